@@ -1,0 +1,5 @@
+"""Run the command line interface with ``python -m generator``."""
+
+from generator.cli.app import main
+
+main()

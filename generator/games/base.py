@@ -1,0 +1,150 @@
+"""The game interface every rules module implements (OpenSpiel's shape, python-chess's manners).
+
+A ``GameRules`` object describes a game and makes initial states. A ``State`` is one position:
+whose turn it is, the legal moves, applying a move, whether the game is over and how it ended.
+Moves are small frozen values that parse from and print to the game's notation. Dice are part of
+the record: a move of a dice game carries the throw, so a recorded game replays exactly.
+States never draw and never print.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from generator.errors import BoardError
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game stands: finished or not, the winner (a side name) or a draw, and a score."""
+
+    finished: bool
+    winner: str | None = None
+    draw: bool = False
+    score: Mapping[str, int] | None = None
+    reason: str = ""
+
+    def as_dict(self) -> dict[str, Any]:
+        """Return the outcome as the JSON object the referee prints."""
+        data: dict[str, Any] = {"finished": self.finished, "winner": self.winner, "draw": self.draw}
+        if self.score is not None:
+            data["score"] = dict(self.score)
+        if self.reason:
+            data["reason"] = self.reason
+        return data
+
+    def result_str(self) -> str:
+        """Return the result token ('1-0', '0-1', '1/2-1/2' or '*') for two-sided games."""
+        return "*"
+
+
+class State(ABC):
+    """One position of a game. ``apply_move`` changes the state; ``copy`` makes an independent one."""
+
+    @abstractmethod
+    def current_player(self) -> str:
+        """Return the side (or player) to move, e.g. 'white'; undefined once the game is over."""
+
+    @abstractmethod
+    def legal_moves(self) -> list[Any]:
+        """Return every legal move in this position (empty when the game is over)."""
+
+    @abstractmethod
+    def parse_move(self, text: str) -> Any:
+        """Return the move written as text; raise NotationError when the text is not a move."""
+
+    @abstractmethod
+    def move_str(self, move: Any) -> str:
+        """Return the move in the game's notation (``parse_move(move_str(m)) == m``)."""
+
+    @abstractmethod
+    def check_move(self, move: Any) -> None:
+        """Raise IllegalMoveError with a reason in a player's words if the move is not legal."""
+
+    @abstractmethod
+    def apply_move(self, move: Any) -> None:
+        """Play a legal move (checked with ``check_move`` first by callers that need it)."""
+
+    @abstractmethod
+    def is_terminal(self) -> bool:
+        """Return True when the game is over."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome:
+        """Return how the game stands now."""
+
+    @abstractmethod
+    def text(self) -> str:
+        """Return a plain-text picture of the position."""
+
+    @abstractmethod
+    def copy(self) -> "State":
+        """Return an independent copy of this state."""
+
+    def play(self, text: str) -> Any:
+        """Parse, check and apply one move written in notation; return the move."""
+        move = self.parse_move(text)
+        self.check_move(move)
+        self.apply_move(move)
+        return move
+
+
+@dataclass(frozen=True)
+class GameRules(ABC):
+    """A game: its id, sides, variants, and how to set up a state (from a seed if seeded)."""
+
+    id: str
+    title: str
+    sides: Sequence[str]
+    variants: Sequence[str] = ()
+    seeded: bool = False
+    default_turn_limit: int = 200
+    extra_tags: Sequence[str] = field(default=())
+
+    @abstractmethod
+    def new_state(self, seed: int | None = None, variants: frozenset[str] = frozenset(),
+                  tags: Mapping[str, str] | None = None) -> State:
+        """Return the initial state; ``tags`` are the record's header tags (e.g. TurnLimit)."""
+
+    def check_variants(self, variants: frozenset[str]) -> frozenset[str]:
+        """Return the variants if every one is known to this game; raise BoardError otherwise."""
+        unknown = sorted(v for v in variants if v not in self.variants)
+        if unknown:
+            known = ", ".join(self.variants) or "none"
+            raise BoardError(f"{self.id} has no variant {unknown[0]!r} (variants: {known})")
+        return variants
+
+    def board_data(self, seed: int | None = None, variants: frozenset[str] = frozenset()) -> dict[str, Any]:
+        """Return the board as plain JSON-ready data (``pnp board --json``); seeded games override."""
+        raise BoardError(f"{self.id} has no board data")
+
+    def board_text(self, seed: int | None = None, variants: frozenset[str] = frozenset()) -> str:
+        """Return the board as a text picture for the terminal; seeded games override."""
+        raise BoardError(f"{self.id} has no board picture")
+
+    def layout_data(self, name: str, seed: int | None = None,
+                    variants: frozenset[str] = frozenset()) -> dict[str, Any]:
+        """Return data a drawing component asks for by name (e.g. 'board': cells and their marks).
+
+        The data is plain values (square names, mark names, numbers), never shapes."""
+        raise BoardError(f"{self.id} provides no layout data {name!r}")
+
+    def template_values(self) -> dict[str, Any]:
+        """Return values rule-text templates may use (piece counts, board size...)."""
+        return {}
+
+
+def turn_limit(tags: Mapping[str, str] | None, default: int) -> int:
+    """Return the turn limit from a record's TurnLimit tag, or the default."""
+    if tags and "TurnLimit" in tags:
+        try:
+            value = int(tags["TurnLimit"])
+        except ValueError:
+            raise BoardError(f"TurnLimit must be a positive integer, got {tags['TurnLimit']!r}") from None
+        if value <= 0:
+            raise BoardError(f"TurnLimit must be a positive integer, got {value}")
+        return value
+    return default

@@ -1,0 +1,268 @@
+"""Paper and imposition: sizes, margins, placing artwork on sheets, tiling, n-up sheets with cut
+lines, duplex backs and saddle-stitch booklet order. Works on Drawings; knows no games."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from generator.errors import UsageError
+from generator.page import Drawing, Group, Line, Page, Rect, Style, Text, multiply, scale, stroke, translate
+
+PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+DEFAULT_MARGIN = 10.0  # mm; home printers need at least 6.35 mm
+CUT = stroke("#9a9a9a", 0.2)
+MARK = stroke("#000000", 0.25)
+GLUE = Style(stroke="#b0b0b0", fill="#f1f1f1", width=0.2, dash=(2.0, 1.5))
+FOOT = 7.0  # text size (pt) of sheet footers
+
+
+@dataclass(frozen=True)
+class Paper:
+    """A sheet of paper: size in mm (portrait unless turned) and a printer-safe margin."""
+
+    name: str
+    width: float
+    height: float
+    margin: float = DEFAULT_MARGIN
+
+    @property
+    def printable(self) -> tuple[float, float]:
+        """Return the printable width and height in mm."""
+        return (self.width - 2 * self.margin, self.height - 2 * self.margin)
+
+    def landscape(self) -> "Paper":
+        """Return the same paper turned to landscape."""
+        return Paper(self.name, max(self.width, self.height), min(self.width, self.height), self.margin)
+
+    def portrait(self) -> "Paper":
+        """Return the same paper turned to portrait."""
+        return Paper(self.name, min(self.width, self.height), max(self.width, self.height), self.margin)
+
+    def half(self) -> "Paper":
+        """Return the page half this sheet makes when folded (A4 gives A5), portrait."""
+        w, h = min(self.width, self.height), max(self.width, self.height)
+        return Paper(self.name + "-half", h / 2, w, self.margin)
+
+
+def find_paper(name: str, margin: float = DEFAULT_MARGIN) -> Paper:
+    """Return the portrait paper of a name ('a4' or 'letter'); raise UsageError otherwise."""
+    key = name.lower()
+    if key not in PAPERS:
+        raise UsageError(f"unknown paper {name!r} (known: {', '.join(PAPERS)})")
+    if margin < 6.35:
+        raise UsageError(f"margin {margin} mm is below the 6.35 mm home printers need")
+    w, h = PAPERS[key]
+    return Paper(key, w, h, margin)
+
+
+def footer(page: Page, paper: Paper, text: str) -> None:
+    """Add a small footer line inside the bottom margin of a page."""
+    if text:
+        y = page.height - paper.margin / 2 + 1.0
+        page.add(Text(page.width / 2, y, text, FOOT, "sans", "middle", "#555555"))
+
+
+def place(drawing: Drawing, paper: Paper, fit: bool = False, label: str = "") -> list[Page]:
+    """Return pages holding a drawing at true size, centred, turning the paper if that helps.
+
+    A drawing larger than the printable area is tiled over several sheets, or, with ``fit``,
+    scaled down onto one sheet with the scale printed in the footer."""
+    pw, ph = paper.printable
+    for sheet in (paper.portrait(), paper.landscape()):
+        pw, ph = sheet.printable
+        if drawing.width <= pw + 1e-6 and drawing.height <= ph + 1e-6:
+            page = Page(sheet.width, sheet.height, label=label)
+            page.add(drawing.placed((sheet.width - drawing.width) / 2, (sheet.height - drawing.height) / 2))
+            footer(page, sheet, label)
+            return [page]
+    if fit:
+        best = max((paper.portrait(), paper.landscape()),
+                   key=lambda s: min(s.printable[0] / drawing.width, s.printable[1] / drawing.height))
+        pw, ph = best.printable
+        k = min(pw / drawing.width, ph / drawing.height)
+        page = Page(best.width, best.height, label=label)
+        w, h = drawing.width * k, drawing.height * k
+        page.add(drawing.placed((best.width - w) / 2, (best.height - h) / 2, k))
+        footer(page, best, f"{label}  (scaled to {k * 100:.0f}% to fit; not true size)".strip())
+        return [page]
+    return tile(drawing, paper, label)
+
+
+def tile(drawing: Drawing, paper: Paper, label: str = "", overlap: float = 10.0) -> list[Page]:
+    """Return the tiles of a drawing too big for one sheet, each with a glue strip and marks.
+
+    Each tile shows a part of the drawing; neighbouring tiles repeat ``overlap`` mm of it. On every
+    tile but those of the first column (row) the repeated strip at the left (top) is shaded as the
+    glue strip: cut the next tile's margin off and lay it over the strip, aligning the marks."""
+    best: tuple[int, Paper, int, int] | None = None
+    for sheet in (paper.portrait(), paper.landscape()):
+        pw, ph = sheet.printable
+        cols = max(1, math.ceil((drawing.width - overlap) / (pw - overlap)))
+        rows = max(1, math.ceil((drawing.height - overlap) / (ph - overlap)))
+        if best is None or cols * rows < best[0]:
+            best = (cols * rows, sheet, cols, rows)
+    assert best is not None
+    _, sheet, cols, rows = best
+    pw, ph = sheet.printable
+    step_x, step_y = pw - overlap, ph - overlap
+    pages: list[Page] = []
+    for r in range(rows):
+        for c in range(cols):
+            ox, oy = c * step_x, r * step_y
+            w = min(pw, drawing.width - ox)
+            h = min(ph, drawing.height - oy)
+            page = Page(sheet.width, sheet.height, label=f"{label} tile r{r + 1}c{c + 1}")
+            mx, my = sheet.margin, sheet.margin
+            page.add(Group(drawing.shapes, translate(mx - ox, my - oy), clip=(ox, oy, w, h)))
+            if c > 0:
+                page.add(Rect(mx, my, overlap, h, GLUE))
+                page.add(Text(mx + overlap / 2, my + h / 2, "glue", 7, "sans", "middle", "#777777"))
+            if r > 0:
+                page.add(Rect(mx, my, w, overlap, GLUE))
+            page.add(Rect(mx, my, w, h, CUT))
+            for x in (mx, mx + w):
+                for y in (my, my + h):
+                    _cross(page, x, y)
+            footer(page, sheet, f"{label}  tile row {r + 1} of {rows}, column {c + 1} of {cols}"
+                                f"  (overlap {overlap:g} mm; glue shaded strips under the neighbour)")
+            pages.append(page)
+    return pages
+
+
+def _cross(page: Page, x: float, y: float, size: float = 3.0) -> None:
+    page.add(Line(x - size, y, x + size, y, MARK), Line(x, y - size, x, y + size, MARK))
+
+
+@dataclass(frozen=True)
+class SheetItem:
+    """One piece to lay out n-up: its front drawing and optional back drawing (same size)."""
+
+    front: Drawing
+    back: Drawing | None = None
+
+
+def nup(items: list[SheetItem], paper: Paper, label: str = "", gap: float = 0.0,
+        duplex_offset: tuple[float, float] = (0.0, 0.0)) -> list[Page]:
+    """Return sheets with the items laid out in rows, cut lines in the gaps and margins.
+
+    Items of different sizes are packed row by row. Where any item on a sheet has a back, the
+    sheet is followed by a backs page mirrored for long-edge duplex printing, shifted by
+    ``duplex_offset`` (dx, dy in mm) to correct the printer's misregistration."""
+    pw, ph = paper.printable
+    pages: list[Page] = []
+    rows: list[list[tuple[float, float, SheetItem]]] = []
+    sheet_rows: list[list[list[tuple[float, float, SheetItem]]]] = []
+    x = y = 0.0
+    row_h = 0.0
+    current: list[tuple[float, float, SheetItem]] = []
+    for item in items:
+        w, h = item.front.width, item.front.height
+        if w > pw + 1e-6 or h > ph + 1e-6:
+            raise UsageError(f"{label or 'piece'} of {w:g} x {h:g} mm is larger than the printable "
+                             f"area {pw:g} x {ph:g} mm of {paper.name}")
+        if current and x + w > pw + 1e-6:
+            rows.append(current)
+            current = []
+            y += row_h + gap
+            x = 0.0
+            row_h = 0.0
+        if y + h > ph + 1e-6:
+            if current:
+                rows.append(current)
+                current = []
+            sheet_rows.append(rows)
+            rows = []
+            x = y = row_h = 0.0
+        current.append((x, y, item))
+        x += w + gap
+        row_h = max(row_h, h)
+    if current:
+        rows.append(current)
+    if rows:
+        sheet_rows.append(rows)
+    for number, rows in enumerate(sheet_rows, 1):
+        used_w = max(px + it.front.width for row in rows for px, _, it in row)
+        used_h = max(py + it.front.height for row in rows for _, py, it in row)
+        ox = paper.margin + (pw - used_w) / 2
+        oy = paper.margin + (ph - used_h) / 2
+        page = Page(paper.width, paper.height, label=f"{label} sheet {number}")
+        _cut_lines(page, rows, ox, oy, paper)
+        for row in rows:
+            for px, py, it in row:
+                page.add(it.front.placed(ox + px, oy + py))
+        footer(page, paper, f"{label}  sheet {number} of {len(sheet_rows)}  (cut along the grey lines)")
+        pages.append(page)
+        if any(it.back is not None for row in rows for _, _, it in row):
+            back = Page(paper.width, paper.height, label=f"{label} sheet {number} backs")
+            dx, dy = duplex_offset
+            shapes = []
+            for row in rows:
+                for px, py, it in row:
+                    if it.back is not None:
+                        bx = paper.width - (ox + px) - it.back.width
+                        shapes.append(it.back.placed(bx, oy + py))
+            back.add(Group(tuple(shapes), translate(dx, dy)))
+            footer(back, paper, f"{label}  sheet {number} backs: print on the reverse, flip on the long edge")
+            pages.append(back)
+    return pages
+
+
+def _cut_lines(page: Page, rows, ox: float, oy: float, paper: Paper) -> None:
+    """Draw cut lines along every item edge, extended into the margins as crop marks."""
+    xs: set[float] = set()
+    ys: set[float] = set()
+    for row in rows:
+        for px, py, it in row:
+            xs.update((round(ox + px, 3), round(ox + px + it.front.width, 3)))
+            ys.update((round(oy + py, 3), round(oy + py + it.front.height, 3)))
+    for row in rows:
+        for px, py, it in row:
+            page.add(Rect(ox + px, oy + py, it.front.width, it.front.height, CUT))
+    top, bottom = min(ys), max(ys)
+    left, right = min(xs), max(xs)
+    reach = paper.margin - 2.0
+    for x in sorted(xs):
+        page.add(Line(x, top - reach, x, top - 1.0, MARK), Line(x, bottom + 1.0, x, bottom + reach, MARK))
+    for y in sorted(ys):
+        page.add(Line(left - reach, y, left - 1.0, y, MARK), Line(right + 1.0, y, right + reach, y, MARK))
+
+
+def booklet_order(page_count: int) -> list[tuple[int | None, int | None]]:
+    """Return the page pairs (left, right) of each sheet side for a saddle-stitched booklet.
+
+    Pages are 1-based; ``None`` is a blank pad page. Sides alternate front, back, front, back...
+    Printing the sides in this order double-sided (flip on the short edge), stacking the sheets
+    and folding them in the middle gives pages 1, 2, 3, ... in reading order."""
+    total = max(4, math.ceil(page_count / 4) * 4)
+    pairs: list[tuple[int | None, int | None]] = []
+
+    def real(n: int) -> int | None:
+        return n if n <= page_count else None
+
+    for sheet in range(total // 4):
+        lo = 2 * sheet + 1
+        hi = total - 2 * sheet
+        pairs.append((real(hi), real(lo)))          # front: last on the left, first on the right
+        pairs.append((real(lo + 1), real(hi - 1)))  # back
+    return pairs
+
+
+def impose_booklet(pages: list[Page], paper: Paper) -> list[Page]:
+    """Return landscape sheets with two half-size pages side by side in saddle-stitch order."""
+    sheet = paper.landscape()
+    half_w = sheet.width / 2
+    out: list[Page] = []
+    for left, right in booklet_order(len(pages)):
+        side = Page(sheet.width, sheet.height, label="booklet sheet")
+        for slot, number in ((0, left), (1, right)):
+            if number is None:
+                continue
+            src = pages[number - 1]
+            k = min(half_w / src.width, sheet.height / src.height, 1.0)
+            x = slot * half_w + (half_w - src.width * k) / 2
+            y = (sheet.height - src.height * k) / 2
+            side.add(Group(tuple(src.shapes), multiply(translate(x, y), scale(k))))
+        side.add(Line(half_w, 0, half_w, 4, CUT), Line(half_w, sheet.height - 4, half_w, sheet.height, CUT))
+        out.append(side)
+    return out

@@ -1,0 +1,295 @@
+"""The page model: pages of shapes measured in millimetres, origin at the top left, y downwards.
+
+Every component draws into this model; the writers in ``generator.render`` turn it into PDF or SVG.
+Shapes are small frozen values. Text is positioned by its baseline; font sizes are in points.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Literal, Union
+
+Point = tuple[float, float]
+Matrix = tuple[float, float, float, float, float, float]  # a b c d e f, as in SVG and PDF
+
+IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """How a shape is painted: stroke and fill colours ('#rrggbb' or None), line width in mm."""
+
+    stroke: str | None = "#000000"
+    fill: str | None = None
+    width: float = 0.3
+    dash: tuple[float, ...] | None = None
+    cap: Literal["butt", "round", "square"] = "butt"
+    join: Literal["miter", "round", "bevel"] = "miter"
+
+
+NO_STYLE = Style(stroke=None, fill=None)
+
+
+def stroke(colour: str = "#000000", width: float = 0.3, dash: tuple[float, ...] | None = None,
+           cap: Literal["butt", "round", "square"] = "butt") -> Style:
+    """Return a stroke-only style."""
+    return Style(stroke=colour, fill=None, width=width, dash=dash, cap=cap)
+
+
+def fill(colour: str, outline: str | None = None, width: float = 0.3) -> Style:
+    """Return a filled style, optionally outlined."""
+    return Style(stroke=outline, fill=colour, width=width)
+
+
+@dataclass(frozen=True, slots=True)
+class Rect:
+    """An axis-aligned rectangle; ``r`` rounds its corners."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    style: Style = Style()
+    r: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """A straight segment."""
+
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    style: Style = Style()
+
+
+@dataclass(frozen=True, slots=True)
+class Polygon:
+    """A polyline, closed into a polygon when ``closed`` is true."""
+
+    points: tuple[Point, ...]
+    style: Style = Style()
+    closed: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Circle:
+    """A circle of radius r centred on (cx, cy)."""
+
+    cx: float
+    cy: float
+    r: float
+    style: Style = Style()
+
+
+@dataclass(frozen=True, slots=True)
+class Path:
+    """A path of commands: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Z",)."""
+
+    commands: tuple[tuple, ...]
+    style: Style = Style()
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """One line of text; (x, y) is the anchor point on the baseline; size in points."""
+
+    x: float
+    y: float
+    text: str
+    size: float = 10.0
+    font: str = "sans"
+    anchor: Literal["start", "middle", "end"] = "start"
+    colour: str = "#000000"
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """Shapes drawn under one transform, optionally clipped to a rectangle in the group's units."""
+
+    children: tuple["Shape", ...]
+    transform: Matrix = IDENTITY
+    clip: tuple[float, float, float, float] | None = None
+
+
+Shape = Union[Rect, Line, Polygon, Circle, Path, Text, Group]
+
+
+@dataclass(slots=True)
+class Page:
+    """A page of a given size in mm holding shapes in drawing order."""
+
+    width: float
+    height: float
+    shapes: list[Shape] = field(default_factory=list)
+    label: str = ""
+
+    def add(self, *shapes: Shape) -> "Page":
+        """Append shapes and return the page."""
+        self.shapes.extend(shapes)
+        return self
+
+
+@dataclass(frozen=True, slots=True)
+class Drawing:
+    """A finished piece of artwork with its size in mm, ready to be placed on pages."""
+
+    width: float
+    height: float
+    shapes: tuple[Shape, ...]
+    label: str = ""
+
+    def placed(self, x: float, y: float, scale_by: float = 1.0) -> Group:
+        """Return the drawing as a group with its top left corner at (x, y)."""
+        if scale_by == 1.0:
+            return Group(self.shapes, translate(x, y))
+        return Group(self.shapes, multiply(translate(x, y), scale(scale_by)))
+
+
+def translate(dx: float, dy: float) -> Matrix:
+    """Return a translation matrix."""
+    return (1.0, 0.0, 0.0, 1.0, dx, dy)
+
+
+def scale(sx: float, sy: float | None = None) -> Matrix:
+    """Return a scaling matrix (uniform when sy is omitted)."""
+    return (sx, 0.0, 0.0, sx if sy is None else sy, 0.0, 0.0)
+
+
+def rotate(degrees: float, cx: float = 0.0, cy: float = 0.0) -> Matrix:
+    """Return a rotation matrix (clockwise on the page, since y points down) about (cx, cy)."""
+    a = math.radians(degrees)
+    c, s = math.cos(a), math.sin(a)
+    if abs(c) < 1e-12:
+        c = 0.0
+    if abs(s) < 1e-12:
+        s = 0.0
+    m = (c, s, -s, c, 0.0, 0.0)
+    if cx or cy:
+        return multiply(translate(cx, cy), multiply(m, translate(-cx, -cy)))
+    return m
+
+
+def multiply(m1: Matrix, m2: Matrix) -> Matrix:
+    """Return m1 x m2: apply m2 first, then m1."""
+    a1, b1, c1, d1, e1, f1 = m1
+    a2, b2, c2, d2, e2, f2 = m2
+    return (
+        a1 * a2 + c1 * b2,
+        b1 * a2 + d1 * b2,
+        a1 * c2 + c1 * d2,
+        b1 * c2 + d1 * d2,
+        a1 * e2 + c1 * f2 + e1,
+        b1 * e2 + d1 * f2 + f1,
+    )
+
+
+def apply(m: Matrix, x: float, y: float) -> Point:
+    """Return the point (x, y) transformed by m."""
+    a, b, c, d, e, f = m
+    return (a * x + c * y + e, b * x + d * y + f)
+
+
+def arrow(x1: float, y1: float, x2: float, y2: float, style: Style, head: float = 2.0,
+          both: bool = False) -> Group:
+    """Return an arrow from (x1, y1) to (x2, y2) with a filled head (two heads when ``both``)."""
+    shapes: list[Shape] = []
+    length = math.hypot(x2 - x1, y2 - y1)
+    if length == 0:
+        return Group(())
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    head = min(head, length / (2.2 if both else 1.2))
+    colour = style.stroke or "#000000"
+    head_style = Style(stroke=None, fill=colour)
+    sx, sy = (x1 + ux * head * 0.8, y1 + uy * head * 0.8) if both else (x1, y1)
+    ex, ey = x2 - ux * head * 0.8, y2 - uy * head * 0.8
+    shapes.append(Line(sx, sy, ex, ey, style))
+
+    def tip(tx: float, ty: float, dx: float, dy: float) -> Polygon:
+        bx, by = tx - dx * head, ty - dy * head
+        w = head * 0.45
+        return Polygon(((tx, ty), (bx - dy * w, by + dx * w), (bx + dy * w, by - dx * w)), head_style)
+
+    shapes.append(tip(x2, y2, ux, uy))
+    if both:
+        shapes.append(tip(x1, y1, -ux, -uy))
+    return Group(tuple(shapes))
+
+
+def circle_path(cx: float, cy: float, r: float) -> tuple[tuple, ...]:
+    """Return path commands for a circle made of four Bézier arcs."""
+    k = 0.5522847498 * r
+    return (
+        ("M", cx + r, cy),
+        ("C", cx + r, cy + k, cx + k, cy + r, cx, cy + r),
+        ("C", cx - k, cy + r, cx - r, cy + k, cx - r, cy),
+        ("C", cx - r, cy - k, cx - k, cy - r, cx, cy - r),
+        ("C", cx + k, cy - r, cx + r, cy - k, cx + r, cy),
+        ("Z",),
+    )
+
+
+def arc_path(cx: float, cy: float, r: float, start: float, end: float) -> tuple[tuple, ...]:
+    """Return path commands for an arc of a circle from angle start to end (degrees, clockwise)."""
+    segments = max(1, math.ceil(abs(end - start) / 90.0))
+    step = math.radians((end - start) / segments)
+    a = math.radians(start)
+    k = 4.0 / 3.0 * math.tan(step / 4.0) * r
+    commands: list[tuple] = [("M", cx + r * math.cos(a), cy + r * math.sin(a))]
+    for _ in range(segments):
+        b = a + step
+        commands.append((
+            "C",
+            cx + r * math.cos(a) - k * math.sin(a), cy + r * math.sin(a) + k * math.cos(a),
+            cx + r * math.cos(b) + k * math.sin(b), cy + r * math.sin(b) - k * math.cos(b),
+            cx + r * math.cos(b), cy + r * math.sin(b),
+        ))
+        a = b
+    return tuple(commands)
+
+
+def iter_shapes(shapes, m: Matrix = IDENTITY):
+    """Yield (shape, matrix) for every leaf shape under the given shapes, groups flattened."""
+    for shape in shapes:
+        if isinstance(shape, Group):
+            yield from iter_shapes(shape.children, multiply(m, shape.transform))
+        else:
+            yield shape, m
+
+
+def bounds(shapes, m: Matrix = IDENTITY) -> tuple[float, float, float, float] | None:
+    """Return (x0, y0, x1, y1) enclosing the shapes' geometry (text counted as its anchor box)."""
+    from generator.fonts import text_width
+
+    xs: list[float] = []
+    ys: list[float] = []
+    for shape, mm in iter_shapes(shapes, m):
+        pts: list[Point]
+        if isinstance(shape, Rect):
+            pts = [(shape.x, shape.y), (shape.x + shape.w, shape.y + shape.h),
+                   (shape.x + shape.w, shape.y), (shape.x, shape.y + shape.h)]
+        elif isinstance(shape, Line):
+            pts = [(shape.x1, shape.y1), (shape.x2, shape.y2)]
+        elif isinstance(shape, Polygon):
+            pts = list(shape.points)
+        elif isinstance(shape, Circle):
+            pts = [(shape.cx - shape.r, shape.cy - shape.r), (shape.cx + shape.r, shape.cy + shape.r),
+                   (shape.cx - shape.r, shape.cy + shape.r), (shape.cx + shape.r, shape.cy - shape.r)]
+        elif isinstance(shape, Path):
+            pts = [(c[i], c[i + 1]) for c in shape.commands for i in range(1, len(c), 2)]
+        elif isinstance(shape, Text):
+            w = text_width(shape.text, shape.font, shape.size)
+            x0 = shape.x - (w if shape.anchor == "end" else w / 2 if shape.anchor == "middle" else 0)
+            h = shape.size * 25.4 / 72
+            pts = [(x0, shape.y - 0.75 * h), (x0 + w, shape.y + 0.25 * h)]
+        else:
+            continue
+        for x, y in pts:
+            tx, ty = apply(mm, x, y)
+            xs.append(tx)
+            ys.append(ty)
+    if not xs:
+        return None
+    return (min(xs), min(ys), max(xs), max(ys))

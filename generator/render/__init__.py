@@ -1,0 +1,38 @@
+"""Writers that turn pages of the page model into files, keyed by format."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import BinaryIO
+
+from generator.page import Page
+
+
+def _pdf(pages: Iterable[Page], target: BinaryIO, title: str = "") -> int:
+    from generator.render.pdf import write_pdf
+
+    return write_pdf(pages, target, title)
+
+
+def _svg(pages: Iterable[Page], target: BinaryIO, title: str = "") -> int:
+    from generator.render.svg import write_svg
+
+    count = 0
+    for page in pages:
+        if count:
+            raise ValueError("an SVG file holds one page")
+        write_svg(page, target, title)
+        count += 1
+    return count
+
+
+WRITERS: dict[str, Callable[..., int]] = {"pdf": _pdf, "svg": _svg}
+FORMATS = tuple(WRITERS)
+
+
+def find_writer(fmt: str) -> Callable[..., int]:
+    """Return the writer for a format name ('pdf' or 'svg'); raise ValueError for others."""
+    try:
+        return WRITERS[fmt]
+    except KeyError:
+        raise ValueError(f"unknown format {fmt!r} (known: {', '.join(WRITERS)})") from None

@@ -1,0 +1,161 @@
+"""PDF writer: the page model drawn with reportlab. Knows shapes, never games."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import BinaryIO
+
+from reportlab.lib.colors import HexColor
+from reportlab.pdfgen.canvas import Canvas
+
+from generator.fonts import pdf_font
+from generator.page import Circle, Group, Line, Page, Path, Polygon, Rect, Style, Text
+
+K = 72.0 / 25.4  # points per millimetre
+_CAPS = {"butt": 0, "round": 1, "square": 2}
+_JOINS = {"miter": 0, "round": 1, "bevel": 2}
+_colours: dict[str, HexColor] = {}
+
+
+def _colour(hexstr: str) -> HexColor:
+    colour = _colours.get(hexstr)
+    if colour is None:
+        colour = _colours[hexstr] = HexColor(hexstr)
+    return colour
+
+
+class _Painter:
+    """Draws shapes on a canvas, skipping state changes that would repeat the current state."""
+
+    def __init__(self, canvas: Canvas) -> None:
+        self.c = canvas
+        self.state: list = [None, None, None, None, None, None]  # stroke fill width dash cap join
+        self.stack: list[list] = []
+
+    def save(self) -> None:
+        self.c.saveState()
+        self.stack.append(self.state[:])
+
+    def restore(self) -> None:
+        self.c.restoreState()
+        self.state = self.stack.pop()
+
+    def style(self, style: Style) -> tuple[int, int]:
+        c, st = self.c, self.state
+        if style.stroke is not None:
+            if st[0] != style.stroke:
+                c.setStrokeColor(_colour(style.stroke))
+                st[0] = style.stroke
+            if st[2] != style.width:
+                c.setLineWidth(style.width)
+                st[2] = style.width
+            if st[3] != style.dash:
+                c.setDash(list(style.dash) if style.dash else [])
+                st[3] = style.dash
+            if st[4] != style.cap:
+                c.setLineCap(_CAPS[style.cap])
+                st[4] = style.cap
+            if st[5] != style.join:
+                c.setLineJoin(_JOINS[style.join])
+                st[5] = style.join
+        if style.fill is not None and st[1] != style.fill:
+            c.setFillColor(_colour(style.fill))
+            st[1] = style.fill
+        return (1 if style.stroke is not None else 0, 1 if style.fill is not None else 0)
+
+    def draw(self, shapes: Iterable) -> None:
+        c = self.c
+        for s in shapes:
+            kind = type(s)
+            if kind is Line:
+                if s.style.stroke is not None:
+                    self.style(s.style)
+                    c.line(s.x1, s.y1, s.x2, s.y2)
+            elif kind is Rect:
+                st, fi = self.style(s.style)
+                if st or fi:
+                    if s.r:
+                        c.roundRect(s.x, s.y, s.w, s.h, s.r, stroke=st, fill=fi)
+                    else:
+                        c.rect(s.x, s.y, s.w, s.h, stroke=st, fill=fi)
+            elif kind is Circle:
+                st, fi = self.style(s.style)
+                if st or fi:
+                    c.circle(s.cx, s.cy, s.r, stroke=st, fill=fi)
+            elif kind is Polygon:
+                st, fi = self.style(s.style)
+                if (st or fi) and s.points:
+                    p = c.beginPath()
+                    x, y = s.points[0]
+                    p.moveTo(x, y)
+                    for x, y in s.points[1:]:
+                        p.lineTo(x, y)
+                    if s.closed:
+                        p.close()
+                    c.drawPath(p, stroke=st, fill=fi if s.closed else 0)
+            elif kind is Path:
+                st, fi = self.style(s.style)
+                if st or fi:
+                    p = c.beginPath()
+                    for cmd in s.commands:
+                        op = cmd[0]
+                        if op == "M":
+                            p.moveTo(cmd[1], cmd[2])
+                        elif op == "L":
+                            p.lineTo(cmd[1], cmd[2])
+                        elif op == "C":
+                            p.curveTo(*cmd[1:])
+                        elif op == "Z":
+                            p.close()
+                    c.drawPath(p, stroke=st, fill=fi)
+            elif kind is Text:
+                self.text(s)
+            elif kind is Group:
+                self.save()
+                if s.transform != (1.0, 0.0, 0.0, 1.0, 0.0, 0.0):
+                    c.transform(*s.transform)
+                if s.clip is not None:
+                    p = c.beginPath()
+                    p.rect(*s.clip)
+                    c.clipPath(p, stroke=0, fill=0)
+                self.draw(s.children)
+                self.restore()
+            else:
+                raise TypeError(f"cannot draw {kind.__name__}")
+
+    def text(self, s: Text) -> None:
+        c = self.c
+        if self.state[1] != s.colour:
+            c.setFillColor(_colour(s.colour))
+            self.state[1] = s.colour
+        c.saveState()
+        c.transform(1, 0, 0, -1, s.x, s.y)
+        c.setFont(pdf_font(s.font), s.size / K)
+        if s.anchor == "middle":
+            c.drawCentredString(0, 0, s.text)
+        elif s.anchor == "end":
+            c.drawRightString(0, 0, s.text)
+        else:
+            c.drawString(0, 0, s.text)
+        c.restoreState()
+
+
+def write_pdf(pages: Iterable[Page], target: BinaryIO, title: str = "") -> int:
+    """Draw pages into a PDF written to a binary file object; return the number of pages."""
+    canvas = Canvas(target, invariant=1, pageCompression=1, pagesize=(595.0, 842.0))
+    canvas.setCreator("pnp")
+    canvas.setProducer("pnp")
+    if title:
+        canvas.setTitle(title)
+    count = 0
+    for page in pages:
+        canvas.setPageSize((page.width * K, page.height * K))
+        canvas.transform(K, 0, 0, -K, 0, page.height * K)
+        painter = _Painter(canvas)
+        painter.draw(page.shapes)
+        canvas.showPage()
+        count += 1
+    if count == 0:
+        raise ValueError("a PDF needs at least one page")
+    canvas.save()
+    return count

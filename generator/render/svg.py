@@ -1,0 +1,127 @@
+"""SVG writer: the page model as an SVG document at true size (width in mm, viewBox in mm).
+
+Knows shapes, never games. Fonts are embedded as @font-face data so text looks and measures the
+same as in the PDF. Ids are numbered in drawing order, so the same page gives the same bytes.
+"""
+
+from __future__ import annotations
+
+from typing import BinaryIO
+
+import svgwrite
+
+from generator.fonts import PDF_NAMES, font_data_uri
+from generator.page import Circle, Group, Line, Page, Path, Polygon, Rect, Style, Text, iter_shapes
+
+_ANCHORS = {"start": "start", "middle": "middle", "end": "end"}
+
+
+def _n(value: float) -> str:
+    text = f"{value:.3f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _style(style: Style) -> dict[str, str]:
+    attrs = {"fill": style.fill or "none"}
+    if style.stroke is None:
+        attrs["stroke"] = "none"
+    else:
+        attrs["stroke"] = style.stroke
+        attrs["stroke-width"] = _n(style.width)
+        if style.dash:
+            attrs["stroke-dasharray"] = " ".join(_n(d) for d in style.dash)
+        if style.cap != "butt":
+            attrs["stroke-linecap"] = style.cap
+        if style.join != "miter":
+            attrs["stroke-linejoin"] = style.join
+    return attrs
+
+
+def _path_d(commands: tuple[tuple, ...]) -> str:
+    return " ".join(cmd[0] + (" " + " ".join(_n(v) for v in cmd[1:]) if len(cmd) > 1 else "")
+                    for cmd in commands)
+
+
+class _Builder:
+    def __init__(self, dwg: svgwrite.Drawing) -> None:
+        self.dwg = dwg
+        self.clip_count = 0
+
+    def add(self, parent, shapes) -> None:
+        dwg = self.dwg
+        for s in shapes:
+            kind = type(s)
+            if kind is Line:
+                if s.style.stroke is not None:
+                    parent.add(dwg.line((_n(s.x1), _n(s.y1)), (_n(s.x2), _n(s.y2)), **_style(s.style)))
+            elif kind is Rect:
+                extra = {"rx": _n(s.r)} if s.r else {}
+                parent.add(dwg.rect((_n(s.x), _n(s.y)), (_n(s.w), _n(s.h)), **extra, **_style(s.style)))
+            elif kind is Circle:
+                parent.add(dwg.circle((_n(s.cx), _n(s.cy)), _n(s.r), **_style(s.style)))
+            elif kind is Polygon:
+                pts = [(_n(x), _n(y)) for x, y in s.points]
+                if s.closed:
+                    parent.add(dwg.polygon(pts, **_style(s.style)))
+                else:
+                    attrs = _style(s.style)
+                    attrs["fill"] = "none"
+                    parent.add(dwg.polyline(pts, **attrs))
+            elif kind is Path:
+                parent.add(dwg.path(d=_path_d(s.commands), **_style(s.style)))
+            elif kind is Text:
+                family = PDF_NAMES[s.font]
+                el = dwg.text(s.text, insert=(_n(s.x), _n(s.y)), fill=s.colour,
+                              font_size=_n(s.size * 25.4 / 72.0),
+                              font_family=f"{family}, 'Bitstream Vera Sans', 'DejaVu Sans', sans-serif")
+                if "bold" in s.font:
+                    el["font-weight"] = "bold"
+                if "italic" in s.font:
+                    el["font-style"] = "italic"
+                if s.anchor != "start":
+                    el["text-anchor"] = _ANCHORS[s.anchor]
+                if "  " in s.text or s.text != s.text.strip():
+                    el["xml:space"] = "preserve"
+                parent.add(el)
+            elif kind is Group:
+                g = dwg.g()
+                if s.transform != (1.0, 0.0, 0.0, 1.0, 0.0, 0.0):
+                    g["transform"] = "matrix(" + " ".join(_n(v) for v in s.transform) + ")"
+                parent.add(g)
+                target = g
+                if s.clip is not None:
+                    self.clip_count += 1
+                    clip_id = f"clip{self.clip_count}"
+                    clip = dwg.clipPath(id=clip_id)
+                    x, y, w, h = s.clip
+                    clip.add(dwg.rect((_n(x), _n(y)), (_n(w), _n(h))))
+                    dwg.defs.add(clip)
+                    inner = dwg.g(clip_path=f"url(#{clip_id})")
+                    g.add(inner)
+                    target = inner
+                self.add(target, s.children)
+            else:
+                raise TypeError(f"cannot draw {kind.__name__}")
+
+
+def svg_document(page: Page, title: str = "") -> svgwrite.Drawing:
+    """Return the svgwrite drawing of one page (true size, viewBox in mm)."""
+    dwg = svgwrite.Drawing(size=(f"{_n(page.width)}mm", f"{_n(page.height)}mm"), debug=False,
+                           profile="full")
+    dwg.viewbox(0, 0, page.width, page.height)
+    if title or page.label:
+        dwg.add(dwg.title(title or page.label))
+    fonts = sorted({s.font for s, _ in iter_shapes(page.shapes) if isinstance(s, Text)})
+    if fonts:
+        css = "".join(
+            f"@font-face{{font-family:{PDF_NAMES[f]};src:url({font_data_uri(f)}) format('truetype');}}"
+            for f in fonts
+        )
+        dwg.defs.add(dwg.style(css))
+    _Builder(dwg).add(dwg, page.shapes)
+    return dwg
+
+
+def write_svg(page: Page, target: BinaryIO, title: str = "") -> None:
+    """Write one page as an SVG document to a binary file object."""
+    target.write(svg_document(page, title).tostring().encode("utf-8"))

@@ -1,0 +1,161 @@
+"""A small schema language for TOML definitions: typed fields, defaults, nested tables, and
+one-line errors that name the file and the key path (and list accepted keys for unknown ones)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from generator.errors import DefinitionError
+from generator.units import parse_length
+
+_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+_ID = re.compile(r"^[a-z][a-z0-9-]{0,39}$")
+MISSING = object()
+
+
+@dataclass(frozen=True)
+class Field:
+    """One key of a table: its type, whether it is required, its default and extra checks.
+
+    Types: 'str', 'int', 'float', 'bool', 'length' (to mm), 'colour', 'id', 'any',
+    'list:<type>', 'table' (with ``schema``), 'tables' (a list of tables with ``schema``),
+    'map:<type>' (free keys, typed values), 'map-table' (free keys, each a table with ``schema``)."""
+
+    type: str
+    required: bool = False
+    default: Any = None
+    schema: Mapping[str, "Field"] | None = None
+    choices: tuple | None = None
+    min: float | None = None
+    max: float | None = None
+    check: Callable[[Any], str | None] | None = None
+    doc: str = ""
+
+
+class Where:
+    """The file and key path of a value, for error messages."""
+
+    def __init__(self, file: str, path: str = "") -> None:
+        self.file = file
+        self.path = path
+
+    def child(self, key: str | int) -> "Where":
+        """Return the location of a key (or list index) under this one."""
+        if isinstance(key, int):
+            return Where(self.file, f"{self.path}[{key}]")
+        return Where(self.file, f"{self.path}.{key}" if self.path else key)
+
+    def error(self, message: str) -> DefinitionError:
+        """Return a DefinitionError naming the file and key path."""
+        return DefinitionError(f"{self.file}: {self.path or '(top level)'}: {message}")
+
+
+def _type_name(value: Any) -> str:
+    return {str: "a string", int: "an integer", float: "a number", bool: "true/false", list: "a list",
+            dict: "a table"}.get(type(value), type(value).__name__)
+
+
+def convert(value: Any, field: Field, where: Where) -> Any:
+    """Return the value checked and converted by the field's type; raise DefinitionError."""
+    t = field.type
+    if t == "any":
+        result = value
+    elif t == "str":
+        if not isinstance(value, str):
+            raise where.error(f"expected a string, got {_type_name(value)}")
+        result = value
+    elif t == "id":
+        if not isinstance(value, str) or not _ID.match(value):
+            raise where.error(f"expected an id of lowercase letters, digits and '-', got {value!r}")
+        result = value
+    elif t == "bool":
+        if not isinstance(value, bool):
+            raise where.error(f"expected true or false, got {_type_name(value)}")
+        result = value
+    elif t == "int":
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise where.error(f"expected an integer, got {_type_name(value)}")
+        result = value
+    elif t == "float":
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise where.error(f"expected a number, got {_type_name(value)}")
+        result = float(value)
+    elif t == "length":
+        try:
+            result = parse_length(value)
+        except ValueError as exc:
+            raise where.error(str(exc)) from None
+    elif t == "colour":
+        if not isinstance(value, str) or not _COLOUR.match(value):
+            raise where.error(f"expected a colour such as \"#1a2b3c\", got {value!r}")
+        result = value.lower()
+    elif t.startswith("list:"):
+        if not isinstance(value, list):
+            raise where.error(f"expected a list, got {_type_name(value)}")
+        inner = Field(t[5:], schema=field.schema, choices=field.choices, min=field.min, max=field.max)
+        return [convert(v, inner, where.child(i)) for i, v in enumerate(value)]
+    elif t.startswith("map:"):
+        if not isinstance(value, dict):
+            raise where.error(f"expected a table, got {_type_name(value)}")
+        inner = Field(t[4:], schema=field.schema, choices=field.choices, min=field.min, max=field.max)
+        return {k: convert(v, inner, where.child(k)) for k, v in value.items()}
+    elif t == "table":
+        if not isinstance(value, dict):
+            raise where.error(f"expected a table, got {_type_name(value)}")
+        assert field.schema is not None
+        result = validate(value, field.schema, where)
+    elif t == "tables":
+        if not isinstance(value, list):
+            raise where.error(f"expected a list of tables, got {_type_name(value)}")
+        assert field.schema is not None
+        result = []
+        for i, item in enumerate(value):
+            if not isinstance(item, dict):
+                raise where.child(i).error(f"expected a table, got {_type_name(item)}")
+            result.append(validate(item, field.schema, where.child(i)))
+    elif t == "map-table":
+        if not isinstance(value, dict):
+            raise where.error(f"expected a table, got {_type_name(value)}")
+        assert field.schema is not None
+        result = {}
+        for k, item in value.items():
+            if not isinstance(item, dict):
+                raise where.child(k).error(f"expected a table, got {_type_name(item)}")
+            result[k] = validate(item, field.schema, where.child(k))
+    else:
+        raise AssertionError(f"unknown field type {t}")
+    if field.choices is not None and result not in field.choices:
+        raise where.error(f"expected one of {', '.join(map(str, field.choices))}, got {result!r}")
+    if field.min is not None and isinstance(result, (int, float)) and result < field.min:
+        raise where.error(f"must be at least {field.min:g}, got {result:g}")
+    if field.max is not None and isinstance(result, (int, float)) and result > field.max:
+        raise where.error(f"must be at most {field.max:g}, got {result:g}")
+    if field.check is not None:
+        problem = field.check(result)
+        if problem:
+            raise where.error(problem)
+    return result
+
+
+def validate(data: Mapping[str, Any], schema: Mapping[str, Field], where: Where) -> dict[str, Any]:
+    """Return a table checked against a schema, defaults filled in; raise DefinitionError."""
+    for key in data:
+        if key not in schema:
+            raise where.child(key).error(f"unknown key (accepted: {', '.join(sorted(schema))})")
+    out: dict[str, Any] = {}
+    for key, field in schema.items():
+        if key in data:
+            out[key] = convert(data[key], field, where.child(key))
+        elif field.required:
+            raise where.child(key).error("missing required key")
+        else:
+            out[key] = field.default
+    return out
+
+
+def positive(value: float) -> str | None:
+    """Return an error unless the number is greater than zero."""
+    return None if value > 0 else f"must be greater than zero, got {value:g}"
