@@ -103,6 +103,8 @@ class GameRules(ABC):
     seeded: bool = False
     default_turn_limit: int = 200
     extra_tags: Sequence[str] = field(default=())
+    #: True when a move's notation contains spaces, so a record holds one move per line.
+    move_per_line: bool = False
 
     @abstractmethod
     def new_state(self, seed: int | None = None, variants: frozenset[str] = frozenset(),
