@@ -110,7 +110,7 @@ def svg_document(page: Page, title: str = "") -> svgwrite.Drawing:
                            profile="full")
     dwg.viewbox(0, 0, page.width, page.height)
     if title or page.label:
-        dwg.add(dwg.title(title or page.label))
+        dwg.set_desc(title=title or page.label)
     fonts = sorted({s.font for s, _ in iter_shapes(page.shapes) if isinstance(s, Text)})
     if fonts:
         css = "".join(

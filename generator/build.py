@@ -1,0 +1,230 @@
+"""Building kits: every component of a game drawn, written as PDF and SVG, collected into
+kit.pdf, listed in manifest.json; an index.html contact sheet over every kit in the output folder."""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import io
+import json
+import os
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from generator import __version__
+from generator.components import COMPONENTS, Context, Options, Output, find_kind
+from generator.definitions import GameDefinition
+from generator.errors import UsageError
+from generator.files import atomic_write, atomic_write_text
+from generator.imposition import Paper, find_paper
+from generator.page import Page
+from generator.render import find_writer
+from generator.seeding import check_seed
+
+
+@dataclass
+class BuildRequest:
+    """What to build: paper, formats, output folder, seed, variants and drawing options."""
+
+    out: str = "output"
+    paper: str = "a4"
+    formats: tuple[str, ...] = ("pdf", "svg")
+    seed: int | None = None
+    variants: frozenset[str] = frozenset()
+    options: Options = field(default_factory=Options)
+
+
+@dataclass
+class BuiltFile:
+    """One written file and what the manifest says of it."""
+
+    path: str
+    pages: int
+    sha256: str
+
+
+def kit_folder(definition: GameDefinition, seed: int | None) -> str:
+    """Return the folder name of a kit: the game id, with -seed<N> for seeded games."""
+    if definition.game["seeded"]:
+        return f"{definition.id}-seed{seed}"
+    return definition.id
+
+
+def effective_seed(definition: GameDefinition, seed: int | None) -> int | None:
+    """Return the seed a build uses: the given one or the game's default; None if unseeded."""
+    if not definition.game["seeded"]:
+        return None
+    return check_seed(definition.game["default_seed"] if seed is None else seed)
+
+
+def component_outputs(definition: GameDefinition, ctx: Context) -> list[tuple[str, Output]]:
+    """Return (component id, output) for every component of the game, in definition order."""
+    results: list[tuple[str, Output]] = []
+    for spec in definition.components:
+        module = find_kind(spec.kind)
+        for output in module.build(spec, ctx):
+            if not spec.values.get("in_kit", True):
+                output.in_kit = False
+            results.append((spec.id, output))
+    return results
+
+
+def _write_pages(path: str, fmt: str, pages: Iterable[Page], title: str) -> BuiltFile:
+    writer = find_writer(fmt)
+    buffer = io.BytesIO()
+    count = writer(pages, buffer, title)
+    data = buffer.getvalue()
+    atomic_write(path, lambda handle: handle.write(data))
+    return BuiltFile(path, count, hashlib.sha256(data).hexdigest())
+
+
+def build_game(definition: GameDefinition, request: BuildRequest,
+               progress: Callable[[str], None] | None = None) -> list[BuiltFile]:
+    """Build one game's kit into its folder under request.out; return the files written."""
+    for fmt in request.formats:
+        find_writer(fmt)
+    seed = effective_seed(definition, request.seed)
+    rules_variants = request.variants
+    unknown = sorted(v for v in rules_variants if v not in definition.game["variants"])
+    if unknown:
+        raise UsageError(f"{definition.id} has no variant {unknown[0]!r} "
+                         f"(variants: {', '.join(definition.game['variants']) or 'none'})")
+    paper = find_paper(request.paper, definition.paper["margin"])
+    ctx = Context(definition, paper, seed, rules_variants, request.options)
+    folder = os.path.join(request.out, kit_folder(definition, seed))
+    outputs = component_outputs(definition, ctx)
+    files: list[BuiltFile] = []
+    kit_pages: list[Page] = []
+    for _, output in outputs:
+        if output.in_kit:
+            kit_pages.extend(output.pages)
+        for fmt in request.formats:
+            if fmt == "svg" and "svg" in output.formats:
+                if len(output.pages) == 1:
+                    names = [(f"{output.name}.svg", output.pages[0])]
+                else:
+                    names = [(f"{output.name}-{n}.svg", p) for n, p in enumerate(output.pages, 1)]
+                for name, page in names:
+                    files.append(_write_pages(os.path.join(folder, name), "svg", [page],
+                                              f"{definition.title}: {page.label or output.name}"))
+                    if progress:
+                        progress(name)
+            elif fmt == "pdf" and "pdf" in output.formats:
+                files.append(_write_pages(os.path.join(folder, f"{output.name}.pdf"), "pdf", output.pages,
+                                          f"{definition.title}: {output.name}"))
+                if progress:
+                    progress(output.name + ".pdf")
+    if "pdf" in request.formats and kit_pages:
+        files.append(_write_pages(os.path.join(folder, "kit.pdf"), "pdf", kit_pages, f"{definition.title}: kit"))
+    manifest = {
+        "game": definition.id,
+        "title": definition.title,
+        "pnp_version": __version__,
+        "paper": paper.name,
+        "seed": seed,
+        "variants": sorted(rules_variants),
+        "lang": request.options.lang,
+        "files": [{"name": os.path.basename(f.path), "pages": f.pages, "sha256": f.sha256}
+                  for f in sorted(files, key=lambda f: os.path.basename(f.path))],
+    }
+    atomic_write_text(os.path.join(folder, "manifest.json"), json.dumps(manifest, indent=2, sort_keys=True) + "\n")
+    write_index(request.out)
+    return files
+
+
+def write_index(out: str) -> str:
+    """Write OUT/index.html, a contact sheet of every kit in the folder; return its path."""
+    kits = []
+    for name in sorted(os.listdir(out)) if os.path.isdir(out) else []:
+        manifest_path = os.path.join(out, name, "manifest.json")
+        if os.path.isfile(manifest_path):
+            with open(manifest_path, encoding="utf-8") as handle:
+                kits.append((name, json.load(handle)))
+    parts = ["<!DOCTYPE html>", "<html lang=\"en\"><head><meta charset=\"utf-8\">",
+             "<title>pnp kits</title><style>body{font-family:sans-serif;margin:2em;background:#f4f4f4}"
+             "section{background:#fff;padding:1em;margin-bottom:2em;border-radius:6px}"
+             "figure{display:inline-block;margin:.5em;text-align:center;vertical-align:top}"
+             "figure img{height:220px;border:1px solid #ccc;background:#fff}"
+             "figcaption{font-size:.8em}</style></head><body>",
+             "<h1>Print-and-play kits</h1>"]
+    for name, manifest in kits:
+        title = html.escape(manifest.get("title", name))
+        seed = manifest.get("seed")
+        parts.append(f"<section id=\"{html.escape(name)}\"><h2>{title}"
+                     + (f" <small>(seed {seed})</small>" if seed is not None else "") + "</h2><p>")
+        files = manifest.get("files", [])
+        links = [f"<a href=\"{html.escape(name)}/{html.escape(f['name'])}\">{html.escape(f['name'])}</a>"
+                 for f in files if f["name"].endswith(".pdf")]
+        parts.append(" · ".join(links) + "</p>")
+        for f in files:
+            if f["name"].endswith(".svg"):
+                src = f"{html.escape(name)}/{html.escape(f['name'])}"
+                parts.append(f"<figure><a href=\"{src}\"><img src=\"{src}\" alt=\"{html.escape(f['name'])}\""
+                             f" loading=\"lazy\"></a><figcaption>{html.escape(f['name'])}</figcaption></figure>")
+        parts.append("</section>")
+    parts.append("</body></html>\n")
+    path = os.path.join(out, "index.html")
+    atomic_write_text(path, "\n".join(parts))
+    return path
+
+
+def known_kinds() -> list[str]:
+    """Return the names of every component kind."""
+    return sorted(COMPONENTS)
+
+
+def parse_seed_range(text: str) -> list[int]:
+    """Return the seeds of a range such as '1-50' or a list '3,7,9'; raise UsageError otherwise."""
+    seeds: list[int] = []
+    try:
+        for part in text.split(","):
+            part = part.strip()
+            if "-" in part:
+                lo, hi = part.split("-", 1)
+                a, b = int(lo), int(hi)
+                if a > b:
+                    raise ValueError
+                seeds.extend(range(a, b + 1))
+            else:
+                seeds.append(int(part))
+    except ValueError:
+        raise UsageError(f"seeds must be a range such as 1-50 or a list such as 3,7,9, got {text!r}") from None
+    if any(s < 0 for s in seeds):
+        raise UsageError("seeds must be non-negative integers")
+    if len(seeds) > 10000:
+        raise UsageError("at most 10000 seeds in one batch")
+    return seeds
+
+
+def paper_for(name: str, definition: GameDefinition) -> Paper:
+    """Return the paper a definition builds on."""
+    return find_paper(name, definition.paper["margin"])
+
+
+BOARD_KINDS = ("point-board", "grid-board")
+
+
+def batch_pages(definition: GameDefinition, request: BuildRequest, seeds: Iterable[int]) -> Iterable[Page]:
+    """Yield the board page(s) of the game for each seed, one seed at a time (flat memory)."""
+    paper = find_paper(request.paper, definition.paper["margin"])
+    boards = [c for c in definition.components if c.kind in BOARD_KINDS]
+    if not boards:
+        raise UsageError(f"{definition.id} has no board to print in a batch")
+    spec = boards[0]
+    module = find_kind(spec.kind)
+    for seed in seeds:
+        ctx = Context(definition, paper, check_seed(seed), request.variants, request.options)
+        for output in module.build(spec, ctx):
+            yield from output.pages
+
+
+def write_batch(definition: GameDefinition, request: BuildRequest, seeds: list[int]) -> str:
+    """Write OUT/<game>-seeds<first>-<last>.pdf with every seed's board; return its path."""
+    if not seeds:
+        raise UsageError("no seeds to build")
+    name = f"{definition.id}-seeds{seeds[0]}-{seeds[-1]}.pdf"
+    path = os.path.join(request.out, name)
+    writer = find_writer("pdf")
+    atomic_write(path, lambda handle: writer(batch_pages(definition, request, seeds), handle,
+                                             f"{definition.title}: boards for seeds {seeds[0]}-{seeds[-1]}"))
+    return path

@@ -1,0 +1,100 @@
+"""Turning build options into builds: checks every option first, then builds each kit (and
+seed batches), so a bad option fails before anything is written."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Any
+
+from generator.build import BuildRequest, build_game, parse_seed_range, write_batch
+from generator.components import Options
+from generator.definitions import LAYOUTS_DIR, find_definition, load_all
+from generator.errors import UsageError
+from generator.imposition import find_paper
+from generator.render import FORMATS
+from generator.seeding import check_seed
+from generator.units import parse_length
+
+
+def _offset(text: str | None) -> tuple[float, float]:
+    if not text:
+        return (0.0, 0.0)
+    parts = text.split(",")
+    try:
+        if len(parts) != 2:
+            raise ValueError
+        return (float(parts[0].strip().removesuffix("mm")), float(parts[1].strip().removesuffix("mm")))
+    except ValueError:
+        raise UsageError(f"--duplex-offset must be 'dx,dy' in mm such as '1.5,-0.5', got {text!r}") from None
+
+
+def run_build(games: list[str], all_games: bool, paper: str, formats: list[str], out: str,
+              seed: str | None, seeds: str | None, variants: list[str], lang: str, fit: bool,
+              cell_size: str | None, ink_saver: bool, duplex_offset: str | None, layouts: str | None,
+              progress_factory: Callable[[int], Any] | None = None) -> str:
+    """Build the requested kits; return a one-line summary. Raise project errors on bad input."""
+    folder = layouts or LAYOUTS_DIR
+    if not games and not all_games:
+        raise UsageError("name at least one game, or use --all (see `pnp games`)")
+    if games and all_games:
+        raise UsageError("name games or use --all, not both")
+    find_paper(paper)
+    if not formats:
+        raise UsageError("--format needs at least one of pdf, svg")
+    for fmt in formats:
+        if fmt not in FORMATS:
+            raise UsageError(f"unknown format {fmt!r} (formats: {', '.join(FORMATS)})")
+    if seed is not None and seeds is not None:
+        raise UsageError("use --seed or --seeds, not both")
+    seed_value = None
+    if seed is not None:
+        try:
+            seed_value = check_seed(seed)
+        except Exception as exc:
+            raise UsageError(str(exc)) from None
+    seed_list = parse_seed_range(seeds) if seeds is not None else None
+    size = None
+    if cell_size is not None:
+        try:
+            size = parse_length(cell_size)
+        except ValueError as exc:
+            raise UsageError(f"--cell-size: {exc}") from None
+        if size <= 0 or size > 100:
+            raise UsageError(f"--cell-size must be between 0 and 100 mm, got {cell_size}")
+    options = Options(fit=fit, ink_saver=ink_saver, duplex_offset=_offset(duplex_offset), cell_size=size, lang=lang)
+    definitions = load_all(folder) if all_games else [find_definition(g, folder) for g in games]
+    if lang not in ("en", "fr", "it"):
+        raise UsageError(f"unknown language {lang!r} (languages: en, fr, it)")
+    for d in definitions:
+        if not all_games and lang not in d.game["languages"]:
+            raise UsageError(f"{d.id} has no rule text in {lang!r} (languages: {', '.join(d.game['languages'])})")
+        if (seed_list is not None or seed_value is not None) and not d.game["seeded"] and not all_games:
+            raise UsageError(f"{d.id} has no seeded board; --seed and --seeds apply to seeded games")
+    base = BuildRequest(out=out, paper=paper, formats=tuple(formats), seed=seed_value,
+                        variants=frozenset(variants), options=options)
+    total = 0
+    for d in definitions:
+        game_options = options if lang in d.game["languages"] else Options(
+            fit=fit, ink_saver=ink_saver, duplex_offset=options.duplex_offset, cell_size=size, lang="en")
+        game_variants = frozenset(v for v in variants if v in d.game["variants"]) if all_games else frozenset(variants)
+        request = BuildRequest(out=out, paper=paper, formats=base.formats,
+                               seed=seed_value if d.game["seeded"] else None,
+                               variants=game_variants, options=game_options)
+        if seed_list is not None and d.game["seeded"]:
+            progress = progress_factory(len(seed_list)) if progress_factory else None
+            for s in seed_list:
+                request.seed = s
+                total += len(build_game(d, request))
+                if progress:
+                    progress.step(f"{d.id} seed {s}")
+            path = write_batch(d, request, seed_list)
+            total += 1
+            if progress:
+                progress.close()
+            continue
+        progress = progress_factory(len(d.components) * 4) if progress_factory else None
+        total += len(build_game(d, request, progress.step if progress else None))
+        if progress:
+            progress.close()
+    return f"built {len(definitions)} kit(s), {total} files, in {out}"

@@ -1,0 +1,43 @@
+"""The ``pnp`` typer application: registers every command module and runs it."""
+
+from __future__ import annotations
+
+import typer
+
+from generator.cli import board, build, check, games
+from generator.cli.common import DEBUG
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+                  help="Build print-and-play kits (boards, pieces, scoresheets, rule booklets) and referee games.")
+
+
+def _version(value: bool) -> None:
+    if value:
+        from generator import __version__
+
+        typer.echo(f"pnp {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    debug: bool = typer.Option(False, "--debug", help="Show a traceback on errors."),
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Show the version."),
+) -> None:
+    DEBUG["on"] = debug
+
+
+for module in (games, build, check, board):
+    module.register(app)
+
+try:
+    from generator.cli import referee as _referee
+except ImportError:  # the referee command is optional while it is being built
+    _referee = None  # type: ignore[assignment]
+if _referee is not None:
+    _referee.register(app)
+
+
+def main() -> None:
+    """Run the command line interface."""
+    app()

@@ -1,0 +1,43 @@
+"""``pnp build``: build kits into the output folder."""
+
+from __future__ import annotations
+
+import typer
+
+from generator.cli.common import Progress, handle_errors, split_list
+
+
+def register(app: typer.Typer) -> None:
+    """Add the command to the app."""
+
+    @app.command("build")
+    @handle_errors
+    def build_command(
+        games: list[str] = typer.Argument(None, help="Game ids to build (see `pnp games`)."),
+        all_games: bool = typer.Option(False, "--all", help="Build every game."),
+        paper: str = typer.Option("a4", "--paper", help="Paper: a4 or letter."),
+        formats: str = typer.Option("pdf,svg", "--format", help="Formats, comma-separated: pdf, svg."),
+        out: str = typer.Option("output", "--out", help="Output folder."),
+        seed: str = typer.Option(None, "--seed", help="Seed for seeded boards (a non-negative integer)."),
+        seeds: str = typer.Option(None, "--seeds", help="Build a batch of seeds, e.g. 1-50 (seeded games)."),
+        variant: str = typer.Option(None, "--variant", help="Variants, comma-separated."),
+        lang: str = typer.Option("en", "--lang", help="Language of the rule booklet: en, fr, it."),
+        fit: bool = typer.Option(False, "--fit", help="Scale large boards onto one sheet instead of tiling."),
+        cell_size: str = typer.Option(None, "--cell-size", help="Square size for grid boards, e.g. 25mm."),
+        ink_saver: bool = typer.Option(False, "--ink-saver", help="Outlines and hatching instead of large fills."),
+        duplex_offset: str = typer.Option(None, "--duplex-offset",
+                                          help="Printer offset for backs, 'dx,dy' in mm (see `pnp calibrate`)."),
+        layouts: str = typer.Option(None, "--layouts", help="Folder of definitions to build from."),
+        quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
+    ) -> None:
+        """Build the kits of the named games (or --all) as PDF and SVG files."""
+        from generator.buildrun import run_build
+
+        result = run_build(
+            games=games or [], all_games=all_games, paper=paper, formats=split_list(formats), out=out,
+            seed=seed, seeds=seeds, variants=split_list(variant), lang=lang, fit=fit, cell_size=cell_size,
+            ink_saver=ink_saver, duplex_offset=duplex_offset, layouts=layouts,
+            progress_factory=lambda total: Progress(total, quiet),
+        )
+        if not quiet:
+            typer.echo(result)

@@ -1,0 +1,77 @@
+"""Shared CLI helpers: one-line errors with the right exit code, progress, option parsing."""
+
+from __future__ import annotations
+
+import functools
+import sys
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import typer
+
+F = TypeVar("F", bound=Callable[..., Any])
+DEBUG = {"on": False}
+
+
+def fail(message: str, code: int) -> typer.Exit:
+    """Print a one-line error to stderr and return the Exit to raise."""
+    typer.echo(f"pnp: error: {message}", err=True)
+    return typer.Exit(code)
+
+
+def handle_errors(fn: F) -> F:
+    """Wrap a command so project errors become one line on stderr and their exit code."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        from generator.errors import PnpError
+
+        try:
+            return fn(*args, **kwargs)
+        except (typer.Exit, typer.Abort):
+            raise
+        except PnpError as exc:
+            if DEBUG["on"]:
+                raise
+            raise fail(str(exc), exc.exit_code) from None
+        except KeyboardInterrupt:
+            raise fail("interrupted", 130) from None
+        except BrokenPipeError:
+            raise typer.Exit(1) from None
+        except Exception as exc:  # an unexpected failure: one line unless --debug
+            if DEBUG["on"]:
+                raise
+            raise fail(f"unexpected failure: {type(exc).__name__}: {exc} (run with --debug for details)", 1) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def split_list(text: str | None) -> list[str]:
+    """Return the items of a comma-separated option value, blanks dropped."""
+    if not text:
+        return []
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+class Progress:
+    """A one-line progress counter on a terminal; silent when not a terminal or when quiet."""
+
+    def __init__(self, total: int, quiet: bool) -> None:
+        self.total = total
+        self.done = 0
+        self.enabled = not quiet and sys.stderr.isatty()
+
+    def step(self, label: str) -> None:
+        """Count one finished file and redraw the bar."""
+        self.done += 1
+        if self.enabled:
+            width = 30
+            filled = int(width * min(self.done, self.total) / max(self.total, 1))
+            sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} {label[:40]:40}")
+            sys.stderr.flush()
+
+    def close(self) -> None:
+        """End the progress line."""
+        if self.enabled:
+            sys.stderr.write("\n")
+            sys.stderr.flush()

@@ -1,0 +1,134 @@
+"""Counter sheets: round, square or hexagonal counters laid out n-up with cut lines, each type with
+a fill, a symbol and/or text, and an optional back printed on the next page for duplex printing."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from generator.components import Context, Output
+from generator.components.look import contrast_ink, fitted_text, hatch
+from generator.components.symbols import draw_symbol
+from generator.definitions import ComponentSpec
+from generator.errors import DefinitionError
+from generator.imposition import SheetItem, nup
+from generator.page import Circle, Drawing, Group, Polygon, Rect, Shape, Style, Text
+from generator.schema import Field, positive
+
+FACE_SCHEMA: dict[str, Field] = {
+    "fill": Field("str", default="#ffffff"),
+    "stroke": Field("str", default="#000000"),
+    "symbol": Field("str", default=""),
+    "symbol_colour": Field("str", default=""),
+    "text": Field("str", default=""),
+    "text_colour": Field("str", default=""),
+    "label": Field("str", default="", doc="small text under the symbol or main text"),
+    "ring": Field("bool", default=False, doc="an inner ring, to tell sides apart in black and white"),
+}
+COUNTER_SCHEMA: dict[str, Field] = {
+    "name": Field("str", required=True),
+    "count": Field("int", required=True, min=1, max=1000),
+    "shape": Field("str", default="circle", choices=("circle", "square", "rounded", "hexagon")),
+    "size": Field("length", default=None, check=positive),
+    **FACE_SCHEMA,
+    "back": Field("table", default=None, schema=FACE_SCHEMA),
+}
+SCHEMA: dict[str, Field] = {
+    "size": Field("length", default=20.0, check=positive, doc="default counter size (diameter or side)"),
+    "padding": Field("length", default=1.5, min=0, doc="space between a round counter and its cut lines"),
+    "counters": Field("tables", required=True, schema=COUNTER_SCHEMA),
+}
+
+
+def check_spec(values: dict[str, Any], where) -> None:
+    """Check that at least one counter type is listed."""
+    if not values["counters"]:
+        raise where.child("counters").error("list at least one counter type")
+
+
+def _face(shape: str, size: float, pad: float, face: dict[str, Any], ctx: Context) -> tuple[Shape, ...]:
+    cell = size + 2 * pad
+    c = cell / 2
+    colour = ctx.colour(face["fill"])
+    ink_saver = ctx.options.ink_saver
+    dark = colour is not None and contrast_ink(colour) == "#ffffff"
+    body_fill = "#ffffff" if ink_saver and dark else colour
+    outline = ctx.colour(face["stroke"]) or "#000000"
+    style = Style(stroke=outline, fill=body_fill, width=0.4)
+    shapes: list[Shape] = []
+    if shape == "circle":
+        shapes.append(Circle(c, c, size / 2, style))
+    elif shape == "square":
+        shapes.append(Rect(pad, pad, size, size, style))
+    elif shape == "rounded":
+        shapes.append(Rect(pad, pad, size, size, style, r=size * 0.12))
+    else:
+        r = size / 2
+        shapes.append(Polygon(tuple((c + r * math.cos(math.radians(60 * i)), c + r * math.sin(math.radians(60 * i)))
+                                    for i in range(6)), style))
+    if ink_saver and dark:
+        # a dark side printed as a thick outline and hatching, so it still differs from a light side
+        shapes.append(Group(tuple(hatch(pad, pad, size, size, outline, spacing=2.2, width=0.2)), clip=None)
+                      if shape != "circle" else Group(tuple(hatch(pad, pad, size, size, outline, 2.2, 0.2)),
+                                                      clip=(pad + size * 0.15, pad + size * 0.15, size * 0.7, size * 0.7)))
+    ink = contrast_ink(body_fill)
+    if face["ring"]:
+        shapes.append(Circle(c, c, size * 0.40, Style(stroke=ink, fill=None, width=0.5)))
+    label = face["label"]
+    main_h = size * (0.62 if label else 0.8)
+    top = pad + size * (0.08 if label else 0.1)
+    if face["symbol"]:
+        shapes.extend(draw_symbol(face["symbol"], c, top + main_h / 2 + size * 0.02, main_h * 0.8,
+                                  ctx.colour(face["symbol_colour"]) or ink))
+    if face["text"]:
+        colour = ctx.colour(face["text_colour"]) or ink
+        pt = main_h * 0.62 * 72 / 25.4
+        shapes.append(fitted_text(c, top + main_h * 0.5 + main_h * 0.62 * 0.36, face["text"], size * 0.78, pt,
+                                  "sans-bold", "middle", colour))
+    if label:
+        pt = size * 0.16 * 72 / 25.4
+        shapes.append(fitted_text(c, pad + size * 0.86, label, size * 0.7, pt, "sans", "middle",
+                                  ctx.colour(face["text_colour"]) or ink))
+    return tuple(shapes)
+
+
+def items(spec: ComponentSpec, ctx: Context) -> list[SheetItem]:
+    """Return one sheet item per counter, in the order listed."""
+    result: list[SheetItem] = []
+    pad = spec["padding"]
+    for counter in spec["counters"]:
+        size = counter["size"] or spec["size"]
+        shape = counter["shape"]
+        p = pad if shape in ("circle", "hexagon", "rounded") else 0.0
+        cell = size + 2 * p
+        front = Drawing(cell, cell, _face(shape, size, p, counter, ctx), counter["name"])
+        back = None
+        if counter["back"] is not None:
+            back = Drawing(cell, cell, _face(shape, size, p, counter["back"], ctx), counter["name"] + " back")
+        result.extend([SheetItem(front, back)] * counter["count"])
+    return result
+
+
+def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = None) -> Drawing:
+    """Return one of each counter type side by side (for booklet figures)."""
+    shapes: list[Shape] = []
+    x = 0.0
+    h = 0.0
+    seen = set()
+    for item in items(spec, ctx):
+        if item.front.label in seen:
+            continue
+        seen.add(item.front.label)
+        shapes.append(item.front.placed(x, 0))
+        shapes.append(Text(x + item.front.width / 2, item.front.height + 4, item.front.label, 7, "sans", "middle"))
+        x += item.front.width + 3
+        h = max(h, item.front.height + 6)
+    if not shapes:
+        raise DefinitionError(f"{ctx.definition.path}: components.{spec.id}: no counters")
+    return Drawing(x - 3, h, tuple(shapes), spec["title"] or spec.id)
+
+
+def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
+    """Return the counter sheets (and backs pages where counters have backs)."""
+    label = f"{ctx.definition.title}: {spec['title'] or spec.id}"
+    return [Output(spec.id, nup(items(spec, ctx), ctx.paper, label, duplex_offset=ctx.options.duplex_offset))]

@@ -1,0 +1,240 @@
+"""The point-and-line board: named points joined by lines, optional bridges where one line passes
+over another, labels, and tokens for example positions (Nine Men's Morris, Aggression).
+
+Geometry comes from the definition (``points``, ``lines``, ``bridges``) or, with ``data``, from the
+game's rules module (``ctx.layout_data(data)``: the same three keys, plain values). Point positions
+are in grid units; ``spacing`` or ``size`` sets the scale.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+
+from generator.components import Context, Output
+from generator.components.look import contrast_ink, fitted_text
+from generator.components.symbols import draw_symbol
+from generator.definitions import ComponentSpec
+from generator.errors import DefinitionError
+from generator.imposition import place
+from generator.page import Circle, Drawing, Line, Rect, Shape, Style, Text, arrow, fill, stroke
+from generator.schema import Field, positive
+
+TOKEN_SCHEMA = {
+    "fill": Field("str", default="#ffffff"),
+    "stroke": Field("str", default="#000000"),
+    "symbol": Field("str", default=""),
+    "symbol_colour": Field("str", default=""),
+    "text_colour": Field("str", default=""),
+}
+SCHEMA: dict[str, Field] = {
+    "data": Field("str", default="", doc="layout data name from the rules module, e.g. 'board'"),
+    "points": Field("map:list:float", default=None),
+    "lines": Field("list:list:str", default=None),
+    "bridges": Field("list:list:list:str", default=None),
+    "spacing": Field("length", default=None, check=positive, doc="distance of one grid unit"),
+    "size": Field("length", default=None, check=positive, doc="overall board size (the longer side)"),
+    "margin": Field("length", default=14.0, min=0),
+    "point_radius": Field("length", default=3.0, check=positive),
+    "point_fill": Field("str", default="#000000"),
+    "point_stroke": Field("str", default="#000000"),
+    "line_width": Field("length", default=1.2, check=positive),
+    "line_colour": Field("str", default="#000000"),
+    "background": Field("str", default="#ffffff"),
+    "border": Field("bool", default=True),
+    "labels": Field("str", default="edges", choices=("edges", "inside", "beside", "none")),
+    "label_size": Field("float", default=11.0, min=4, max=72),
+    "title_on_board": Field("bool", default=True),
+    "caption": Field("str", default=""),
+    "tokens": Field("map-table", default={}, schema=TOKEN_SCHEMA),
+    "token_radius": Field("length", default=None, check=positive),
+}
+
+
+def check_spec(values: dict[str, Any], where) -> None:
+    """Check that the board has geometry and a scale."""
+    if not values["data"] and values["points"] is None:
+        raise where.child("points").error("give points (and lines) or data = \"board\"")
+    if values["spacing"] is None and values["size"] is None:
+        raise where.child("size").error("give size or spacing")
+    if values["points"] is not None:
+        for name, xy in values["points"].items():
+            if len(xy) != 2:
+                raise where.child("points").child(name).error("expected [x, y]")
+        names = set(values["points"])
+        for i, line in enumerate(values["lines"] or []):
+            if len(line) < 2 or any(p not in names for p in line):
+                raise where.child("lines").child(i).error(f"expected two or more point names, got {line}")
+
+
+def geometry(spec: ComponentSpec, ctx: Context) -> dict[str, Any]:
+    """Return the board's points, lines and bridges from the definition or the rules module."""
+    if spec["data"]:
+        data = ctx.layout_data(spec["data"])
+        return {"points": data["points"], "lines": data.get("lines", []), "bridges": data.get("bridges", [])}
+    return {"points": spec["points"], "lines": spec["lines"] or [], "bridges": spec["bridges"] or []}
+
+
+def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = None) -> Drawing:
+    """Return the board at true size, with an optional overlay of pieces, highlights and arrows."""
+    geo = geometry(spec, ctx)
+    points: dict[str, tuple[float, float]] = {k: (float(v[0]), float(v[1])) for k, v in geo["points"].items()}
+    xs = [p[0] for p in points.values()]
+    ys = [p[1] for p in points.values()]
+    extent_x = max(xs) - min(xs) or 1.0
+    extent_y = max(ys) - min(ys) or 1.0
+    margin = spec["margin"]
+    r = spec["point_radius"]
+    if spec["spacing"] is not None:
+        unit = spec["spacing"]
+    else:
+        unit = (spec["size"] - 2 * margin - 2 * r) / max(extent_x, extent_y)
+    title_h = 12.0 if spec["title_on_board"] else 0.0
+    width = extent_x * unit + 2 * margin + 2 * r
+    height = extent_y * unit + 2 * margin + 2 * r + title_h
+    ox = margin + r - min(xs) * unit
+    oy = margin + r + title_h - min(ys) * unit
+
+    def at(name: str) -> tuple[float, float]:
+        try:
+            x, y = points[name]
+        except KeyError:
+            raise DefinitionError(f"{ctx.definition.path}: components.{spec.id}: no point named {name!r}") from None
+        return (ox + x * unit, oy + y * unit)
+
+    ink_saver = ctx.options.ink_saver
+    shapes: list[Shape] = []
+    bg = ctx.colour(spec["background"])
+    frame = Style(stroke="#000000" if spec["border"] else None,
+                  fill=None if ink_saver or bg in (None, "#ffffff") else bg, width=0.6)
+    if frame.stroke or frame.fill:
+        shapes.append(Rect(0, 0, width, height, frame, r=3.0))
+    if spec["title_on_board"]:
+        shapes.append(Text(width / 2, 10.0, ctx.definition.title, 14, "sans-bold", "middle"))
+    line_style = Style(stroke=ctx.colour(spec["line_colour"]), width=spec["line_width"], cap="round")
+    over_lines = {tuple(b[0]) for b in geo["bridges"]}
+    for line in geo["lines"]:
+        if tuple(line) in over_lines:
+            continue
+        pts = [at(p) for p in line]
+        for (x1, y1), (x2, y2) in zip(pts, pts[1:]):
+            shapes.append(Line(x1, y1, x2, y2, line_style))
+    for over, under in geo["bridges"]:
+        shapes.extend(_bridge(at(over[0]), at(over[1]), at(under[0]), at(under[1]), line_style,
+                              bg if bg and not ink_saver else "#ffffff"))
+    point_style = Style(stroke=ctx.colour(spec["point_stroke"]), fill=ctx.colour(spec["point_fill"]),
+                        width=0.5)
+    labels = spec["labels"]
+    for name in sorted(points):
+        x, y = at(name)
+        shapes.append(Circle(x, y, r, point_style))
+        if labels == "inside":
+            shapes.append(Text(x, y - r * 0.45, name, spec["label_size"], "sans-bold", "middle",
+                               contrast_ink(point_style.fill)))
+        elif labels == "beside":
+            shapes.append(Text(x + r + 1.0, y - r - 0.8, name, spec["label_size"], "sans", "start"))
+    if labels == "edges":
+        shapes.extend(_edge_labels(points, at, width, height, spec["label_size"], margin, r))
+    caption = spec["caption"] or ctx.seed_label()
+    if caption:
+        shapes.append(Text(width - 4.0, height - 3.0, caption.format(seed=ctx.seed), 8, "sans", "end", "#444444"))
+    if overlay:
+        shapes.extend(_overlay(spec, ctx, overlay, at, r))
+    return Drawing(width, height, tuple(shapes), spec["title"] or "board")
+
+
+def _bridge(o1, o2, u1, u2, style: Style, background: str) -> list[Shape]:
+    """Return the under line, then the over line with a gap-casing and bridge rails at the crossing."""
+    shapes: list[Shape] = [Line(*u1, *u2, style)]
+    (x1, y1), (x2, y2) = o1, o2
+    (x3, y3), (x4, y4) = u1, u2
+    den = (x1 - x2) * (y3 - y4) - (y1 - y2) * (x3 - x4)
+    if abs(den) < 1e-9:
+        return shapes + [Line(x1, y1, x2, y2, style)]
+    t = ((x1 - x3) * (y3 - y4) - (y1 - y3) * (x3 - x4)) / den
+    cx, cy = x1 + t * (x2 - x1), y1 + t * (y2 - y1)
+    length = math.hypot(x2 - x1, y2 - y1)
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    half = style.width * 3.5
+    casing = Style(stroke=background, width=style.width * 4.0, cap="butt")
+    shapes.append(Line(cx - ux * half, cy - uy * half, cx + ux * half, cy + uy * half, casing))
+    shapes.append(Line(x1, y1, x2, y2, style))
+    # rails on both sides of the crossing, flared at the ends like a bridge on a map
+    nx, ny = -uy, ux
+    off = style.width * 1.6
+    rail = Style(stroke=style.stroke, width=style.width * 0.45, cap="round")
+    for sgn in (1, -1):
+        ax, ay = cx + sgn * nx * off, cy + sgn * ny * off
+        shapes.append(Line(ax - ux * half, ay - uy * half, ax + ux * half, ay + uy * half, rail))
+        for end in (1, -1):
+            ex, ey = ax + end * ux * half, ay + end * uy * half
+            shapes.append(Line(ex, ey, ex + end * ux * off * 0.8 + sgn * nx * off * 0.8,
+                               ey + end * uy * off * 0.8 + sgn * ny * off * 0.8, rail))
+    return shapes
+
+
+_NAME = re.compile(r"^([a-z])(\d+)$")
+
+
+def _edge_labels(points, at, width, height, size, margin, r) -> list[Shape]:
+    """Return file letters along the bottom and top and rank numbers along the sides."""
+    files: dict[str, float] = {}
+    ranks: dict[str, float] = {}
+    for name in points:
+        m = _NAME.match(name)
+        if m:
+            files[m.group(1)] = at(name)[0]
+            ranks[m.group(2)] = at(name)[1]
+    shapes: list[Shape] = []
+    top = min(at(n)[1] for n in points) - r
+    bottom = max(at(n)[1] for n in points) + r
+    left = min(at(n)[0] for n in points) - r
+    right = max(at(n)[0] for n in points) + r
+    cap = size * 25.4 / 72 * 0.72
+    for letter, x in files.items():
+        shapes.append(Text(x, bottom + (margin + cap) / 2, letter, size, "sans-bold", "middle", "#333333"))
+        shapes.append(Text(x, top - (margin - cap) / 2, letter, size, "sans-bold", "middle", "#333333"))
+    for number, y in ranks.items():
+        shapes.append(Text(left - margin / 2, y + cap / 2, number, size, "sans-bold", "middle", "#333333"))
+        shapes.append(Text(right + margin / 2, y + cap / 2, number, size, "sans-bold", "middle", "#333333"))
+    return shapes
+
+
+def _overlay(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any], at, r: float) -> list[Shape]:
+    """Return shapes for pieces on points, highlighted points and move arrows."""
+    shapes: list[Shape] = []
+    tr = spec["token_radius"] or r * 2.2
+    for name in overlay.get("highlight", []):
+        x, y = at(name)
+        shapes.append(Circle(x, y, tr * 1.35, Style(stroke="#d62728", fill=None, width=0.9, dash=(1.6, 1.0))))
+    for name, piece in sorted(overlay.get("pieces", {}).items()):
+        side = piece if isinstance(piece, str) else piece.get("side", "")
+        label = "" if isinstance(piece, str) else str(piece.get("troops", piece.get("label", "")))
+        token = spec["tokens"].get(side)
+        if token is None:
+            raise DefinitionError(f"{ctx.definition.path}: components.{spec.id}.tokens: no token {side!r} "
+                                  f"for the figure (tokens: {', '.join(sorted(spec['tokens'])) or 'none'})")
+        x, y = at(name)
+        face = ctx.colour(token["fill"])
+        shapes.append(Circle(x, y, tr, Style(stroke=ctx.colour(token["stroke"]), fill=face, width=0.6)))
+        if token["symbol"]:
+            shapes.extend(draw_symbol(token["symbol"], x, y, tr * 1.2,
+                                      ctx.colour(token["symbol_colour"]) or contrast_ink(face)))
+        if label:
+            colour = ctx.colour(token["text_colour"]) if token["text_colour"] else contrast_ink(face)
+            shapes.append(fitted_text(x, y + tr * 0.35, label, tr * 1.6, tr * 2.4, "sans-bold", "middle", colour))
+    for a, b in overlay.get("arrows", []):
+        (x1, y1), (x2, y2) = at(a), at(b)
+        d = math.hypot(x2 - x1, y2 - y1) or 1.0
+        k = (tr + 0.8) / d
+        shapes.append(arrow(x1 + (x2 - x1) * k, y1 + (y2 - y1) * k, x2 - (x2 - x1) * k, y2 - (y2 - y1) * k,
+                            Style(stroke="#d62728", width=1.0), head=3.5))
+    return shapes
+
+
+def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
+    """Return the board placed on paper (tiled, or scaled with --fit, when it does not fit)."""
+    art = drawing(spec, ctx)
+    label = f"{ctx.definition.title}: {spec['title'] or spec.id}"
+    return [Output(spec.id, place(art, ctx.paper, ctx.options.fit, label))]

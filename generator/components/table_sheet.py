@@ -1,0 +1,200 @@
+"""Table scoresheets: one or more ruled tables per copy (move records, ledgers, score pads, player
+sheets), several copies per page with cut lines, fields to fill in and notes such as a notation key."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.components import Context, Output
+from generator.components.look import fitted_text
+from generator.definitions import ComponentSpec
+from generator.fonts import split_lines
+from generator.imposition import CUT, SheetItem, footer, nup
+from generator.page import Drawing, Line, Page, Rect, Shape, Style, Text
+from generator.schema import Field, positive
+
+COLUMN_SCHEMA: dict[str, Field] = {
+    "header": Field("str", default=""),
+    "width": Field("float", default=1.0, check=positive, doc="relative width"),
+    "shade": Field("bool", default=False),
+}
+BLOCK_SCHEMA: dict[str, Field] = {
+    "title": Field("str", default=""),
+    "columns": Field("tables", required=True, schema=COLUMN_SCHEMA),
+    "rows": Field("int", default=None, min=1, max=500),
+    "cells": Field("list:list:str", default=None, doc="pre-printed text, row by row"),
+    "number_rows": Field("bool", default=False, doc="fill the first column with 1, 2, 3..."),
+    "row_height": Field("length", default=7.0, check=positive),
+    "header_height": Field("length", default=7.0, check=positive),
+    "text_size": Field("float", default=9.0, min=4, max=36),
+    "split": Field("int", default=1, min=1, max=4, doc="wrap long tables into this many side-by-side parts"),
+    "width": Field("float", default=1.0, check=positive, doc="share of the copy width"),
+}
+SCHEMA: dict[str, Field] = {
+    "heading": Field("str", default="", doc="printed at the top of each copy; default: the game title"),
+    "fields": Field("list:str", default=[], doc="labels with a line to write on, e.g. 'Date'"),
+    "blocks": Field("tables", required=True, schema=BLOCK_SCHEMA),
+    "notes": Field("list:str", default=[], doc="lines under the tables, e.g. a key to the notation"),
+    "copies": Field("int", default=1, min=1, max=24, doc="copies per page"),
+    "columns_per_page": Field("int", default=1, min=1, max=4, doc="copies side by side"),
+    "pages": Field("int", default=1, min=1, max=20),
+    "header_fill": Field("str", default="#e6e6e6"),
+}
+
+
+def check_spec(values: dict[str, Any], where) -> None:
+    """Check that each block knows how many rows it has."""
+    for i, block in enumerate(values["blocks"]):
+        if block["rows"] is None and block["cells"] is None:
+            raise where.child("blocks").child(i).error("give rows or cells")
+        if block["cells"] is not None:
+            for r, row in enumerate(block["cells"]):
+                if len(row) > len(block["columns"]):
+                    raise where.child("blocks").child(i).child("cells").child(r).error(
+                        f"{len(row)} cells but {len(block['columns'])} columns")
+
+
+def _block(block: dict[str, Any], x: float, y: float, width: float, header_fill: str | None) -> tuple[list[Shape], float]:
+    """Return the shapes of one ruled table and its height."""
+    shapes: list[Shape] = []
+    rule = Style(stroke="#000000", width=0.25)
+    thick = Style(stroke="#000000", width=0.5)
+    size = block["text_size"]
+    cells = block["cells"] or []
+    nrows = block["rows"] if block["rows"] is not None else len(cells)
+    parts = block["split"]
+    per_part = -(-nrows // parts)
+    gap = 4.0
+    part_w = (width - gap * (parts - 1)) / parts
+    cy = y
+    if block["title"]:
+        shapes.append(Text(x, y + 4.2, block["title"], size + 1, "sans-bold"))
+        cy += 6.5
+    weights = [c["width"] for c in block["columns"]]
+    total = sum(weights)
+    has_header = any(c["header"] for c in block["columns"])
+    hh = block["header_height"] if has_header else 0.0
+    rh = block["row_height"]
+    cap = size * 25.4 / 72 * 0.72
+    for part in range(parts):
+        px = x + part * (part_w + gap)
+        widths = [part_w * w / total for w in weights]
+        first, last = part * per_part, min(nrows, (part + 1) * per_part)
+        rows_here = max(0, last - first)
+        if rows_here == 0:
+            continue
+        col_x = [px]
+        for w in widths:
+            col_x.append(col_x[-1] + w)
+        height = hh + rows_here * rh
+        for i, col in enumerate(block["columns"]):
+            if col["shade"]:
+                shapes.append(Rect(col_x[i], cy + hh, widths[i], rows_here * rh, Style(stroke=None, fill="#f2f2f2")))
+        if has_header:
+            shapes.append(Rect(px, cy, part_w, hh, Style(stroke=None, fill=header_fill)))
+            for i, col in enumerate(block["columns"]):
+                shapes.append(fitted_text(col_x[i] + widths[i] / 2, cy + hh / 2 + cap / 2, col["header"],
+                                          widths[i] - 1.5, size, "sans-bold", "middle"))
+        for r in range(rows_here + 1):
+            yy = cy + hh + r * rh
+            shapes.append(Line(px, yy, px + part_w, yy, thick if r == 0 and has_header else rule))
+        for i, xx in enumerate(col_x):
+            shapes.append(Line(xx, cy, xx, cy + height, thick if i in (0, len(col_x) - 1) else rule))
+        shapes.append(Line(px, cy, px + part_w, cy, thick))
+        shapes.append(Line(px, cy + height, px + part_w, cy + height, thick))
+        for r in range(rows_here):
+            row = first + r
+            texts = list(cells[row]) if row < len(cells) else []
+            if block["number_rows"]:
+                texts = [str(row + 1)] + texts
+            for i, text in enumerate(texts[:len(widths)]):
+                if text:
+                    shapes.append(fitted_text(col_x[i] + widths[i] / 2, cy + hh + r * rh + rh / 2 + cap / 2, text,
+                                              widths[i] - 1.5, size, "sans", "middle"))
+    tallest = hh + per_part * rh
+    return shapes, (cy - y) + tallest
+
+
+def copy_drawing(spec: ComponentSpec, ctx: Context, width: float) -> Drawing:
+    """Return one copy of the sheet at a given width."""
+    shapes: list[Shape] = []
+    y = 0.0
+    heading = spec["heading"] or ctx.definition.title
+    shapes.append(Text(0, 6.0, heading, 14, "sans-bold"))
+    sub = spec["title"]
+    if sub:
+        shapes.append(Text(width, 6.0, sub, 10, "sans", "end", "#444444"))
+    y = 10.0
+    if spec["fields"]:
+        per_line = 3 if width > 120 else 2
+        field_w = width / per_line
+        for i, label in enumerate(spec["fields"]):
+            fx = (i % per_line) * field_w
+            fy = y + (i // per_line) * 8.0 + 5.0
+            shapes.append(Text(fx, fy, label + ":", 9, "sans"))
+            from generator.fonts import text_width
+            lx = fx + text_width(label + ":", "sans", 9) + 1.5
+            shapes.append(Line(lx, fy + 0.8, fx + field_w - 4.0, fy + 0.8, Style(stroke="#555555", width=0.25)))
+        y += ((len(spec["fields"]) - 1) // per_line + 1) * 8.0 + 3.0
+    header_fill = ctx.colour(spec["header_fill"])
+    if ctx.options.ink_saver:
+        header_fill = "#f4f4f4"
+    x = 0.0
+    row_top = y
+    row_bottom = y
+    for block in spec["blocks"]:
+        bw = width * min(block["width"], 1.0)
+        if x > 0 and x + bw > width + 1e-6:
+            x = 0.0
+            row_top = row_bottom + 5.0
+        block_shapes, h = _block(block, x, row_top, bw - (3.0 if block["width"] < 1.0 else 0.0), header_fill)
+        shapes.extend(block_shapes)
+        row_bottom = max(row_bottom, row_top + h)
+        x += bw
+        if x >= width - 1e-6:
+            x = 0.0
+            row_top = row_bottom + 5.0
+    y = row_bottom + 2.0
+    for note in spec["notes"]:
+        for line in split_lines(note, "sans", 8, width):
+            y += 4.0
+            shapes.append(Text(0, y, line, 8, "sans", "start", "#222222"))
+    return Drawing(width, y + 2.0, tuple(shapes), spec["title"] or spec.id)
+
+
+def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = None) -> Drawing:
+    """Return one copy of the sheet at A5 text width (for booklet figures)."""
+    return copy_drawing(spec, ctx, 120.0)
+
+
+def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
+    """Return the sheet pages: copies per page with cut lines between them."""
+    paper = ctx.paper
+    pw, ph = paper.printable
+    cols = spec["columns_per_page"]
+    gap = 8.0
+    width = (pw - gap * (cols - 1)) / cols - 4.0
+    art = copy_drawing(spec, ctx, width)
+    label = f"{ctx.definition.title}: {spec['title'] or spec.id}"
+    copies = spec["copies"]
+    if copies == 1 and cols == 1:
+        pages = []
+        for _ in range(spec["pages"]):
+            page = Page(paper.width, paper.height, label=label)
+            if art.height > ph:
+                k = ph / art.height
+                page.add(art.placed(paper.margin + (pw - art.width * k) / 2, paper.margin, k))
+            else:
+                page.add(art.placed(paper.margin + 2.0, paper.margin))
+            footer(page, paper, label)
+            pages.append(page)
+        return [Output(spec.id, pages)]
+    cell = Drawing(art.width + 4.0, art.height + 4.0, (art.placed(2.0, 2.0),), art.label)
+    rows_per_page = max(1, -(-copies // cols))
+    if rows_per_page * cell.height > ph:
+        k = ph / (rows_per_page * cell.height)
+        cell = Drawing(cell.width * k, cell.height * k, (cell.placed(0, 0, k),), art.label)
+    pages = []
+    for _ in range(spec["pages"]):
+        pages.extend(nup([SheetItem(cell)] * copies, paper, label, gap=0.0))
+    return [Output(spec.id, pages)]

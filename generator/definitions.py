@@ -1,0 +1,208 @@
+"""Game definitions: the schema of layouts/*.toml and its loader.
+
+A definition describes a kit's look: the game's title and players, a palette, and its components
+(each with a ``kind`` naming a generic component and that kind's own keys). Rules live in
+``generator.games``; the look lives here. Unknown keys, wrong types, missing keys and impossible
+values are one-line errors naming the file and the key path.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, field
+from typing import Any
+
+from generator.errors import DefinitionError, UnknownGameError
+from generator.schema import Field, Where, convert, positive, validate
+
+LAYOUTS_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "layouts")
+TEMPLATES_DIR = os.path.join(os.path.dirname(LAYOUTS_DIR), "templates")
+
+GAME_SCHEMA: dict[str, Field] = {
+    "id": Field("id", required=True, doc="the game id; also the file name and output folder"),
+    "title": Field("str", required=True),
+    "subtitle": Field("str", default=""),
+    "players": Field("str", required=True, doc="e.g. \"2\" or \"2-8\""),
+    "playing_time": Field("str", default=""),
+    "ages": Field("str", default=""),
+    "seeded": Field("bool", default=False, doc="boards are drawn from a seed"),
+    "default_seed": Field("int", default=1, min=0),
+    "variants": Field("list:id", default=[]),
+    "languages": Field("list:str", default=["en"]),
+    "summary": Field("str", default=""),
+    "rules": Field("id", default=None, doc="the rules module's game id when it differs from id"),
+}
+PAPER_SCHEMA: dict[str, Field] = {
+    "margin": Field("length", default=10.0, min=6.35),
+}
+
+
+@dataclass(frozen=True)
+class ComponentSpec:
+    """One component of a kit: its id (the output file name), kind and validated keys."""
+
+    id: str
+    kind: str
+    values: dict[str, Any]
+
+    def __getitem__(self, key: str) -> Any:
+        return self.values[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """Return a key's value or the default."""
+        value = self.values.get(key)
+        return default if value is None else value
+
+
+@dataclass(frozen=True)
+class GameDefinition:
+    """A validated layouts/<game>.toml."""
+
+    path: str
+    game: dict[str, Any]
+    palette: dict[str, str]
+    paper: dict[str, Any]
+    components: tuple[ComponentSpec, ...]
+    templates_dir: str = TEMPLATES_DIR
+    raw: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+
+    @property
+    def id(self) -> str:
+        """Return the game id."""
+        return self.game["id"]
+
+    @property
+    def title(self) -> str:
+        """Return the game's title."""
+        return self.game["title"]
+
+    @property
+    def rules_id(self) -> str:
+        """Return the id of the rules module for this game."""
+        return self.game["rules"] or self.game["id"]
+
+    def component(self, component_id: str) -> ComponentSpec:
+        """Return a component by id; raise DefinitionError when there is none."""
+        for spec in self.components:
+            if spec.id == component_id:
+                return spec
+        raise DefinitionError(f"{self.path}: components.{component_id}: no such component "
+                              f"(components: {', '.join(c.id for c in self.components)})")
+
+    def colour(self, value: str | None) -> str | None:
+        """Return a palette colour by name, or the value itself when it is a '#rrggbb' colour."""
+        if value is None or value.startswith("#"):
+            return value
+        try:
+            return self.palette[value]
+        except KeyError:
+            raise DefinitionError(f"{self.path}: palette: no colour named {value!r} "
+                                  f"(palette: {', '.join(sorted(self.palette))})") from None
+
+
+def load_definition(path: str, templates_dir: str | None = None) -> GameDefinition:
+    """Return the validated definition in a TOML file; raise DefinitionError on any problem."""
+    from generator.components import find_kind
+
+    shown = os.path.relpath(path) if not os.path.relpath(path).startswith("..") else path
+    try:
+        with open(path, "rb") as handle:
+            data = tomllib.load(handle)
+    except FileNotFoundError:
+        raise DefinitionError(f"{shown}: no such file") from None
+    except IsADirectoryError:
+        raise DefinitionError(f"{shown}: is a folder, not a definition file") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise DefinitionError(f"{shown}: not valid TOML: {exc}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DefinitionError(f"{shown}: cannot be read: {exc}") from None
+    where = Where(shown)
+    top = {"game": Field("table", required=True, schema=GAME_SCHEMA),
+           "palette": Field("map:colour", default={}),
+           "paper": Field("table", default=None, schema=PAPER_SCHEMA),
+           "components": Field("any", required=True)}
+    values = validate(data, top, where)
+    game = values["game"]
+    stem = os.path.splitext(os.path.basename(path))[0]
+    if game["id"] != stem:
+        raise where.child("game").child("id").error(f"must match the file name {stem!r}, got {game['id']!r}")
+    if values["paper"] is None:
+        values["paper"] = validate({}, PAPER_SCHEMA, where.child("paper"))
+    comps_where = where.child("components")
+    raw_components = values["components"]
+    if not isinstance(raw_components, dict) or not raw_components:
+        raise comps_where.error("expected a table of components, each a table with a 'kind'")
+    specs: list[ComponentSpec] = []
+    for cid, raw in raw_components.items():
+        cw = comps_where.child(cid)
+        convert(cid, Field("id"), cw)
+        if not isinstance(raw, dict):
+            raise cw.error("expected a table with a 'kind'")
+        if "kind" not in raw:
+            raise cw.child("kind").error("missing required key")
+        kind = raw["kind"]
+        module = find_kind(kind, cw.child("kind"))
+        schema = {"kind": Field("str"), "title": Field("str", default=""),
+                  "in_kit": Field("bool", default=True), **module.SCHEMA}
+        checked = validate(raw, schema, cw)
+        extra_check = getattr(module, "check_spec", None)
+        if extra_check is not None:
+            extra_check(checked, cw)
+        specs.append(ComponentSpec(cid, kind, checked))
+    palette = values["palette"]
+    definition = GameDefinition(path=shown, game=game, palette=palette, paper=values["paper"],
+                                components=tuple(specs),
+                                templates_dir=templates_dir or TEMPLATES_DIR, raw=data)
+    for spec in specs:
+        _check_colours(definition, spec.values, comps_where.child(spec.id))
+    return definition
+
+
+def _check_colours(definition: GameDefinition, values: Any, where: Where) -> None:
+    """Check that every colour-like string value names a palette colour or is '#rrggbb'."""
+    if isinstance(values, dict):
+        for key, value in values.items():
+            if isinstance(value, str) and (key in ("fill", "stroke", "colour", "color", "ink", "text_colour")
+                                           or key.endswith("_colour")):
+                if value and not value.startswith("#") and value not in definition.palette and value != "none":
+                    raise where.child(key).error(
+                        f"unknown colour {value!r} (use \"#rrggbb\" or a palette name: "
+                        f"{', '.join(sorted(definition.palette)) or 'none defined'})")
+            else:
+                _check_colours(definition, value, where.child(key))
+    elif isinstance(values, list):
+        for i, value in enumerate(values):
+            _check_colours(definition, value, where.child(i))
+
+
+def positive_length(required: bool = False, default: float | None = None) -> Field:
+    """Return a Field for a length that must be greater than zero."""
+    return Field("length", required=required, default=default, check=positive)
+
+
+def layout_files(folder: str = LAYOUTS_DIR) -> list[str]:
+    """Return the definition files of a folder, sorted."""
+    try:
+        names = sorted(n for n in os.listdir(folder) if n.endswith(".toml") and not n.startswith("_"))
+    except FileNotFoundError:
+        raise DefinitionError(f"{folder}: no such folder") from None
+    return [os.path.join(folder, n) for n in names]
+
+
+def load_all(folder: str = LAYOUTS_DIR) -> list[GameDefinition]:
+    """Return every definition in a folder, sorted by id."""
+    templates = os.path.join(os.path.dirname(os.path.abspath(folder)), "templates")
+    if folder == LAYOUTS_DIR or not os.path.isdir(templates):
+        templates = TEMPLATES_DIR if folder == LAYOUTS_DIR else os.path.join(folder, "templates")
+    return [load_definition(p, templates) for p in layout_files(folder)]
+
+
+def find_definition(game_id: str, folder: str = LAYOUTS_DIR) -> GameDefinition:
+    """Return the definition of a game by id; raise UnknownGameError when there is none."""
+    path = os.path.join(folder, f"{game_id}.toml")
+    if "/" in game_id or "\\" in game_id or game_id.startswith(".") or not os.path.isfile(path):
+        known = [os.path.splitext(os.path.basename(p))[0] for p in layout_files(folder)]
+        raise UnknownGameError(f"unknown game {game_id!r} (known: {', '.join(known)})")
+    templates = TEMPLATES_DIR if folder == LAYOUTS_DIR else os.path.join(folder, "templates")
+    return load_definition(path, templates)
