@@ -1,0 +1,424 @@
+"""Aggression: map generation (invariants, road shares, pinned maps), notation, rules, record replays."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from generator.errors import BoardError, IllegalMoveError, NotationError
+from generator.games import find_rules
+from generator.games.aggression import RULES
+from generator.seeding import rng_for
+
+RECORDS = Path(__file__).parent / "records"
+CONNECTED = frozenset({"connected"})
+NAMES = [chr(ord("A") + i) for i in range(20)]
+POS = {name: divmod(i, 5) for i, name in enumerate(NAMES)}
+
+
+def kind(a: str, b: str) -> str | None:
+    """Return the kind of neighbour pair two cities form, or None if they are not grid neighbours."""
+    (r1, c1), (r2, c2) = POS[a], POS[b]
+    if (r1, c1) == (r2, c2) or abs(r1 - r2) > 1 or abs(c1 - c2) > 1:
+        return None
+    return "horizontal" if r1 == r2 else "vertical" if c1 == c2 else "diagonal"
+
+
+ALL_PAIRS = [(a, b) for i, a in enumerate(NAMES) for b in NAMES[i + 1:] if kind(a, b)]
+
+
+def components(roads: list[list[str]]) -> int:
+    """Return how many separate networks the roads make of the 20 cities."""
+    parent = {n: n for n in NAMES}
+
+    def root(n: str) -> str:
+        while parent[n] != n:
+            n = parent[n]
+        return n
+
+    for a, b in roads:
+        parent[root(a)] = root(b)
+    return len({root(n) for n in NAMES})
+
+
+def play(seed: int, moves: str, variants: frozenset[str] = frozenset(), tags: dict[str, str] | None = None):
+    """Return the state after playing the space-separated moves on the map of a seed."""
+    state = RULES.new_state(seed, variants, tags)
+    for token in moves.split():
+        state.play(token)
+    return state
+
+
+# --- map generation -----------------------------------------------------------------------------
+
+def test_the_grid_has_55_neighbour_pairs() -> None:
+    assert Counter(kind(a, b) for a, b in ALL_PAIRS) == {"horizontal": 16, "vertical": 15, "diagonal": 24}
+
+
+@pytest.mark.parametrize("variants", [frozenset(), CONNECTED], ids=["plain", "connected"])
+def test_map_invariants_over_many_seeds(variants: frozenset[str]) -> None:
+    allowed = set(ALL_PAIRS)
+    for seed in range(2000):
+        data = RULES.board_data(seed, variants)
+        assert data["game"] == "aggression" and data["seed"] == seed
+        assert data["variant"] == ("connected" if variants else None)
+        assert [(c["name"], c["row"], c["column"]) for c in data["cities"]] == [(n, *POS[n]) for n in NAMES]
+        roads = data["roads"]
+        assert roads == sorted(roads)
+        assert all(a < b for a, b in roads)
+        assert len({tuple(r) for r in roads}) == len(roads)
+        assert {tuple(r) for r in roads} <= allowed
+        if variants:
+            assert components(roads) == 1
+            assert {n for r in roads for n in r} == set(NAMES)
+
+
+def test_the_plain_variant_is_not_always_connected() -> None:
+    assert any(components(RULES.board_data(seed)["roads"]) > 1 for seed in range(20))
+
+
+def test_connected_variant_keeps_a_map_that_is_already_connected() -> None:
+    for seed in range(200):
+        plain = RULES.board_data(seed)["roads"]
+        if components(plain) == 1:
+            assert RULES.board_data(seed, CONNECTED)["roads"] == plain
+
+
+def test_maps_are_deterministic_and_differ_between_seeds() -> None:
+    from generator.games.aggression import draw_roads  # uncached: draws the coins again
+
+    seen = set()
+    for seed in range(300):
+        roads = tuple(draw_roads(seed))
+        assert roads == tuple(draw_roads(seed))
+        seen.add(roads)
+    assert len(seen) == 300
+    assert RULES.board_data("42") == RULES.board_data(42)
+
+
+def test_road_share_is_one_half_for_every_kind_of_pair() -> None:
+    maps = 4000
+    present: Counter[tuple[str, str]] = Counter()
+    for seed in range(maps):
+        present.update(tuple(r) for r in RULES.board_data(seed)["roads"])
+    by_kind: Counter[str] = Counter()
+    for pair in ALL_PAIRS:
+        by_kind[kind(*pair)] += present[pair]
+        assert abs(present[pair] / maps - 0.5) < 0.04, pair  # 5 standard deviations
+    for name, count in (("horizontal", 16), ("vertical", 15), ("diagonal", 24)):
+        assert abs(by_kind[name] / (maps * count) - 0.5) < 0.012, name  # about 5 standard deviations
+
+
+# Pinned forever: a change here means every printed map of these seeds changed.
+PINNED = {
+    (0, None): "BC BF CD CG CI DH EI FG GH GL HL HN IN IO JN JO KL LR MR NT OS OT",
+    (7, None): "AG BF BH CG DH DI EI EJ FG FK FL GH GM HM HN IM IN IO JN KP KQ MR NO NT OT PQ QR ST",
+    (12345, None): "BH CD CH CI DE DJ EJ FG FL GL GM JN LM MQ MR NR OS PQ RS",
+    (0, "connected"): "AB AF AG BC BF BH CD CG DE DI EI EJ FK GH HI HL HM HN IM JO KL LP LR MR MS NR NT OS OT "
+                      "QR RS ST",
+    (12345, "connected"): "AB AF AG CD CG CH CI DE DH DI DJ FG FK FL GH GK GL GM HI HM HN IM IN IO JN JO KP LM "
+                          "LP LQ MN MR MS NO NR OT PQ QR",
+}
+
+
+@pytest.mark.parametrize("seed,variant", sorted(PINNED, key=str))
+def test_pinned_maps(seed: int, variant: str | None) -> None:
+    data = RULES.board_data(seed, frozenset([variant] if variant else []))
+    assert " ".join(a + b for a, b in data["roads"]) == PINNED[seed, variant]
+
+
+@pytest.mark.parametrize("seed", [-1, "x", "7.0", 1.5, None, True, 2**63])
+def test_bad_seeds_are_board_errors(seed: object) -> None:
+    with pytest.raises(BoardError):
+        RULES.board_data(seed)
+    with pytest.raises(BoardError):
+        RULES.new_state(seed)
+
+
+def test_unknown_variant_is_a_board_error() -> None:
+    with pytest.raises(BoardError, match="no variant 'flying'"):
+        RULES.board_data(7, frozenset({"flying"}))
+
+
+def test_rules_are_found_by_id() -> None:
+    assert find_rules("aggression") is RULES
+    assert RULES.sides == ("black", "white") and RULES.seeded and RULES.variants == ("connected",)
+
+
+# --- pictures and layout data ---------------------------------------------------------------------
+
+def test_board_text_draws_the_pinned_map() -> None:
+    text = RULES.board_text(7)
+    assert text.splitlines()[0] == "Aggression, seed 7"
+    assert text.splitlines()[2:7] == [
+        "A   B   C   D   E",
+        " \\ / \\ /   /|  /|",
+        "  X   X   / | / |",
+        " / \\ / \\ /  |/  |",
+        "F---G---H   I   J",
+    ]
+    assert "variant connected" in RULES.board_text(7, CONNECTED)
+
+
+def test_board_layout_matches_board_data() -> None:
+    for seed in range(300):
+        layout = RULES.layout_data("board", seed)
+        roads = RULES.board_data(seed)["roads"]
+        assert layout["lines"] == roads
+        assert layout["points"] == {n: [POS[n][1], POS[n][0]] for n in NAMES}
+        road_set = {tuple(r) for r in roads}
+        for over, under in layout["bridges"]:
+            assert tuple(over) in road_set and tuple(under) in road_set
+            assert kind(*over) == kind(*under) == "diagonal"
+            # over runs down to the right, under down to the left, in the same grid cell
+            (r1, c1), (r2, c2) = POS[over[0]], POS[over[1]]
+            (r3, c3), (r4, c4) = POS[under[0]], POS[under[1]]
+            assert (c2 - c1, r2 - r1) == (1, 1) and (c4 - c3, r4 - r3) == (-1, 1)
+            assert (r1, c1) == (r3, c3 - 1)
+        crossings = 0
+        for a, b in road_set:
+            (r1, c1), (r2, c2) = POS[a], POS[b]
+            if c2 == c1 + 1 and r2 == r1 + 1:
+                other = (NAMES[r1 * 5 + c1 + 1], NAMES[r2 * 5 + c1])
+                crossings += other in road_set
+        assert len(layout["bridges"]) == crossings
+
+
+def test_example_attack_position_is_a_successful_attack() -> None:
+    for seed in range(200):
+        data = RULES.layout_data("position:attack", seed, CONNECTED)
+        roads = {tuple(r) for r in RULES.board_data(seed, CONNECTED)["roads"]}
+        pieces, target = data["pieces"], data["attack"]
+        assert pieces[target]["side"] == "white" and pieces[target]["troops"] == data["defence"]
+        near = {n for n in NAMES if tuple(sorted((n, target))) in roads}
+        attackers = {n for n, p in pieces.items() if p["side"] == "black" and n in near}
+        assert sorted([a, target] for a in attackers) == data["arrows"]
+        assert sum(pieces[a]["troops"] for a in attackers) == data["attack_total"] > data["defence"]
+
+
+def test_unknown_layout_name_is_a_board_error() -> None:
+    with pytest.raises(BoardError):
+        RULES.layout_data("counters", 7)
+
+
+def test_template_values() -> None:
+    values = RULES.template_values()
+    assert (values["troops"], values["cities"], values["rows"], values["columns"]) == (100, 20, 4, 5)
+    assert values["road_probability"] == "1/2"
+
+
+# --- notation ---------------------------------------------------------------------------------
+
+def test_notation_round_trips_through_random_games() -> None:
+    rng = rng_for(99, "tests/aggression")
+    for seed in range(30):
+        state = RULES.new_state(seed, CONNECTED if seed % 2 else frozenset())
+        while not state.is_terminal():
+            moves = state.legal_moves()
+            assert moves
+            for move in (moves[0], moves[-1], moves[rng.below(len(moves))]):
+                assert state.parse_move(state.move_str(move)) == move
+                state.check_move(move)
+            state.apply_move(moves[rng.below(len(moves))])
+            hands = state.troops_in_hand("black"), state.troops_in_hand("white")
+            assert all(0 <= h <= 100 for h in hands)
+        assert state.legal_moves() == []
+        assert state.outcome().finished
+
+
+@pytest.mark.parametrize("text", ["K", "K=", "=3", "Z=3", "K=-1", "xZ", "x", "K12", "passs", "xKK"])
+def test_bad_notation(text: str) -> None:
+    with pytest.raises(NotationError):
+        RULES.new_state(7).parse_move(text)
+
+
+def test_notation_accepts_lower_case() -> None:
+    state = RULES.new_state(7)
+    assert state.parse_move("k=012") == state.parse_move("K=12")
+    assert state.move_str(state.parse_move("xk")) == "xK"
+    assert state.move_str(state.parse_move("PASS")) == "pass"
+
+
+# --- rules, one test each -----------------------------------------------------------------------
+
+def test_claim_puts_troops_in_an_unclaimed_city() -> None:
+    state = play(7, "K=12")
+    assert state.city("K") == ("black", 12)
+    assert state.troops_in_hand("black") == 88 and state.current_player() == "white"
+    with pytest.raises(IllegalMoveError, match="K is already claimed by black"):
+        state.play("K=5")
+    with pytest.raises(IllegalMoveError, match="at least one troop"):
+        state.play("A=0")
+    state.play("A=99")
+    with pytest.raises(IllegalMoveError, match="only 88 troops left"):
+        state.play("B=89")
+    assert len(state.legal_moves()) == 18 * 88
+
+
+def test_pass_only_when_out_of_troops() -> None:
+    state = play(7, "A=60")
+    with pytest.raises(IllegalMoveError, match="cannot pass"):
+        state.play("pass")
+    state.play("T=100")
+    state.play("P=30")
+    assert state.legal_moves() == [state.parse_move("pass")]
+    with pytest.raises(IllegalMoveError, match="no troops left"):
+        state.play("S=1")
+    state.play("pass")
+    assert state.phase() == "claiming" and state.current_player() == "black"
+
+
+def test_claiming_ends_when_both_have_placed_everything_and_black_attacks_first() -> None:
+    state = play(7, "A=20 G=50 C=25 H=50")
+    assert state.phase() == "claiming"
+    state.play("M=55")  # Black's claim ends claiming; Black still attacks first
+    assert state.phase() == "attacking" and state.current_player() == "black"
+    assert {state.move_str(m) for m in state.legal_moves()} == {"xG", "xH"}
+
+
+def test_claiming_ends_when_every_city_is_claimed() -> None:
+    state = play(12345, " ".join(f"{n}=1" for n in NAMES))
+    assert state.phase() == "attacking" and state.current_player() == "black"
+    assert state.troops_in_hand("black") == state.troops_in_hand("white") == 90
+    with pytest.raises(IllegalMoveError, match="claiming is over"):
+        state.play("pass")
+
+
+def test_attack_succeeds_when_defenders_are_fewer_than_adjacent_attackers() -> None:
+    state = play(7, "A=20 G=50 C=25 H=50 M=55")
+    assert state.attack_strength("G") == 100
+    state.play("xG")
+    assert state.city("G") == (None, 0)
+    assert state.outcome().score == {"black": 3, "white": 1}
+    with pytest.raises(IllegalMoveError, match="G is empty"):
+        state.play("xG")
+    with pytest.raises(IllegalMoveError, match="white's own city"):
+        state.play("xH")
+
+
+def test_attack_with_equal_troops_fails_and_changes_nothing() -> None:
+    state = play(7, "A=25 G=50 C=25 T=50 P=50")
+    before = state.text().split("\n")[-2:]
+    assert state.attack_strength("G") == 50
+    state.play("xG")  # 50 is not fewer than 25 + 25
+    assert state.city("G") == ("white", 50)
+    assert state.text().split("\n")[-2:] == before
+    assert state.current_player() == "white" and not state.is_terminal()
+
+
+def test_attacks_only_after_claiming_and_claims_only_before() -> None:
+    state = play(7, "A=30")
+    with pytest.raises(IllegalMoveError, match="attacks start only when claiming is over"):
+        state.play("xA")
+    state = play(7, "A=20 G=50 C=25 H=50 M=55")
+    with pytest.raises(IllegalMoveError, match="claiming is over"):
+        state.play("B=1")
+
+
+def test_game_ends_when_a_player_has_no_troops_on_the_board() -> None:
+    state = play(7, "A=20 G=50 C=25 H=50 M=55 xG xM")
+    assert not state.is_terminal()  # White has no successful attack, but Black has one
+    state.play("xH")
+    outcome = state.outcome()
+    assert (outcome.finished, outcome.winner, outcome.draw) == (True, "black", False)
+    assert outcome.score == {"black": 3, "white": 0}
+    assert "white has no troops left on the board" in outcome.reason
+    with pytest.raises(IllegalMoveError, match="over"):
+        state.play("xA")
+
+
+def test_game_ends_when_neither_player_has_a_successful_attack() -> None:
+    state = play(7, "A=30 G=40 P=20 Q=60 S=50 xG xA xQ")
+    assert not state.is_terminal()
+    state.play("xP")
+    outcome = state.outcome()
+    assert (outcome.winner, outcome.score) == ("white", {"black": 1, "white": 2})
+    assert "neither player has a successful attack" in outcome.reason
+
+
+def test_equal_cities_are_decided_by_troops_on_the_board() -> None:
+    state = play(7, "A=30 G=20 C=30 T=30 P=40 S=30 pass R=20 xG")
+    outcome = state.outcome()
+    assert (outcome.winner, outcome.score) == ("black", {"black": 3, "white": 3})
+    assert "100 to 80" in outcome.reason
+
+
+def test_troops_left_in_hand_do_not_count_in_the_tie_break() -> None:
+    # Every city is claimed, so troops stay in hand (Black 78, White 79); after J and M fall both
+    # hold 9 cities with 20 troops on the board: a draw, whatever is left in hand.
+    state = play(12345, "S=2 N=2 E=2 H=3 K=3 G=3 R=2 A=2 Q=3 L=2 O=1 J=1 B=3 C=1 T=3 F=1 D=1 I=3 M=2 P=3 "
+                        "xJ xM")
+    assert (state.troops_in_hand("black"), state.troops_in_hand("white")) == (78, 79)
+    outcome = state.outcome()
+    assert outcome.draw and outcome.score == {"black": 9, "white": 9}
+    assert "troops on the board (20 each)" in outcome.reason
+
+
+def test_equal_cities_and_troops_is_a_draw() -> None:
+    outcome = play(7, "A=100 T=100").outcome()
+    assert (outcome.finished, outcome.winner, outcome.draw) == (True, None, True)
+    assert outcome.score == {"black": 1, "white": 1}
+
+
+def test_turn_limit_is_a_draw() -> None:
+    state = play(7, "A=20 G=50 C=25", tags={"TurnLimit": "3"})
+    outcome = state.outcome()
+    assert state.is_terminal() and outcome.draw and "turn limit of 3" in outcome.reason
+    assert RULES.new_state(7).limit == 200
+
+
+# --- records --------------------------------------------------------------------------------------
+
+_TAG = re.compile(r'^\[(\w+)\s+"([^"]*)"\]\s*$')
+
+
+def read_record(path: Path) -> tuple[dict[str, str], list[str], str]:
+    """Return the tags, the move tokens and the '# expect:' line of a record file."""
+    tags: dict[str, str] = {}
+    tokens: list[str] = []
+    expect = ""
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("# expect:"):
+            expect = line.split(":", 1)[1].strip()
+        line = line.split("#", 1)[0].strip()
+        if m := _TAG.match(line):
+            tags[m.group(1)] = m.group(2)
+            continue
+        tokens += [t for t in line.split() if not re.fullmatch(r"\d+\.|1-0|0-1|1/2-1/2|\*", t)]
+    return tags, tokens, expect
+
+
+RECORD_FILES = sorted(RECORDS.glob("aggression-*.txt"))
+
+
+def test_there_are_records() -> None:
+    assert len(RECORD_FILES) >= 5
+
+
+@pytest.mark.parametrize("path", RECORD_FILES, ids=lambda p: p.stem)
+def test_record_replays_to_its_known_verdict(path: Path) -> None:
+    tags, tokens, expect = read_record(path)
+    variants = frozenset(v.strip() for v in tags.get("Variant", "").split(",") if v.strip())
+    state = RULES.new_state(int(tags["Seed"]), variants, tags)
+    if expect.startswith("illegal move"):
+        number, reason = re.fullmatch(r"illegal move (\d+) \((.*)\)", expect).groups()
+        for token in tokens[:int(number) - 1]:
+            state.play(token)
+        with pytest.raises(IllegalMoveError, match=re.escape(reason)):
+            state.play(tokens[int(number) - 1])
+        return
+    for token in tokens:
+        state.play(token)
+    outcome = state.outcome()
+    assert outcome.finished
+    verdict = "draw" if outcome.draw else f"{outcome.winner} wins"
+    assert expect.startswith(verdict), (expect, outcome)
+    cities = re.search(r"cities (\d+) (?:to|each)(?: (\d+))?", expect)
+    assert cities, expect
+    black, white = int(cities.group(1)), int(cities.group(2) or cities.group(1))
+    assert outcome.score == {"black": black, "white": white}
+    result = {"black": "1-0", "white": "0-1"}.get(outcome.winner or "", "1/2-1/2")
+    assert tags["Result"] == result
