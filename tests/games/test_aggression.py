@@ -422,3 +422,17 @@ def test_record_replays_to_its_known_verdict(path: Path) -> None:
     assert outcome.score == {"black": black, "white": white}
     result = {"black": "1-0", "white": "0-1"}.get(outcome.winner or "", "1/2-1/2")
     assert tags["Result"] == result
+
+
+@pytest.mark.parametrize("path", RECORD_FILES, ids=lambda p: p.stem)
+def test_record_through_the_referee(path: Path) -> None:
+    replay = pytest.importorskip("generator.referee.replay").replay
+    _, tokens, expect = read_record(path)
+    verdict = replay(path.read_text(encoding="utf-8"))
+    if expect.startswith("illegal move"):
+        number = int(re.match(r"illegal move (\d+)", expect).group(1))
+        assert not verdict.legal and verdict.error.index == number and verdict.moves_checked == number - 1
+        assert verdict.error.reason in expect
+    else:
+        assert verdict.ok and verdict.claim is not None and verdict.claim.agrees
+        assert verdict.moves_checked == len(tokens)
