@@ -1,0 +1,144 @@
+"""``pnp referee``: check a game record, or referee a game live at the table.
+
+Exit codes: 0 every move legal (and any claimed result agrees), 4 an illegal move or a wrong claimed
+result, 3 an unreadable record or unknown game, 2 a usage error, 130 interrupted live play.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import typer
+
+from generator.cli.common import fail, handle_errors, split_list
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``referee`` command to the app."""
+
+    @app.command("referee")
+    @handle_errors
+    def referee_command(
+        record: str = typer.Argument(None, metavar="RECORD", help="Game record file ('-' reads standard input)."),
+        game: str = typer.Option(None, "--game", help="Game id when the record has no Game tag."),
+        seed: int = typer.Option(None, "--seed", help="Board seed when the record has no Seed tag."),
+        variant: list[str] = typer.Option(None, "--variant", help="Variants, comma-separated (repeatable)."),
+        json_out: bool = typer.Option(False, "--json", help="Print the verdict as one JSON object."),
+        play: str = typer.Option(None, "--play", metavar="GAME", help="Referee a game live at the table."),
+        save: str = typer.Option(None, "--save", metavar="FILE", help="With --play: save the record here."),
+    ) -> None:
+        """Replay a game record and say whether every move was legal and who won, or (--play) check
+        moves live: '?' lists the legal moves, 'undo' takes one back, 'quit' stops."""
+        variants = [v for text in (variant or []) for v in split_list(text)] if variant else None
+        if play is not None:
+            if record is not None:
+                raise fail("give either a RECORD or --play GAME, not both", 2)
+            if json_out:
+                raise fail("--json applies to checking a record, not to --play", 2)
+            raise typer.Exit(_play(play, seed, variants, save))
+        if record is None:
+            raise fail("give a RECORD to check (or - for standard input), or --play GAME", 2)
+        if save is not None:
+            raise fail("--save applies to --play", 2)
+        raise typer.Exit(_check(record, game, seed, variants, json_out))
+
+
+def _check_options(seed: int | None, variants: list[str] | None) -> None:
+    """Validate command-line seed and variants (usage errors, exit 2)."""
+    from generator.seeding import check_seed
+
+    if seed is not None:
+        check_seed(seed)
+
+
+def _read(path: str) -> str:
+    """Return the record's text from a file or standard input."""
+    import sys
+
+    from generator.errors import RecordError
+    from generator.referee.record import decode_record
+
+    if path == "-":
+        data = sys.stdin.buffer.read()
+    else:
+        try:
+            with open(path, "rb") as handle:
+                data = handle.read()
+        except OSError as exc:
+            raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
+    return decode_record(data)
+
+
+def _check(path: str, game: str | None, seed: int | None, variants: list[str] | None, json_out: bool) -> int:
+    """Replay a record, print the verdict, and return the exit code."""
+    from generator.referee.replay import replay
+
+    _check_options(seed, variants)
+    if game is not None:
+        from generator.games import find_rules
+
+        rules = find_rules(game)
+        if variants:
+            rules.check_variants(frozenset(v.lower() for v in variants))
+    verdict = replay(_read(path), game, seed, variants)
+    if json_out:
+        import json
+
+        typer.echo(json.dumps(verdict.as_dict(), indent=2, sort_keys=True))
+    else:
+        typer.echo("\n".join(verdict_lines(verdict)))
+    return verdict.exit_code
+
+
+def verdict_lines(verdict: Any) -> list[str]:
+    """Return the verdict in words: the first illegal move or 'all N moves legal', outcome, claim, position."""
+    lines = []
+    if verdict.error is not None:
+        e = verdict.error
+        lines.append(f"move {e.index} (line {e.line}, col {e.column}): {e.move}: {e.reason}")
+        lines.append(f"{verdict.moves_checked} moves legal before it; position before move {e.index}:")
+    else:
+        count = verdict.moves_checked
+        lines.append(f"all {count} move{'' if count == 1 else 's'} legal")
+        lines.append(f"outcome: {outcome_words(verdict.outcome)}")
+        if verdict.claim is not None:
+            c = verdict.claim
+            if c.agrees:
+                lines.append(f"claimed result {c.claimed}: agrees")
+            else:
+                lines.append(f"claimed result {c.claimed} (line {c.line}, col {c.column}) is wrong: "
+                             f"the referee's result is {c.actual}")
+        lines.append("final position:")
+    lines.append(verdict.position)
+    return lines
+
+
+def outcome_words(outcome: Any) -> str:
+    """Return an outcome in words, e.g. 'White wins (Black is down to two men)'."""
+    if not outcome.finished:
+        text = "the game is not finished"
+    elif outcome.draw or outcome.winner is None:
+        text = "draw"
+    else:
+        text = f"{outcome.winner[:1].upper()}{outcome.winner[1:]} wins"
+    if outcome.reason:
+        text += f" ({outcome.reason})"
+    if outcome.score is not None:
+        text += "; score " + ", ".join(f"{side} {points}" for side, points in sorted(outcome.score.items()))
+    return text
+
+
+def _play(game: str, seed: int | None, variants: list[str] | None, save: str | None) -> int:
+    """Run live play on the terminal (or a pipe); return the exit code."""
+    import sys
+
+    from generator.games import find_rules
+    from generator.referee.live import play
+
+    _check_options(seed, variants)
+    rules = find_rules(game)
+    active = rules.check_variants(frozenset(v.lower() for v in variants or []))
+    if rules.seeded and seed is None:
+        raise fail(f"{rules.id} is played on a seeded board: give --seed N", 2)
+    result = play(rules, sys.stdin, sys.stdout, seed=seed, variants=active, save=save)
+    return 130 if result.interrupted else 0
