@@ -1,0 +1,363 @@
+"""Centennial: a race of counters along a strip of boxes 1 to 12 and back, driven by three dice.
+
+A counter makes 23 steps: boxes 1, 2, ..., 12, then 11, ..., 1. Each step's number must be shown
+by one die or made by adding two or three of them; one throw may chain several steps and a die may
+serve again in a later step. Numbers the thrower could have used next but did not may be claimed,
+before the next throw, by another player who needs exactly that number; the claimer moves one step.
+
+Notation (one move per line): a throw ``P2 1 2 3 -> 6`` (player 2 threw 1 2 3 and ends on box 6;
+``-> -`` keeps a counter that has not entered off the strip). Near the turn a box number may be
+reachable on the way out and on the way back: a plain number means the further one, ``-> 11 out``
+or ``-> 11 back`` says which. A claim is ``P3 claims 4``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Union
+
+from generator.errors import IllegalMoveError, NotationError
+from generator.games.base import GameRules, Outcome, State, turn_limit
+from generator.games.dice import all_throws, label, parse_die, players_from_tags, side_name, sums, throw_str
+
+BOXES = 12
+STEPS = 2 * BOXES - 1
+MIN_PLAYERS = 2
+MAX_PLAYERS = 8
+DEFAULT_PLAYERS = 2
+DICE = 3
+
+#: NEED[k] is the number that step k (1..23) needs; NEED[0] is unused.
+NEED = (0,) + tuple(k if k <= BOXES else 2 * BOXES - k for k in range(1, STEPS + 1))
+
+
+def box_of(step: int) -> int:
+    """Return the box a counter stands on after ``step`` steps (0 = not yet on the strip)."""
+    return step if step <= BOXES else 2 * BOXES - step
+
+
+def need_of(step: int) -> int:
+    """Return the number a counter that has made ``step`` steps needs next (0 once home)."""
+    return NEED[step + 1] if step < STEPS else 0
+
+
+def chain_end(step: int, dice: tuple[int, ...]) -> int:
+    """Return the furthest step a throw can carry a counter to from ``step``."""
+    made = sums(dice)
+    while step < STEPS and NEED[step + 1] in made:
+        step += 1
+    return step
+
+
+@dataclass(frozen=True)
+class Throw:
+    """A player's throw and the box their counter ends on (0: still off the strip)."""
+
+    player: str
+    dice: tuple[int, ...]
+    box: int
+    lane: str = ""  # "", "out" or "back": which pass through the box, when the number alone is unclear
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A player claims a number the last thrower needed but left unused, and moves one step."""
+
+    player: str
+    number: int
+
+
+Move = Union[Throw, Claim]
+
+_THROW = re.compile(r"^[Pp](\S*)\s+(.*?)\s*(?:->|→)\s*(\S+)(?:\s+(\S+))?$")
+_CLAIM = re.compile(r"^[Pp](\S*)\s+claims\s+(\S+)$", re.IGNORECASE)
+
+
+def _step_for(box: int, lane: str, low: int, high: int) -> int | None:
+    """Return the step written as box (and lane) that lies in low..high, the furthest if two do."""
+    if box == 0:
+        candidates = [0]
+    elif box == BOXES:
+        candidates = [BOXES]
+    elif lane == "out":
+        candidates = [box]
+    elif lane == "back":
+        candidates = [2 * BOXES - box]
+    else:
+        candidates = [box, 2 * BOXES - box]
+    inside = [s for s in candidates if low <= s <= high]
+    return max(inside) if inside else None
+
+
+class CentennialState(State):
+    """A Centennial position: every counter's steps, whose throw is next, and the open claims."""
+
+    def __init__(self, players: int, limit: int) -> None:
+        self.players = players
+        self.sides = [side_name(i) for i in range(players)]
+        self.limit = limit
+        self.steps = [0] * players
+        self.to_throw = 0
+        self.throws = 0
+        self.winner: int | None = None
+        self.last: tuple[int, tuple[int, ...], int] | None = None  # thrower, dice, step reached
+        self.unused: tuple[int, ...] = ()  # numbers the last thrower needed and left, in order
+        self.claimed: dict[int, int] = {}  # number -> claimer index, for the last throw
+        self.stale: tuple[int, ...] = ()  # numbers left unused by the throw before the last
+
+    # -- the State interface -------------------------------------------------------------
+
+    def current_player(self) -> str:
+        """Return the player whose throw is next (other players may claim before it)."""
+        return self.sides[self.to_throw]
+
+    def legal_moves(self) -> list[Move]:
+        """Return the open claims, then every throw (56 sorted throws) with each end it can reach."""
+        if self.is_terminal():
+            return []
+        moves: list[Move] = list(self._claims())
+        moves.extend(_throw_moves(self.to_throw, self.steps[self.to_throw]))
+        return moves
+
+    def parse_move(self, text: str) -> Move:
+        """Return the throw or claim written as text; raise NotationError when it is neither."""
+        text = " ".join(text.split())
+        match = _CLAIM.match(text)
+        if match:
+            number = match.group(2)
+            if not number.isdigit():
+                raise NotationError(f"a claim names a number, got {number!r}")
+            return Claim(self._side(match.group(1), text), int(number))
+        match = _THROW.match(text)
+        if not match:
+            raise NotationError(f"{text!r} is neither a throw like 'P2 1 2 3 -> 6' nor a claim like 'P3 claims 4'")
+        side = self._side(match.group(1), text)
+        tokens = match.group(2).split()
+        if len(tokens) != DICE:
+            raise NotationError(f"a throw is {DICE} dice, got {match.group(2)!r}")
+        dice = tuple(parse_die(t) for t in tokens)
+        box_text, lane = match.group(3), (match.group(4) or "").lower()
+        if box_text == "-":
+            box = 0
+        elif box_text.isdigit() and 1 <= int(box_text) <= BOXES:
+            box = int(box_text)
+        else:
+            raise NotationError(f"{box_text!r} is not a box: write 1 to {BOXES}, or - for off the strip")
+        if lane not in ("", "out", "back"):
+            raise NotationError(f"{match.group(4)!r} after the box must be 'out' or 'back'")
+        if lane and box in (0, BOXES):
+            lane = ""
+        return Throw(side, dice, box, lane)
+
+    def move_str(self, move: Move) -> str:
+        """Return the move in notation, e.g. 'P2 1 2 3 -> 6' or 'P3 claims 4'."""
+        if isinstance(move, Claim):
+            return f"{label(move.player)} claims {move.number}"
+        box = str(move.box) if move.box else "-"
+        lane = f" {move.lane}" if move.lane else ""
+        return f"{label(move.player)} {throw_str(move.dice)} -> {box}{lane}"
+
+    def check_move(self, move: Move) -> None:
+        """Raise IllegalMoveError, in a player's words, unless the move is legal now."""
+        if self.is_terminal():
+            raise IllegalMoveError("the game is over")
+        who = self._index(move.player)
+        if isinstance(move, Claim):
+            self._check_claim(who, move.number)
+        else:
+            self._end_step(who, move)
+
+    def apply_move(self, move: Move) -> None:
+        """Play a throw (the counter moves, claims open) or a claim (the claimer moves one step)."""
+        who = self._index(move.player)
+        if isinstance(move, Claim):
+            self.steps[who] += 1
+            self.claimed[move.number] = who
+            if self.steps[who] == STEPS:
+                self.winner = who
+            return
+        start = self.steps[who]
+        end = self._end_step(who, move)
+        furthest = chain_end(start, move.dice)
+        self.steps[who] = end
+        self.stale = self.unused
+        self.unused = tuple(dict.fromkeys(NEED[k] for k in range(end + 1, furthest + 1)))
+        self.claimed = {}
+        self.last = (who, move.dice, end)
+        self.throws += 1
+        self.to_throw = (who + 1) % self.players
+        if end == STEPS:
+            self.winner = who
+
+    def is_terminal(self) -> bool:
+        """Return True once a counter is home or the turn limit (in throws) is reached."""
+        return self.winner is not None or self.throws >= self.limit
+
+    def outcome(self) -> Outcome:
+        """Return the outcome; the score is the box each counter stands on (0: not on the strip)."""
+        score = {side: box_of(step) for side, step in zip(self.sides, self.steps)}
+        if self.winner is not None:
+            who = label(self.sides[self.winner])
+            return Outcome(True, self.sides[self.winner], False, score, f"{who} brought their counter back to box 1")
+        if self.throws >= self.limit:
+            return Outcome(True, None, True, score, f"turn limit of {self.limit} throws reached")
+        return Outcome(False, None, False, score)
+
+    def text(self) -> str:
+        """Return the counters, whose throw is next and the numbers open to claims, as text."""
+        lines = [f"Centennial, {self.players} players, throw {self.throws + 1} of {self.limit}"]
+        for index, side in enumerate(self.sides):
+            step = self.steps[index]
+            if step == 0:
+                where = "off the strip"
+            elif step == STEPS:
+                where = "home on box 1"
+            else:
+                lane = "out" if step < BOXES else ("turn" if step == BOXES else "back")
+                where = f"box {box_of(step)} {lane}"
+            needs = f"needs {need_of(step)}" if step < STEPS else ""
+            marker = "*" if index == self.to_throw and not self.is_terminal() else " "
+            lines.append(f"{marker} {label(side):<3} {where:<15} step {step:>2}/{STEPS}  {needs}".rstrip())
+        if self.last is not None:
+            who, dice, end = self.last
+            open_numbers = [str(n) for n in self.unused if n not in self.claimed]
+            lines.append(f"last throw: {label(self.sides[who])} {throw_str(dice)} -> "
+                         f"{box_of(end) or '-'}; open to claims: {' '.join(open_numbers) or 'none'}")
+        return "\n".join(lines)
+
+    def copy(self) -> "CentennialState":
+        """Return an independent copy of this state."""
+        other = CentennialState.__new__(CentennialState)
+        other.__dict__.update(self.__dict__)
+        other.steps = list(self.steps)
+        other.claimed = dict(self.claimed)
+        return other
+
+    # -- helpers ---------------------------------------------------------------------------
+
+    def _side(self, number: str, text: str) -> str:
+        if not number.isdigit() or int(number) < 1:
+            raise NotationError(f"{text!r} must start with a player such as P1")
+        return f"p{int(number)}"
+
+    def _index(self, side: str) -> int:
+        number = int(side[1:])
+        if not 1 <= number <= self.players:
+            raise IllegalMoveError(f"there is no {label(side)} in a game of {self.players} players")
+        return number - 1
+
+    def _end_step(self, who: int, move: Throw) -> int:
+        """Return the step the throw ends on; raise IllegalMoveError when it cannot."""
+        if who != self.to_throw:
+            raise IllegalMoveError(f"it is {label(self.sides[self.to_throw])}'s turn to throw, not {label(move.player)}'s")
+        start = self.steps[who]
+        furthest = chain_end(start, move.dice)
+        end = _step_for(move.box, move.lane, start, furthest)
+        if end is not None:
+            return end
+        name, dice = label(move.player), throw_str(move.dice)
+        here = "off the strip" if start == 0 else f"on box {box_of(start)}"
+        target = "off the strip" if move.box == 0 else f"box {move.box}{' ' + move.lane if move.lane else ''}"
+        if move.box == 0:
+            raise IllegalMoveError(f"{name}'s counter is already {here}; it cannot go back off the strip")
+        if furthest == start:
+            raise IllegalMoveError(f"{dice} does not make the {need_of(start)} that {name} needs ({name} is {here}), "
+                                   f"so the counter stays {here}")
+        origin = "off the strip" if start == 0 else f"box {box_of(start)}"
+        raise IllegalMoveError(f"{dice} carries {name} from {origin} at most to box {box_of(furthest)}, "
+                               f"not to {target}")
+
+    def _claims(self) -> list[Claim]:
+        if self.last is None:
+            return []
+        thrower = self.last[0]
+        claimers = set(self.claimed.values())
+        moves = []
+        for number in self.unused:
+            if number in self.claimed:
+                continue
+            for index in range(self.players):
+                if index != thrower and index not in claimers and need_of(self.steps[index]) == number:
+                    moves.append(Claim(self.sides[index], number))
+        return moves
+
+    def _check_claim(self, who: int, number: int) -> None:
+        name = label(self.sides[who])
+        if self.last is None:
+            raise IllegalMoveError(f"{name} cannot claim {number}: nobody has thrown yet")
+        thrower, dice, _ = self.last
+        thrower_name = label(self.sides[thrower])
+        if number in self.stale and number not in self.unused:
+            raise IllegalMoveError(f"too late to claim {number}: the dice have been thrown again since it was left")
+        if who == thrower:
+            raise IllegalMoveError(f"{name} threw the dice and cannot claim from their own throw")
+        if who in self.claimed.values():
+            raise IllegalMoveError(f"{name} has already claimed a number from this throw")
+        if number in self.claimed:
+            raise IllegalMoveError(f"{number} has already been claimed by {label(self.sides[self.claimed[number]])}")
+        if number not in self.unused:
+            if number in sums(dice):
+                raise IllegalMoveError(f"{thrower_name} did not leave {number} unused: "
+                                       f"it was not the next number {thrower_name} needed")
+            raise IllegalMoveError(f"{thrower_name}'s throw {throw_str(dice)} does not make {number}")
+        needed = need_of(self.steps[who])
+        if needed != number:
+            raise IllegalMoveError(f"{name} needs {needed} next, not {number}, so cannot claim it")
+
+
+_THROW_MOVES: dict[tuple[int, int], tuple[Throw, ...]] = {}
+
+
+def _throw_moves(player: int, start: int) -> tuple[Throw, ...]:
+    """Return every throw the player may record from ``start``: each sorted throw with each end."""
+    key = (player, start)
+    cached = _THROW_MOVES.get(key)
+    if cached is not None:
+        return cached
+    side = side_name(player)
+    moves = []
+    for dice in all_throws(DICE):
+        furthest = chain_end(start, dice)
+        for end in range(start, furthest + 1):
+            box = box_of(end)
+            lane = "" if _step_for(box, "", start, furthest) == end else "out"
+            moves.append(Throw(side, dice, box, lane))
+    _THROW_MOVES[key] = result = tuple(moves)
+    return result
+
+
+@dataclass(frozen=True)
+class CentennialRules(GameRules):
+    """Centennial for 2 to 8 players (tag ``Players``)."""
+
+    def new_state(self, seed: int | None = None, variants: frozenset[str] = frozenset(),
+                  tags: Mapping[str, str] | None = None) -> CentennialState:
+        """Return the start: every counter off the strip, P1 to throw."""
+        self.check_variants(variants)
+        players = players_from_tags(tags, MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS)
+        return CentennialState(players, turn_limit(tags, self.default_turn_limit))
+
+    def template_values(self) -> dict[str, Any]:
+        """Return the strip, dice and player counts for the rule booklet."""
+        return {
+            "boxes": BOXES,
+            "steps": STEPS,
+            "dice": DICE,
+            "min_players": MIN_PLAYERS,
+            "max_players": MAX_PLAYERS,
+            "default_players": DEFAULT_PLAYERS,
+            "path_out": list(range(1, BOXES + 1)),
+            "path_back": list(range(BOXES - 1, 0, -1)),
+            "turn_limit": self.default_turn_limit,
+        }
+
+
+RULES = CentennialRules(
+    id="centennial",
+    title="Centennial",
+    sides=tuple(side_name(i) for i in range(MAX_PLAYERS)),
+    extra_tags=("Players",),
+    move_per_line=True,
+)

@@ -1,0 +1,124 @@
+"""Dice helpers shared by the dice games (Centennial, Everest): every throw of a few six-sided
+dice, the totals a throw can make, the ways to split a throw into groups, reading dice from
+notation, and the players p1, p2, ... named by the ``Players`` tag. A helper module, not a game: it defines no ``RULES``."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
+from itertools import combinations, combinations_with_replacement
+
+from generator.errors import NotationError, RecordError
+
+FACES = 6
+
+Throw = tuple[int, ...]
+Group = tuple[int, ...]
+Grouping = tuple[Group, ...]
+
+
+@lru_cache(maxsize=None)
+def all_throws(count: int = 3) -> tuple[Throw, ...]:
+    """Return every distinct throw of ``count`` dice, each sorted ascending, in ascending order."""
+    return tuple(combinations_with_replacement(range(1, FACES + 1), count))
+
+
+@lru_cache(maxsize=None)
+def _sums_sorted(dice: Throw) -> frozenset[int]:
+    totals: set[int] = set()
+    for size in range(1, len(dice) + 1):
+        for picked in combinations(dice, size):
+            totals.add(sum(picked))
+    return frozenset(totals)
+
+
+def sums(dice: Sequence[int]) -> frozenset[int]:
+    """Return the totals shown by one die or made by adding two or more of the dice (each die once)."""
+    return _sums_sorted(tuple(sorted(dice)))
+
+
+@lru_cache(maxsize=None)
+def _groupings_sorted(dice: Throw) -> tuple[Grouping, ...]:
+    found: set[Grouping] = set()
+
+    def place(index: int, groups: list[list[int]]) -> None:
+        if index == len(dice):
+            found.add(tuple(sorted(tuple(sorted(g)) for g in groups)))
+            return
+        die = dice[index]
+        place(index + 1, groups)
+        for group in groups:
+            group.append(die)
+            place(index + 1, groups)
+            group.pop()
+        groups.append([die])
+        place(index + 1, groups)
+        groups.pop()
+
+    place(0, [])
+    return tuple(sorted(found, key=lambda g: (len(g), g)))
+
+
+def groupings(dice: Sequence[int]) -> tuple[Grouping, ...]:
+    """Return every way to put some (or none) of the dice into groups, each die in one group at most.
+
+    Each group is a sorted tuple of die values and each grouping a sorted tuple of groups, so two
+    splits that use the same values the same way appear once."""
+    return _groupings_sorted(tuple(sorted(dice)))
+
+
+def uses_only(groups: Iterable[Sequence[int]], dice: Sequence[int]) -> int | None:
+    """Return a die value the groups use more often than the throw shows it, or None if they fit."""
+    thrown = Counter(dice)
+    used = Counter(value for group in groups for value in group)
+    for value in sorted(used):
+        if used[value] > thrown[value]:
+            return value
+    return None
+
+
+def parse_die(text: str) -> int:
+    """Return the face written as text; raise NotationError unless it is a number from 1 to 6."""
+    if not text.isdigit():
+        raise NotationError(f"{text!r} is not a die: write a number from 1 to {FACES}")
+    value = int(text)
+    if not 1 <= value <= FACES:
+        raise NotationError(f"{value} is not a face of a die (1 to {FACES})")
+    return value
+
+
+def parse_throw(tokens: Sequence[str], count: int = 3) -> Throw:
+    """Return the dice written as ``count`` separate tokens; raise NotationError otherwise."""
+    if len(tokens) != count:
+        shown = " ".join(tokens) or "nothing"
+        raise NotationError(f"a throw is {count} dice, got {shown!r}")
+    return tuple(parse_die(token) for token in tokens)
+
+
+def throw_str(dice: Sequence[int]) -> str:
+    """Return the dice as written in a record: values separated by spaces, e.g. '1 2 3'."""
+    return " ".join(str(value) for value in dice)
+
+
+# -- players of the dice games: 'p1', 'p2', ... written P1, P2, ... ------------------------
+
+def side_name(index: int) -> str:
+    """Return the side name of the player at ``index`` (0 -> 'p1')."""
+    return f"p{index + 1}"
+
+
+def label(side: str) -> str:
+    """Return how a side is written in notation ('p2' -> 'P2')."""
+    return side.upper()
+
+
+def players_from_tags(tags: Mapping[str, str] | None, low: int, high: int | None, default: int) -> int:
+    """Return the number of players named by the ``Players`` tag; raise RecordError when it is bad."""
+    if not tags or "Players" not in tags:
+        return default
+    text = str(tags["Players"]).strip()
+    span = f"{low} to {high}" if high else f"at least {low}"
+    if not text.isdigit() or not (low <= int(text) and (high is None or int(text) <= high)):
+        raise RecordError(f"Players must be a number of players, {span}; got {text!r}")
+    return int(text)

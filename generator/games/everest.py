@@ -1,0 +1,228 @@
+"""Everest: each player crosses off two columns of boxes 1 to 12 with totals made from three dice.
+
+A sheet holds the numbers 1 to 12 twice (one column ascending, one descending): 24 boxes. A turn
+is one throw of three dice; the thrower splits any of the dice into groups, each die in one group
+at most, and each group's total crosses off one empty box of that number in either column. The
+first player with all 24 boxes crossed wins. The referee tracks how many boxes of each number a
+player has crossed (0, 1 or 2), not which column: the two columns hold the same numbers.
+
+Notation (one move per line): ``P1 2 3 5 : 5 2+3`` (threw 2 3 5; crossed a 5, and another 5 made
+from 2+3); ``P1 6 6 6 : -`` crosses nothing.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from generator.errors import IllegalMoveError, NotationError
+from generator.games.base import GameRules, Outcome, State, turn_limit
+from generator.games.dice import all_throws, groupings, label, parse_die, players_from_tags, side_name, throw_str, uses_only
+
+HIGHEST = 12
+COLUMNS = 2
+BOXES = HIGHEST * COLUMNS
+DICE = 3
+MIN_PLAYERS = 1
+MAX_PLAYERS = 20
+DEFAULT_PLAYERS = 2
+
+
+@dataclass(frozen=True)
+class Cross:
+    """A player's throw and the groups of dice whose totals they cross off (empty: nothing)."""
+
+    player: str
+    dice: tuple[int, ...]
+    groups: tuple[tuple[int, ...], ...]
+
+
+def group_str(group: tuple[int, ...]) -> str:
+    """Return a group of dice as written, e.g. '2+3' or '5'."""
+    return "+".join(str(value) for value in group)
+
+
+def _options(dice: tuple[int, ...]) -> list[tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, int], ...]]]:
+    """Return each grouping of a throw whose totals all have boxes, with its totals counted."""
+    found = []
+    for grouping in groupings(dice):
+        totals = Counter(sum(group) for group in grouping)
+        if all(total <= HIGHEST for total in totals):
+            found.append((grouping, tuple(sorted(totals.items()))))
+    return found
+
+
+_OPTIONS = {dice: _options(dice) for dice in all_throws(DICE)}
+
+
+class EverestState(State):
+    """An Everest position: how many boxes of each number every player has crossed."""
+
+    def __init__(self, players: int, limit: int) -> None:
+        self.players = players
+        self.sides = [side_name(i) for i in range(players)]
+        self.limit = limit
+        self.crossed = [[0] * (HIGHEST + 1) for _ in range(players)]  # [player][number] -> 0..2
+        self.totals = [0] * players
+        self.to_throw = 0
+        self.throws = 0
+        self.winner: int | None = None
+
+    def current_player(self) -> str:
+        """Return the player whose throw is next."""
+        return self.sides[self.to_throw]
+
+    def legal_moves(self) -> list[Cross]:
+        """Return every throw (56 sorted throws) with every split whose totals have empty boxes."""
+        if self.is_terminal():
+            return []
+        side = self.sides[self.to_throw]
+        crossed = self.crossed[self.to_throw]
+        moves = []
+        for dice, options in _OPTIONS.items():
+            for grouping, totals in options:
+                if all(crossed[total] + count <= COLUMNS for total, count in totals):
+                    moves.append(Cross(side, dice, grouping))
+        return moves
+
+    def parse_move(self, text: str) -> Cross:
+        """Return the move written as text, e.g. 'P1 2 3 5 : 5 2+3'; raise NotationError otherwise."""
+        text = " ".join(text.split())
+        head, colon, tail = text.partition(":")
+        words = head.split()
+        if not colon or not words or words[0][:1] not in "Pp" or not words[0][1:].isdigit() or int(words[0][1:]) < 1:
+            raise NotationError(f"{text!r} is not a turn like 'P1 2 3 5 : 5 2+3'")
+        if len(words) != DICE + 1:
+            raise NotationError(f"a throw is {DICE} dice, got {' '.join(words[1:])!r}")
+        dice = tuple(parse_die(word) for word in words[1:])
+        tail = tail.strip()
+        if tail == "-":
+            return Cross(f"p{int(words[0][1:])}", dice, ())
+        if not tail:
+            raise NotationError("after ':' write the groups crossed off (e.g. '5 2+3'), or '-' for none")
+        groups = []
+        for word in tail.split():
+            parts = word.split("+")
+            if any(not part for part in parts):
+                raise NotationError(f"{word!r} is not a group of dice such as 2+3")
+            groups.append(tuple(parse_die(part) for part in parts))
+        return Cross(f"p{int(words[0][1:])}", dice, tuple(groups))
+
+    def move_str(self, move: Cross) -> str:
+        """Return the move in notation, e.g. 'P1 2 3 5 : 5 2+3'."""
+        crossed = " ".join(group_str(g) for g in move.groups) or "-"
+        return f"{label(move.player)} {throw_str(move.dice)} : {crossed}"
+
+    def check_move(self, move: Cross) -> None:
+        """Raise IllegalMoveError, in a player's words, unless the move is legal now."""
+        if self.is_terminal():
+            raise IllegalMoveError("the game is over")
+        number = int(move.player[1:])
+        name = label(move.player)
+        if not 1 <= number <= self.players:
+            raise IllegalMoveError(f"there is no {name} in a game of {self.players} players")
+        if number - 1 != self.to_throw:
+            raise IllegalMoveError(f"it is {label(self.sides[self.to_throw])}'s turn to throw, not {name}'s")
+        overused = uses_only(move.groups, move.dice)
+        if overused is not None:
+            shown = sum(1 for value in move.dice if value == overused)
+            times = {0: "no", 1: "one", 2: "two"}.get(shown, str(shown))
+            raise IllegalMoveError(f"each die counts once: {throw_str(move.dice)} has {times} {overused}, "
+                                   f"but the groups use more")
+        crossed = self.crossed[number - 1]
+        wanted = Counter(sum(group) for group in move.groups)
+        for total in sorted(wanted):
+            if total > HIGHEST:
+                made = next(group_str(g) for g in move.groups if sum(g) == total)
+                raise IllegalMoveError(f"{made} makes {total}, and there is no box {total}")
+            left = COLUMNS - crossed[total]
+            if wanted[total] > left:
+                if left == 0:
+                    raise IllegalMoveError(f"both of {name}'s {total} boxes are already crossed off")
+                raise IllegalMoveError(f"{name} has only {left} box {total} left, not {wanted[total]}")
+
+    def apply_move(self, move: Cross) -> None:
+        """Cross off a box for every group's total and pass the dice on."""
+        who = int(move.player[1:]) - 1
+        crossed = self.crossed[who]
+        for group in move.groups:
+            crossed[sum(group)] += 1
+        self.totals[who] += len(move.groups)
+        self.throws += 1
+        self.to_throw = (who + 1) % self.players
+        if self.totals[who] == BOXES:
+            self.winner = who
+
+    def is_terminal(self) -> bool:
+        """Return True once a player has crossed off all 24 boxes or the turn limit is reached."""
+        return self.winner is not None or self.throws >= self.limit
+
+    def outcome(self) -> Outcome:
+        """Return the outcome; the score is the number of boxes each player has crossed off."""
+        score = {side: total for side, total in zip(self.sides, self.totals)}
+        if self.winner is not None:
+            name = label(self.sides[self.winner])
+            return Outcome(True, self.sides[self.winner], False, score, f"{name} crossed off all {BOXES} boxes")
+        if self.throws >= self.limit:
+            return Outcome(True, None, True, score, f"turn limit of {self.limit} throws reached")
+        return Outcome(False, None, False, score)
+
+    def text(self) -> str:
+        """Return every player's boxes (x crossed, . empty; up column, then down column) as text."""
+        numbers = " ".join(f"{n:>2}" for n in range(1, HIGHEST + 1))
+        lines = [f"Everest, {self.players} players, throw {self.throws + 1} of {self.limit}",
+                 f"         {numbers}"]
+        for index, side in enumerate(self.sides):
+            crossed = self.crossed[index]
+            marker = "*" if index == self.to_throw and not self.is_terminal() else " "
+            up = " ".join(f"{'x' if crossed[n] >= 1 else '.':>2}" for n in range(1, HIGHEST + 1))
+            down = " ".join(f"{'x' if crossed[n] >= 2 else '.':>2}" for n in range(1, HIGHEST + 1))
+            lines.append(f"{marker} {label(side):<3}    {up}   {self.totals[index]}/{BOXES}")
+            lines.append(f"         {down}")
+        return "\n".join(lines)
+
+    def copy(self) -> "EverestState":
+        """Return an independent copy of this state."""
+        other = EverestState.__new__(EverestState)
+        other.__dict__.update(self.__dict__)
+        other.crossed = [list(row) for row in self.crossed]
+        other.totals = list(self.totals)
+        return other
+
+
+@dataclass(frozen=True)
+class EverestRules(GameRules):
+    """Everest for any number of players (tag ``Players``, 1 to 20)."""
+
+    def new_state(self, seed: int | None = None, variants: frozenset[str] = frozenset(),
+                  tags: Mapping[str, str] | None = None) -> EverestState:
+        """Return the start: every sheet empty, P1 to throw."""
+        self.check_variants(variants)
+        players = players_from_tags(tags, MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS)
+        return EverestState(players, turn_limit(tags, self.default_turn_limit))
+
+    def template_values(self) -> dict[str, Any]:
+        """Return the sheet, dice and player counts for the rule booklet."""
+        return {
+            "highest": HIGHEST,
+            "columns": COLUMNS,
+            "boxes": BOXES,
+            "dice": DICE,
+            "min_players": MIN_PLAYERS,
+            "max_players": MAX_PLAYERS,
+            "default_players": DEFAULT_PLAYERS,
+            "column_up": list(range(1, HIGHEST + 1)),
+            "column_down": list(range(HIGHEST, 0, -1)),
+            "turn_limit": self.default_turn_limit,
+        }
+
+
+RULES = EverestRules(
+    id="everest",
+    title="Everest",
+    sides=tuple(side_name(i) for i in range(MAX_PLAYERS)),
+    extra_tags=("Players",),
+    move_per_line=True,
+)

@@ -1,0 +1,211 @@
+"""Verbal: a two-player number game played by speaking (no dice, no board).
+
+Six rounds: A offers in rounds 1, 3, 5 and B in rounds 2, 4, 6. The offerer names two different
+numbers from 1 to 6; the other player takes one and the offerer keeps the other. After six rounds
+the player named by the ``Reverses`` tag (default B) reverses their six numbers, and the two rows
+are compared position by position: at positions 1, 3, 5 the higher number scores, at 2, 4, 6 the
+lower; in the ``odds-evens`` variant odd beats even at 1, 3, 5 and even beats odd at 2, 4, 6.
+
+Notation: a round is ``2/5:5`` (offered 2 and 5; the taker took 5).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from generator.errors import IllegalMoveError, NotationError, RecordError
+from generator.games.base import GameRules, Outcome, State, turn_limit
+
+ROUNDS = 6
+LOW, HIGH = 1, 6
+SIDES = ("a", "b")
+ODDS_EVENS = "odds-evens"
+
+_ROUND = re.compile(r"^\s*(\d+)\s*/\s*(\d+)\s*:\s*(\d+)\s*$")
+
+
+@dataclass(frozen=True)
+class Round:
+    """One round: the two numbers offered and the one the other player took."""
+
+    offer: tuple[int, int]
+    take: int
+
+
+def offerer(round_number: int) -> str:
+    """Return the side that offers in a round (1-based): 'a' in odd rounds, 'b' in even ones."""
+    return SIDES[(round_number - 1) % 2]
+
+
+def point_at(position: int, a: int, b: int, odds_evens: bool = False) -> str | None:
+    """Return the side that scores at a position (1-based) with numbers a and b, or None."""
+    high_wins = position % 2 == 1
+    if odds_evens:
+        if a % 2 == b % 2:
+            return None
+        a_odd = a % 2 == 1
+        return "a" if a_odd == high_wins else "b"
+    if a == b:
+        return None
+    return "a" if (a > b) == high_wins else "b"
+
+
+def compare(a_numbers: Sequence[int], b_numbers: Sequence[int], odds_evens: bool = False) -> list[str | None]:
+    """Return, for each position, the side that scores (None: no point), rows already reversed."""
+    return [point_at(i + 1, a, b, odds_evens) for i, (a, b) in enumerate(zip(a_numbers, b_numbers))]
+
+
+def reverser_from_tags(tags: Mapping[str, str] | None) -> str:
+    """Return the side that reverses its numbers (the ``Reverses`` tag, default B)."""
+    if not tags or "Reverses" not in tags:
+        return "b"
+    value = str(tags["Reverses"]).strip().lower()
+    if value not in SIDES:
+        raise RecordError(f"Reverses must be A or B, got {tags['Reverses']!r}")
+    return value
+
+
+class VerbalState(State):
+    """A Verbal game: the rounds played so far and each player's numbers."""
+
+    def __init__(self, reverser: str, odds_evens: bool, limit: int) -> None:
+        self.reverser = reverser
+        self.odds_evens = odds_evens
+        self.limit = limit
+        self.numbers: dict[str, list[int]] = {"a": [], "b": []}
+        self.rounds = 0
+
+    def current_player(self) -> str:
+        """Return the side that offers in the next round."""
+        return offerer(self.rounds + 1)
+
+    def legal_moves(self) -> list[Round]:
+        """Return every offer (smaller number first) with each of its two takes."""
+        if self.is_terminal():
+            return []
+        return list(_ALL_ROUNDS)
+
+    def parse_move(self, text: str) -> Round:
+        """Return the round written as text, e.g. '2/5:5'; raise NotationError otherwise."""
+        match = _ROUND.match(text)
+        if not match:
+            raise NotationError(f"{text.strip()!r} is not a round like 2/5:5 (offered 2 and 5, 5 taken)")
+        first, second, take = (int(g) for g in match.groups())
+        for value in (first, second, take):
+            if not LOW <= value <= HIGH:
+                raise NotationError(f"{value} is not a number from {LOW} to {HIGH}")
+        return Round((first, second), take)
+
+    def move_str(self, move: Round) -> str:
+        """Return the round in notation, e.g. '2/5:5'."""
+        return f"{move.offer[0]}/{move.offer[1]}:{move.take}"
+
+    def check_move(self, move: Round) -> None:
+        """Raise IllegalMoveError, in a player's words, unless the round is legal now."""
+        if self.is_terminal():
+            raise IllegalMoveError(f"the game is over after {ROUNDS} rounds")
+        first, second = move.offer
+        for value in (first, second, move.take):
+            if not LOW <= value <= HIGH:
+                raise IllegalMoveError(f"{value} is not a number from {LOW} to {HIGH}")
+        if first == second:
+            raise IllegalMoveError(f"the two numbers offered must differ, not {first} and {second}")
+        if move.take not in move.offer:
+            raise IllegalMoveError(f"{move.take} was not offered ({first} or {second})")
+
+    def apply_move(self, move: Round) -> None:
+        """Give the taken number to the taker and the other one to the offerer."""
+        giver = offerer(self.rounds + 1)
+        taker = "b" if giver == "a" else "a"
+        kept = move.offer[1] if move.take == move.offer[0] else move.offer[0]
+        self.numbers[taker].append(move.take)
+        self.numbers[giver].append(kept)
+        self.rounds += 1
+
+    def is_terminal(self) -> bool:
+        """Return True after six rounds (or at a turn limit below six)."""
+        return self.rounds >= min(ROUNDS, self.limit)
+
+    def rows(self) -> dict[str, list[int]]:
+        """Return both players' numbers as compared: the reverser's row reversed once all are known."""
+        rows = {side: list(values) for side, values in self.numbers.items()}
+        if self.rounds >= ROUNDS:
+            rows[self.reverser].reverse()
+        return rows
+
+    def outcome(self) -> Outcome:
+        """Return the outcome; the score is the points of A and B after the comparison."""
+        if self.rounds < ROUNDS:
+            if self.rounds >= self.limit:
+                return Outcome(True, None, True, {"a": 0, "b": 0}, f"turn limit of {self.limit} rounds reached")
+            return Outcome(False, None, False, {"a": 0, "b": 0})
+        rows = self.rows()
+        points = compare(rows["a"], rows["b"], self.odds_evens)
+        score = {side: points.count(side) for side in SIDES}
+        if score["a"] == score["b"]:
+            return Outcome(True, None, True, score, f"{score['a']} points each")
+        winner = "a" if score["a"] > score["b"] else "b"
+        loser = "b" if winner == "a" else "a"
+        return Outcome(True, winner, False, score, f"{winner.upper()} wins by {score[winner]} points to {score[loser]}")
+
+    def text(self) -> str:
+        """Return the rows of numbers and, once complete, the comparison, as text."""
+        game = "odds and evens" if self.odds_evens else "standard"
+        lines = [f"Verbal ({game}), round {min(self.rounds + 1, ROUNDS)} of {ROUNDS}, "
+                 f"{self.reverser.upper()} reverses"]
+        lines.append("A          " + " ".join(str(n) for n in self.numbers["a"]))
+        lines.append("B          " + " ".join(str(n) for n in self.numbers["b"]))
+        if self.rounds >= ROUNDS:
+            rows = self.rows()
+            lines.append(f"{self.reverser.upper()} reversed " + " ".join(str(n) for n in rows[self.reverser]))
+            marks = compare(rows["a"], rows["b"], self.odds_evens)
+            lines.append("point      " + " ".join((m or "-").upper() for m in marks))
+        return "\n".join(lines)
+
+    def copy(self) -> "VerbalState":
+        """Return an independent copy of this state."""
+        other = VerbalState(self.reverser, self.odds_evens, self.limit)
+        other.numbers = {side: list(values) for side, values in self.numbers.items()}
+        other.rounds = self.rounds
+        return other
+
+
+_ALL_ROUNDS = tuple(Round((x, y), take) for x in range(LOW, HIGH + 1) for y in range(x + 1, HIGH + 1)
+                    for take in (x, y))
+
+
+@dataclass(frozen=True)
+class VerbalRules(GameRules):
+    """Verbal for two players, A and B (tag ``Reverses``: A or B, default B)."""
+
+    def new_state(self, seed: int | None = None, variants: frozenset[str] = frozenset(),
+                  tags: Mapping[str, str] | None = None) -> VerbalState:
+        """Return the start: no numbers yet, A to offer."""
+        self.check_variants(variants)
+        return VerbalState(reverser_from_tags(tags), ODDS_EVENS in variants,
+                           turn_limit(tags, self.default_turn_limit))
+
+    def template_values(self) -> dict[str, Any]:
+        """Return the rounds, number range and default reverser for the rule booklet."""
+        return {
+            "rounds": ROUNDS,
+            "low": LOW,
+            "high": HIGH,
+            "players": len(SIDES),
+            "default_reverses": "B",
+            "offers_a": [r for r in range(1, ROUNDS + 1) if offerer(r) == "a"],
+            "offers_b": [r for r in range(1, ROUNDS + 1) if offerer(r) == "b"],
+            "variants": [ODDS_EVENS],
+        }
+
+
+RULES = VerbalRules(
+    id="verbal",
+    title="Verbal",
+    sides=SIDES,
+    variants=(ODDS_EVENS,),
+    extra_tags=("Reverses",),
+)

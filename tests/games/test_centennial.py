@@ -1,0 +1,217 @@
+"""Rule tests for Centennial: entering with a 1, chains of steps in one throw, the turn at 12, the
+23 steps home, claims of unused numbers, and replays of whole records with known verdicts."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from generator.errors import IllegalMoveError, NotationError, RecordError
+from generator.games import find_rules
+from generator.games.centennial import NEED, STEPS, Claim, Throw
+from generator.seeding import rng_for
+
+RULES = find_rules("centennial")
+
+
+def replay(record: str):
+    """Return the state after playing a record (tags, then one move per line)."""
+    tags = dict(re.findall(r'\[(\w+)\s+"([^"]*)"\]', record))
+    state = RULES.new_state(None, frozenset(), tags)
+    for line in record.splitlines():
+        line = line.split("#")[0].strip()
+        if line and not line.startswith("["):
+            state.play(line)
+    return state
+
+
+def ends(state, dice: tuple[int, int, int]) -> list[str]:
+    """Return the notation of every throw of the given (sorted) dice the current player may record."""
+    return [state.move_str(m) for m in state.legal_moves() if isinstance(m, Throw) and m.dice == dice]
+
+
+def test_the_path_is_23_steps_out_to_12_and_back_to_1():
+    assert STEPS == 23
+    assert list(NEED[1:]) == list(range(1, 13)) + list(range(11, 0, -1))
+
+
+def test_a_counter_enters_only_with_a_1():
+    state = RULES.new_state()
+    assert ends(state, (2, 3, 4)) == ["P1 2 3 4 -> -"]
+    with pytest.raises(IllegalMoveError, match="does not make the 1"):
+        state.play("P1 2 3 4 -> 1")
+    state.play("P1 1 5 6 -> 1")
+    assert state.outcome().score == {"p1": 1, "p2": 0}
+
+
+def test_two_is_made_by_two_ones():
+    state = replay("P1 1 4 5 -> 1\nP2 6 6 6 -> -\nP1 1 1 5 -> 2")
+    assert state.outcome().score["p1"] == 2
+    state = replay("P1 1 4 5 -> 1\nP2 6 6 6 -> -")
+    with pytest.raises(IllegalMoveError, match="does not make the 2"):
+        state.play("P1 1 4 5 -> 2")
+
+
+def test_one_throw_chains_through_several_boxes_and_may_stop_early():
+    state = RULES.new_state()
+    assert ends(state, (1, 2, 3)) == ["P1 1 2 3 -> -"] + [f"P1 1 2 3 -> {b}" for b in range(1, 7)]
+    with pytest.raises(IllegalMoveError, match="at most to box 6, not to box 7"):
+        state.play("P1 1 2 3 -> 7")
+    state.play("P1 1 2 3 -> 4")
+    assert state.outcome().score["p1"] == 4
+
+
+def test_a_die_serves_again_in_a_later_step():
+    # 1 1 2: 1, then 2 (a die or 1+1), then 3 = 1+2, then 4 = 1+1+2: the dice are used again and again.
+    state = replay("P1 1 1 2 -> 4")
+    assert state.outcome().score["p1"] == 4
+
+
+def test_the_counter_turns_at_12_and_comes_back_down():
+    # 1 2 3 -> 6, 3 4 5 -> 9 (7 8 9), 1 4 6 -> 11 (10 11), then 5 6 6: 12 = 6+6, 11 = 5+6.
+    state = replay("P1 1 2 3 -> 6\nP2 6 6 6 -> -\nP1 3 4 5 -> 9\nP2 6 6 6 -> -\nP1 1 4 6 -> 11\nP2 6 6 6 -> -")
+    assert ends(state, (5, 6, 6)) == ["P1 5 6 6 -> 11 out", "P1 5 6 6 -> 12", "P1 5 6 6 -> 11"]
+    back = state.copy()
+    back.play("P1 5 6 6 -> 11")
+    assert "box 11 back" in back.text() and "needs 10" in back.text()
+    turn = state.copy()
+    turn.play("P1 5 6 6 -> 12")
+    assert "needs 11" in turn.text()
+    stay = state.copy()
+    stay.play("P1 5 6 6 -> 11 out")
+    assert "box 11 out" in stay.text() and "needs 12" in stay.text()
+    with pytest.raises(IllegalMoveError):
+        state.copy().play("P1 5 6 6 -> 10")
+
+
+def test_a_counter_cannot_go_backwards():
+    state = replay("P1 1 2 3 -> 6\nP2 6 6 6 -> -")
+    with pytest.raises(IllegalMoveError, match="not to box 4"):
+        state.play("P1 3 4 5 -> 4")
+    with pytest.raises(IllegalMoveError, match="off the strip"):
+        state.play("P1 3 4 5 -> -")
+
+
+WIN = """[Game "centennial"]
+[Players "2"]
+P1 1 2 3 -> 6
+P2 6 6 6 -> -
+P1 3 4 5 -> 9
+P2 6 6 6 -> -
+P1 1 4 6 -> 11
+P2 6 6 6 -> -
+P1 5 6 6 -> 11   # 12 and back to 11
+P2 6 6 6 -> -
+P1 4 5 6 -> 9
+P2 6 6 6 -> -
+P1 1 2 6 -> 6    # 8 7 6
+P2 6 6 6 -> -
+P1 1 2 4 -> 1    # 5 4 3 2 1: home
+"""
+
+
+def test_the_first_counter_back_on_box_1_wins_after_23_steps():
+    state = replay(WIN)
+    outcome = state.outcome()
+    assert state.is_terminal() and outcome.winner == "p1" and not outcome.draw
+    assert outcome.score == {"p1": 1, "p2": 0}
+    assert state.legal_moves() == []
+    with pytest.raises(IllegalMoveError, match="over"):
+        state.play("P2 1 2 3 -> 3")
+
+
+def test_box_2_on_the_way_back_is_not_home():
+    state = replay(WIN.replace("P1 1 2 4 -> 1", "P1 1 2 4 -> 2"))
+    assert not state.is_terminal() and state.outcome().score["p1"] == 2
+
+
+def test_players_take_turns_in_order():
+    state = RULES.new_state(tags={"Players": "3"})
+    with pytest.raises(IllegalMoveError, match="P1's turn"):
+        state.play("P2 1 2 3 -> 6")
+    state.play("P1 6 6 6 -> -")
+    state.play("P2 6 6 6 -> -")
+    assert state.current_player() == "p3"
+    with pytest.raises(IllegalMoveError, match="no P4"):
+        state.play("P4 1 2 3 -> 6")
+
+
+CLAIMS = """[Players "3"]
+P1 1 4 5 -> 1
+P2 1 4 5 -> 1
+P3 6 6 6 -> -
+P1 1 1 5 -> 1    # 2 (= 1+1) was there, P1 did not take it
+"""
+
+
+def test_an_unused_needed_number_may_be_claimed_by_a_player_who_needs_it():
+    state = replay(CLAIMS)
+    assert Claim("p2", 2) in state.legal_moves()
+    state.play("P2 claims 2")
+    assert state.outcome().score == {"p1": 1, "p2": 2, "p3": 0}
+    assert not any(isinstance(m, Claim) for m in state.legal_moves())
+
+
+def test_a_claim_of_a_number_that_was_not_left_unused_is_refused():
+    state = replay(CLAIMS)
+    with pytest.raises(IllegalMoveError, match="did not leave 5 unused"):
+        state.play("P2 claims 5")
+    with pytest.raises(IllegalMoveError, match="does not make 3"):
+        state.play("P2 claims 3")
+
+
+def test_a_claim_by_a_player_who_does_not_need_the_number_is_refused():
+    state = replay(CLAIMS)
+    with pytest.raises(IllegalMoveError, match="P3 needs 1 next, not 2"):
+        state.play("P3 claims 2")
+    with pytest.raises(IllegalMoveError, match="own throw"):
+        state.play("P1 claims 2")
+
+
+def test_a_claim_after_the_next_throw_is_too_late():
+    state = replay(CLAIMS + "P2 6 6 6 -> 1\n")
+    with pytest.raises(IllegalMoveError, match="too late"):
+        state.play("P2 claims 2")
+
+
+def test_a_number_is_claimed_once():
+    state = replay(CLAIMS.replace("P3 6 6 6 -> -", "P3 1 4 5 -> 1"))
+    state.play("P2 claims 2")
+    with pytest.raises(IllegalMoveError, match="already been claimed by P2"):
+        state.play("P3 claims 2")
+
+
+def test_notation_round_trips_and_bad_text_is_a_notation_error():
+    state = replay(CLAIMS)
+    for move in state.legal_moves():
+        assert state.parse_move(state.move_str(move)) == move
+    for bad in ["P2 1 2 -> 3", "P2 1 2 7 -> 3", "P2 1 2 3 -> 13", "P2 1 2 3", "X claims 2", "P2 claims two"]:
+        with pytest.raises(NotationError):
+            state.parse_move(bad)
+    with pytest.raises(RecordError):
+        RULES.new_state(tags={"Players": "9"})
+
+
+def test_random_playouts_finish_and_every_move_round_trips():
+    for seed in range(20):
+        rng = rng_for(seed, "test/centennial")
+        state = RULES.new_state(tags={"Players": str(2 + seed % 7)})
+        while not state.is_terminal():
+            move = rng.choice(state.legal_moves())
+            assert state.parse_move(state.move_str(move)) == move
+            before = state.copy()
+            state.check_move(move)
+            state.apply_move(move)
+            assert before.text() != state.text()
+        outcome = state.outcome()
+        assert outcome.finished and (outcome.draw or outcome.score[outcome.winner] == 1)
+
+
+def test_the_turn_limit_counts_throws_and_ends_in_a_draw():
+    state = RULES.new_state(tags={"TurnLimit": "4"})
+    for _ in range(2):
+        state.play("P1 6 6 6 -> -")
+        state.play("P2 6 6 6 -> -")
+    outcome = state.outcome()
+    assert state.is_terminal() and outcome.draw and outcome.winner is None

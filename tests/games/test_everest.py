@@ -1,0 +1,119 @@
+"""Rule tests for Everest: each die counts once, each number has two boxes (one per column), no box
+is crossed twice, crossing all 24 wins; replays of whole records with known verdicts."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from generator.errors import IllegalMoveError, NotationError
+from generator.games import find_rules
+from generator.games.everest import Cross
+from generator.seeding import rng_for
+
+RULES = find_rules("everest")
+
+
+def replay(record: str):
+    """Return the state after playing a record (tags, then one move per line)."""
+    tags = dict(re.findall(r'\[(\w+)\s+"([^"]*)"\]', record))
+    state = RULES.new_state(None, frozenset(), tags)
+    for line in record.splitlines():
+        line = line.split("#")[0].strip()
+        if line and not line.startswith("["):
+            state.play(line)
+    return state
+
+
+def test_a_throw_may_be_split_into_groups_and_each_group_crosses_its_total():
+    state = replay("P1 2 3 5 : 5 2+3")
+    assert state.outcome().score == {"p1": 2, "p2": 0}
+    state = replay("P1 2 3 5 : 2+3+5")
+    assert state.outcome().score["p1"] == 1
+    assert "P1 2 3 5 : 2+3+5" in [state.move_str(m) for m in RULES.new_state().legal_moves()]
+
+
+def test_each_die_counts_once():
+    state = RULES.new_state()
+    for bad in ["P1 2 3 5 : 5 5", "P1 2 3 5 : 2+3 3", "P1 2 3 5 : 4", "P1 2 3 5 : 2+3 2+5"]:
+        with pytest.raises(IllegalMoveError, match="each die counts once"):
+            state.copy().play(bad)
+
+
+def test_a_number_may_be_crossed_once_in_each_column_but_no_box_twice():
+    state = RULES.new_state()
+    state.copy().play("P1 5 5 1 : 5 5")
+    with pytest.raises(IllegalMoveError, match="only 2 box 5 left, not 3"):
+        state.copy().play("P1 5 5 5 : 5 5 5")
+    state = replay("P1 2 3 5 : 5 2+3\nP2 1 1 1 : -")
+    with pytest.raises(IllegalMoveError, match="both of P1's 5 boxes are already crossed off"):
+        state.copy().play("P1 5 1 1 : 5")
+    moves = state.legal_moves()
+    assert moves and all(m.player == "p1" for m in moves)
+    assert not any(sum(g) == 5 for m in moves for g in m.groups)
+    assert any(sum(g) == 6 for m in moves for g in m.groups)
+
+
+def test_totals_above_12_have_no_box():
+    with pytest.raises(IllegalMoveError, match="no box 18"):
+        RULES.new_state().play("P1 6 6 6 : 6+6+6")
+
+
+def test_a_player_may_cross_nothing():
+    state = replay("P1 6 6 6 : -")
+    assert state.outcome().score["p1"] == 0 and state.current_player() == "p2"
+
+
+def test_players_take_turns_in_order():
+    state = RULES.new_state(tags={"Players": "3"})
+    with pytest.raises(IllegalMoveError, match="P1's turn"):
+        state.play("P2 1 2 3 : 1")
+    state.play("P1 1 2 3 : 1")
+    state.play("P2 1 2 3 : 1")
+    assert state.current_player() == "p3"
+
+
+WIN_LINES = ["P1 1 1 6 : 1 1+6", "P1 1 1 6 : 1 1+6", "P1 2 2 6 : 2 2+6", "P1 2 2 6 : 2 2+6",
+             "P1 3 3 6 : 3 3+6", "P1 3 3 6 : 3 3+6", "P1 4 4 6 : 4 4+6", "P1 4 4 6 : 4 4+6",
+             "P1 5 5 6 : 5 5+6", "P1 5 5 6 : 5 5+6", "P1 6 6 6 : 6 6+6", "P1 6 6 6 : 6 6+6"]
+WIN = '[Game "everest"]\n' + "\nP2 1 1 1 : -\n".join(WIN_LINES) + "\n"
+
+
+def test_the_first_player_to_cross_all_24_boxes_wins():
+    state = replay(WIN)
+    outcome = state.outcome()
+    assert state.is_terminal() and outcome.winner == "p1" and not outcome.draw
+    assert outcome.score == {"p1": 24, "p2": 0}
+    assert state.legal_moves() == []
+
+
+def test_23_boxes_is_not_a_win():
+    head, _, _ = WIN.rpartition("P1 6 6 6 : 6 6+6")
+    state = replay(head + "P1 6 6 6 : 6+6\n")
+    assert not state.is_terminal() and state.outcome().score["p1"] == 23
+
+
+def test_notation_round_trips_and_bad_text_is_a_notation_error():
+    state = RULES.new_state()
+    for move in state.legal_moves():
+        assert state.parse_move(state.move_str(move)) == move
+    assert state.parse_move("p1 3 2 5 : 2+3 5") == Cross("p1", (3, 2, 5), ((2, 3), (5,)))
+    for bad in ["P1 2 3 : 5", "P1 2 3 7 : 5", "P1 2 3 5 5 2+3", "P1 2 3 5 :", "P1 2 3 5 : 2++3", "2 3 5 : 5"]:
+        with pytest.raises(NotationError):
+            state.parse_move(bad)
+
+
+def test_random_playouts_finish_and_every_move_round_trips():
+    for seed in range(6):
+        rng = rng_for(seed, "test/everest")
+        state = RULES.new_state(tags={"Players": str(1 + seed % 3)})
+        while not state.is_terminal():
+            move = rng.choice(state.legal_moves())
+            assert state.parse_move(state.move_str(move)) == move
+            state.check_move(move)
+            state.apply_move(move)
+        outcome = state.outcome()
+        assert outcome.finished
+        assert outcome.draw or outcome.score[outcome.winner] == 24
+        assert all(0 <= n <= 24 for n in outcome.score.values())

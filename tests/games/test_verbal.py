@@ -1,0 +1,116 @@
+"""Rule tests for Verbal: offers and takes, the reversal (Reverses tag), the comparison in the
+standard game and in the odds-evens variant, including the worked example of the rule text."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from generator.errors import IllegalMoveError, NotationError, RecordError
+from generator.games import find_rules
+from generator.games.verbal import Round, compare, point_at
+from generator.seeding import rng_for
+
+RULES = find_rules("verbal")
+
+# A keeps 1, 2, 3 in rounds 1, 3, 5 and takes 4, 6, 4 in rounds 2, 4, 6: A = 1 4 2 6 3 4;
+# B takes 2, 5, 6 and keeps 3, 1, 3: B = 2 3 5 1 6 3, reversed 3 6 1 5 3 2 (the rule text's example).
+EXAMPLE = """[Game "verbal"]
+1/2:2 3/4:4 2/5:5 1/6:6 3/6:6 3/4:4
+"""
+
+
+def replay(record: str):
+    """Return the state after playing a record (tags, then moves separated by white space)."""
+    tags = dict(re.findall(r'\[(\w+)\s+"([^"]*)"\]', record))
+    variants = frozenset(v.strip() for v in tags.get("Variant", "").split(",") if v.strip())
+    state = RULES.new_state(None, variants, tags)
+    for line in record.splitlines():
+        if not line.startswith("["):
+            for token in line.split("#")[0].split():
+                state.play(token)
+    return state
+
+
+def test_the_worked_example_scores_3_to_2_for_b():
+    state = replay(EXAMPLE)
+    assert state.numbers == {"a": [1, 4, 2, 6, 3, 4], "b": [2, 3, 5, 1, 6, 3]}
+    assert state.rows() == {"a": [1, 4, 2, 6, 3, 4], "b": [3, 6, 1, 5, 3, 2]}
+    assert compare([1, 4, 2, 6, 3, 4], [3, 6, 1, 5, 3, 2]) == ["b", "a", "a", "b", None, "b"]
+    outcome = state.outcome()
+    assert outcome.finished and outcome.winner == "b" and outcome.score == {"a": 2, "b": 3}
+
+
+def test_the_offerer_alternates_a_first_and_keeps_the_number_not_taken():
+    state = RULES.new_state()
+    assert state.current_player() == "a"
+    state.play("2/5:5")
+    assert state.numbers == {"a": [2], "b": [5]} and state.current_player() == "b"
+    state.play("6/1:6")
+    assert state.numbers == {"a": [2, 6], "b": [5, 1]} and state.current_player() == "a"
+
+
+def test_equal_points_is_a_draw():
+    state = replay("1/6:6 2/3:3 1/4:1 3/5:3 4/6:6 2/4:2")
+    outcome = state.outcome()
+    assert outcome.draw and outcome.winner is None and outcome.score == {"a": 3, "b": 3}
+
+
+def test_equal_numbers_score_nothing():
+    assert [point_at(p, 4, 4) for p in range(1, 7)] == [None] * 6
+    assert point_at(1, 5, 4) == "a" and point_at(2, 5, 4) == "b"
+
+
+def test_the_odds_evens_variant():
+    assert point_at(1, 3, 6, odds_evens=True) == "a"
+    assert point_at(2, 3, 6, odds_evens=True) == "b"
+    assert point_at(3, 2, 4, odds_evens=True) is None
+    assert point_at(4, 1, 5, odds_evens=True) is None
+    # The example's rows: only position 3 (1 odd beats 2) and position 4 (6 even beats 5) score.
+    state = replay('[Variant "odds-evens"]\n' + EXAMPLE)
+    outcome = state.outcome()
+    assert outcome.draw and outcome.score == {"a": 1, "b": 1}
+
+
+def test_the_reverses_tag_makes_a_reverse():
+    state = replay('[Reverses "A"]\n' + EXAMPLE)
+    assert state.rows() == {"a": [4, 3, 6, 2, 4, 1], "b": [2, 3, 5, 1, 6, 3]}
+    outcome = state.outcome()
+    assert outcome.winner == "a" and outcome.score == {"a": 3, "b": 2}
+    with pytest.raises(RecordError):
+        RULES.new_state(tags={"Reverses": "C"})
+
+
+def test_offers_must_be_two_different_numbers_and_the_take_one_of_them():
+    state = RULES.new_state()
+    with pytest.raises(IllegalMoveError, match="must differ"):
+        state.play("3/3:3")
+    with pytest.raises(IllegalMoveError, match="4 was not offered"):
+        state.play("2/5:4")
+    for bad in ["2/7:7", "0/5:5", "2-5:5", "25:5", "2/5"]:
+        with pytest.raises(NotationError):
+            state.parse_move(bad)
+
+
+def test_the_game_ends_after_six_rounds():
+    state = replay(EXAMPLE)
+    assert state.is_terminal() and state.legal_moves() == []
+    with pytest.raises(IllegalMoveError, match="over"):
+        state.play("1/2:1")
+    unfinished = replay("1/2:2 3/4:4")
+    assert not unfinished.outcome().finished and len(unfinished.legal_moves()) == 30
+
+
+def test_random_games_round_trip_and_score_six_positions_at_most():
+    for seed in range(50):
+        rng = rng_for(seed, "test/verbal")
+        state = RULES.new_state(variants=frozenset({"odds-evens"}) if seed % 2 else frozenset())
+        while not state.is_terminal():
+            move = rng.choice(state.legal_moves())
+            assert state.parse_move(state.move_str(move)) == move
+            state.play(state.move_str(move))
+        outcome = state.outcome()
+        assert outcome.finished and sum(outcome.score.values()) <= 6
+        assert outcome.draw == (outcome.score["a"] == outcome.score["b"])
+    assert RULES.new_state().parse_move(" 5 / 2 : 2 ") == Round((5, 2), 2)
