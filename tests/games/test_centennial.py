@@ -215,3 +215,17 @@ def test_the_turn_limit_counts_throws_and_ends_in_a_draw():
         state.play("P2 6 6 6 -> -")
     outcome = state.outcome()
     assert state.is_terminal() and outcome.draw and outcome.winner is None
+
+
+def test_the_referee_replays_records_with_known_verdicts():
+    from generator.referee.replay import replay as referee
+
+    verdict = referee(WIN.replace('[Players "2"]', '[Players "2"]\n[Result "P1"]'))
+    assert verdict.ok and verdict.outcome.winner == "p1" and verdict.moves_checked == 13
+    wrong = referee(WIN.replace("P1 1 2 6 -> 6", "P1 1 2 6 -> 5"))
+    assert not wrong.legal and wrong.error.index == 11 and wrong.error.line == 13
+    assert wrong.error.reason == "1 2 6 carries P1 from box 9 at most to box 6, not to box 5"
+    late = referee('[Game "centennial"]\n' + CLAIMS + "P2 6 6 6 -> 1\nP2 claims 2\n")
+    assert not late.legal and late.error.move == "P2 claims 2" and "too late" in late.error.reason
+    claimed = referee('[Game "centennial"]\n[Result "P1"]\n' + CLAIMS + "P2 claims 2\n")
+    assert claimed.legal and not claimed.ok  # the game is not over, so P1 has not won

@@ -117,3 +117,13 @@ def test_random_playouts_finish_and_every_move_round_trips():
         assert outcome.finished
         assert outcome.draw or outcome.score[outcome.winner] == 24
         assert all(0 <= n <= 24 for n in outcome.score.values())
+
+
+def test_the_referee_replays_records_with_known_verdicts():
+    from generator.referee.replay import replay as referee
+
+    verdict = referee(WIN.replace('[Game "everest"]', '[Game "everest"]\n[Result "p1"]'))
+    assert verdict.ok and verdict.outcome.winner == "p1" and verdict.moves_checked == 23
+    wrong = referee('[Game "everest"]\n[Players "3"]\nP1 2 3 5 : 5 2+3\nP2 1 1 1 : -\nP3 4 4 4 : 4 4 4\n')
+    assert not wrong.legal and wrong.error.index == 3 and wrong.error.line == 5
+    assert wrong.error.reason == "P3 has only 2 box 4 left, not 3"

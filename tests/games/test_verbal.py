@@ -114,3 +114,14 @@ def test_random_games_round_trip_and_score_six_positions_at_most():
         assert outcome.finished and sum(outcome.score.values()) <= 6
         assert outcome.draw == (outcome.score["a"] == outcome.score["b"])
     assert RULES.new_state().parse_move(" 5 / 2 : 2 ") == Round((5, 2), 2)
+
+
+def test_the_referee_replays_records_with_known_verdicts():
+    from generator.referee.replay import replay as referee
+
+    verdict = referee(EXAMPLE + "0-1\n")
+    assert verdict.ok and verdict.outcome.score == {"a": 2, "b": 3}
+    odds = referee('[Game "verbal"]\n[Variant "odds-evens"]\n[Result "1/2-1/2"]\n' + EXAMPLE.split("\n", 1)[1])
+    assert odds.ok and odds.outcome.draw
+    wrong = referee(EXAMPLE.replace("1/6:6", "1/6:5"))
+    assert not wrong.legal and wrong.error.index == 4 and wrong.error.reason == "5 was not offered (1 or 6)"
