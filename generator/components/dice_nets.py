@@ -1,0 +1,124 @@
+"""Dice nets: cross-shaped cube nets with glue tabs, fold lines and faces of pips or any text, to
+cut out, fold and glue into dice. ``faces`` lists the six faces; faces 1 and 6, 2 and 5, 3 and 4
+(by position in the list) end up on opposite sides of the cube."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.components import Context, Output
+from generator.components.look import contrast_ink, fitted_text
+from generator.components.symbols import draw_symbol
+from generator.definitions import ComponentSpec
+from generator.imposition import SheetItem, nup
+from generator.page import Circle, Drawing, Line, Polygon, Rect, Shape, Style, Text
+from generator.schema import Field, positive
+
+DIE_SCHEMA: dict[str, Field] = {
+    "name": Field("str", required=True),
+    "count": Field("int", default=1, min=1, max=100),
+    "faces": Field("list:str", default=["pips:1", "pips:2", "pips:3", "pips:4", "pips:5", "pips:6"],
+                   doc="six faces: 'pips:N', 'symbol:NAME' or any short text"),
+    "fill": Field("str", default="#ffffff"),
+    "ink": Field("str", default=""),
+    "label": Field("str", default="", doc="small text on the glue tab, e.g. the die's owner"),
+}
+SCHEMA: dict[str, Field] = {
+    "size": Field("length", default=16.0, check=positive, doc="edge of the folded cube"),
+    "dice": Field("tables", required=True, schema=DIE_SCHEMA),
+}
+
+# face slots of the net: a column of four (top to bottom) and two wings beside the second
+SLOTS = {"A": (1, 0), "B": (1, 1), "C": (1, 2), "D": (1, 3), "E": (0, 1), "F": (2, 1)}
+# faces[i] goes to slot ORDER[i]: A-C, B-D and E-F are opposite on the cube
+ORDER = ("A", "B", "E", "F", "D", "C")
+PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
+        4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+        6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
+TAB = 0.28  # depth of a glue tab as a share of the face
+
+
+def check_spec(values: dict[str, Any], where) -> None:
+    """Check that every die has six faces of valid kinds."""
+    for i, die in enumerate(values["dice"]):
+        faces = die["faces"]
+        if len(faces) != 6:
+            raise where.child("dice").child(i).child("faces").error(f"a die has six faces, got {len(faces)}")
+        for j, face in enumerate(faces):
+            if face.startswith("pips:") and face[5:] not in {"0", "1", "2", "3", "4", "5", "6"}:
+                raise where.child("dice").child(i).child("faces").child(j).error("pips are 0 to 6")
+
+
+def _face(x: float, y: float, s: float, face: str, ink: str) -> list[Shape]:
+    cx, cy = x + s / 2, y + s / 2
+    if face.startswith("pips:"):
+        step = s * 0.27
+        r = s * 0.09
+        return [Circle(cx + dx * step, cy + dy * step, r, Style(stroke=None, fill=ink)) for dx, dy in PIPS.get(int(face[5:]), [])]
+    if face.startswith("symbol:"):
+        return draw_symbol(face[7:], cx, cy, s * 0.6, ink)
+    pt = s * 0.5 * 72 / 25.4
+    return [fitted_text(cx, cy + s * 0.5 * 0.36, face, s * 0.8, pt, "sans-bold", "middle", ink)]
+
+
+def _tab(x1: float, y1: float, x2: float, y2: float, nx: float, ny: float, depth: float) -> Polygon:
+    """Return a trapezoid glue tab on the edge (x1,y1)-(x2,y2), pointing along the normal (nx, ny)."""
+    ex, ey = x2 - x1, y2 - y1
+    k = 0.22
+    return Polygon(((x1, y1), (x1 + ex * k + nx * depth, y1 + ey * k + ny * depth),
+                    (x2 - ex * k + nx * depth, y2 - ey * k + ny * depth), (x2, y2)),
+                   Style(stroke="#000000", fill="#eeeeee", width=0.3))
+
+
+def net(die: dict[str, Any], s: float, ctx: Context) -> Drawing:
+    """Return the net of one die: 3 faces wide, 4 faces tall, plus a tab below."""
+    fill = ctx.colour(die["fill"]) or "#ffffff"
+    if ctx.options.ink_saver and contrast_ink(fill) == "#ffffff":
+        fill = "#ffffff"
+    ink = ctx.colour(die["ink"]) or contrast_ink(fill)
+    depth = s * TAB
+    shapes: list[Shape] = []
+    # tabs: A left/right, C left/right, D left/right/bottom (seven edges glue to seven)
+    for slot, sides in (("A", "lr"), ("C", "lr"), ("D", "lrb")):
+        col, row = SLOTS[slot]
+        x, y = col * s, row * s
+        if "l" in sides:
+            shapes.append(_tab(x, y, x, y + s, -1, 0, depth))
+        if "r" in sides:
+            shapes.append(_tab(x + s, y, x + s, y + s, 1, 0, depth))
+        if "b" in sides:
+            shapes.append(_tab(x, y + s, x + s, y + s, 0, 1, depth))
+    fold = Style(stroke="#888888", width=0.2, dash=(1.0, 0.8))
+    for slot in SLOTS.values():
+        shapes.append(Rect(slot[0] * s, slot[1] * s, s, s, Style(stroke=None, fill=fill)))
+    for slot, face in zip(ORDER, die["faces"]):
+        col, row = SLOTS[slot]
+        shapes.extend(_face(col * s, row * s, s, face, ink))
+    # fold lines between joined faces, cut outline around the net
+    for (x1, y1, x2, y2) in ((s, s, s, 2 * s), (2 * s, s, 2 * s, 2 * s), (s, s, 2 * s, s), (s, 2 * s, 2 * s, 2 * s),
+                             (s, 3 * s, 2 * s, 3 * s)):
+        shapes.append(Line(x1, y1, x2, y2, fold))
+    outline = ((s, 0), (2 * s, 0), (2 * s, s), (3 * s, s), (3 * s, 2 * s), (2 * s, 2 * s), (2 * s, 4 * s),
+               (s, 4 * s), (s, 2 * s), (0, 2 * s), (0, s), (s, s))
+    shapes.append(Polygon(outline, Style(stroke="#000000", fill=None, width=0.35)))
+    if die["label"]:
+        shapes.append(Text(1.5 * s, 4 * s + depth * 0.7, die["label"], min(7.0, depth * 2), "sans", "middle", "#555555"))
+    return Drawing(3 * s, 4 * s + depth, tuple(shapes), die["name"])
+
+
+def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = None) -> Drawing:
+    """Return the first die's net at true size (for booklet figures)."""
+    return net(spec["dice"][0], spec["size"], ctx)
+
+
+def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
+    """Return sheets of dice nets with room to cut round each net."""
+    s = spec["size"]
+    items: list[SheetItem] = []
+    for die in spec["dice"]:
+        art = net(die, s, ctx)
+        pad = s * TAB + 1.0
+        cell = Drawing(art.width + 2 * pad, art.height + pad + 1.0, (art.placed(pad, 1.0),), art.label)
+        items.extend([SheetItem(cell)] * die["count"])
+    label = f"{ctx.definition.title}: {spec['title'] or spec.id}"
+    return [Output(spec.id, nup(items, ctx.paper, label, gap=0.0))]

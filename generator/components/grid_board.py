@@ -1,0 +1,379 @@
+"""The square-grid board: files and ranks of squares with per-square marks (fills, hatching,
+symbols, big numbers or letters, pointer arrows), slots outside the grid, edge bands, labels.
+
+Squares are named like chess squares (``c4``: file c, rank 4, rank 1 at the bottom); ``@x,y``
+names any square by file index and rank index from 0, including squares outside the grid
+(``@0,-1`` lies just below a1). A square's marks are strings: ``text:5``, ``symbol:star``,
+``arrows:N,NE`` or the name of a mark in the ``marks`` table. A mark name with colons
+(``start:red:brain``) falls back to its prefixes (``start:red``, then ``start``), and a mark's
+``text`` may quote the parts: ``{2}`` is ``brain`` and ``{2!initial}`` is ``B``.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+
+from generator.components import Context, Output
+from generator.components.look import contrast_ink, fitted_text, hatch
+from generator.components.symbols import draw_symbol
+from generator.definitions import ComponentSpec
+from generator.errors import DefinitionError
+from generator.imposition import place
+from generator.page import Circle, Drawing, Group, Line, Rect, Shape, Style, Text, arrow
+from generator.schema import Field, positive
+
+MARK_SCHEMA: dict[str, Field] = {
+    "fill": Field("str", default=""),
+    "hatch": Field("bool", default=False, doc="diagonal hatching (with or instead of the fill)"),
+    "outline": Field("str", default=""),
+    "dashed": Field("bool", default=False, doc="a dashed outline (slots)"),
+    "symbol": Field("str", default=""),
+    "symbol_colour": Field("str", default=""),
+    "symbol_scale": Field("float", default=0.6, min=0.05, max=1.0),
+    "text": Field("str", default=""),
+    "text_colour": Field("str", default=""),
+    "text_scale": Field("float", default=0.55, min=0.05, max=1.0),
+    "corner": Field("str", default="", doc="small text in the top left corner"),
+    "position": Field("str", default="centre", choices=("centre", "top", "bottom")),
+}
+TOKEN_SCHEMA: dict[str, Field] = {
+    "fill": Field("str", default="#ffffff"),
+    "stroke": Field("str", default="#000000"),
+    "symbol": Field("str", default=""),
+    "symbol_colour": Field("str", default=""),
+    "text": Field("str", default=""),
+    "text_colour": Field("str", default=""),
+}
+SCHEMA: dict[str, Field] = {
+    "data": Field("str", default="", doc="layout data name from the rules module, e.g. 'board'"),
+    "files": Field("int", default=None, min=1, max=40),
+    "ranks": Field("int", default=None, min=1, max=40),
+    "cells": Field("map:list:str", default=None),
+    "cell": Field("length", default=None, check=positive, doc="square size; default: fit one page"),
+    "max_cell": Field("length", default=28.0, check=positive),
+    "labels": Field("bool", default=True),
+    "label_size": Field("float", default=10.0, min=4, max=40),
+    "line_colour": Field("str", default="#000000"),
+    "line_width": Field("length", default=0.4, check=positive),
+    "background": Field("str", default="#ffffff"),
+    "checker": Field("str", default="", doc="fill of every other square"),
+    "marks": Field("map-table", default={}, schema=MARK_SCHEMA),
+    "tokens": Field("map-table", default={}, schema=TOKEN_SCHEMA),
+    "edges": Field("map:str", default={}, doc="text bands outside edges: north, south, east, west"),
+    "title_on_board": Field("bool", default=True),
+    "caption": Field("str", default=""),
+}
+SQUARE = re.compile(r"^([a-z])(\d{1,2})$")
+COORD = re.compile(r"^@(-?\d+),(-?\d+)$")
+DIRECTIONS = {"N": (0, -1), "NE": (1, -1), "E": (1, 0), "SE": (1, 1), "S": (0, 1), "SW": (-1, 1),
+              "W": (-1, 0), "NW": (-1, -1)}
+OPPOSITE = {"N": "S", "NE": "SW", "E": "W", "SE": "NW", "S": "N", "SW": "NE", "W": "E", "NW": "SE"}
+
+
+def check_spec(values: dict[str, Any], where) -> None:
+    """Check that the board has a size from the definition or from the rules module."""
+    if not values["data"] and (values["files"] is None or values["ranks"] is None):
+        raise where.child("files").error("give files and ranks (and cells), or data = \"board\"")
+    for side in values["edges"]:
+        if side not in ("north", "south", "east", "west"):
+            raise where.child("edges").child(side).error("edges are north, south, east or west")
+
+
+def square_index(name: str) -> tuple[int, int]:
+    """Return (file index, rank index) from 0 of a square name such as 'c4' or '@2,-1'."""
+    m = SQUARE.match(name)
+    if m:
+        return ord(m.group(1)) - ord("a"), int(m.group(2)) - 1
+    m = COORD.match(name)
+    if m:
+        return int(m.group(1)), int(m.group(2))
+    raise ValueError(f"not a square name: {name!r}")
+
+
+def board_cells(spec: ComponentSpec, ctx: Context) -> tuple[int, int, dict[str, list[str]]]:
+    """Return files, ranks and the marks of every square (from the rules module or the definition)."""
+    if spec["data"]:
+        data = ctx.layout_data(spec["data"])
+        cells = dict(data.get("cells", {}))
+        for name, marks in data.get("outside", {}).items():
+            cells[name] = cells.get(name, []) + list(marks)
+        return int(data.get("files", spec["files"])), int(data.get("ranks", spec["ranks"])), cells
+    return spec["files"], spec["ranks"], dict(spec["cells"] or {})
+
+
+class _Grid:
+    """Maps squares to page positions."""
+
+    def __init__(self, files: int, ranks: int, cell: float, x0: float, y0: float, min_fx: int, max_ry: int) -> None:
+        self.files, self.ranks, self.cell = files, ranks, cell
+        self.x0, self.y0 = x0, y0
+        self.min_fx, self.max_ry = min_fx, max_ry
+
+    def corner(self, fx: int, ry: int) -> tuple[float, float]:
+        return (self.x0 + (fx - self.min_fx) * self.cell, self.y0 + (self.max_ry - ry) * self.cell)
+
+    def centre(self, name: str) -> tuple[float, float]:
+        fx, ry = square_index(name)
+        x, y = self.corner(fx, ry)
+        return (x + self.cell / 2, y + self.cell / 2)
+
+
+def _lookup(table: dict[str, Any], name: str) -> tuple[dict[str, Any] | None, list[str]]:
+    parts = name.split(":")
+    for n in range(len(parts), 0, -1):
+        key = ":".join(parts[:n])
+        if key in table:
+            return table[key], parts
+    return None, parts
+
+
+def _format(text: str, parts: list[str]) -> str:
+    def sub(m: re.Match) -> str:
+        i = int(m.group(1))
+        value = parts[i] if i < len(parts) else ""
+        if m.group(2) == "initial":
+            return value[:1].upper()
+        if m.group(2) == "title":
+            return value.replace("-", " ").title()
+        return value
+
+    return re.sub(r"\{(\d+)(?:!(initial|title))?\}", sub, text)
+
+
+def _cell_shapes(x: float, y: float, s: float, marks: list[str], spec: ComponentSpec, ctx: Context,
+                 layer: str) -> list[Shape]:
+    shapes: list[Shape] = []
+    ink_saver = ctx.options.ink_saver
+    for mark in marks:
+        if mark.startswith("text:"):
+            if layer == "top":
+                pt = s * 0.6 * 72 / 25.4
+                shapes.append(fitted_text(x + s / 2, y + s / 2 + s * 0.6 * 0.36, mark[5:], s * 0.85, pt,
+                                          "sans-bold", "middle"))
+            continue
+        if mark.startswith("symbol:"):
+            if layer == "top":
+                shapes.extend(draw_symbol(mark[7:], x + s / 2, y + s / 2, s * 0.6, "#000000"))
+            continue
+        if mark.startswith("arrows:"):
+            if layer == "top":
+                shapes.extend(_arrows(x, y, s, [d.strip() for d in mark[7:].split(",") if d.strip()], ctx))
+            continue
+        look, parts = _lookup(spec["marks"], mark)
+        if look is None:
+            raise DefinitionError(f"{ctx.definition.path}: components.{spec.id}.marks: no mark {mark!r} "
+                                  f"(marks: {', '.join(sorted(spec['marks'])) or 'none'})")
+        fill = ctx.colour(look["fill"])
+        if layer == "base":
+            dark = fill is not None and contrast_ink(fill) == "#ffffff"
+            if fill and not (ink_saver and dark):
+                shapes.append(Rect(x, y, s, s, Style(stroke=None, fill=fill)))
+            if look["hatch"] or (ink_saver and dark):
+                shapes.append(Group(tuple(hatch(x, y, s, s, "#000000", spacing=max(1.6, s / 9), width=0.3))))
+        else:
+            ink = contrast_ink(None if ink_saver else fill)
+            if look["outline"] or look["dashed"]:
+                colour = ctx.colour(look["outline"]) or "#000000"
+                inset = s * 0.06
+                shapes.append(Rect(x + inset, y + inset, s - 2 * inset, s - 2 * inset,
+                                   Style(stroke=colour, fill=None, width=0.5, dash=(1.5, 1.0) if look["dashed"] else None),
+                                   r=s * 0.08))
+            cy = {"centre": y + s / 2, "top": y + s * 0.3, "bottom": y + s * 0.7}[look["position"]]
+            if look["symbol"]:
+                shapes.extend(draw_symbol(_format(look["symbol"], parts), x + s / 2, cy, s * look["symbol_scale"],
+                                          ctx.colour(look["symbol_colour"]) or ink))
+            if look["text"]:
+                h = s * look["text_scale"]
+                shapes.append(fitted_text(x + s / 2, cy + h * 0.36, _format(look["text"], parts), s * 0.9,
+                                          h * 72 / 25.4, "sans-bold", "middle", ctx.colour(look["text_colour"]) or ink))
+            if look["corner"]:
+                shapes.append(fitted_text(x + s * 0.06, y + s * 0.2, _format(look["corner"], parts), s * 0.6,
+                                          s * 0.14 * 72 / 25.4, "sans-bold", "start", ctx.colour(look["text_colour"]) or ink))
+    return shapes
+
+
+def _arrows(x: float, y: float, s: float, dirs: list[str], ctx: Context) -> list[Shape]:
+    shapes: list[Shape] = []
+    cx, cy = x + s / 2, y + s / 2
+    style = Style(stroke="#000000", width=max(0.45, s * 0.028), cap="round")
+    head = s * 0.14
+    done: set[str] = set()
+    for d in dirs:
+        if d not in DIRECTIONS:
+            raise DefinitionError(f"{ctx.definition.path}: unknown arrow direction {d!r} (directions: "
+                                  f"{', '.join(DIRECTIONS)})")
+    for d in dirs:
+        if d in done:
+            continue
+        dx, dy = DIRECTIONS[d]
+        reach = s * (0.40 if dx == 0 or dy == 0 else 0.40 * math.sqrt(2) * 0.92)
+        ux, uy = dx / math.hypot(dx, dy), dy / math.hypot(dx, dy)
+        tip = (cx + ux * reach, cy + uy * reach)
+        if OPPOSITE[d] in dirs:
+            done.update((d, OPPOSITE[d]))
+            shapes.append(arrow(cx - ux * reach, cy - uy * reach, *tip, style, head, both=True))
+        else:
+            done.add(d)
+            shapes.append(arrow(cx + ux * s * 0.08, cy + uy * s * 0.08, *tip, style, head))
+    shapes.append(Circle(cx, cy, s * 0.05, Style(stroke=None, fill="#000000")))
+    return shapes
+
+
+def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = None) -> Drawing:
+    """Return the board at true size, with an optional overlay (pieces, highlights, arrows, lines)."""
+    files, ranks, cells = board_cells(spec, ctx)
+    overlay = overlay or {}
+    for name, marks in overlay.get("cells", {}).items():
+        cells[name] = list(marks)
+    try:
+        indexed = {name: square_index(name) for name in cells}
+    except ValueError as exc:
+        raise DefinitionError(f"{ctx.definition.path}: components.{spec.id}.cells: {exc}") from None
+    min_fx = min([0] + [fx for fx, _ in indexed.values()])
+    max_fx = max([files - 1] + [fx for fx, _ in indexed.values()])
+    min_ry = min([0] + [ry for _, ry in indexed.values()])
+    max_ry = max([ranks - 1] + [ry for _, ry in indexed.values()])
+    cols, rows = max_fx - min_fx + 1, max_ry - min_ry + 1
+    label_band = spec["label_size"] * 25.4 / 72 * 1.9 if spec["labels"] else 3.0
+    edge_band = 8.0
+    bands = {side: (edge_band if side in spec["edges"] else 0.0) for side in ("north", "south", "east", "west")}
+    title_h = 11.0 if spec["title_on_board"] else 0.0
+    caption_h = 6.0
+    cell = ctx.options.cell_size or spec["cell"]
+    if cell is None:
+        pw, ph = ctx.paper.printable
+        avail_w = pw - 2 * label_band - bands["east"] - bands["west"] - 1.0
+        avail_h = ph - 2 * label_band - bands["north"] - bands["south"] - title_h - caption_h - 6.0
+        cell = min(spec["max_cell"], avail_w / cols, avail_h / rows)
+        cell = math.floor(cell * 2) / 2
+    x0 = label_band + bands["west"]
+    y0 = title_h + label_band + bands["north"]
+    grid = _Grid(files, ranks, cell, x0, y0, min_fx, max_ry)
+    width = x0 + cols * cell + label_band + bands["east"]
+    height = y0 + rows * cell + label_band + bands["south"] + caption_h
+    shapes: list[Shape] = []
+    if spec["title_on_board"]:
+        shapes.append(Text(width / 2, 8.0, ctx.definition.title, 14, "sans-bold", "middle"))
+    gx, gy = grid.corner(0, ranks - 1)
+    bg = ctx.colour(spec["background"])
+    if bg and bg != "#ffffff" and not ctx.options.ink_saver:
+        shapes.append(Rect(gx, gy, files * cell, ranks * cell, Style(stroke=None, fill=bg)))
+    checker = ctx.colour(spec["checker"])
+    if checker:
+        for fx in range(files):
+            for ry in range(ranks):
+                if (fx + ry) % 2 == 0:
+                    x, y = grid.corner(fx, ry)
+                    if ctx.options.ink_saver:
+                        shapes.extend(hatch(x, y, cell, cell, "#999999", spacing=cell / 6, width=0.2))
+                    else:
+                        shapes.append(Rect(x, y, cell, cell, Style(stroke=None, fill=checker)))
+    for name in sorted(cells, key=lambda n: indexed[n]):
+        x, y = grid.corner(*indexed[name])
+        shapes.extend(_cell_shapes(x, y, cell, cells[name], spec, ctx, "base"))
+    line = Style(stroke=ctx.colour(spec["line_colour"]), width=spec["line_width"])
+    for fx in range(files + 1):
+        x = gx + fx * cell
+        shapes.append(Line(x, gy, x, gy + ranks * cell, line))
+    for ry in range(ranks + 1):
+        y = gy + ry * cell
+        shapes.append(Line(gx, y, gx + files * cell, y, line))
+    shapes.append(Rect(gx, gy, files * cell, ranks * cell, Style(stroke="#000000", width=spec["line_width"] * 2.5)))
+    for name in sorted(cells, key=lambda n: indexed[n]):
+        fx, ry = indexed[name]
+        x, y = grid.corner(fx, ry)
+        if not (0 <= fx < files and 0 <= ry < ranks) and cells[name]:
+            shapes.append(Rect(x + 0.5, y + 0.5, cell - 1.0, cell - 1.0,
+                               Style(stroke="#666666", width=0.3, dash=(1.2, 0.8))))
+        shapes.extend(_cell_shapes(x, y, cell, cells[name], spec, ctx, "top"))
+    if spec["labels"]:
+        size = spec["label_size"]
+        cap = size * 25.4 / 72 * 0.72
+        for fx in range(files):
+            x = gx + fx * cell + cell / 2
+            letter = chr(ord("a") + fx)
+            top_y = grid.corner(0, max_ry)[1] - bands["north"] - (label_band - cap) / 2
+            bottom_y = grid.corner(0, min_ry)[1] + cell + bands["south"] + (label_band + cap) / 2
+            shapes.append(Text(x, top_y, letter, size, "sans-bold", "middle", "#333333"))
+            shapes.append(Text(x, bottom_y, letter, size, "sans-bold", "middle", "#333333"))
+        for ry in range(ranks):
+            y = grid.corner(0, ry)[1] + cell / 2 + cap / 2
+            left_x = grid.corner(min_fx, 0)[0] - bands["west"] - label_band / 2
+            right_x = grid.corner(max_fx, 0)[0] + cell + bands["east"] + label_band / 2
+            shapes.append(Text(left_x, y, str(ry + 1), size, "sans-bold", "middle", "#333333"))
+            shapes.append(Text(right_x, y, str(ry + 1), size, "sans-bold", "middle", "#333333"))
+    shapes.extend(_edge_bands(spec, grid, files, ranks, cell, edge_band))
+    caption = spec["caption"] or ctx.seed_label()
+    if caption:
+        shapes.append(Text(width - 2.0, height - 1.5, caption.format(seed=ctx.seed), 8, "sans", "end", "#444444"))
+    shapes.extend(_overlay(spec, ctx, overlay, grid, cell))
+    return Drawing(width, height, tuple(shapes), spec["title"] or spec.id)
+
+
+def _edge_bands(spec: ComponentSpec, grid: _Grid, files: int, ranks: int, cell: float, band: float) -> list[Shape]:
+    shapes: list[Shape] = []
+    gx, gy = grid.corner(0, ranks - 1)
+    w, h = files * cell, ranks * cell
+    style = Style(stroke="#000000", fill="#ffffff", width=0.4, dash=(2.0, 1.0))
+    for side, text in sorted(spec["edges"].items()):
+        if side == "north":
+            box = (gx, gy - band, w, band)
+        elif side == "south":
+            box = (gx, gy + h, w, band)
+        elif side == "west":
+            box = (gx - band, gy, band, h)
+        else:
+            box = (gx + w, gy, band, h)
+        x, y, bw, bh = box
+        shapes.append(Rect(x + 0.8, y + 0.8, bw - 1.6, bh - 1.6, style))
+        if side in ("north", "south"):
+            shapes.append(Text(x + bw / 2, y + bh / 2 + 1.3, text, 9, "sans-bold", "middle"))
+        else:
+            from generator.page import rotate, translate, multiply
+            shapes.append(Group((Text(0, 1.3, text, 9, "sans-bold", "middle"),),
+                                multiply(translate(x + bw / 2, y + bh / 2), rotate(90 if side == "east" else -90))))
+    return shapes
+
+
+def _overlay(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any], grid: _Grid, cell: float) -> list[Shape]:
+    shapes: list[Shape] = []
+    red = "#d62728"
+    for name in overlay.get("highlight", []):
+        x, y = grid.centre(name)
+        shapes.append(Rect(x - cell / 2 + 0.8, y - cell / 2 + 0.8, cell - 1.6, cell - 1.6,
+                           Style(stroke=red, fill=None, width=0.9, dash=(1.6, 1.0))))
+    for a, b in overlay.get("lines", []):
+        (x1, y1), (x2, y2) = grid.centre(a), grid.centre(b)
+        shapes.append(Line(x1, y1, x2, y2, Style(stroke=red, width=0.6, dash=(2.0, 1.2))))
+    for name, piece in sorted(overlay.get("pieces", {}).items()):
+        token, parts = _lookup(spec["tokens"], piece)
+        if token is None:
+            raise DefinitionError(f"{ctx.definition.path}: components.{spec.id}.tokens: no token {piece!r} "
+                                  f"(tokens: {', '.join(sorted(spec['tokens'])) or 'none'})")
+        x, y = grid.centre(name)
+        face = ctx.colour(token["fill"])
+        r = cell * 0.36
+        shapes.append(Circle(x, y, r, Style(stroke=ctx.colour(token["stroke"]), fill=face, width=0.5)))
+        ink = contrast_ink(face)
+        if token["symbol"]:
+            shapes.extend(draw_symbol(_format(token["symbol"], parts), x, y, r * 1.3,
+                                      ctx.colour(token["symbol_colour"]) or ink))
+        if token["text"]:
+            shapes.append(fitted_text(x, y + r * 0.35, _format(token["text"], parts), r * 1.6, r * 2.6,
+                                      "sans-bold", "middle", ctx.colour(token["text_colour"]) or ink))
+    for a, b in overlay.get("arrows", []):
+        (x1, y1), (x2, y2) = grid.centre(a), grid.centre(b)
+        d = math.hypot(x2 - x1, y2 - y1) or 1.0
+        k = cell * 0.38 / d
+        shapes.append(arrow(x1 + (x2 - x1) * k, y1 + (y2 - y1) * k, x2 - (x2 - x1) * k, y2 - (y2 - y1) * k,
+                            Style(stroke=red, width=1.0), head=3.0))
+    return shapes
+
+
+def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
+    """Return the board on paper (tiled over several sheets when the squares are large)."""
+    art = drawing(spec, ctx)
+    label = f"{ctx.definition.title}: {spec['title'] or spec.id}"
+    return [Output(spec.id, place(art, ctx.paper, ctx.options.fit, label))]
