@@ -1,0 +1,612 @@
+"""Push!: dice pushed across a 6 by 6 grid of numbers by pawns, on the throw of two neutral dice.
+
+Board: cells a1 to f6, each showing a number 1 to 6. The board for a seed (default seed 1) is a
+Latin square (each number once in every rank and every file) drawn from ``rng_for(seed,
+"push/numbers")``: the cells are filled a1, b1, ... f1, a2, ... f6, each trying the numbers still
+allowed in a shuffled order, backing up when a cell has none left.
+
+Pieces: South's six dice start in a row just outside rank 1 (one per file, travelling north),
+West's just outside file a (one per rank, travelling east); each die has its pawn right behind it.
+A die's lane is its file (South: a to f) or its rank (West: 1 to 6). Starting orders come from the
+tags ``[South "314265"]`` (the values for files a to f) and ``[West "..."]`` (ranks 1 to 6);
+without a tag a side starts ``123456``.
+
+A lane's progress counts the pushes its die has made: after p pushes the die is p cells in (off the
+board from p = 7) and the pawn p - 1 cells in (off the board at p = 8, which is as far as it goes).
+
+A turn (one move of the record, see rulings.md): the thrower throws the two neutral dice and places
+each on an empty cell (no die or pawn) showing its number; a die must be placed when such a cell
+exists. The pusher (``current_player``) then pushes a set of its dice whose values add up to the
+throw's total, or one die equal to one of the thrown values; a chosen die must be able to move:
+its next cell, if on the board, holds no die or pawn (neutral dice included). Dice off the board
+still count (a virtual push), moving their pawn if it is still on the board. When a push is
+possible the pusher must push; ``: -`` is only for a turn where nothing can move. South throws
+first (West pushes), then the roles swap every turn. The first side with all six pawns off wins.
+
+Notation: ``3@c4 5@e2 : 5 3``; ``3@-`` for a die that could not be placed; ``: -`` when nothing
+moved. A pushed die is named by its value; when two of the pusher's dice show the same value (only
+possible with the ``adjust`` variant) it is named with its lane, ``5/c`` or ``5/3``. Variant
+``adjust``: a die that was already off the board before the push may be raised or lowered by one
+after counting, written ``5+`` or ``5-`` (values stay within 1 to 6).
+
+``legal_moves`` enumerates every turn: the 21 unordered throws (the placement tokens are written
+lowest value first), every placement, every push.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from generator.errors import BoardError, IllegalMoveError, NotationError, RecordError
+from generator.games.base import GameRules, Outcome, State, turn_limit
+from generator.seeding import check_seed, rng_for
+
+SIZE = 6
+CELLS: tuple[str, ...] = tuple(f"{chr(97 + f)}{r + 1}" for r in range(SIZE) for f in range(SIZE))
+CELL_INDEX = {name: i for i, name in enumerate(CELLS)}
+SIDES = ("south", "west")
+LANES: tuple[tuple[str, ...], tuple[str, ...]] = (tuple("abcdef"), tuple("123456"))
+NUMBER_STREAM = "push/numbers"
+DEFAULT_SEED = 1
+DEFAULT_ORDER = "123456"
+DIE_OFF = SIZE + 1        # progress at which a die has left the board
+PAWN_OFF = SIZE + 2       # progress at which its pawn has left too (the most a lane records)
+THROWS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(1, 7) for b in range(a, 7))
+VARIANTS = ("adjust",)
+
+
+# --- boards ------------------------------------------------------------------------------------
+
+
+def _latin(seed: int) -> tuple[int, ...]:
+    rng = rng_for(seed, NUMBER_STREAM)
+    grid = [0] * (SIZE * SIZE)
+    options: list[list[int]] = [[] for _ in grid]
+
+    def allowed(i: int) -> list[int]:
+        r, f = divmod(i, SIZE)
+        used = {grid[r * SIZE + k] for k in range(f)} | {grid[k * SIZE + f] for k in range(r)}
+        values = [v for v in range(1, SIZE + 1) if v not in used]
+        rng.shuffle(values)
+        return values
+
+    i = 0
+    options[0] = allowed(0)
+    while i < len(grid):
+        if options[i]:
+            grid[i] = options[i].pop()
+            i += 1
+            if i < len(grid):
+                options[i] = allowed(i)
+        else:
+            grid[i] = 0
+            i -= 1
+    return tuple(grid)
+
+
+@lru_cache(maxsize=512)
+def _numbers(seed: int) -> tuple[int, ...]:
+    return _latin(seed)
+
+
+def board_numbers(seed: object = None) -> tuple[int, ...]:
+    """Return the number on each cell (index rank * 6 + file) for a seed (None: the default seed)."""
+    return _numbers(DEFAULT_SEED if seed is None else check_seed(seed))
+
+
+def is_latin(numbers: tuple[int, ...]) -> bool:
+    """Return True when every rank and every file shows each number 1 to 6 once."""
+    full = set(range(1, SIZE + 1))
+    rows = all(set(numbers[r * SIZE:(r + 1) * SIZE]) == full for r in range(SIZE))
+    files = all(set(numbers[f::SIZE]) == full for f in range(SIZE))
+    return rows and files
+
+
+def parse_order(text: str, side: str) -> tuple[int, ...]:
+    """Return a starting order (six distinct values 1-6) from a tag value; raise RecordError."""
+    value = text.strip()
+    if len(value) != SIZE or sorted(value) != list(DEFAULT_ORDER):
+        where = "files a to f" if side == "south" else "ranks 1 to 6"
+        raise RecordError(f"the {side.capitalize()} tag must give the six values 1 to 6 once each, "
+                          f"for {where} (like \"314265\"), not {text!r}")
+    return tuple(int(ch) for ch in value)
+
+
+# --- moves -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PushTurn:
+    """One turn: the throw (lowest first), where each neutral die went (cell index or None), and
+    the pusher's dice as (lane, adjustment -1/0/+1), sorted by lane; no pushes means ``: -``."""
+
+    throw: tuple[int, int]
+    cells: tuple[int | None, int | None]
+    pushes: tuple[tuple[int, int], ...]
+
+
+_PLACE = re.compile(r"^([1-6])@([a-f][1-6]|-)$")
+_DIE = re.compile(r"^([1-6])(?:/([a-f1-6]))?([+-]?)$")
+
+
+def _canonical_cells(throw: tuple[int, int], cells: tuple[int | None, int | None]) -> tuple[
+        tuple[int, int], tuple[int | None, int | None]]:
+    pairs = sorted(zip(throw, cells), key=lambda p: (p[0], p[1] is None, p[1] or 0))
+    return (pairs[0][0], pairs[1][0]), (pairs[0][1], pairs[1][1])
+
+
+# --- state -------------------------------------------------------------------------------------
+
+
+class PushState(State):
+    """A Push! position: the numbers, each lane's progress and die value, and who pushes next."""
+
+    def __init__(self, seed: int, numbers: tuple[int, ...], orders: tuple[tuple[int, ...], tuple[int, ...]],
+                 adjust: bool, limit: int) -> None:
+        self.seed = seed
+        self.numbers = numbers
+        self.cells_of = tuple(tuple(i for i, n in enumerate(numbers) if n == v) for v in range(SIZE + 1))
+        self.values = [list(orders[0]), list(orders[1])]
+        self.progress = [[0] * SIZE, [0] * SIZE]
+        self.adjust = adjust
+        self.pusher = 1
+        self.plies = 0
+        self.limit = limit
+        self._over: Outcome | None = None
+        self._moves: list[PushTurn] | None = None
+
+    # -- geometry --
+
+    def _occupied(self) -> int:
+        mask = 0
+        for lane, p in enumerate(self.progress[0]):
+            if 1 <= p <= SIZE:
+                mask |= 1 << ((p - 1) * SIZE + lane)
+            if 2 <= p <= SIZE + 1:
+                mask |= 1 << ((p - 2) * SIZE + lane)
+        for lane, p in enumerate(self.progress[1]):
+            if 1 <= p <= SIZE:
+                mask |= 1 << (lane * SIZE + p - 1)
+            if 2 <= p <= SIZE + 1:
+                mask |= 1 << (lane * SIZE + p - 2)
+        return mask
+
+    def _target(self, side: int, lane: int) -> int | None:
+        """Return the cell a lane's die enters when pushed, or None when it needs no free cell."""
+        p = self.progress[side][lane]
+        if p >= SIZE:
+            return None
+        return p * SIZE + lane if side == 0 else lane * SIZE + p
+
+    def _blocked(self, side: int, occupied: int) -> int:
+        mask = 0
+        for lane in range(SIZE):
+            target = self._target(side, lane)
+            if target is not None and occupied >> target & 1:
+                mask |= 1 << lane
+        return mask
+
+    # -- queries --
+
+    def current_player(self) -> str:
+        """Return the side that pushes this turn ('south' or 'west'); the other side throws."""
+        return SIDES[self.pusher]
+
+    def thrower(self) -> str:
+        """Return the side that throws and places the neutral dice this turn."""
+        return SIDES[1 - self.pusher]
+
+    def die_value(self, side: str, lane: str) -> int:
+        """Return the value a side's die in a lane (file or rank name) shows."""
+        s = SIDES.index(side)
+        return self.values[s][LANES[s].index(lane)]
+
+    def lane_progress(self, side: str, lane: str) -> int:
+        """Return how many pushes a lane's die has made (7: die off the board, 8: pawn off too)."""
+        s = SIDES.index(side)
+        return self.progress[s][LANES[s].index(lane)]
+
+    def pawns_off(self, side: str) -> int:
+        """Return how many of a side's pawns have left the board."""
+        return sum(1 for p in self.progress[SIDES.index(side)] if p >= PAWN_OFF)
+
+    def _free_cells(self, occupied: int, value: int) -> list[int]:
+        return [c for c in self.cells_of[value] if not occupied >> c & 1]
+
+    def _placements(self, throw: tuple[int, int], occupied: int) -> list[tuple[int | None, int | None]]:
+        a, b = throw
+        free_a = self._free_cells(occupied, a)
+        if a != b:
+            return [(ca, cb) for ca in (free_a or [None]) for cb in (self._free_cells(occupied, b) or [None])]
+        if len(free_a) >= 2:
+            return list(itertools.combinations(free_a, 2))
+        return [(free_a[0], None)] if free_a else [(None, None)]
+
+    def _candidates(self, throw: tuple[int, int]) -> list[int]:
+        """Return the lane masks whose dice add up to the total, or a single die of a thrown value."""
+        by_sum, singles = _subsets(tuple(self.values[self.pusher]))
+        masks = set(by_sum.get(throw[0] + throw[1], ()))
+        masks.update(singles.get(throw[0], ()))
+        masks.update(singles.get(throw[1], ()))
+        return sorted(masks)
+
+    def _expand(self, mask: int) -> list[tuple[tuple[int, int], ...]]:
+        lanes = [lane for lane in range(SIZE) if mask >> lane & 1]
+        if not self.adjust:
+            return [tuple((lane, 0) for lane in lanes)]
+        values = self.values[self.pusher]
+        progress = self.progress[self.pusher]
+        choices = []
+        for lane in lanes:
+            if progress[lane] >= DIE_OFF:
+                choices.append([(lane, d) for d in (0, 1, -1) if 1 <= values[lane] + d <= SIZE])
+            else:
+                choices.append([(lane, 0)])
+        return [tuple(combo) for combo in itertools.product(*choices)]
+
+    def legal_moves(self) -> list[PushTurn]:
+        """Return every turn: each unordered throw, each placement, each push (or ``: -``)."""
+        if self._over is not None:
+            return []
+        if self._moves is None:
+            self._moves = self._generate()
+        return list(self._moves)
+
+    def _generate(self) -> list[PushTurn]:
+        occupied = self._occupied()
+        side = self.pusher
+        base = self._blocked(side, occupied)
+        targets = [self._target(side, lane) for lane in range(SIZE)]
+        moves: list[PushTurn] = []
+        for throw in THROWS:
+            candidates = self._candidates(throw)
+            by_blocked: dict[int, list[tuple[tuple[int, int], ...]]] = {}
+            for cells in self._placements(throw, occupied):
+                blocked = base
+                for lane, target in enumerate(targets):
+                    if target is not None and target in cells:
+                        blocked |= 1 << lane
+                options = by_blocked.get(blocked)
+                if options is None:
+                    options = [p for m in candidates if not m & blocked for p in self._expand(m)] or [()]
+                    by_blocked[blocked] = options
+                moves.extend(PushTurn(throw, cells, pushes) for pushes in options)
+        return moves
+
+    # -- notation --
+
+    def parse_move(self, text: str) -> PushTurn:
+        """Return the turn written like ``3@c4 5@e2 : 5 3`` (dice named by value, for this position)."""
+        line = " ".join(text.split())
+        left, colon, right = line.partition(":")
+        if not colon:
+            raise NotationError(f"{line!r} is not a turn: write it like 3@c4 5@e2 : 5 3")
+        places = left.split()
+        if len(places) != 2:
+            raise NotationError(f"{line!r}: a turn starts with the two neutral dice, like 3@c4 5@e2 (or 3@-)")
+        throw: list[int] = []
+        cells: list[int | None] = []
+        for token in places:
+            match = _PLACE.match(token)
+            if not match:
+                raise NotationError(f"{token!r} is not a neutral die: write value@cell, like 3@c4, or 3@-")
+            throw.append(int(match.group(1)))
+            cells.append(None if match.group(2) == "-" else CELL_INDEX[match.group(2)])
+        canon_throw, canon_cells = _canonical_cells((throw[0], throw[1]), (cells[0], cells[1]))
+        tokens = right.split()
+        if tokens == ["-"]:
+            return PushTurn(canon_throw, canon_cells, ())
+        if not tokens:
+            raise NotationError(f"{line!r}: after ':' name the dice pushed, like 5 3, or write - when nothing moved")
+        side = self.pusher
+        values = self.values[side]
+        pushes: dict[int, int] = {}
+        for token in tokens:
+            match = _DIE.match(token)
+            if not match:
+                raise NotationError(f"{token!r} is not a pushed die: write its value, like 5 "
+                                    "(5/c to name its lane, 5+ or 5- to adjust it)")
+            value = int(match.group(1))
+            lane_name, sign = match.group(2), match.group(3)
+            if lane_name is not None:
+                if lane_name not in LANES[side]:
+                    kind = "files a to f" if side == 0 else "ranks 1 to 6"
+                    raise NotationError(f"{token!r}: {SIDES[side]}'s dice are in {kind}")
+                lane = LANES[side].index(lane_name)
+                if values[lane] != value:
+                    raise IllegalMoveError(f"{SIDES[side]}'s die in lane {lane_name} shows {values[lane]}, not {value}")
+            else:
+                lanes = [k for k, v in enumerate(values) if v == value]
+                if not lanes:
+                    raise IllegalMoveError(f"{SIDES[side]} has no die showing {value}")
+                if len(lanes) > 1:
+                    named = " or ".join(f"{value}/{LANES[side][k]}" for k in lanes)
+                    raise IllegalMoveError(f"{SIDES[side]} has two dice showing {value}: write {named}")
+                lane = lanes[0]
+            if lane in pushes:
+                raise IllegalMoveError(f"the die {token} is named twice")
+            pushes[lane] = {"": 0, "+": 1, "-": -1}[sign]
+        return PushTurn(canon_throw, canon_cells, tuple(sorted(pushes.items())))
+
+    def move_str(self, move: PushTurn) -> str:
+        """Return the turn in notation, e.g. ``3@c4 5@e2 : 5 3``."""
+        places = " ".join(f"{v}@{CELLS[c] if c is not None else '-'}" for v, c in zip(move.throw, move.cells))
+        if not move.pushes:
+            return f"{places} : -"
+        side = self.pusher
+        values = self.values[side]
+        tokens = []
+        for lane, adjust in sorted(move.pushes, key=lambda p: (-values[p[0]], p[0])):
+            value = values[lane]
+            name = f"/{LANES[side][lane]}" if values.count(value) > 1 else ""
+            tokens.append(f"{value}{name}{'+' if adjust > 0 else '-' if adjust < 0 else ''}")
+        return f"{places} : {' '.join(tokens)}"
+
+    # -- rules --
+
+    def check_move(self, move: PushTurn) -> None:
+        """Raise IllegalMoveError with the reason when the turn breaks a rule."""
+        if self._over is not None:
+            raise IllegalMoveError(f"the game is over ({self._over.reason})")
+        occupied = self._occupied()
+        self._check_placements(move, occupied)
+        side = self.pusher
+        blocked = self._blocked(side, occupied)
+        for lane in range(SIZE):
+            target = self._target(side, lane)
+            if target is not None and target in move.cells:
+                blocked |= 1 << lane
+        if not move.pushes:
+            for mask in self._candidates(move.throw):
+                if not mask & blocked:
+                    example = self.move_str(PushTurn(move.throw, move.cells, self._expand(mask)[0]))
+                    raise IllegalMoveError(f"{SIDES[side]} can push ({example.split(':')[1].strip()}); "
+                                           "': -' is only for a turn when nothing can move")
+            return
+        self._check_pushes(move, occupied, blocked)
+
+    def _check_placements(self, move: PushTurn, occupied: int) -> None:
+        taken: set[int] = set()
+        for value, cell in zip(move.throw, move.cells):
+            if cell is None:
+                continue
+            name = CELLS[cell]
+            if self.numbers[cell] != value:
+                raise IllegalMoveError(f"{name} shows {self.numbers[cell]}, not {value}: "
+                                       f"the neutral {value} must go on a cell showing {value}")
+            if occupied >> cell & 1:
+                raise IllegalMoveError(f"{name} is not empty: a neutral die goes on an empty cell")
+            if cell in taken:
+                raise IllegalMoveError(f"both neutral dice cannot go on {name}")
+            taken.add(cell)
+        for value, cell in zip(move.throw, move.cells):
+            if cell is None:
+                free = [c for c in self._free_cells(occupied, value) if c not in taken]
+                if free:
+                    raise IllegalMoveError(f"the neutral {value} must be placed: {CELLS[free[0]]} shows "
+                                           f"{value} and is empty")
+
+    def _check_pushes(self, move: PushTurn, occupied: int, blocked: int) -> None:
+        side = self.pusher
+        values = self.values[side]
+        lanes_named = [lane for lane, _ in move.pushes]
+        if len(set(lanes_named)) != len(lanes_named) or any(not 0 <= k < SIZE for k in lanes_named):
+            raise IllegalMoveError("each die may be pushed once per turn")
+        chosen = [values[lane] for lane in lanes_named]
+        total = move.throw[0] + move.throw[1]
+        if not (sum(chosen) == total or (len(chosen) == 1 and chosen[0] in move.throw)):
+            written = " + ".join(str(v) for v in chosen)
+            said = f"{written} = {sum(chosen)}" if len(chosen) > 1 else f"{written}"
+            raise IllegalMoveError(f"the dice pushed must add up to {total} (or be one die showing "
+                                   f"{move.throw[0]} or {move.throw[1]}), but {said}")
+        for lane, adjust in move.pushes:
+            label = f"{SIDES[side]}'s {values[lane]} (lane {LANES[side][lane]})"
+            if blocked >> lane & 1:
+                target = self._target(side, lane)
+                assert target is not None
+                raise IllegalMoveError(f"{label} cannot move: {CELLS[target]} is taken")
+            if adjust:
+                sign = "+" if adjust > 0 else "-"
+                if not self.adjust:
+                    raise IllegalMoveError(f"adjusting a die ({values[lane]}{sign}) belongs to the adjust "
+                                           "variant, which is not in play")
+                if self.progress[side][lane] < DIE_OFF:
+                    raise IllegalMoveError(f"{label} is still on the board: only a die already off "
+                                           "the board may be adjusted")
+                if not 1 <= values[lane] + adjust <= SIZE:
+                    raise IllegalMoveError(f"{label} cannot be {'raised' if adjust > 0 else 'lowered'}: "
+                                           "dice show 1 to 6")
+
+    def apply_move(self, move: PushTurn) -> None:
+        """Play a legal turn: push the chosen dice and pawns, adjust, then swap the roles."""
+        side = self.pusher
+        progress = self.progress[side]
+        for lane, adjust in move.pushes:
+            if progress[lane] < PAWN_OFF:
+                progress[lane] += 1
+            if adjust:
+                self.values[side][lane] += adjust
+        self.plies += 1
+        self.pusher = 1 - side
+        self._moves = None
+        if all(p >= PAWN_OFF for p in progress):
+            self._over = Outcome(True, SIDES[side], False, self._score(),
+                                 f"{SIDES[side]} took all six pawns off the board")
+        elif self.plies >= self.limit:
+            self._over = Outcome(True, None, True, self._score(), f"the turn limit of {self.limit} was reached")
+
+    def _score(self) -> dict[str, int]:
+        return {name: self.pawns_off(name) for name in SIDES}
+
+    def is_terminal(self) -> bool:
+        """Return True when the game is over."""
+        return self._over is not None
+
+    def outcome(self) -> Outcome:
+        """Return the result so far; the score is each side's pawns off the board."""
+        return self._over if self._over is not None else Outcome(False, None, False, self._score())
+
+    def text(self) -> str:
+        """Return the grid with the start rows: ^5 a South die, >5 a West die, s/w pawns."""
+        grid: dict[tuple[int, int], str] = {}
+        for f in range(SIZE):
+            for r in range(SIZE):
+                grid[(f, r)] = f" {self.numbers[r * SIZE + f]} "
+        for lane, p in enumerate(self.progress[0]):
+            if p < DIE_OFF:
+                grid[(lane, p - 1)] = f"^{self.values[0][lane]} "
+            if p < PAWN_OFF:
+                grid[(lane, p - 2)] = " s "
+        for lane, p in enumerate(self.progress[1]):
+            if p < DIE_OFF:
+                grid[(p - 1, lane)] = f">{self.values[1][lane]} "
+            if p < PAWN_OFF:
+                grid[(p - 2, lane)] = " w "
+        lines = []
+        for r in range(SIZE - 1, -3, -1):
+            label = f"{r + 1} " if r >= 0 else "  "
+            row = "".join(grid.get((f, r), "   ") for f in range(-2, SIZE))
+            lines.append((label + row).rstrip())
+        lines.append("  " + "      " + "".join(f" {chr(97 + f)} " for f in range(SIZE)))
+        lines.append("")
+        for s, name in enumerate(SIDES):
+            off = [f"{self.values[s][k]}" for k in range(SIZE) if self.progress[s][k] >= DIE_OFF]
+            lines.append(f"{name.capitalize()}: dice off the board: {', '.join(off) or 'none'}; "
+                         f"pawns off: {self.pawns_off(name)}")
+        if self._over is not None:
+            lines.append(f"Game over: {self._over.reason}.")
+        else:
+            lines.append(f"Turn {self.plies + 1}: {self.thrower()} throws, {self.current_player()} pushes.")
+        return "\n".join(lines)
+
+    def copy(self) -> "PushState":
+        """Return an independent copy."""
+        other = PushState.__new__(PushState)
+        other.seed = self.seed
+        other.numbers = self.numbers
+        other.cells_of = self.cells_of
+        other.values = [self.values[0][:], self.values[1][:]]
+        other.progress = [self.progress[0][:], self.progress[1][:]]
+        other.adjust = self.adjust
+        other.pusher = self.pusher
+        other.plies = self.plies
+        other.limit = self.limit
+        other._over = self._over
+        other._moves = self._moves
+        return other
+
+
+@lru_cache(maxsize=4096)
+def _subsets(values: tuple[int, ...]) -> tuple[dict[int, tuple[int, ...]], dict[int, tuple[int, ...]]]:
+    """Return lane masks by the sum of their dice, and single-die masks by value."""
+    by_sum: dict[int, list[int]] = {}
+    for mask in range(1, 1 << SIZE):
+        total = sum(values[k] for k in range(SIZE) if mask >> k & 1)
+        if total <= 12:
+            by_sum.setdefault(total, []).append(mask)
+    singles: dict[int, list[int]] = {}
+    for k, v in enumerate(values):
+        singles.setdefault(v, []).append(1 << k)
+    return ({t: tuple(m) for t, m in by_sum.items()}, {v: tuple(m) for v, m in singles.items()})
+
+
+# --- pictures and layout data ------------------------------------------------------------------
+
+
+def board_picture(numbers: tuple[int, ...]) -> str:
+    """Return the numbers as a text grid, rank 6 at the top, with file and rank labels."""
+    lines = []
+    for r in range(SIZE - 1, -1, -1):
+        lines.append(f"{r + 1}  " + "  ".join(str(numbers[r * SIZE + f]) for f in range(SIZE)))
+    lines.append("   " + "  ".join(chr(97 + f) for f in range(SIZE)))
+    return "\n".join(lines) + "\n"
+
+
+def _outside() -> dict[str, Any]:
+    slots = []
+    for lane in range(SIZE):
+        slots.append({"side": "south", "kind": "die", "lane": LANES[0][lane], "file": lane, "rank": -1})
+        slots.append({"side": "south", "kind": "pawn", "lane": LANES[0][lane], "file": lane, "rank": -2})
+        slots.append({"side": "west", "kind": "die", "lane": LANES[1][lane], "file": -1, "rank": lane})
+        slots.append({"side": "west", "kind": "pawn", "lane": LANES[1][lane], "file": -2, "rank": lane})
+    return {
+        "note": "file and rank count from 0 at a1; -1 and -2 are the rows and columns outside the grid",
+        "slots": slots,
+        "start_edges": {"south": "south", "west": "west"},
+        "exit_edges": {"south": "north", "west": "east"},
+        "travel": {"south": "N", "west": "E"},
+    }
+
+
+@dataclass(frozen=True)
+class PushRules(GameRules):
+    """The rules of Push! and its numbered grid."""
+
+    def new_state(self, seed: int | None = None, variants: frozenset[str] = frozenset(),
+                  tags: Mapping[str, str] | None = None) -> PushState:
+        """Return the opening: dice and pawns outside the grid, South to throw, West to push."""
+        variants = self.check_variants(variants)
+        seed_value = DEFAULT_SEED if seed is None else check_seed(seed)
+        tags = tags or {}
+        orders = (parse_order(tags.get("South", DEFAULT_ORDER), "south"),
+                  parse_order(tags.get("West", DEFAULT_ORDER), "west"))
+        return PushState(seed_value, board_numbers(seed_value), orders, "adjust" in variants,
+                         turn_limit(tags, self.default_turn_limit))
+
+    def board_data(self, seed: int | None = None, variants: frozenset[str] = frozenset()) -> dict[str, Any]:
+        """Return game, seed and numbers: cell -> number."""
+        self.check_variants(variants)
+        seed_value = DEFAULT_SEED if seed is None else check_seed(seed)
+        numbers = board_numbers(seed_value)
+        return {"game": self.id, "seed": seed_value,
+                "numbers": {name: numbers[i] for i, name in sorted(enumerate(CELLS), key=lambda p: p[1])}}
+
+    def board_text(self, seed: int | None = None, variants: frozenset[str] = frozenset()) -> str:
+        """Return the numbers as a text grid with a title naming the seed."""
+        self.check_variants(variants)
+        seed_value = DEFAULT_SEED if seed is None else check_seed(seed)
+        return f"Push!, seed {seed_value}\n\n{board_picture(board_numbers(seed_value))}"
+
+    def layout_data(self, name: str, seed: int | None = None,
+                    variants: frozenset[str] = frozenset()) -> dict[str, Any]:
+        """Return 'board': the cells with their numbers, the seed, and the start slots and exits."""
+        self.check_variants(variants)
+        if name != "board":
+            raise BoardError(f"push provides no layout data {name!r} (known: board)")
+        seed_value = DEFAULT_SEED if seed is None else check_seed(seed)
+        numbers = board_numbers(seed_value)
+        return {
+            "files": SIZE,
+            "ranks": SIZE,
+            "seed": seed_value,
+            "cells": {name: [f"text:{numbers[i]}"] for i, name in sorted(enumerate(CELLS), key=lambda p: p[1])},
+            "outside": _outside(),
+        }
+
+    def template_values(self) -> dict[str, Any]:
+        """Return grid size, dice and pawns per side, default seed and orders, and the turn limit."""
+        return {
+            "size": SIZE,
+            "files": SIZE,
+            "ranks": SIZE,
+            "dice_per_side": SIZE,
+            "pawns_per_side": SIZE,
+            "neutral_dice": 2,
+            "sides": list(SIDES),
+            "first_thrower": SIDES[0],
+            "first_pusher": SIDES[1],
+            "default_seed": DEFAULT_SEED,
+            "default_order": DEFAULT_ORDER,
+            "example_order": "314265",
+            "throw_count": len(THROWS),
+            "turn_limit": self.default_turn_limit,
+        }
+
+
+RULES = PushRules(id="push", title="Push!", sides=SIDES, variants=VARIANTS, seeded=True,
+                  extra_tags=("South", "West"), move_per_line=True)
