@@ -38,6 +38,23 @@ if _referee is not None:
     _referee.register(app)
 
 
-def main() -> None:
-    """Run the command line interface."""
-    app()
+def main(argv: list[str] | None = None) -> None:
+    """Run the command line interface; usage errors are one line on stderr with exit code 2."""
+    import sys
+
+    try:
+        result = app(args=argv, standalone_mode=False)
+    except Exception as exc:
+        if hasattr(exc, "format_message") and hasattr(exc, "exit_code"):  # a click usage error
+            hint = ""
+            ctx = getattr(exc, "ctx", None)
+            if ctx is not None:
+                hint = f" (see '{ctx.command_path} --help')"
+            if exc.format_message():
+                sys.stderr.write(f"pnp: error: {exc.format_message()}{hint}\n")
+            sys.exit(exc.exit_code)
+        if type(exc).__name__ == "Abort":
+            sys.stderr.write("pnp: error: aborted\n")
+            sys.exit(1)
+        raise
+    sys.exit(result if isinstance(result, int) else 0)

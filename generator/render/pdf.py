@@ -142,7 +142,8 @@ class _Painter:
 
 def write_pdf(pages: Iterable[Page], target: BinaryIO, title: str = "") -> int:
     """Draw pages into a PDF written to a binary file object; return the number of pages."""
-    canvas = Canvas(target, invariant=1, pageCompression=1, pagesize=(595.0, 842.0))
+    canvas = Canvas(target, invariant=1, pageCompression=1, pagesize=(595.0, 842.0),
+                    initialFontName=pdf_font("sans"), initialFontSize=10)
     canvas.setCreator("pnp")
     canvas.setProducer("pnp")
     if title:

@@ -108,7 +108,7 @@ def svg_document(page: Page, title: str = "") -> svgwrite.Drawing:
     """Return the svgwrite drawing of one page (true size, viewBox in mm)."""
     dwg = svgwrite.Drawing(size=(f"{_n(page.width)}mm", f"{_n(page.height)}mm"), debug=False,
                            profile="full")
-    dwg.viewbox(0, 0, page.width, page.height)
+    dwg["viewBox"] = f"0 0 {_n(page.width)} {_n(page.height)}"
     if title or page.label:
         dwg.set_desc(title=title or page.label)
     fonts = sorted({s.font for s, _ in iter_shapes(page.shapes) if isinstance(s, Text)})

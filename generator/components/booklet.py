@@ -1,0 +1,121 @@
+"""The ``booklet`` component kind: the game's rule text as an A5 booklet (half the chosen paper).
+
+Makes ``<id>`` (the pages in reading order, PDF and one SVG per page) and ``<id>-imposed`` (landscape
+sheets in saddle-stitch order for double-sided printing, PDF). The text is the template
+``templates/booklets/<template>.<lang>.md.j2``; the language is the build's ``--lang``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.booklet.layout import BookStyle, CoverInfo, page_geometry, typeset
+from generator.booklet.markup import parse, smarten
+from generator.booklet.render import render_template, template_path, template_values
+from generator.components import Context, Output, component_drawing, find_kind
+from generator.imposition import impose_booklet
+from generator.page import Drawing, Page
+from generator.schema import Field
+
+SCHEMA: dict[str, Field] = {
+    "template": Field("id", default=None, doc="template base name in templates/booklets (default: the game id)"),
+    "body_size": Field("float", default=9.5, min=7.0, max=13.0, doc="body text size in points"),
+    "accent_colour": Field("str", default="#7a2e1d", doc="headings, rules and markers"),
+    "cover_figure": Field("str", default=None,
+                          doc="component drawn on the cover, optionally with a data name: \"board\" or "
+                              "\"board position:start\"; \"none\" for no figure (default: the first "
+                              "component that can be drawn)"),
+    "cover": Field("bool", default=True, doc="start with a cover page"),
+}
+
+LABELS: dict[str, dict[str, str]] = {
+    "en": {"players": "Players", "time": "Playing time", "ages": "Ages", "kit": "In this kit",
+           "rules": "Rules of play", "booklet": "this rule booklet"},
+    "fr": {"players": "Joueurs", "time": "Durée", "ages": "Âge", "kit": "Contenu du kit",
+           "rules": "Règles du jeu", "booklet": "ce livret de règles"},
+    "it": {"players": "Giocatori", "time": "Durata", "ages": "Età", "kit": "Nel kit",
+           "rules": "Regole del gioco", "booklet": "questo libretto di regole"},
+}
+
+
+def build(spec: Any, ctx: Context) -> list[Output]:
+    """Return the booklet in reading order (PDF, SVG) and imposed for saddle-stitch printing (PDF)."""
+    pages = booklet_pages(spec, ctx)
+    in_kit = spec.get("in_kit", True)
+    # kit.pdf is printed on the chosen paper, so it takes the imposed sheets, not the A5 pages
+    return [Output(spec.id, pages, ("pdf", "svg"), False),
+            Output(f"{spec.id}-imposed", impose_booklet(pages, ctx.paper), ("pdf",), in_kit)]
+
+
+def booklet_pages(spec: Any, ctx: Context) -> list[Page]:
+    """Return the booklet's pages in reading order."""
+    return [laid.page for laid in laid_pages(spec, ctx)]
+
+
+def laid_pages(spec: Any, ctx: Context):
+    """Return the typeset pages with the kinds of flow items on each (see layout.LaidPage)."""
+    definition = ctx.definition
+    lang = ctx.options.lang
+    template = spec.get("template") or definition.id
+    path = template_path(definition, template, lang)
+    rules_values = ctx.rules.template_values() if ctx.rules is not None else {}
+    values = template_values(definition, rules_values, ctx.variants, lang, ctx.seed,
+                             ctx.layout_data if ctx.rules is not None else None)
+    document = parse(render_template(path, values), _shown(path))
+    half = ctx.paper.half()
+    geo = page_geometry(half.width, half.height, ctx.paper.margin)
+    style = BookStyle(body=spec.get("body_size", 9.5),
+                      accent=ctx.colour(spec.get("accent_colour", "#7a2e1d")) or "#7a2e1d")
+
+    def figure(component: str, overlay: str | None) -> Drawing:
+        data = ctx.layout_data(overlay) if overlay else None
+        return component_drawing(ctx, component, data)
+
+    meta = document.meta
+    cover = _cover(spec, ctx, meta, lang) if spec.get("cover", True) else None
+    title = smarten(meta.get("title") or definition.title)
+    return typeset(document, geo, style, figure, cover, running_title=title)
+
+
+def _cover(spec: Any, ctx: Context, meta: dict[str, str], lang: str) -> CoverInfo:
+    game = ctx.definition.game
+    labels = {**LABELS["en"], **LABELS.get(lang, {}), **meta}
+    facts = []
+    for key, field in (("players", "players"), ("time", "playing_time"), ("ages", "ages")):
+        value = game.get(field) or ""
+        if value:
+            facts.append((labels[key], str(value).replace("-", "\u2013")))
+    kit = []
+    for other in ctx.definition.components:
+        if not other.get("in_kit", True):
+            continue
+        name = other.get("title") or other.id.replace("-", " ").capitalize()
+        kit.append(labels["booklet"].capitalize() if other.id == spec.id and not other.get("title") else name)
+    figure = None
+    choice = spec.get("cover_figure")
+    if choice is None:
+        drawable = [c.id for c in ctx.definition.components
+                    if c.id != spec.id and hasattr(find_kind(c.kind), "drawing")]
+        figure = (drawable[0], None) if drawable else None
+    elif choice != "none":
+        words = choice.split()
+        figure = (words[0], words[1] if len(words) > 1 else None)
+    return CoverInfo(title=meta.get("title") or game["title"], subtitle=meta.get("subtitle", game.get("subtitle", "")),
+                     facts=tuple(facts), summary=meta.get("summary", game.get("summary", "")),
+                     kit_title=labels["kit"], kit=tuple(kit), kicker=labels["rules"], figure=figure,
+                     footer=ctx.seed_label())
+
+
+def _shown(path: str) -> str:
+    import os
+
+    rel = os.path.relpath(path)
+    return path if rel.startswith("..") else rel
+
+
+def check_spec(values: dict[str, Any], where: Any) -> None:
+    """Check the cover figure's form (component id, optional data name)."""
+    figure = values.get("cover_figure")
+    if figure is not None and not 1 <= len(figure.split()) <= 2:
+        raise where.child("cover_figure").error(
+            f"expected a component id and an optional data name, e.g. \"board position:start\", got {figure!r}")

@@ -1,0 +1,48 @@
+"""Shared fixtures: builds of real kits into temporary folders, and PDF/SVG readers."""
+
+from __future__ import annotations
+
+import os
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from generator.buildrun import run_build
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SVG_NS = "{http://www.w3.org/2000/svg}"
+
+
+def build(out: str, *games: str, **options) -> str:
+    """Build kits into out with the CLI's defaults; return the summary line."""
+    args = dict(games=list(games), all_games=not games, paper="a4", formats=["pdf", "svg"], out=out,
+                seed=None, seeds=None, variants=[], lang="en", fit=False, cell_size=None, ink_saver=False,
+                duplex_offset=None, layouts=None)
+    args.update(options)
+    return run_build(**args)
+
+
+@pytest.fixture(scope="session")
+def nmm_kit(tmp_path_factory) -> str:
+    """Return the folder of a Nine Men's Morris kit built on A4."""
+    out = str(tmp_path_factory.mktemp("nmm"))
+    build(out, "nine-mens-morris")
+    return os.path.join(out, "nine-mens-morris")
+
+
+@pytest.fixture(scope="session")
+def nmm_kit_letter(tmp_path_factory) -> str:
+    """Return the folder of a Nine Men's Morris kit built on Letter."""
+    out = str(tmp_path_factory.mktemp("nmm-letter"))
+    build(out, "nine-mens-morris", paper="letter")
+    return os.path.join(out, "nine-mens-morris")
+
+
+def svg_root(path: str) -> ET.Element:
+    """Return the parsed root element of an SVG file."""
+    return ET.parse(path).getroot()
+
+
+def mm(points: float) -> float:
+    """Return a PDF length in points as millimetres."""
+    return points * 25.4 / 72.0

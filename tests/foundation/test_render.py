@@ -1,0 +1,130 @@
+"""The page model's two writers: true size, PDF and SVG agreeing, embedded fonts, same bytes twice."""
+
+from __future__ import annotations
+
+import io
+import re
+import xml.etree.ElementTree as ET
+
+import pymupdf
+import pytest
+
+from generator.page import Circle, Group, Line, Page, Rect, Style, Text, multiply, rotate, scale, translate
+from generator.render import WRITERS
+from tests.conftest import SVG_NS, mm
+
+
+def render(pages, fmt: str) -> bytes:
+    buffer = io.BytesIO()
+    WRITERS[fmt](pages, buffer)
+    return buffer.getvalue()
+
+
+def sample_page() -> Page:
+    page = Page(210.0, 297.0)
+    page.add(Rect(20, 30, 25, 25, Style(stroke="#000000", fill="#ff0000", width=0.2)))
+    page.add(Group((Rect(0, 0, 40, 10, Style(stroke=None, fill="#00ff00")),), translate(100, 50)))
+    page.add(Group((Rect(0, 0, 10, 20, Style(stroke=None, fill="#0000ff")),),
+                   multiply(translate(50, 200), scale(2.0))))
+    page.add(Group((Rect(0, 0, 30, 12, Style(stroke=None, fill="#ffff00")),), multiply(translate(150, 220), rotate(90))))
+    page.add(Line(10, 280, 200, 280, Style(width=0.5)), Circle(150, 150, 10, Style(fill="#000000")))
+    page.add(Text(105, 100, "Été « ça » “quoted” — naïve", 12, "sans-bold", "middle"))
+    return page
+
+
+def pdf_rects(data: bytes) -> list[tuple[str, tuple[float, float, float, float]]]:
+    doc = pymupdf.open(stream=data, filetype="pdf")
+    out = []
+    for d in doc[0].get_drawings():
+        kinds = {item[0] for item in d["items"]}
+        if d.get("fill") and kinds <= {"re", "qu", "l"} and "c" not in kinds:
+            r = d["rect"]
+            colour = "#%02x%02x%02x" % tuple(round(c * 255) for c in d["fill"])
+            out.append((colour, (mm(r.x0), mm(r.y0), mm(r.x1), mm(r.y1))))
+    return out
+
+
+def _matrix(text: str):
+    m = re.match(r"matrix\(([^)]*)\)", text)
+    return tuple(float(v) for v in m.group(1).split()) if m else (1, 0, 0, 1, 0, 0)
+
+
+def svg_rects(data: bytes) -> list[tuple[str, tuple[float, float, float, float]]]:
+    root = ET.fromstring(data)
+    out = []
+
+    def walk(el, m):
+        if el.tag == SVG_NS + "g":
+            m = multiply(m, _matrix(el.get("transform", "")))
+        if el.tag == SVG_NS + "rect" and el.get("fill") not in (None, "none"):
+            x, y, w, h = (float(el.get(k)) for k in ("x", "y", "width", "height"))
+            a, b, c, d, e, f = m
+            pts = [(a * px + c * py + e, b * px + d * py + f) for px, py in ((x, y), (x + w, y + h))]
+            xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+            out.append((el.get("fill"), (min(xs), min(ys), max(xs), max(ys))))
+        for child in el:
+            walk(child, m)
+
+    walk(root, (1, 0, 0, 1, 0, 0))
+    return out
+
+
+def test_pdf_page_is_true_size_and_a_square_measures_25mm():
+    doc = pymupdf.open(stream=render([sample_page()], "pdf"), filetype="pdf")
+    page = doc[0]
+    assert mm(page.rect.width) == pytest.approx(210.0, abs=0.05)
+    assert mm(page.rect.height) == pytest.approx(297.0, abs=0.05)
+    red = [r for c, r in pdf_rects(render([sample_page()], "pdf")) if c == "#ff0000"]
+    x0, y0, x1, y1 = red[0]
+    assert x1 - x0 == pytest.approx(25.0, abs=0.05)
+    assert y1 - y0 == pytest.approx(25.0, abs=0.05)
+    assert (x0, y0) == pytest.approx((20.0, 30.0), abs=0.05)
+
+
+def test_svg_carries_its_real_size():
+    root = ET.fromstring(render([sample_page()], "svg"))
+    assert root.get("width") == "210mm" and root.get("height") == "297mm"
+    assert [float(v) for v in root.get("viewBox").split()] == [0, 0, 210, 297]
+
+
+def test_pdf_and_svg_agree_to_a_tenth_of_a_millimetre():
+    page = sample_page()
+    pdf = sorted(pdf_rects(render([page], "pdf")))
+    svg = sorted(svg_rects(render([page], "svg")))
+    assert [c for c, _ in pdf] == [c for c, _ in svg]
+    for (_, a), (_, b) in zip(pdf, svg):
+        assert a == pytest.approx(b, abs=0.1)
+
+
+def test_fonts_are_embedded_in_both_formats():
+    doc = pymupdf.open(stream=render([sample_page()], "pdf"), filetype="pdf")
+    fonts = doc[0].get_fonts()
+    assert fonts and all(f[1] == "ttf" or "TrueType" in f[2] for f in fonts)
+    assert any("VeraSans-Bold" in f[3] for f in fonts)
+    text = doc[0].get_text()
+    assert "Été « ça » “quoted” — naïve" in text
+    svg = render([sample_page()], "svg").decode()
+    assert "@font-face" in svg and "data:font/ttf;base64," in svg
+    assert "Été « ça » “quoted” — naïve" in svg
+
+
+def test_text_positions_agree_between_formats():
+    page = Page(100, 100, [Text(10, 50, "Hello", 20, "sans", "start")])
+    doc = pymupdf.open(stream=render([page], "pdf"), filetype="pdf")
+    words = doc[0].get_text("words")
+    assert mm(words[0][0]) == pytest.approx(10.0, abs=0.3)
+    root = ET.fromstring(render([page], "svg"))
+    text = root.find(f".//{SVG_NS}text")
+    assert float(text.get("x")) == 10 and float(text.get("y")) == 50
+
+
+def test_same_pages_give_the_same_bytes():
+    for fmt in ("pdf", "svg"):
+        assert render([sample_page()], fmt) == render([sample_page()], fmt)
+
+
+def test_clipping_hides_what_lies_outside():
+    page = Page(100, 100, [Group((Rect(0, 0, 50, 50, Style(stroke=None, fill="#000000")),), clip=(0, 0, 10, 10))])
+    pix = pymupdf.open(stream=render([page], "pdf"), filetype="pdf")[0].get_pixmap(dpi=72)
+    assert pix.pixel(5, 5)[:3] == (0, 0, 0)
+    assert pix.pixel(60, 60)[:3] == (255, 255, 255)
