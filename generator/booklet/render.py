@@ -1,0 +1,188 @@
+"""Rendering rule-text templates: finding ``templates/booklets/<template>.<lang>.md.j2`` and filling
+it with values from the game's definition and rules module through jinja2.
+
+Undefined values are errors (``StrictUndefined``): a misspelt name fails with a one-line
+TemplateError naming the template file, the line and the variable.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from functools import lru_cache
+from collections.abc import Callable
+from typing import Any
+
+import jinja2
+from jinja2.utils import missing
+
+from generator.errors import TemplateError, UsageError
+
+SUFFIX = ".md.j2"
+_LANG = re.compile(r"^[a-z]{2,3}(-[a-z]{2,4})?$")
+
+
+def booklets_dir(definition: Any) -> str:
+    """Return the folder holding a definition's booklet templates."""
+    return os.path.join(definition.templates_dir, "booklets")
+
+
+def template_names(definition: Any) -> list[str]:
+    """Return the template base names of the definition's booklet components (default: the game id)."""
+    return [spec.get("template") or definition.id for spec in definition.components if spec.kind == "booklet"]
+
+
+def template_languages(definition: Any, template: str) -> list[str]:
+    """Return the languages a template exists in, sorted."""
+    folder = booklets_dir(definition)
+    try:
+        names = os.listdir(folder)
+    except FileNotFoundError:
+        return []
+    prefix = template + "."
+    langs = {n[len(prefix):-len(SUFFIX)] for n in names if n.startswith(prefix) and n.endswith(SUFFIX)}
+    return sorted(lang for lang in langs if _LANG.match(lang))
+
+
+def languages(definition: Any) -> list[str]:
+    """Return the languages every booklet of a game has a template for (all, if it has no booklet)."""
+    names = template_names(definition)
+    if not names:
+        return list(definition.game.get("languages") or ["en"])
+    common = set(template_languages(definition, names[0]))
+    for name in names[1:]:
+        common &= set(template_languages(definition, name))
+    return sorted(common)
+
+
+def check_language(definition: Any, lang: str) -> None:
+    """Raise UsageError unless every booklet of the game has a template in the language."""
+    if not template_names(definition):
+        return
+    have = languages(definition)
+    if lang not in have:
+        raise UsageError(f"{definition.id} has no rule booklet in {lang!r} "
+                         f"(languages: {', '.join(have) or 'none'})")
+
+
+def template_path(definition: Any, template: str, lang: str) -> str:
+    """Return the path of a template in a language; raise UsageError when there is none."""
+    path = os.path.join(booklets_dir(definition), f"{template}.{lang}{SUFFIX}")
+    if not os.path.isfile(path):
+        have = template_languages(definition, template)
+        if not have:
+            raise TemplateError(f"{definition.path}: no booklet template {template!r} in "
+                                f"{_shown(booklets_dir(definition))} (expected {template}.{lang}{SUFFIX})")
+        raise UsageError(f"{definition.id} has no rule booklet in {lang!r} (languages: {', '.join(have)})")
+    return path
+
+
+class Namespace(dict):
+    """A dict of template values that knows its dotted name, for error messages."""
+
+    def __init__(self, path: str, values: dict[str, Any]) -> None:
+        super().__init__(values)
+        self.path = path
+
+
+class _Undefined(jinja2.StrictUndefined):
+    """StrictUndefined whose messages name the full dotted variable, e.g. 'rules.men'."""
+
+    __slots__ = ()
+
+    @property
+    def _undefined_message(self) -> str:
+        if self._undefined_hint:
+            return self._undefined_hint
+        owner = getattr(self._undefined_obj, "path", None)
+        if self._undefined_obj is not missing and isinstance(owner, str):
+            return f"{owner}.{self._undefined_name} is undefined"
+        if self._undefined_obj is missing:
+            return f"{self._undefined_name} is undefined"
+        return super()._undefined_message
+
+
+def plural(count: int, one: str, many: str) -> str:
+    """Return one or many by count (a template helper)."""
+    return one if count == 1 else many
+
+
+@lru_cache(maxsize=16)
+def _environment(folder: str) -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader([os.path.join(folder, "booklets"), folder]),
+        undefined=_Undefined, autoescape=False, trim_blocks=True, lstrip_blocks=True,
+        keep_trailing_newline=True, auto_reload=True)
+    env.globals["plural"] = plural
+    return env
+
+
+def _namespace(path: str, value: Any) -> Any:
+    if isinstance(value, dict):
+        return Namespace(path, {k: _namespace(f"{path}.{k}", v) for k, v in value.items()})
+    return value
+
+
+def template_values(definition: Any, rules_values: dict[str, Any] | None = None,
+                    selected: frozenset[str] = frozenset(), lang: str = "en", seed: int | None = None,
+                    layout_data: Callable[[str], dict[str, Any]] | None = None) -> dict[str, Any]:
+    """Return the values a booklet template sees: game, components, rules, variants, lang, seed and
+    ``data(name)``, the rules module's layout data (the same data the figures draw)."""
+
+    def data(name: str) -> Any:
+        if layout_data is None:
+            raise TemplateError(f"{definition.id} has no rules module, so data({name!r}) is undefined")
+        return _namespace(f"data({name!r})", layout_data(name))
+
+    components = {}
+    for spec in definition.components:
+        components[spec.id] = {"id": spec.id, "kind": spec.kind, **spec.values}
+    return {
+        "game": _namespace("game", dict(definition.game)),
+        "components": _namespace("components", components),
+        "rules": _namespace("rules", dict(rules_values or {})),
+        "variants": list(definition.game.get("variants") or []),
+        "selected_variants": sorted(selected),
+        "lang": lang,
+        "seed": seed,
+        "data": data,
+    }
+
+
+def _shown(path: str) -> str:
+    rel = os.path.relpath(path)
+    return path if rel.startswith("..") else rel
+
+
+def render_template(path: str, values: dict[str, Any]) -> str:
+    """Return the text of a template file rendered with values; raise TemplateError on any fault."""
+    folder = os.path.dirname(os.path.dirname(os.path.abspath(path)))
+    env = _environment(folder)
+    name = os.path.basename(path)
+    shown = _shown(path)
+    try:
+        return env.get_template(name).render(values)
+    except jinja2.TemplateSyntaxError as exc:
+        where = _shown(exc.filename) if exc.filename else shown
+        raise TemplateError(f"{where}, line {exc.lineno}: {exc.message}") from None
+    except TemplateError as exc:
+        where, line = _template_frame(exc, path)
+        raise TemplateError(f"{where}, line {line}: {exc}" if line else f"{where}: {exc}") from None
+    except jinja2.TemplateNotFound as exc:
+        raise TemplateError(f"{shown}: includes {exc.name!r}, which does not exist") from None
+    except (jinja2.UndefinedError, jinja2.TemplateError, TypeError, ValueError, ZeroDivisionError) as exc:
+        where, line = _template_frame(exc, path)
+        message = str(exc) if isinstance(exc, jinja2.TemplateError) else f"{type(exc).__name__}: {exc}"
+        raise TemplateError(f"{where}, line {line}: {message}" if line else f"{where}: {message}") from None
+
+
+def _template_frame(exc: BaseException, path: str) -> tuple[str, int | None]:
+    """Return the innermost template file and line of a rendering error's traceback."""
+    where, line = _shown(path), None
+    tb = exc.__traceback__
+    while tb is not None:
+        filename = tb.tb_frame.f_code.co_filename
+        if filename.endswith(".j2"):
+            where, line = _shown(filename), tb.tb_lineno
+        tb = tb.tb_next
+    return where, line
