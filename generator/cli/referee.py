@@ -96,7 +96,8 @@ def verdict_lines(verdict: Any) -> list[str]:
     if verdict.error is not None:
         e = verdict.error
         lines.append(f"move {e.index} (line {e.line}, col {e.column}): {e.move}: {e.reason}")
-        lines.append(f"{verdict.moves_checked} moves legal before it; position before move {e.index}:")
+        count = verdict.moves_checked
+        lines.append(f"{count} move{'' if count == 1 else 's'} legal before it; position before move {e.index}:")
     else:
         count = verdict.moves_checked
         lines.append(f"all {count} move{'' if count == 1 else 's'} legal")
