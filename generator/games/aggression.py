@@ -470,7 +470,12 @@ def _variant_label(game_map: AggressionMap) -> str | None:
     return "connected" if game_map.connected_variant else None
 
 
+def _grid_neighbours(index: int) -> list[int]:
+    return sorted(b if a == index else a for a, b in NEIGHBOUR_PAIRS if index in (a, b))
+
+
 def _example_attack(game_map: AggressionMap) -> dict[str, Any]:
+    """Return a mid-game position in which Black attacks the busiest white city and succeeds."""
     adjacency = game_map.adjacency
     target = max(range(CITY_COUNT), key=lambda i: (len(adjacency[i]), -i))
     near = adjacency[target]
@@ -479,20 +484,30 @@ def _example_attack(game_map: AggressionMap) -> dict[str, Any]:
     pieces: dict[str, dict[str, Any]] = {CITY_NAMES[target]: {"side": "white", "troops": defence}}
     for i, n in attackers.items():
         pieces[CITY_NAMES[i]] = {"side": "black", "troops": n}
-    if len(near) >= 3:
-        pieces[CITY_NAMES[near[2]]] = {"side": "white", "troops": 9}
+    helper = near[2] if len(near) >= 3 else None
+    if helper is not None:
+        pieces[CITY_NAMES[helper]] = {"side": "white", "troops": 9}
+    # a black city beside the target on the grid but with no road to it (else any distant city)
     far = [i for i in range(CITY_COUNT) if i != target and i not in near]
-    if far:
-        pieces[CITY_NAMES[far[0]]] = {"side": "black", "troops": 30}
-    if len(far) > 1:
-        pieces[CITY_NAMES[far[-1]]] = {"side": "white", "troops": 25}
+    beside = [i for i in _grid_neighbours(target) if i not in near]
+    bystander = (beside or far or [None])[0]
+    if bystander is not None:
+        pieces[CITY_NAMES[bystander]] = {"side": "black", "troops": 30}
+    others = [i for i in far if i != bystander]
+    if others:
+        pieces[CITY_NAMES[others[-1]]] = {"side": "white", "troops": 25}
     return {
         "pieces": dict(sorted(pieces.items())),
         "attack": CITY_NAMES[target],
         "attacker": "black",
+        "attackers": sorted(CITY_NAMES[i] for i in attackers),
         "arrows": sorted([CITY_NAMES[i], CITY_NAMES[target]] for i in attackers),
+        "highlight": [CITY_NAMES[target]],
         "attack_total": sum(attackers.values()),
         "defence": defence,
+        "defender_neighbour": CITY_NAMES[helper] if helper is not None else None,
+        "bystander": CITY_NAMES[bystander] if bystander is not None else None,
+        "bystander_beside": bool(beside),
     }
 
 
