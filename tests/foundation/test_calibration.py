@@ -31,4 +31,5 @@ def test_back_crosshairs_mirror_the_front_targets():
     front, back = calibration_pages(sheet)
     centres = [(s.cx, s.cy) for s in back.shapes if type(s).__name__ == "Circle"]
     expected = [(sheet.width - x, y) for x, y in targets(sheet)]
-    assert sorted(centres) == pytest.approx(sorted(expected))
+    for (x1, y1), (x2, y2) in zip(sorted(centres), sorted(expected)):
+        assert (x1, y1) == pytest.approx((x2, y2))
