@@ -93,10 +93,12 @@ def _target(square: str, direction: str) -> str | None:
     return SQUARES[r * FILES + f] if 0 <= f < FILES and 0 <= r < RANKS else None
 
 
+_ORDER = {d: i for i, d in enumerate(DIRECTIONS)}
+
+
 def compass_sorted(directions: Any) -> tuple[str, ...]:
     """Return the directions in compass order N, NE, E, SE, S, SW, W, NW."""
-    chosen = set(directions)
-    return tuple(d for d in DIRECTIONS if d in chosen)
+    return tuple(sorted(set(directions), key=_ORDER.__getitem__))
 
 
 # --- boards ------------------------------------------------------------------------------------
@@ -158,12 +160,13 @@ def is_strongly_connected(arrows: tuple[tuple[str, ...], ...]) -> bool:
     forward: list[list[int]] = [[] for _ in SQUARES]
     backward: list[list[int]] = [[] for _ in SQUARES]
     for i, dirs in enumerate(arrows):
+        steps = _NEXT[i]
         for d in dirs:
-            t = _target(SQUARES[i], d)
+            t = steps[d]
             if t is None:
                 return False
-            forward[i].append(INDEX[t])
-            backward[INDEX[t]].append(i)
+            forward[i].append(t)
+            backward[t].append(i)
     for links in (forward, backward):
         seen = {0}
         todo = [0]
@@ -177,20 +180,25 @@ def is_strongly_connected(arrows: tuple[tuple[str, ...], ...]) -> bool:
     return True
 
 
+_NEXT: tuple[dict[str, int | None], ...] = tuple(
+    {d: (INDEX[t] if (t := _target(s, d)) is not None else None) for d in DIRECTIONS} for s in SQUARES)
 _LOWER_HALF = tuple(s for s in SQUARES[: FILES * RANKS // 2] if s not in CENTRE)
-_ON_BOARD = {s: tuple(d for d in DIRECTIONS if _target(s, d) is not None) for s in SQUARES}
+# Per lower-half square: (its index, its mirror's index, on-board directions, pointer-count pool).
+_DRAW_PLAN = tuple(
+    (INDEX[s], INDEX[mirror(s)], cands,
+     tuple(k for k, weight in POINTER_WEIGHTS for _ in range(weight) if k <= len(cands)))
+    for s in _LOWER_HALF
+    for cands in [tuple(d for d in DIRECTIONS if _target(s, d) is not None)])
+_TURNED = {d: turned(d) for d in DIRECTIONS}
 
 
 def _draw(rng: Any) -> tuple[tuple[str, ...], ...]:
-    arrows: dict[str, tuple[str, ...]] = {s: DIRECTIONS for s in CENTRE}
-    for square in _LOWER_HALF:
-        candidates = _ON_BOARD[square]
-        pool = [k for k, weight in POINTER_WEIGHTS for _ in range(weight) if k <= len(candidates)]
-        count = rng.choice(pool)
-        chosen = compass_sorted(rng.sample(candidates, count))
-        arrows[square] = chosen
-        arrows[mirror(square)] = compass_sorted(turned(d) for d in chosen)
-    return tuple(arrows[s] for s in SQUARES)
+    arrows: list[tuple[str, ...]] = [DIRECTIONS] * len(SQUARES)
+    for index, opposite, candidates, pool in _DRAW_PLAN:
+        chosen = compass_sorted(rng.sample(candidates, rng.choice(pool)))
+        arrows[index] = chosen
+        arrows[opposite] = compass_sorted(_TURNED[d] for d in chosen)
+    return tuple(arrows)
 
 
 @lru_cache(maxsize=512)
