@@ -213,7 +213,14 @@ def _line_tokens(line: str, number: int) -> list[Token]:
 
 def record_str(tags: Mapping[str, str], moves: Sequence[str], result: str | None = None,
                move_per_line: bool = False, sides: int = 2) -> str:
-    """Return a record as text: tags, then the moves (numbered in pairs for two-sided games), then the result."""
+    """Return a record as text: tags, then the moves (numbered in pairs for two-sided games), then the result.
+
+    A result that is not a result token (a winner's name in a game of three or more) goes into a
+    ``Result`` tag instead."""
+    tags = dict(tags)
+    if result and result not in RESULTS:
+        tags["Result"] = result
+        result = None
     lines = [f'[{name} "{_escape(value)}"]' for name, value in tags.items()]
     if lines:
         lines.append("")
