@@ -43,8 +43,8 @@ def register(app: typer.Typer) -> None:
         raise typer.Exit(_check(record, game, seed, variants, json_out))
 
 
-def _check_options(seed: int | None, variants: list[str] | None) -> None:
-    """Validate command-line seed and variants (usage errors, exit 2)."""
+def _check_options(seed: int | None) -> None:
+    """Validate the command-line seed (a usage error, exit 2)."""
     from generator.seeding import check_seed
 
     if seed is not None:
@@ -73,7 +73,7 @@ def _check(path: str, game: str | None, seed: int | None, variants: list[str] | 
     """Replay a record, print the verdict, and return the exit code."""
     from generator.referee.replay import replay
 
-    _check_options(seed, variants)
+    _check_options(seed)
     if game is not None:
         from generator.games import find_rules
 
@@ -136,7 +136,7 @@ def _play(game: str, seed: int | None, variants: list[str] | None, save: str | N
     from generator.games import find_rules
     from generator.referee.live import play
 
-    _check_options(seed, variants)
+    _check_options(seed)
     rules = find_rules(game)
     active = rules.check_variants(frozenset(v.lower() for v in variants or []))
     if rules.seeded and seed is None:

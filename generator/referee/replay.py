@@ -155,10 +155,11 @@ def setup(record_text: str, game: str | None = None, seed: int | None = None,
 
     header = parse_tags(record_text)
     game_tag = header.tag("Game")
-    if game is not None and game_tag is not None and game != game_tag.value.strip():
+    tag_game = game_tag.value.strip().lower() if game_tag is not None else None
+    if game is not None and tag_game is not None and game != tag_game:
         raise RecordError(f"the record's Game tag says {game_tag.value!r} but --game says {game!r}",
-                          game_tag.line, game_tag.column)
-    game_id = game if game is not None else (game_tag.value.strip() if game_tag else None)
+                          game_tag.line, game_tag.column)  # type: ignore[union-attr]
+    game_id = game if game is not None else tag_game
     if not game_id:
         raise RecordError('the record does not say which game it is: add [Game "..."] or give --game')
     rules = find_rules(game_id)

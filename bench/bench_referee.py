@@ -1,0 +1,83 @@
+"""Referee benchmark: Nine Men's Morris random-playout throughput and `pnp referee` wall time.
+
+Run: ``.venv/bin/python bench/bench_referee.py [--seconds S] [--runs N]``. Prints:
+- moves applied per second in random playouts, through ``random_move`` (uniform over the legal
+  moves without listing them) and through ``legal_moves`` + a random pick; target >= 100,000/s;
+- the median wall time of ``pnp referee RECORD`` as a subprocess, start-up included, for a 97-move
+  record; target < 0.5 s (and ``pnp --help`` for comparison).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from generator.games import find_rules  # noqa: E402
+from generator.seeding import rng_for  # noqa: E402
+
+RECORD = ROOT / "tests" / "referee" / "records" / "nmm_white_wins.txt"
+
+
+def playout_rate(seconds: float, fast: bool, variants: frozenset[str] = frozenset()) -> tuple[float, int, int]:
+    """Return (moves applied per second, games, moves) for random playouts run for about ``seconds``."""
+    rules = find_rules("nine-mens-morris")
+    moves = games = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        rng = rng_for(games, "bench/nmm")
+        state = rules.new_state(variants=variants)
+        if fast:
+            while not state.is_terminal():
+                state.apply_move(state.random_move(rng))
+                moves += 1
+        else:
+            while not state.is_terminal():
+                legal = state.legal_moves()
+                state.apply_move(legal[rng.below(len(legal))])
+                moves += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    return moves / elapsed, games, moves
+
+
+def command_time(args: list[str], runs: int) -> float:
+    """Return the median wall time in seconds of running ``pnp`` with the arguments."""
+    script = Path(sys.executable).parent / "pnp"
+    base = [str(script)] if script.exists() else [sys.executable, "-m", "generator"]
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        done = subprocess.run(base + args, capture_output=True, cwd=ROOT)
+        times.append(time.perf_counter() - start)
+        if done.returncode not in (0, 4):
+            raise SystemExit(f"pnp {' '.join(args)} failed: {done.stderr.decode().strip()}")
+    return statistics.median(times)
+
+
+def main() -> None:
+    """Run the benchmarks and print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per playout measurement")
+    parser.add_argument("--runs", type=int, default=7, help="subprocess runs per timing (median)")
+    options = parser.parse_args()
+    for label, fast, variants in (("random_move", True, frozenset()),
+                                  ("random_move, flying", True, frozenset({"flying"})),
+                                  ("legal_moves + pick", False, frozenset())):
+        rate, games, moves = playout_rate(options.seconds, fast, variants)
+        print(f"nmm random playouts ({label}): {rate:,.0f} moves/s ({games} games, {moves} moves, "
+              f"{moves / games:.1f} moves/game)")
+    replay_time = command_time(["referee", str(RECORD)], options.runs)
+    help_time = command_time(["--help"], options.runs)
+    print(f"pnp referee {RECORD.relative_to(ROOT)} (97 moves): median {replay_time:.3f} s over {options.runs} runs")
+    print(f"pnp --help: median {help_time:.3f} s over {options.runs} runs")
+
+
+if __name__ == "__main__":
+    main()
