@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Union
 
-from generator.errors import IllegalMoveError, NotationError
+from generator.errors import BoardError, IllegalMoveError, NotationError
 from generator.games.base import GameRules, Outcome, State, turn_limit
 from generator.games.dice import all_throws, label, parse_die, players_from_tags, side_name, sums, throw_str
 
@@ -328,6 +328,15 @@ def _throw_moves(player: int, start: int) -> tuple[Throw, ...]:
     return result
 
 
+#: Example positions for booklet figures: players, moves played from the start, steps highlighted.
+_EXAMPLES: dict[str, tuple[int, tuple[str, ...], tuple[int, ...]]] = {
+    "chain": (2, ("P1 1 2 3 -> 6",), (1, 2, 3, 4, 5, 6)),
+    "turn": (2, ("P1 1 2 3 -> 6", "P2 6 6 6 -> -", "P1 3 4 5 -> 9", "P2 6 6 6 -> -", "P1 1 4 6 -> 11",
+                 "P2 6 6 6 -> -", "P1 5 6 6 -> 11"), (12, 13)),
+    "claim": (2, ("P1 1 4 5 -> 1", "P2 1 4 5 -> 1", "P1 1 1 5 -> 1", "P2 claims 2"), (2,)),
+}
+
+
 @dataclass(frozen=True)
 class CentennialRules(GameRules):
     """Centennial for 2 to 8 players (tag ``Players``)."""
@@ -338,6 +347,29 @@ class CentennialRules(GameRules):
         self.check_variants(variants)
         players = players_from_tags(tags, MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS)
         return CentennialState(players, turn_limit(tags, self.default_turn_limit))
+
+    def layout_data(self, name: str, seed: int | None = None,
+                    variants: frozenset[str] = frozenset()) -> dict[str, Any]:
+        """Return the strip ('track': box labels in path order) or an example position for a figure.
+
+        Positions ('position:chain', 'position:turn', 'position:claim') come from playing the example
+        moves through the rules: counters by step number (1 = box 1 out), the boxes passed, the moves."""
+        if name == "track":
+            return {"path": [str(box_of(step)) for step in range(1, STEPS + 1)], "lane_length": BOXES}
+        if name.startswith("position:") and name[9:] in _EXAMPLES:
+            players, moves, highlight = _EXAMPLES[name[9:]]
+            state = self.new_state(tags={"Players": str(players)})
+            for move in moves:
+                state.play(move)
+            pieces: dict[str, list[str]] = {}
+            for side, step in zip(state.sides, state.steps):
+                if step:
+                    pieces.setdefault(str(step), []).append(side)
+            return {"pieces": {k: v[0] if len(v) == 1 else v for k, v in sorted(pieces.items(), key=lambda kv: int(kv[0]))},
+                    "highlight": [str(h) for h in highlight], "moves": list(moves),
+                    "boxes": {side: box_of(step) for side, step in zip(state.sides, state.steps)}}
+        raise BoardError(f"centennial provides no layout data {name!r} "
+                         f"(known: track, {', '.join('position:' + k for k in sorted(_EXAMPLES))})")
 
     def template_values(self) -> dict[str, Any]:
         """Return the strip, dice and player counts for the rule booklet."""

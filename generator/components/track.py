@@ -1,0 +1,308 @@
+"""The track: a path of numbered boxes laid out in lanes that turn back on themselves (Centennial's
+strip: boxes 1 to 12 out, then 11 back to 1).
+
+The path is a list of box labels in the order a counter visits them (``path`` in the definition,
+or ``data`` naming layout data with a ``path`` list). It is folded into lanes of ``lane_length``
+columns, each lane running the opposite way to the one before. With ``turn = "span"`` the last box
+of a lane is drawn across two lanes, so the path visibly turns round it (Centennial's box 12);
+with ``turn = "plain"`` the next lane starts right below. Arrows on the edges between boxes show
+the way, small step numbers count the boxes, a start label stands before the first box and a
+finish label after the last. The box size fits the paper (at most ``max_box``) unless ``box`` or
+``--cell-size`` sets it; a strip too big for one sheet is tiled.
+
+Overlay (booklet figures): ``{"pieces": {"6": "p1", "3": ["p2", "p3"]}, "highlight": ["1", "2"]}``:
+keys are step numbers (1 = the first box); pieces look up ``tokens``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from generator.components import Context, Output
+from generator.components.look import contrast_ink, fitted_text, pt_from_mm
+from generator.components.symbols import draw_symbol
+from generator.definitions import ComponentSpec
+from generator.errors import DefinitionError
+from generator.fonts import text_width
+from generator.imposition import place
+from generator.page import Circle, Drawing, Polygon, Rect, Shape, Style, Text
+from generator.schema import Field, positive
+
+TOKEN_SCHEMA: dict[str, Field] = {
+    "fill": Field("str", default="#ffffff"),
+    "stroke": Field("str", default="#000000"),
+    "symbol": Field("str", default=""),
+    "symbol_colour": Field("str", default=""),
+}
+SCHEMA: dict[str, Field] = {
+    "data": Field("str", default="", doc="layout data name whose 'path' lists the boxes"),
+    "path": Field("list:str", default=None, doc="box labels in the order a counter visits them"),
+    "lane_length": Field("int", default=None, min=1, max=100, doc="columns per lane (default: all in one lane)"),
+    "turn": Field("str", default="span", choices=("span", "plain"),
+                  doc="span: a lane's last box stretches over the next lane; plain: the next lane starts below it"),
+    "box": Field("length", default=None, check=positive, doc="box size; default: the largest that fits"),
+    "max_box": Field("length", default=30.0, check=positive),
+    "lane_gap": Field("length", default=3.0, min=0, doc="space between lanes"),
+    "lane_fills": Field("list:str", default=["#ffffff"], doc="box fill of each lane, repeated as needed"),
+    "turn_fill": Field("str", default="", doc="fill of the turning boxes (default: their lane's)"),
+    "line_colour": Field("str", default="#000000"),
+    "line_width": Field("length", default=0.6, check=positive),
+    "arrow_colour": Field("str", default="#000000"),
+    "step_numbers": Field("bool", default=True, doc="small step count in each box's corner"),
+    "number_size": Field("float", default=None, min=4, max=200, doc="box number size in points"),
+    "start_label": Field("str", default="", doc="text before the first box, e.g. 'START'"),
+    "finish_label": Field("str", default="", doc="text after the last box, e.g. 'HOME'"),
+    "lane_labels": Field("list:str", default=[], doc="small text at the start of each lane, e.g. 'out', 'back'"),
+    "label_size": Field("float", default=10.0, min=4, max=36),
+    "marks": Field("map:str", default={}, doc="symbol drawn in a box's corner, by step number: { 23 = \"flag\" }"),
+    "title_on_board": Field("bool", default=True),
+    "caption": Field("str", default=""),
+    "tokens": Field("map-table", default={}, schema=TOKEN_SCHEMA),
+}
+
+
+def check_spec(values: dict[str, Any], where) -> None:
+    """Check that the track has boxes, lanes that can turn, and marks on existing steps."""
+    if not values["data"] and not values["path"]:
+        raise where.child("path").error("give the boxes (path = [\"1\", \"2\", ...]) or data = \"track\"")
+    if values["turn"] == "span" and values["lane_length"] == 1:
+        raise where.child("lane_length").error("a spanning turn needs lanes of at least 2 boxes")
+    for key in values["marks"]:
+        if not key.isdigit() or int(key) < 1:
+            raise where.child("marks").child(key).error("expected a step number (1 = the first box)")
+    if not values["lane_fills"]:
+        raise where.child("lane_fills").error("give at least one fill")
+
+
+@dataclass(frozen=True)
+class Cell:
+    """Where one box of the path sits: column, lane (row), rows spanned, and the lane it belongs to."""
+
+    col: int
+    row: int
+    span: int
+    lane: int
+    direction: int  # 1: the lane runs left to right, -1: right to left
+
+
+def lay_out(count: int, lane_length: int, turn: str) -> list[Cell]:
+    """Return the cell of each of ``count`` boxes folded into serpentine lanes of ``lane_length``."""
+    cells: list[Cell] = []
+    col, row, step, lane = 0, 0, 1, 0
+    while len(cells) < count:
+        end = lane_length - 1 if step == 1 else 0
+        while True:
+            at_edge = col == end
+            more = len(cells) < count - 1
+            span = 2 if at_edge and more and turn == "span" else 1
+            cells.append(Cell(col, row, span, lane, step))
+            if not more or at_edge:
+                break
+            col += step
+        if len(cells) >= count:
+            break
+        row += 1
+        lane += 1
+        step = -step
+        if turn == "span":
+            col += step
+    return cells
+
+
+def track_path(spec: ComponentSpec, ctx: Context) -> tuple[list[str], int]:
+    """Return the box labels in path order and the lane length, from the definition or layout data."""
+    path = spec["path"]
+    lane_length = spec["lane_length"]
+    if spec["data"]:
+        data = ctx.layout_data(spec["data"])
+        path = path or [str(label) for label in data["path"]]
+        lane_length = lane_length or data.get("lane_length")
+    if not path:
+        raise DefinitionError(f"{ctx.definition.path}: components.{spec.id}: the track has no boxes")
+    return list(path), int(lane_length or len(path))
+
+
+def _arrow_head(x: float, y: float, dx: float, dy: float, size: float, colour: str) -> Polygon:
+    """Return a small filled triangle centred on (x, y) pointing along (dx, dy)."""
+    back, half = size * 0.5, size * 0.45
+    tip = (x + dx * back, y + dy * back)
+    bx, by = x - dx * back, y - dy * back
+    return Polygon((tip, (bx - dy * half, by + dx * half), (bx + dy * half, by - dx * half)),
+                   Style(stroke="#ffffff", fill=colour, width=0.25))
+
+
+def _arrow_shape(x: float, y: float, length: float, direction: int, colour: str, width: float) -> list[Shape]:
+    """Return a horizontal arrow of a given length starting at x, pointing right (1) or left (-1)."""
+    head = min(3.0, length * 0.4)
+    end = x + direction * length
+    shaft_end = end - direction * head
+    return [Polygon(((x, y - width / 2), (shaft_end, y - width / 2), (shaft_end, y - head * 0.5), (end, y),
+                     (shaft_end, y + head * 0.5), (shaft_end, y + width / 2), (x, y + width / 2)),
+                    Style(stroke=None, fill=colour))]
+
+
+def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = None) -> Drawing:
+    """Return the track at true size, with an optional overlay of pieces and highlighted boxes."""
+    path, lane_length = track_path(spec, ctx)
+    cells = lay_out(len(path), lane_length, spec["turn"])
+    cols = max(c.col for c in cells) + 1
+    rows = max(c.row + c.span for c in cells)
+    gap = spec["lane_gap"]
+    label_pt = spec["label_size"]
+    label_h = label_pt * 25.4 / 72
+    # side bands hold the start and finish labels and the lane labels, each at its lane's start
+    first, last = cells[0], cells[-1]
+    band_texts: dict[tuple[str, int], list[tuple[str, str]]] = {}
+
+    def put(side: str, row: int, text: str, font: str) -> None:
+        if text:
+            band_texts.setdefault((side, row), []).append((text, font))
+
+    put("left" if first.direction == 1 else "right", first.row, spec["start_label"], "sans-bold")
+    lane_starts = [cell for index, cell in enumerate(cells) if index == 0 or cells[index - 1].lane != cell.lane]
+    for cell in lane_starts:
+        if cell.lane < len(spec["lane_labels"]):
+            put("left" if cell.direction == 1 else "right", cell.row, spec["lane_labels"][cell.lane], "sans")
+    finish_side = "left" if last.direction == -1 else "right"
+    put(finish_side, last.row, spec["finish_label"], "sans-bold")
+    band: dict[str, float] = {"left": 0.0, "right": 0.0}
+    for (side, _), texts in band_texts.items():
+        widest = max(text_width(t, f, label_pt) for t, f in texts)
+        band[side] = max(band[side], widest + 12.0)
+    title_h = 12.0 if spec["title_on_board"] else 2.0
+    caption = spec["caption"] or ctx.seed_label()
+    caption_h = 7.0 if caption else 2.0
+
+    box = ctx.options.cell_size or spec["box"]
+    if box is None:
+        best = 0.0
+        for sheet in (ctx.paper.portrait(), ctx.paper.landscape()):
+            pw, ph = sheet.printable
+            by_w = (pw - band["left"] - band["right"] - 2.0) / cols
+            by_h = (ph - title_h - caption_h - gap * (rows - 1) - 2.0) / rows
+            best = max(best, min(by_w, by_h))
+        box = math.floor(min(spec["max_box"], best) * 2) / 2
+        if box <= 0:
+            raise DefinitionError(f"{ctx.definition.path}: components.{spec.id}: the track does not fit the paper")
+    x0 = band["left"] + 1.0
+    y0 = title_h
+
+    def rect(cell: Cell) -> tuple[float, float, float, float]:
+        return (x0 + cell.col * box, y0 + cell.row * (box + gap), box, cell.span * box + (cell.span - 1) * gap)
+
+    width = x0 + cols * box + band["right"] + 1.0
+    height = y0 + rows * box + (rows - 1) * gap + caption_h
+    shapes: list[Shape] = []
+    if spec["title_on_board"]:
+        shapes.append(Text(width / 2, 8.5, ctx.definition.title, 14, "sans-bold", "middle"))
+
+    ink_saver = ctx.options.ink_saver
+    line = Style(stroke=ctx.colour(spec["line_colour"]) or "#000000", fill=None, width=spec["line_width"])
+    fills = [ctx.colour(f) for f in spec["lane_fills"]]
+    turn_fill = ctx.colour(spec["turn_fill"]) if spec["turn_fill"] else None
+    highlight = {str(h) for h in (overlay or {}).get("highlight", [])}
+    number_pt = spec["number_size"] or pt_from_mm(box * 0.42)
+    small_pt = max(4.0, min(8.0, pt_from_mm(box * 0.12)))
+    arrow_colour = ctx.colour(spec["arrow_colour"]) or "#000000"
+    for index, (label, cell) in enumerate(zip(path, cells)):
+        x, y, w, h = rect(cell)
+        colour = turn_fill if cell.span > 1 and turn_fill else fills[cell.lane % len(fills)]
+        if ink_saver or colour == "#ffffff":
+            colour = None
+        shapes.append(Rect(x, y, w, h, Style(stroke=None, fill=colour)))
+        if str(index + 1) in highlight:
+            inset = max(0.8, box * 0.05)
+            shapes.append(Rect(x + inset, y + inset, w - 2 * inset, h - 2 * inset,
+                               Style(stroke="#d62728", fill=None, width=max(0.6, box * 0.04), dash=(1.6, 1.0))))
+        cap = number_pt * 25.4 / 72 * 0.72
+        shapes.append(fitted_text(x + w / 2, y + h / 2 + cap / 2, label, w * 0.8, number_pt, "sans-bold",
+                                  "middle", contrast_ink(colour)))
+        if spec["step_numbers"]:
+            shapes.append(Text(x + 1.2, y + small_pt * 25.4 / 72 * 0.72 + 1.0, str(index + 1), small_pt, "sans",
+                               "start", "#555555"))
+        mark = spec["marks"].get(str(index + 1))
+        if mark:
+            s = box * 0.26
+            shapes.extend(draw_symbol(mark, x + w - s * 0.7, y + s * 0.7, s, contrast_ink(colour)))
+    for cell in cells:
+        shapes.append(Rect(*rect(cell), line))
+    # arrows on the shared edge of each pair of consecutive boxes
+    head = max(2.2, min(5.0, box * 0.2))
+    for a, b in zip(cells, cells[1:]):
+        ax, ay, aw, ah = rect(a)
+        bx, by, bw, bh = rect(b)
+        if b.col != a.col:
+            dx = 1 if b.col > a.col else -1
+            ex = ax + aw if dx == 1 else ax
+            top = max(ay, by)
+            # below the numbers, so two-digit numbers stay clear of the arrow
+            shapes.append(_arrow_head(ex, top + box * 0.84, dx, 0, head, arrow_colour))
+        else:
+            dy = 1 if b.row > a.row else -1
+            ey = (ay + ah + by) / 2 if dy == 1 else (by + bh + ay) / 2
+            shapes.append(_arrow_head(ax + aw / 2, ey, 0, dy, head, arrow_colour))
+    # the side bands: start label with an arrow into the first box, finish label beside the last box
+    for (side, row), texts in sorted(band_texts.items()):
+        cy = y0 + row * (box + gap) + box / 2
+        lines_h = label_h * 1.25 * len(texts)
+        ty = cy - lines_h / 2 + label_h * 0.9
+        for text, font in texts:
+            if side == "left":
+                shapes.append(Text(band["left"] - 8.0, ty, text, label_pt, font, "end"))
+            else:
+                shapes.append(Text(width - band["right"] + 8.0, ty, text, label_pt, font, "start"))
+            ty += label_h * 1.25
+    if spec["start_label"]:
+        fx, _, fw, _ = rect(first)
+        cy = y0 + first.row * (box + gap) + box / 2
+        if first.direction == 1:
+            shapes.extend(_arrow_shape(fx - 7.0, cy, 6.0, 1, arrow_colour, 0.8))
+        else:
+            shapes.extend(_arrow_shape(fx + fw + 7.0, cy, 6.0, -1, arrow_colour, 0.8))
+    if spec["finish_label"]:
+        lx, _, lw, _ = rect(last)
+        cy = y0 + last.row * (box + gap) + box / 2
+        if finish_side == "left":
+            shapes.extend(_arrow_shape(lx - 1.0, cy, 6.0, -1, arrow_colour, 0.8))
+        else:
+            shapes.extend(_arrow_shape(lx + lw + 1.0, cy, 6.0, 1, arrow_colour, 0.8))
+    if caption:
+        shapes.append(Text(width / 2, height - 1.8, caption.format(seed=ctx.seed, steps=len(path)), 8, "sans",
+                           "middle", "#444444"))
+    if overlay:
+        shapes.extend(_pieces(spec, ctx, overlay, cells, rect, box))
+    return Drawing(width, height, tuple(shapes), spec["title"] or "track")
+
+
+def _pieces(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any], cells: list[Cell], rect, box: float) -> list[Shape]:
+    """Return tokens standing in boxes (over the number, as a counter on the strip would), side by side."""
+    shapes: list[Shape] = []
+    for key, value in sorted(overlay.get("pieces", {}).items(), key=lambda kv: int(kv[0])):
+        step = int(key)
+        if not 1 <= step <= len(cells):
+            raise DefinitionError(f"{ctx.definition.path}: components.{spec.id}: no step {step} on the track")
+        names = [value] if isinstance(value, str) else list(value)
+        x, y, w, h = rect(cells[step - 1])
+        r = min(box * 0.3, w * 0.92 / (2 * len(names)))
+        for i, name in enumerate(names):
+            token = spec["tokens"].get(name)
+            if token is None:
+                raise DefinitionError(f"{ctx.definition.path}: components.{spec.id}.tokens: no token {name!r} "
+                                      f"for the figure (tokens: {', '.join(sorted(spec['tokens'])) or 'none'})")
+            cx = x + w * (i + 0.5) / len(names)
+            cy = y + h / 2
+            face = ctx.colour(token["fill"])
+            shapes.append(Circle(cx, cy, r, Style(stroke=ctx.colour(token["stroke"]), fill=face, width=0.4)))
+            if token["symbol"]:
+                shapes.extend(draw_symbol(token["symbol"], cx, cy, r * 1.3,
+                                          ctx.colour(token["symbol_colour"]) or contrast_ink(face)))
+    return shapes
+
+
+def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
+    """Return the track placed on paper (turned, tiled, or scaled with --fit when too big)."""
+    art = drawing(spec, ctx)
+    label = f"{ctx.definition.title}: {spec['title'] or spec.id}"
+    return [Output(spec.id, place(art, ctx.paper, ctx.options.fit, label))]
