@@ -638,14 +638,21 @@ def cover_page(info: CoverInfo, geo: Geometry, style: BookStyle, figures: Figure
     # bottom block first, so the figure gets the room that is left
     bottom_shapes: list[Shape] = []
     lead = style.leading
-    kit_lines: list[tuple[TextLine, bool]] = []
     col_w = (w - 6.0) / 2
     two_cols = len(info.kit) > 4
-    for entry in info.kit:
-        for k, ln in enumerate(break_lines(_pieces(parse_inline(entry), style, style.ink, False, False),
-                                           style.body, (col_w if two_cols else w) - 5.0)):
-            kit_lines.append((ln, k == 0))
-    rows = (len(kit_lines) + 1) // 2 if two_cols else len(kit_lines)
+    entries = [break_lines(_pieces(parse_inline(entry), style, style.ink, False, False), style.body,
+                           (col_w if two_cols else w) - 5.0) for entry in info.kit]
+    total_lines = sum(len(e) for e in entries)
+    # (column, row, line, first line of its entry); whole entries go to the first column up to half
+    kit_lines: list[tuple[int, int, TextLine, bool]] = []
+    col = row = 0
+    for entry_lines in entries:
+        if two_cols and col == 0 and row > 0 and row + len(entry_lines) > (total_lines + 1) // 2:
+            col, row = 1, 0
+        for k, ln in enumerate(entry_lines):
+            kit_lines.append((col, row, ln, k == 0))
+            row += 1
+    rows = max((r for _, r, _, _ in kit_lines), default=-1) + 1
     kit_h = (8.0 + rows * lead) if info.kit else 0.0
     facts_h = 13.0 if info.facts else 0.0
     summary_lines = break_lines(_pieces(parse_inline(info.summary), style, style.ink, False, True),
@@ -676,9 +683,7 @@ def cover_page(info: CoverInfo, geo: Geometry, style: BookStyle, figures: Figure
         bottom_shapes.extend(line_shapes([(info.kit_title, "sans-bold", style.accent)], geo.left,
                                          baseline_in(yb, 6.0, 10.0), 10.0))
         yb += 6.0
-        for n, (ln, first) in enumerate(kit_lines):
-            col = (n // rows) if two_cols else 0
-            row = (n % rows) if two_cols else n
+        for col, row, ln, first in kit_lines:
             x = geo.left + col * (col_w + 6.0)
             base = baseline_in(yb + row * lead, lead, style.body)
             if first:

@@ -1,0 +1,134 @@
+"""Helpers for booklet tests: small games in temporary folders, contexts, text read back from
+PDF (pymupdf) and SVG (XML with group transforms applied)."""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import xml.etree.ElementTree as ET
+
+import pymupdf
+import pytest
+
+from generator.components import Context, Options
+from generator.definitions import GameDefinition, find_definition, load_definition
+from generator.imposition import find_paper
+from generator.page import Page
+from generator.render import WRITERS
+
+SVG_NS = "{http://www.w3.org/2000/svg}"
+PT = 25.4 / 72.0
+
+SMALL_BOARD = """
+[components.board]
+kind = "point-board"
+title = "Board"
+points = { a = [0, 0], b = [1, 0], c = [1, 1], d = [0, 1] }
+lines = [["a", "b", "c", "d", "a"]]
+size = "60mm"
+"""
+
+
+def make_game(folder: str, templates: dict[str, str], game_id: str = "test-game", booklet: str = "",
+              extra: str = SMALL_BOARD, languages: tuple[str, ...] = ("en",)) -> GameDefinition:
+    """Write a layout with a booklet component and its templates ({lang: text}); return the definition."""
+    layouts = os.path.join(folder, "layouts")
+    booklets = os.path.join(folder, "templates", "booklets")
+    os.makedirs(layouts, exist_ok=True)
+    os.makedirs(booklets, exist_ok=True)
+    langs = ", ".join(f'"{lang}"' for lang in languages)
+    with open(os.path.join(layouts, f"{game_id}.toml"), "w", encoding="utf-8") as handle:
+        handle.write(f'[game]\nid = "{game_id}"\ntitle = "Test Game"\nsubtitle = "A test"\nplayers = "2-4"\n'
+                     f'playing_time = "10 min"\nages = "6+"\nlanguages = [{langs}]\n'
+                     f'summary = "A game made for tests."\n'
+                     f'{extra}\n[components.booklet]\nkind = "booklet"\ntitle = "Rules"\n{booklet}\n')
+    for lang, text in templates.items():
+        with open(os.path.join(booklets, f"{game_id}.{lang}.md.j2"), "w", encoding="utf-8") as handle:
+            handle.write(text)
+    return load_definition(os.path.join(layouts, f"{game_id}.toml"), os.path.join(folder, "templates"))
+
+
+def context(definition: GameDefinition, paper: str = "a4", lang: str = "en") -> Context:
+    """Return a build context for a definition."""
+    return Context(definition, find_paper(paper), options=Options(lang=lang))
+
+
+@pytest.fixture(scope="session")
+def nmm() -> GameDefinition:
+    """Return the Nine Men's Morris definition."""
+    return find_definition("nine-mens-morris")
+
+
+def pdf_bytes(pages: list[Page]) -> bytes:
+    """Return pages written as a PDF."""
+    buffer = io.BytesIO()
+    WRITERS["pdf"](pages, buffer)
+    return buffer.getvalue()
+
+
+def svg_bytes(page: Page) -> bytes:
+    """Return one page written as SVG."""
+    buffer = io.BytesIO()
+    WRITERS["svg"]([page], buffer)
+    return buffer.getvalue()
+
+
+def pdf_spans(data: bytes) -> list[list[tuple[str, tuple[float, float, float, float], tuple[float, float]]]]:
+    """Return per page the text spans: (text, bbox in mm, baseline origin in mm)."""
+    out = []
+    with pymupdf.open(stream=data, filetype="pdf") as doc:
+        for page in doc:
+            spans = []
+            for block in page.get_text("dict")["blocks"]:
+                for line in block.get("lines", []):
+                    for span in line["spans"]:
+                        if span["text"].strip():
+                            x0, y0, x1, y1 = span["bbox"]
+                            ox, oy = span["origin"]
+                            spans.append((span["text"], (x0 * PT, y0 * PT, x1 * PT, y1 * PT), (ox * PT, oy * PT)))
+            out.append(spans)
+    return out
+
+
+def _matrix(transform: str) -> tuple[float, ...]:
+    m = re.match(r"matrix\(([^)]*)\)", transform or "")
+    return tuple(float(v) for v in m.group(1).split()) if m else (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+def _mul(m1, m2):
+    a1, b1, c1, d1, e1, f1 = m1
+    a2, b2, c2, d2, e2, f2 = m2
+    return (a1 * a2 + c1 * b2, b1 * a2 + d1 * b2, a1 * c2 + c1 * d2, b1 * c2 + d1 * d2,
+            a1 * e2 + c1 * f2 + e1, b1 * e2 + d1 * f2 + f1)
+
+
+def svg_texts(data: bytes) -> list[tuple[str, float, float]]:
+    """Return (text, x, y) of every text element of an SVG page, in page millimetres."""
+    root = ET.fromstring(data)
+    out: list[tuple[str, float, float]] = []
+
+    def walk(element, m):
+        if element.tag == SVG_NS + "text":
+            x, y = float(element.get("x")), float(element.get("y"))
+            out.append((element.text or "", m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]))
+            return
+        if element.tag in (SVG_NS + "defs", SVG_NS + "title"):
+            return
+        for child in element:
+            walk(child, _mul(m, _matrix(child.get("transform"))) if child.tag == SVG_NS + "g" else m)
+
+    walk(root, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0))
+    return out
+
+
+def lines_of(pieces: list[tuple[str, float, float]]) -> list[str]:
+    """Return text pieces (text, x, baseline y) joined into lines, top to bottom, spaces removed."""
+    pieces = sorted(pieces, key=lambda p: (p[2], p[1]))
+    lines: list[list[tuple[str, float, float]]] = []
+    for piece in pieces:
+        if lines and abs(lines[-1][0][2] - piece[2]) < 0.3:
+            lines[-1].append(piece)
+        else:
+            lines.append([piece])
+    return ["".join("".join(t.split()) for t, _, _ in sorted(line, key=lambda p: p[1])) for line in lines]
