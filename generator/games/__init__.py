@@ -27,21 +27,32 @@ def find_rules(game_id: str) -> GameRules:
         if exc.name and exc.name.startswith("generator.games"):
             raise UnknownGameError(f"no rules for game {game_id!r} (known: {', '.join(known_games())})") from None
         raise
-    return module.RULES
+    rules = getattr(module, "RULES", None)
+    if not isinstance(rules, GameRules):
+        raise UnknownGameError(f"no rules for game {game_id!r} (known: {', '.join(known_games())})")
+    return rules
 
 
 def has_rules(game_id: str) -> bool:
     """Return True when a rules module exists for the game id."""
-    import importlib.util
-
-    return bool(_ID.match(game_id or "")) and importlib.util.find_spec(module_name(game_id)) is not None
+    try:
+        find_rules(game_id)
+    except UnknownGameError:
+        return False
+    return True
 
 
 def known_games() -> list[str]:
-    """Return the ids of every game with a rules module, sorted."""
+    """Return the ids of every game with a rules module (one that defines RULES), sorted."""
     import pkgutil
 
     import generator.games as package
 
-    return sorted(m.name.replace("_", "-") for m in pkgutil.iter_modules(package.__path__)
-                  if m.name not in ("base",) and not m.name.startswith("_"))
+    names = []
+    for m in pkgutil.iter_modules(package.__path__):
+        if m.name == "base" or m.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"generator.games.{m.name}")
+        if isinstance(getattr(module, "RULES", None), GameRules):
+            names.append(m.name.replace("_", "-"))
+    return sorted(names)
