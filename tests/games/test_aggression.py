@@ -189,14 +189,21 @@ def test_board_layout_matches_board_data() -> None:
 
 def test_example_attack_position_is_a_successful_attack() -> None:
     for seed in range(200):
-        data = RULES.layout_data("position:attack", seed, CONNECTED)
-        roads = {tuple(r) for r in RULES.board_data(seed, CONNECTED)["roads"]}
+        variants = CONNECTED if seed % 2 else frozenset()
+        data = RULES.layout_data("position:attack", seed, variants)
+        roads = {tuple(r) for r in RULES.board_data(seed, variants)["roads"]}
         pieces, target = data["pieces"], data["attack"]
         assert pieces[target]["side"] == "white" and pieces[target]["troops"] == data["defence"]
         near = {n for n in NAMES if tuple(sorted((n, target))) in roads}
         attackers = {n for n, p in pieces.items() if p["side"] == "black" and n in near}
+        assert sorted(attackers) == data["attackers"] and data["highlight"] == [target]
         assert sorted([a, target] for a in attackers) == data["arrows"]
         assert sum(pieces[a]["troops"] for a in attackers) == data["attack_total"] > data["defence"]
+        if data["bystander"]:
+            assert pieces[data["bystander"]]["side"] == "black" and data["bystander"] not in near
+            assert data["bystander_beside"] == (kind(data["bystander"], target) is not None)
+        if data["defender_neighbour"]:
+            assert pieces[data["defender_neighbour"]]["side"] == "white" and data["defender_neighbour"] in near
 
 
 def test_unknown_layout_name_is_a_board_error() -> None:
@@ -436,3 +443,71 @@ def test_record_through_the_referee(path: Path) -> None:
     else:
         assert verdict.ok and verdict.claim is not None and verdict.claim.agrees
         assert verdict.moves_checked == len(tokens)
+
+
+# --- the kit ----------------------------------------------------------------------------------------
+
+PROVEN_CHITS = {1: 20, 2: 30, 5: 20, 10: 10, 20: 5, 50: 2}
+
+
+def test_troop_chits_allow_any_split_of_100_over_20_cities() -> None:
+    # _lay_out never needs more than PROVEN_CHITS for a split of 100 into at most 20 parts: the
+    # remainders mod 5 take at most 20 ones and 30 twos, and the multiples of 5 left (at most 100
+    # troops in all) take, biggest first, at most 2 x 50, 5 x 20, 10 x 10 and one 5 per city.
+    from generator.definitions import find_definition
+
+    chits = find_definition("aggression").component("chits")["counters"]
+    for side in ("Black", "White"):
+        have = {int(c["text"]): c["count"] for c in chits if c["name"].startswith(side) and c["text"].isdigit()}
+        assert set(have) == set(PROVEN_CHITS) and all(have[v] >= n for v, n in PROVEN_CHITS.items()), side
+        assert any(c["name"] == f"{side} claim" and c["count"] >= 19 for c in chits)
+    rng = rng_for(3, "tests/aggression/splits")
+    splits = [[1] * 19 + [81], [4] * 19 + [24], [3] * 19 + [43], [5] * 20, [9] * 10 + [10], [100],
+              [1] * 10 + [4] * 9 + [54], [3] * 10 + [4] * 9 + [34], [2] * 19 + [62]]
+    for _ in range(3000):
+        cuts = sorted(rng.sample(range(1, 100), rng.randint(0, 19)))
+        splits.append([b - a for a, b in zip([0, *cuts], [*cuts, 100])])
+    for split in splits:
+        assert sum(split) == 100 and len(split) <= 20
+        assert _lay_out(split, PROVEN_CHITS) is not None, split
+
+
+def _lay_out(split: list[int], have: dict[int, int]) -> dict[int, int] | None:
+    """Return the chits left after laying out a split, or None if some kind runs out."""
+    left = dict(have)
+    # remainders needing a 1 first, then 2s, then 4s (2+1+1 while spare ones last, else 2+2)
+    for amount in sorted(split, key=lambda a: {1: 0, 3: 0, 2: 1, 4: 2, 0: 3}[a % 5]):
+        residue = amount % 5
+        small = {0: [], 1: [1], 2: [2], 3: [2, 1], 4: [2, 1, 1] if left[1] >= 2 else [2, 2]}[residue]
+        rest = amount - sum(small)
+        for value in (50, 20, 10, 5):
+            while rest >= value and left[value] > small.count(value):
+                small.append(value)
+                rest -= value
+        if rest:
+            return None
+        for value in small:
+            left[value] -= 1
+            if left[value] < 0:
+                return None
+    return left
+
+
+def test_kit_builds_with_the_map_and_the_example_attack(tmp_path: Path) -> None:
+    fitz = pytest.importorskip("fitz")
+    from generator.build import BuildRequest, build_game
+    from generator.definitions import find_definition
+
+    build_game(find_definition("aggression"), BuildRequest(out=str(tmp_path), formats=("pdf",), seed=7,
+                                                           variants=CONNECTED))
+    folder = tmp_path / "aggression-seed7"
+    with fitz.open(folder / "board.pdf") as board:
+        assert board.page_count == 1
+        text = board[0].get_text()
+        assert "seed 7, variant connected" in text and all(n in text.split() for n in NAMES)
+    example = RULES.layout_data("position:attack", 7, CONNECTED)
+    with fitz.open(folder / "booklet.pdf") as booklet:
+        text = " ".join(" ".join(page.get_text().split()) for page in booklet)
+    assert f"Black attacks {example['attack']}" in text and "Clarifications" in text
+    with fitz.open(folder / "ledger.pdf") as ledger:
+        assert ledger.page_count == 1
