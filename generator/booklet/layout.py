@@ -13,8 +13,8 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from generator.booklet.markup import (Document, Figure, FigureRow, Heading, Inline, ListBlock, Note,
-                                      PageBreak, Paragraph, Run, Table, parse_inline)
+from generator.booklet.markup import (Document, FigureRow, Heading, Inline, ListBlock, Note, PageBreak,
+                                      Paragraph, Table, parse_inline)
 from generator.fonts import text_width
 from generator.page import Drawing, Line, Page, Rect, Shape, Style, Text
 

@@ -9,6 +9,7 @@ quotes, ``--``, ``---`` and ``...`` become typographic characters. See ``README.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Union
 
@@ -340,7 +341,7 @@ def _cells(line: str) -> list[str]:
     return cells
 
 
-def parse_inline(text: str, error=None) -> Inline:
+def parse_inline(text: str, error: Callable[[str], TemplateError] | None = None) -> Inline:
     """Return the styled runs of one piece of inline markup."""
     fail = error or (lambda message: TemplateError(message))
     runs: list[Run] = []
@@ -440,7 +441,7 @@ def smarten(text: str, before_text: str = " ") -> str:
     return "".join(out).replace("\x01", "-").replace("\x02", ".")
 
 
-def _check_glyphs(run: Run, fail) -> None:
+def _check_glyphs(run: Run, fail: Callable[[str], TemplateError]) -> None:
     font = "sans-bold" if run.bold or run.code else "sans"
     if run.italic:
         font = "sans-bolditalic" if font == "sans-bold" else "sans-italic"

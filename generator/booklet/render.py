@@ -72,7 +72,7 @@ def template_path(definition: Any, template: str, lang: str) -> str:
         have = template_languages(definition, template)
         if not have:
             raise TemplateError(f"{definition.path}: no booklet template {template!r} in "
-                                f"{_shown(booklets_dir(definition))} (expected {template}.{lang}{SUFFIX})")
+                                f"{shown_path(booklets_dir(definition))} (expected {template}.{lang}{SUFFIX})")
         raise UsageError(f"{definition.id} has no rule booklet in {lang!r} (languages: {', '.join(have)})")
     return path
 
@@ -120,6 +120,8 @@ def _environment(folder: str) -> jinja2.Environment:
 def _namespace(path: str, value: Any) -> Any:
     if isinstance(value, dict):
         return Namespace(path, {k: _namespace(f"{path}.{k}", v) for k, v in value.items()})
+    if isinstance(value, list):
+        return [_namespace(f"{path}[{i}]", v) for i, v in enumerate(value)]
     return value
 
 
@@ -149,7 +151,8 @@ def template_values(definition: Any, rules_values: dict[str, Any] | None = None,
     }
 
 
-def _shown(path: str) -> str:
+def shown_path(path: str) -> str:
+    """Return a path relative to the working folder when it lies inside it, else as given."""
     rel = os.path.relpath(path)
     return path if rel.startswith("..") else rel
 
@@ -159,11 +162,11 @@ def render_template(path: str, values: dict[str, Any]) -> str:
     folder = os.path.dirname(os.path.dirname(os.path.abspath(path)))
     env = _environment(folder)
     name = os.path.basename(path)
-    shown = _shown(path)
+    shown = shown_path(path)
     try:
         return env.get_template(name).render(values)
     except jinja2.TemplateSyntaxError as exc:
-        where = _shown(exc.filename) if exc.filename else shown
+        where = shown_path(exc.filename) if exc.filename else shown
         raise TemplateError(f"{where}, line {exc.lineno}: {exc.message}") from None
     except TemplateError as exc:
         where, line = _template_frame(exc, path)
@@ -178,11 +181,11 @@ def render_template(path: str, values: dict[str, Any]) -> str:
 
 def _template_frame(exc: BaseException, path: str) -> tuple[str, int | None]:
     """Return the innermost template file and line of a rendering error's traceback."""
-    where, line = _shown(path), None
+    where, line = shown_path(path), None
     tb = exc.__traceback__
     while tb is not None:
         filename = tb.tb_frame.f_code.co_filename
         if filename.endswith(".j2"):
-            where, line = _shown(filename), tb.tb_lineno
+            where, line = shown_path(filename), tb.tb_lineno
         tb = tb.tb_next
     return where, line

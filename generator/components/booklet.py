@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.booklet.layout import BookStyle, CoverInfo, page_geometry, typeset
+from generator.booklet.layout import BookStyle, CoverInfo, LaidPage, page_geometry, typeset
 from generator.booklet.markup import parse, smarten
-from generator.booklet.render import render_template, template_path, template_values
+from generator.booklet.render import render_template, shown_path, template_path, template_values
 from generator.components import Context, Output, component_drawing, find_kind
 from generator.imposition import impose_booklet
 from generator.page import Drawing, Page
@@ -52,7 +52,7 @@ def booklet_pages(spec: Any, ctx: Context) -> list[Page]:
     return [laid.page for laid in laid_pages(spec, ctx)]
 
 
-def laid_pages(spec: Any, ctx: Context):
+def laid_pages(spec: Any, ctx: Context) -> list[LaidPage]:
     """Return the typeset pages with the kinds of flow items on each (see layout.LaidPage)."""
     definition = ctx.definition
     lang = ctx.options.lang
@@ -61,7 +61,7 @@ def laid_pages(spec: Any, ctx: Context):
     rules_values = ctx.rules.template_values() if ctx.rules is not None else {}
     values = template_values(definition, rules_values, ctx.variants, lang, ctx.seed,
                              ctx.layout_data if ctx.rules is not None else None)
-    document = parse(render_template(path, values), _shown(path))
+    document = parse(render_template(path, values), shown_path(path))
     half = ctx.paper.half()
     geo = page_geometry(half.width, half.height, ctx.paper.margin)
     style = BookStyle(body=spec.get("body_size", 9.5),
@@ -104,13 +104,6 @@ def _cover(spec: Any, ctx: Context, meta: dict[str, str], lang: str) -> CoverInf
                      facts=tuple(facts), summary=meta.get("summary", game.get("summary", "")),
                      kit_title=labels["kit"], kit=tuple(kit), kicker=labels["rules"], figure=figure,
                      footer=ctx.seed_label())
-
-
-def _shown(path: str) -> str:
-    import os
-
-    rel = os.path.relpath(path)
-    return path if rel.startswith("..") else rel
 
 
 def check_spec(values: dict[str, Any], where: Any) -> None:

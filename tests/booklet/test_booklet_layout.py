@@ -9,7 +9,6 @@ import pytest
 
 from generator.booklet.layout import page_geometry
 from generator.components import booklet
-from generator.fonts import text_width
 from generator.imposition import booklet_order, find_paper, impose_booklet
 from generator.page import Page, Text, apply, bounds, iter_shapes
 from tests.booklet.conftest import (SMALL_BOARD, context, lines_of, make_game, pdf_bytes, pdf_spans, svg_bytes,
