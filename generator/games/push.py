@@ -51,6 +51,7 @@ CELLS: tuple[str, ...] = tuple(f"{chr(97 + f)}{r + 1}" for r in range(SIZE) for 
 CELL_INDEX = {name: i for i, name in enumerate(CELLS)}
 SIDES = ("south", "west")
 LANES: tuple[tuple[str, ...], tuple[str, ...]] = (tuple("abcdef"), tuple("123456"))
+LANE_KIND = ("file", "rank")
 NUMBER_STREAM = "push/numbers"
 DEFAULT_SEED = 1
 DEFAULT_ORDER = "123456"
@@ -249,6 +250,28 @@ class PushState(State):
                 choices.append([(lane, 0)])
         return [tuple(combo) for combo in itertools.product(*choices)]
 
+    def _blocked_with(self, occupied: int, cells: tuple[int | None, int | None]) -> int:
+        """Return the pusher's lanes that cannot move, with the neutral dice on ``cells``."""
+        side = self.pusher
+        blocked = self._blocked(side, occupied)
+        for lane in range(SIZE):
+            target = self._target(side, lane)
+            if target is not None and target in cells:
+                blocked |= 1 << lane
+        return blocked
+
+    def random_move(self, rng: Any) -> PushTurn:
+        """Return a legal turn as played: a fair throw, a random placement, a random push."""
+        if self._over is not None:
+            raise IllegalMoveError("the game is over")
+        a, b = rng.randint(1, SIZE), rng.randint(1, SIZE)
+        throw = (min(a, b), max(a, b))
+        occupied = self._occupied()
+        cells = rng.choice(self._placements(throw, occupied))
+        blocked = self._blocked_with(occupied, cells)
+        options = [p for m in self._candidates(throw) if not m & blocked for p in self._expand(m)] or [()]
+        return PushTurn(throw, cells, rng.choice(options))
+
     def legal_moves(self) -> list[PushTurn]:
         """Return every turn: each unordered throw, each placement, each push (or ``: -``)."""
         if self._over is not None:
@@ -319,7 +342,8 @@ class PushState(State):
                     raise NotationError(f"{token!r}: {SIDES[side]}'s dice are in {kind}")
                 lane = LANES[side].index(lane_name)
                 if values[lane] != value:
-                    raise IllegalMoveError(f"{SIDES[side]}'s die in lane {lane_name} shows {values[lane]}, not {value}")
+                    raise IllegalMoveError(f"{SIDES[side]}'s die in {LANE_KIND[side]} {lane_name} shows "
+                                           f"{values[lane]}, not {value}")
             else:
                 lanes = [k for k, v in enumerate(values) if v == value]
                 if not lanes:
@@ -356,11 +380,7 @@ class PushState(State):
         occupied = self._occupied()
         self._check_placements(move, occupied)
         side = self.pusher
-        blocked = self._blocked(side, occupied)
-        for lane in range(SIZE):
-            target = self._target(side, lane)
-            if target is not None and target in move.cells:
-                blocked |= 1 << lane
+        blocked = self._blocked_with(occupied, move.cells)
         if not move.pushes:
             for mask in self._candidates(move.throw):
                 if not mask & blocked:
@@ -400,12 +420,12 @@ class PushState(State):
         chosen = [values[lane] for lane in lanes_named]
         total = move.throw[0] + move.throw[1]
         if not (sum(chosen) == total or (len(chosen) == 1 and chosen[0] in move.throw)):
-            written = " + ".join(str(v) for v in chosen)
+            written = " + ".join(str(v) for v in sorted(chosen, reverse=True))
             said = f"{written} = {sum(chosen)}" if len(chosen) > 1 else f"{written}"
             raise IllegalMoveError(f"the dice pushed must add up to {total} (or be one die showing "
                                    f"{move.throw[0]} or {move.throw[1]}), but {said}")
         for lane, adjust in move.pushes:
-            label = f"{SIDES[side]}'s {values[lane]} (lane {LANES[side][lane]})"
+            label = f"{SIDES[side]}'s {values[lane]} ({LANE_KIND[side]} {LANES[side][lane]})"
             if blocked >> lane & 1:
                 target = self._target(side, lane)
                 assert target is not None
@@ -472,7 +492,7 @@ class PushState(State):
             label = f"{r + 1} " if r >= 0 else "  "
             row = "".join(grid.get((f, r), "   ") for f in range(-2, SIZE))
             lines.append((label + row).rstrip())
-        lines.append("  " + "      " + "".join(f" {chr(97 + f)} " for f in range(SIZE)))
+        lines.append(("  " + "      " + "".join(f" {chr(97 + f)} " for f in range(SIZE))).rstrip())
         lines.append("")
         for s, name in enumerate(SIDES):
             off = [f"{self.values[s][k]}" for k in range(SIZE) if self.progress[s][k] >= DIE_OFF]

@@ -122,13 +122,13 @@ def test_published_board_has_the_properties_variants_keep() -> None:
 def test_variant_boards_keep_the_properties_over_many_seeds() -> None:
     published = RULES.board_data()["arrows"]
     seen = set()
-    for seed in range(2500):
+    for seed in range(2000):
         arrows = RULES.board_data(seed)["arrows"]
         assert board_problems(arrows) == [], seed
         assert arrows["d4"] == published["d4"] and arrows["d5"] == published["d5"]
         assert all(d == sorted(d) for d in arrows.values())
         seen.add(json.dumps(arrows, sort_keys=True))
-    assert len(seen) == 2500
+    assert len(seen) == 2000
 
 
 def test_variant_boards_use_every_pointer_count() -> None:
