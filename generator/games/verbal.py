@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from generator.errors import IllegalMoveError, NotationError, RecordError
+from generator.errors import BoardError, IllegalMoveError, NotationError, RecordError
 from generator.games.base import GameRules, Outcome, State, turn_limit
 
 ROUNDS = 6
@@ -87,6 +87,13 @@ class VerbalState(State):
         if self.is_terminal():
             return []
         return list(_ALL_ROUNDS)
+
+    def random_move(self, rng: Any) -> Any:
+        """Return a legal move drawn uniformly from ``legal_moves()`` (a seeding.Rng draws it)."""
+        moves = self.legal_moves()
+        if not moves:
+            raise IllegalMoveError("the game is over")
+        return rng.choice(moves)
 
     def parse_move(self, text: str) -> Round:
         """Return the round written as text, e.g. '2/5:5'; raise NotationError otherwise."""
@@ -173,6 +180,9 @@ class VerbalState(State):
         return other
 
 
+#: The worked example of the traditional rules: A ends with 1 4 2 6 3 4, B with 2 3 5 1 6 3.
+EXAMPLE = ("1/2:2", "3/4:4", "2/5:5", "1/6:6", "3/6:6", "3/4:4")
+
 _ALL_ROUNDS = tuple(Round((x, y), take) for x in range(LOW, HIGH + 1) for y in range(x + 1, HIGH + 1)
                     for take in (x, y))
 
@@ -187,6 +197,29 @@ class VerbalRules(GameRules):
         self.check_variants(variants)
         return VerbalState(reverser_from_tags(tags), ODDS_EVENS in variants,
                            turn_limit(tags, self.default_turn_limit))
+
+    def layout_data(self, name: str, seed: int | None = None,
+                    variants: frozenset[str] = frozenset()) -> dict[str, Any]:
+        """Return the worked example ('example'): rounds, rows, points and scores in both games.
+
+        Computed by playing the example's rounds through the rules, so the booklet's table and the
+        referee always agree."""
+        if name != "example":
+            raise BoardError(f"verbal provides no layout data {name!r} (known: example)")
+        result: dict[str, Any] = {"moves": list(EXAMPLE)}
+        for key, game in (("standard", frozenset()), ("odds_evens", frozenset({ODDS_EVENS}))):
+            state = self.new_state(variants=game)
+            for move in EXAMPLE:
+                state.play(move)
+            rows = state.rows()
+            marks = compare(rows["a"], rows["b"], ODDS_EVENS in game)
+            outcome = state.outcome()
+            result["a"] = list(state.numbers["a"])
+            result["b"] = list(state.numbers["b"])
+            result["reversed"] = rows["b"]
+            result[key] = {"points": [(m or "-").upper() for m in marks], "score": dict(outcome.score or {}),
+                           "winner": (outcome.winner or "").upper()}
+        return result
 
     def template_values(self) -> dict[str, Any]:
         """Return the rounds, number range and default reverser for the rule booklet."""

@@ -229,3 +229,83 @@ def test_the_referee_replays_records_with_known_verdicts():
     assert not late.legal and late.error.move == "P2 claims 2" and "too late" in late.error.reason
     claimed = referee('[Game "centennial"]\n[Result "P1"]\n' + CLAIMS + "P2 claims 2\n")
     assert claimed.legal and not claimed.ok  # the game is not over, so P1 has not won
+
+
+# -- the kit: the strip (track component), counters, dice ----------------------------------------
+
+def _kit(game: str, paper: str = "a4", cell_size: float | None = None):
+    from generator.components import Context, Options, find_kind
+    from generator.definitions import find_definition
+    from generator.imposition import find_paper
+
+    definition = find_definition(game)
+    ctx = Context(definition, find_paper(paper), options=Options(cell_size=cell_size))
+    return {spec.id: find_kind(spec.kind).build(spec, ctx)[0].pages for spec in definition.components
+            if spec.kind != "booklet"}, ctx
+
+
+def _inside_printable(page, margin: float) -> bool:
+    from generator.page import Group, bounds
+
+    for shape in page.shapes:
+        if isinstance(shape, Group) and shape.clip is None:
+            x0, y0, x1, y1 = bounds([shape])
+            if x0 < margin - 0.01 or y0 < margin - 0.01 or x1 > page.width - margin + 0.01 \
+                    or y1 > page.height - margin + 0.01:
+                return False
+    return True
+
+
+def test_the_track_folds_23_boxes_into_two_lanes_turning_round_box_12():
+    from generator.components.track import lay_out
+
+    cells = lay_out(STEPS, 12, "span")
+    assert len(cells) == 23 and [c.span for c in cells].count(2) == 1 and cells[11].span == 2
+    assert [c.col for c in cells] == list(range(12)) + list(range(10, -1, -1))
+    assert {c.row for c in cells[:12]} == {0} and {c.row for c in cells[12:]} == {1}
+    plain = lay_out(10, 4, "plain")
+    assert [(c.col, c.row) for c in plain] == [(0, 0), (1, 0), (2, 0), (3, 0), (3, 1), (2, 1), (1, 1), (0, 1),
+                                               (0, 2), (1, 2)]
+
+
+def test_the_strip_numbers_the_path_of_the_rules_and_fits_one_sheet():
+    from generator.page import Text, iter_shapes
+
+    for paper in ("a4", "letter"):
+        pages, ctx = _kit("centennial", paper)
+        strip = pages["strip"]
+        assert len(strip) == 1 and _inside_printable(strip[0], ctx.paper.margin)
+        big = [s.text for s, _ in iter_shapes(strip[0].shapes) if isinstance(s, Text) and s.size > 20]
+        assert big == [str(n) for n in NEED[1:]]
+        for name in ("counters", "dice", "record"):
+            assert all(_inside_printable(p, ctx.paper.margin) for p in pages[name]), (paper, name)
+
+
+def test_a_strip_with_bigger_boxes_is_tiled():
+    pages, _ = _kit("centennial", cell_size=32.0)
+    assert len(pages["strip"]) >= 2
+
+
+def test_counters_for_eight_players_differ_by_colour_and_symbol():
+    from generator.definitions import find_definition
+
+    counters = find_definition("centennial").component("counters")["counters"]
+    assert len(counters) == 8
+    assert len({c["fill"] for c in counters}) == 8 and len({c["symbol"] for c in counters}) == 8
+
+
+GAME = "centennial"
+HEADINGS = {"en": "Clarifications", "fr": "Précisions"}
+def test_the_rule_booklets_render_with_their_clarifications():
+    from generator.components import Context, Options
+    from generator.components.booklet import booklet_pages
+    from generator.definitions import find_definition
+    from generator.imposition import find_paper
+    from generator.page import Text, iter_shapes
+
+    definition = find_definition(GAME)
+    for lang, heading in HEADINGS.items():
+        ctx = Context(definition, find_paper("a4"), options=Options(lang=lang))
+        pages = booklet_pages(definition.component("booklet"), ctx)
+        words = " ".join(s.text for p in pages for s, _ in iter_shapes(p.shapes) if isinstance(s, Text))
+        assert len(pages) >= 4 and heading in words, lang

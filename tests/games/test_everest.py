@@ -127,3 +127,44 @@ def test_the_referee_replays_records_with_known_verdicts():
     wrong = referee('[Game "everest"]\n[Players "3"]\nP1 2 3 5 : 5 2+3\nP2 1 1 1 : -\nP3 4 4 4 : 4 4 4\n')
     assert not wrong.legal and wrong.error.index == 3 and wrong.error.line == 5
     assert wrong.error.reason == "P3 has only 2 box 4 left, not 3"
+
+
+def test_the_player_sheets_show_both_columns_and_fit_the_page():
+    from collections import Counter as Count
+
+    from generator.components import Context, find_kind
+    from generator.definitions import find_definition
+    from generator.imposition import find_paper
+    from generator.page import Group, Text, bounds, iter_shapes
+
+    definition = find_definition("everest")
+    for paper in ("a4", "letter"):
+        ctx = Context(definition, find_paper(paper))
+        spec = definition.component("sheets")
+        pages = find_kind(spec.kind).build(spec, ctx)[0].pages
+        copies = [s for s in pages[0].shapes if isinstance(s, Group)]
+        assert len(copies) == spec["copies"] >= 4
+        m = ctx.paper.margin
+        for copy in copies:
+            x0, y0, x1, y1 = bounds([copy])
+            assert x0 >= m - 0.01 and y0 >= m - 0.01 and x1 <= pages[0].width - m + 0.01 \
+                and y1 <= pages[0].height - m + 0.01
+        numbers = Count(s.text for s, _ in iter_shapes([copies[0]]) if isinstance(s, Text) and s.text.isdigit())
+        assert all(numbers[str(n)] == 2 for n in range(1, 13))
+
+
+GAME = "everest"
+HEADINGS = {"en": "Clarifications", "fr": "Précisions"}
+def test_the_rule_booklets_render_with_their_clarifications():
+    from generator.components import Context, Options
+    from generator.components.booklet import booklet_pages
+    from generator.definitions import find_definition
+    from generator.imposition import find_paper
+    from generator.page import Text, iter_shapes
+
+    definition = find_definition(GAME)
+    for lang, heading in HEADINGS.items():
+        ctx = Context(definition, find_paper("a4"), options=Options(lang=lang))
+        pages = booklet_pages(definition.component("booklet"), ctx)
+        words = " ".join(s.text for p in pages for s, _ in iter_shapes(p.shapes) if isinstance(s, Text))
+        assert len(pages) >= 4 and heading in words, lang

@@ -125,3 +125,50 @@ def test_the_referee_replays_records_with_known_verdicts():
     assert odds.ok and odds.outcome.draw
     wrong = referee(EXAMPLE.replace("1/6:6", "1/6:5"))
     assert not wrong.legal and wrong.error.index == 4 and wrong.error.reason == "5 was not offered (1 or 6)"
+
+
+def test_the_score_pad_holds_several_games_with_both_comparisons():
+    from generator.components import Context, find_kind
+    from generator.definitions import find_definition
+    from generator.imposition import find_paper
+    from generator.page import Group, Text, bounds, iter_shapes
+
+    definition = find_definition("verbal")
+    for paper in ("a4", "letter"):
+        ctx = Context(definition, find_paper(paper))
+        spec = definition.component("pad")
+        pages = find_kind(spec.kind).build(spec, ctx)[0].pages
+        games = [s for s in pages[0].shapes if isinstance(s, Group)]
+        assert len(pages) == 1 and len(games) >= 3
+        m = ctx.paper.margin
+        for game in games:
+            x0, y0, x1, y1 = bounds([game])
+            assert x0 >= m - 0.01 and y0 >= m - 0.01 and x1 <= pages[0].width - m + 0.01 \
+                and y1 <= pages[0].height - m + 0.01
+        words = [s.text for s, _ in iter_shapes([games[0]]) if isinstance(s, Text)]
+        assert words.count("higher") == 3 and words.count("lower") == 3
+        assert words.count("odd") == 3 and words.count("even") == 3
+        assert "Reversed row" in words and [w for w in words if w in ("A", "B")] == ["A", "B"] * 3
+
+
+def test_the_worked_example_in_the_booklet_data_is_the_referees():
+    data = RULES.layout_data("example")
+    assert data["standard"]["points"] == ["B", "A", "A", "B", "-", "B"]
+    assert data["standard"]["score"] == {"a": 2, "b": 3} and data["odds_evens"]["score"] == {"a": 1, "b": 1}
+
+
+GAME = "verbal"
+HEADINGS = {"en": "Clarifications"}
+def test_the_rule_booklets_render_with_their_clarifications():
+    from generator.components import Context, Options
+    from generator.components.booklet import booklet_pages
+    from generator.definitions import find_definition
+    from generator.imposition import find_paper
+    from generator.page import Text, iter_shapes
+
+    definition = find_definition(GAME)
+    for lang, heading in HEADINGS.items():
+        ctx = Context(definition, find_paper("a4"), options=Options(lang=lang))
+        pages = booklet_pages(definition.component("booklet"), ctx)
+        words = " ".join(s.text for p in pages for s, _ in iter_shapes(p.shapes) if isinstance(s, Text))
+        assert len(pages) >= 4 and heading in words, lang
