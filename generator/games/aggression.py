@@ -384,14 +384,14 @@ class AggressionState(State):
         b, w = score["black"], score["white"]
         if b != w:
             winner = "black" if b > w else "white"
-            return Outcome(True, winner, False, score, f"{why}; {winner} holds more cities ({b} to {w})")
+            return Outcome(True, winner, False, score, f"{why}; {winner} holds more cities, {b} to {w}")
         if on_board[0] != on_board[1]:
             winner = "black" if on_board[0] > on_board[1] else "white"
             return Outcome(True, winner, False, score,
-                           f"{why}; cities are equal ({b} each) and {winner} has more troops "
-                           f"on the board ({on_board[0]} to {on_board[1]})")
+                           f"{why}; cities are equal, {b} each, and {winner} has more troops "
+                           f"on the board, {on_board[0]} to {on_board[1]}")
         return Outcome(True, None, True, score,
-                       f"{why}; cities ({b} each) and troops on the board ({on_board[0]} each) are equal")
+                       f"{why}; cities are equal, {b} each, and so are troops on the board, {on_board[0]} each")
 
     def is_terminal(self) -> bool:
         """Return True when the game is over."""

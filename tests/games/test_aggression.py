@@ -361,7 +361,7 @@ def test_troops_left_in_hand_do_not_count_in_the_tie_break() -> None:
     assert (state.troops_in_hand("black"), state.troops_in_hand("white")) == (78, 79)
     outcome = state.outcome()
     assert outcome.draw and outcome.score == {"black": 9, "white": 9}
-    assert "troops on the board (20 each)" in outcome.reason
+    assert "troops on the board, 20 each" in outcome.reason
 
 
 def test_equal_cities_and_troops_is_a_draw() -> None:
