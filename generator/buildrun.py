@@ -64,18 +64,20 @@ def run_build(games: list[str], all_games: bool, paper: str, formats: list[str],
             raise UsageError(f"--cell-size must be between 0 and 100 mm, got {cell_size}")
     options = Options(fit=fit, ink_saver=ink_saver, duplex_offset=_offset(duplex_offset), cell_size=size, lang=lang)
     definitions = load_all(folder) if all_games else [find_definition(g, folder) for g in games]
+    from generator.booklet.render import check_language, languages
+
     if lang not in ("en", "fr", "it"):
         raise UsageError(f"unknown language {lang!r} (languages: en, fr, it)")
     for d in definitions:
-        if not all_games and lang not in d.game["languages"]:
-            raise UsageError(f"{d.id} has no rule text in {lang!r} (languages: {', '.join(d.game['languages'])})")
+        if not all_games:
+            check_language(d, lang)
         if (seed_list is not None or seed_value is not None) and not d.game["seeded"] and not all_games:
             raise UsageError(f"{d.id} has no seeded board; --seed and --seeds apply to seeded games")
     base = BuildRequest(out=out, paper=paper, formats=tuple(formats), seed=seed_value,
                         variants=frozenset(variants), options=options)
     total = 0
     for d in definitions:
-        game_options = options if lang in d.game["languages"] else Options(
+        game_options = options if lang in languages(d) else Options(
             fit=fit, ink_saver=ink_saver, duplex_offset=options.duplex_offset, cell_size=size, lang="en")
         game_variants = frozenset(v for v in variants if v in d.game["variants"]) if all_games else frozenset(variants)
         request = BuildRequest(out=out, paper=paper, formats=base.formats,

@@ -224,8 +224,7 @@ def _arrows(x: float, y: float, s: float, dirs: list[str], ctx: Context) -> list
 def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = None) -> Drawing:
     """Return the board at true size, with an optional overlay (pieces, highlights, arrows, lines)."""
     files, ranks, cells = board_cells(spec, ctx)
-    overlay = overlay or {}
-    for name, marks in overlay.get("cells", {}).items():
+    for name, marks in (overlay or {}).get("cells", {}).items():
         cells[name] = list(marks)
     try:
         indexed = {name: square_index(name) for name in cells}
@@ -239,7 +238,8 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
     label_band = spec["label_size"] * 25.4 / 72 * 1.9 if spec["labels"] else 3.0
     edge_band = 8.0
     bands = {side: (edge_band if side in spec["edges"] else 0.0) for side in ("north", "south", "east", "west")}
-    title_h = 11.0 if spec["title_on_board"] else 0.0
+    show_title = spec["title_on_board"] and overlay is None  # figures have captions instead
+    title_h = 11.0 if show_title else 0.0
     caption_h = 6.0
     cell = ctx.options.cell_size or spec["cell"]
     if cell is None:
@@ -254,7 +254,7 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
     width = x0 + cols * cell + label_band + bands["east"]
     height = y0 + rows * cell + label_band + bands["south"] + caption_h
     shapes: list[Shape] = []
-    if spec["title_on_board"]:
+    if show_title:
         shapes.append(Text(width / 2, 8.0, ctx.definition.title, 14, "sans-bold", "middle"))
     gx, gy = grid.corner(0, ranks - 1)
     bg = ctx.colour(spec["background"])
@@ -308,7 +308,7 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
     caption = spec["caption"] or ctx.seed_label()
     if caption:
         shapes.append(Text(width - 2.0, height - 1.5, caption.format(seed=ctx.seed), 8, "sans", "end", "#444444"))
-    shapes.extend(_overlay(spec, ctx, overlay, grid, cell))
+    shapes.extend(_overlay(spec, ctx, overlay or {}, grid, cell))
     return Drawing(width, height, tuple(shapes), spec["title"] or spec.id)
 
 

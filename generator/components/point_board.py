@@ -90,7 +90,8 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
         unit = spec["spacing"]
     else:
         unit = (spec["size"] - 2 * margin - 2 * r) / max(extent_x, extent_y)
-    title_h = 12.0 if spec["title_on_board"] else 0.0
+    show_title = spec["title_on_board"] and overlay is None  # figures have captions instead
+    title_h = 12.0 if show_title else 0.0
     width = extent_x * unit + 2 * margin + 2 * r
     height = extent_y * unit + 2 * margin + 2 * r + title_h
     ox = margin + r - min(xs) * unit
@@ -110,7 +111,7 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
                   fill=None if ink_saver or bg in (None, "#ffffff") else bg, width=0.6)
     if frame.stroke or frame.fill:
         shapes.append(Rect(0, 0, width, height, frame, r=3.0))
-    if spec["title_on_board"]:
+    if show_title:
         shapes.append(Text(width / 2, 10.0, ctx.definition.title, 14, "sans-bold", "middle"))
     line_style = Style(stroke=ctx.colour(spec["line_colour"]), width=spec["line_width"], cap="round")
     over_lines = {tuple(b[0]) for b in geo["bridges"]}
@@ -137,7 +138,7 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
     if labels == "edges":
         shapes.extend(_edge_labels(points, at, width, height, spec["label_size"], margin, r))
     caption = spec["caption"] or ctx.seed_label()
-    if caption:
+    if caption and overlay is None:
         shapes.append(Text(width - 4.0, height - 3.0, caption.format(seed=ctx.seed), 8, "sans", "end", "#444444"))
     if overlay:
         shapes.extend(_overlay(spec, ctx, overlay, at, r))
@@ -224,6 +225,12 @@ def _overlay(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any], at, r: 
         if label:
             colour = ctx.colour(token["text_colour"]) if token["text_colour"] else contrast_ink(face)
             shapes.append(fitted_text(x, y + tr * 0.35, label, tr * 1.6, tr * 2.4, "sans-bold", "middle", colour))
+    for name in overlay.get("removable", []):
+        x, y = at(name)
+        shapes.append(Circle(x, y, tr * 1.3, Style(stroke="#d62728", fill=None, width=0.9, dash=(1.6, 1.0))))
+    for name in overlay.get("protected", []):
+        x, y = at(name)
+        shapes.append(Circle(x, y, tr * 1.25, Style(stroke="#2a7a2a", fill=None, width=0.9)))
     for a, b in overlay.get("arrows", []):
         (x1, y1), (x2, y2) = at(a), at(b)
         d = math.hypot(x2 - x1, y2 - y1) or 1.0
