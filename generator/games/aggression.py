@@ -24,7 +24,7 @@ from typing import Any, Union
 
 from generator.errors import BoardError, IllegalMoveError, NotationError
 from generator.games.base import GameRules, Outcome, State, turn_limit
-from generator.seeding import check_seed, rng_for
+from generator.seeding import Rng, check_seed, rng_for
 
 ROWS = 4
 COLUMNS = 5
@@ -295,6 +295,21 @@ class AggressionState(State):
                 return [PASS]
             return [claim for i in range(CITY_COUNT) if self.owner[i] < 0 for claim in _CLAIMS[i][1:n + 1]]
         return [_ATTACKS[i] for i in range(CITY_COUNT) if self.owner[i] == 1 - who]
+
+    def random_move(self, rng: Rng) -> Move:
+        """Return a legal move drawn uniformly from ``legal_moves()`` without listing them all."""
+        if self.is_terminal():
+            raise IllegalMoveError("the game is already over")
+        who = self.turn
+        if self.claiming:
+            n = self.hand[who]
+            if n == 0:
+                return PASS
+            free = [i for i in range(CITY_COUNT) if self.owner[i] < 0]
+            pick = rng.below(len(free) * n)
+            return _CLAIMS[free[pick // n]][pick % n + 1]
+        targets = [i for i in range(CITY_COUNT) if self.owner[i] == 1 - who]
+        return _ATTACKS[targets[rng.below(len(targets))]]
 
     def successful_attacks(self) -> list[Attack]:
         """Return the attacks the side to move could make that would succeed."""

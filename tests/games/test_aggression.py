@@ -236,6 +236,16 @@ def test_notation_round_trips_through_random_games() -> None:
         assert state.outcome().finished
 
 
+def test_random_move_is_uniform_over_the_legal_moves() -> None:
+    rng = rng_for(4, "tests/aggression/random")
+    state = play(7, "A=97 B=50")  # Black: 3 troops for 18 free cities = 54 claims
+    counts = Counter(state.random_move(rng) for _ in range(54 * 200))
+    assert set(counts) == set(state.legal_moves())
+    assert max(counts.values()) < 2 * min(counts.values())
+    state = play(7, "A=20 G=50 C=25 H=50 M=55")
+    assert {state.random_move(rng) for _ in range(50)} == set(state.legal_moves())
+
+
 @pytest.mark.parametrize("text", ["K", "K=", "=3", "Z=3", "K=-1", "xZ", "x", "K12", "passs", "xKK"])
 def test_bad_notation(text: str) -> None:
     with pytest.raises(NotationError):
