@@ -209,8 +209,8 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
     for index, (label, cell) in enumerate(zip(path, cells)):
         x, y, w, h = rect(cell)
         colour = turn_fill if cell.span > 1 and turn_fill else fills[cell.lane % len(fills)]
-        if ink_saver or colour == "#ffffff":
-            colour = None
+        if colour == "#ffffff" or (ink_saver and colour is not None and contrast_ink(colour) == "#ffffff"):
+            colour = None  # light lane tints stay with --ink-saver: they tell the way out from the way back
         shapes.append(Rect(x, y, w, h, Style(stroke=None, fill=colour)))
         if str(index + 1) in highlight:
             inset = max(0.8, box * 0.05)

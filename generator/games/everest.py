@@ -44,17 +44,31 @@ def group_str(group: tuple[int, ...]) -> str:
     return "+".join(str(value) for value in group)
 
 
-def _options(dice: tuple[int, ...]) -> list[tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, int], ...]]]:
-    """Return each grouping of a throw whose totals all have boxes, with its totals counted."""
+def _options(dice: tuple[int, ...]) -> list[tuple[tuple[tuple[int, ...], ...], int, int]]:
+    """Return each grouping of a throw that some sheet could take, with the bit masks of the
+    numbers it crosses once and twice (bit t for number t)."""
     found = []
     for grouping in groupings(dice):
         totals = Counter(sum(group) for group in grouping)
-        if all(total <= HIGHEST for total in totals):
-            found.append((grouping, tuple(sorted(totals.items()))))
+        if all(total <= HIGHEST and count <= COLUMNS for total, count in totals.items()):
+            once = sum(1 << t for t, count in totals.items() if count == 1)
+            twice = sum(1 << t for t, count in totals.items() if count == 2)
+            found.append((grouping, once, twice))
     return found
 
 
 _OPTIONS = {dice: _options(dice) for dice in all_throws(DICE)}
+_TABLES: dict[str, list[tuple[int, int, Cross]]] = {}
+
+
+def _table(side: str) -> list[tuple[int, int, Cross]]:
+    """Return every move a player could ever make, with its masks (built once per side)."""
+    table = _TABLES.get(side)
+    if table is None:
+        table = [(once, twice, Cross(side, dice, grouping))
+                 for dice, options in _OPTIONS.items() for grouping, once, twice in options]
+        _TABLES[side] = table
+    return table
 
 
 class EverestState(State):
@@ -78,14 +92,15 @@ class EverestState(State):
         """Return every throw (56 sorted throws) with every split whose totals have empty boxes."""
         if self.is_terminal():
             return []
-        side = self.sides[self.to_throw]
         crossed = self.crossed[self.to_throw]
-        moves = []
-        for dice, options in _OPTIONS.items():
-            for grouping, totals in options:
-                if all(crossed[total] + count <= COLUMNS for total, count in totals):
-                    moves.append(Cross(side, dice, grouping))
-        return moves
+        used = full = 0
+        for number in range(1, HIGHEST + 1):
+            if crossed[number]:
+                used |= 1 << number
+                if crossed[number] >= COLUMNS:
+                    full |= 1 << number
+        return [move for once, twice, move in _table(self.sides[self.to_throw])
+                if not (once & full or twice & used)]
 
     def random_move(self, rng: Any) -> Any:
         """Return a legal move drawn uniformly from ``legal_moves()`` (a seeding.Rng draws it)."""
