@@ -547,19 +547,100 @@ def board_picture(numbers: tuple[int, ...]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _outside() -> dict[str, Any]:
-    slots = []
+def square_name(fx: int, ry: int) -> str:
+    """Return a cell's name (``c4``), or ``@x,y`` (file and rank index from 0) outside the grid."""
+    if 0 <= fx < SIZE and 0 <= ry < SIZE:
+        return CELLS[ry * SIZE + fx]
+    return f"@{fx},{ry}"
+
+
+def _lane_square(side: int, lane: int, step: int) -> str:
+    """Return where a lane's piece stands ``step`` cells in (0: the start slot just outside)."""
+    return square_name(lane, step - 1) if side == 0 else square_name(step - 1, lane)
+
+
+def _outside() -> dict[str, list[str]]:
+    """Return the start slots outside the grid: square -> [slot mark], in grid-board form."""
+    slots: dict[str, list[str]] = {}
+    for side, name in enumerate(SIDES):
+        for lane in range(SIZE):
+            slots[_lane_square(side, lane, 0)] = [f"slot:{name}:die"]
+            slots[_lane_square(side, lane, -1)] = [f"slot:{name}:pawn"]
+    return dict(sorted(slots.items()))
+
+
+def _pieces(state: PushState) -> dict[str, str]:
+    pieces: dict[str, str] = {}
+    for side, name in enumerate(SIDES):
+        for lane, p in enumerate(state.progress[side]):
+            if p < DIE_OFF:
+                pieces[_lane_square(side, lane, p)] = f"{name}:die:{state.values[side][lane]}"
+            if p < PAWN_OFF:
+                pieces[_lane_square(side, lane, p - 1)] = f"{name}:pawn"
+    return pieces
+
+
+# Turns leading to the booklet's example: (throw, pushes wanted), then the example turn itself.
+_EXAMPLE_SCRIPT = (((3, 5), "5 3"), ((2, 4), "4 2"), ((1, 6), "6 1"), ((2, 3), "3 2"))
+_EXAMPLE_TURN = ((3, 5), "5 3")
+
+
+def _scripted(state: PushState, throw: tuple[int, int], wanted: str) -> PushTurn:
+    """Return the first legal turn with this throw pushing ``wanted``, else the one pushing most."""
+    moves = [m for m in state.legal_moves() if m.throw == throw]
+    for m in moves:
+        if state.move_str(m).split(":")[1].strip() == wanted:
+            return m
+    return max(moves, key=lambda m: len(m.pushes))
+
+
+def example_push(seed: int) -> dict[str, Any]:
+    """Return a booklet overlay: a few opening turns on this board, then South pushing 5 and 3.
+
+    Keys: pieces (square -> 'south:die:5', 'west:pawn', 'neutral:3'), arrows (each pushed die),
+    and for the words: turn, throw, total, pusher, placements, pushed, alternatives."""
+    state = RULES.new_state(seed)
+    for throw, wanted in _EXAMPLE_SCRIPT:
+        state.apply_move(_scripted(state, throw, wanted))
+    occupied = state._occupied()
+    base = state._blocked(state.pusher, occupied)
+    wanted = [m for m in state.legal_moves() if m.throw == _EXAMPLE_TURN[0]
+              and state.move_str(m).split(":")[1].strip() == _EXAMPLE_TURN[1]]
+    # Prefer a placement where a neutral die stands in front of one of the pusher's dice.
+    move = max(wanted, key=lambda m: bin(state._blocked_with(occupied, m.cells) & ~base).count("1"),
+               default=None) or _scripted(state, *_EXAMPLE_TURN)
+    blocked_mask = state._blocked_with(occupied, move.cells)
+    pieces = _pieces(state)
+    for value, cell in zip(move.throw, move.cells):
+        if cell is not None:
+            pieces[CELLS[cell]] = f"neutral:{value}"
+    side = state.pusher
+    blocked = []
     for lane in range(SIZE):
-        slots.append({"side": "south", "kind": "die", "lane": LANES[0][lane], "file": lane, "rank": -1})
-        slots.append({"side": "south", "kind": "pawn", "lane": LANES[0][lane], "file": lane, "rank": -2})
-        slots.append({"side": "west", "kind": "die", "lane": LANES[1][lane], "file": -1, "rank": lane})
-        slots.append({"side": "west", "kind": "pawn", "lane": LANES[1][lane], "file": -2, "rank": lane})
+        target = state._target(side, lane)
+        if blocked_mask >> lane & 1 and target is not None:
+            by = "neutral" if target in move.cells else "piece"
+            blocked.append({"die": state.values[side][lane], "cell": CELLS[target], "by": by})
+    arrows = []
+    for lane, _ in move.pushes:
+        p = state.progress[side][lane]
+        arrows.append([_lane_square(side, lane, p), _lane_square(side, lane, p + 1)])
+    others = sorted({state.move_str(m).split(":")[1].strip() for m in state.legal_moves()
+                     if m.throw == move.throw and m.cells == move.cells and m != move},
+                    key=lambda t: (-len(t.split()), t))
     return {
-        "note": "file and rank count from 0 at a1; -1 and -2 are the rows and columns outside the grid",
-        "slots": slots,
-        "start_edges": {"south": "south", "west": "west"},
-        "exit_edges": {"south": "north", "west": "east"},
-        "travel": {"south": "N", "west": "E"},
+        "pieces": dict(sorted(pieces.items())),
+        "arrows": sorted(arrows),
+        "turn": state.move_str(move),
+        "throw": list(move.throw),
+        "total": sum(move.throw),
+        "thrower": state.thrower(),
+        "pusher": state.current_player(),
+        "placements": {str(v): (CELLS[c] if c is not None else "-") for v, c in zip(move.throw, move.cells)},
+        "pushed": [state.values[side][lane] for lane, _ in move.pushes][::-1],
+        "alternatives": others,
+        "blocked": blocked,
+        "seed": seed,
     }
 
 
@@ -594,11 +675,13 @@ class PushRules(GameRules):
 
     def layout_data(self, name: str, seed: int | None = None,
                     variants: frozenset[str] = frozenset()) -> dict[str, Any]:
-        """Return 'board': the cells with their numbers, the seed, and the start slots and exits."""
+        """Return 'board' (numbers, seed, start slots outside, exit edges) or 'position:push'."""
         self.check_variants(variants)
-        if name != "board":
-            raise BoardError(f"push provides no layout data {name!r} (known: board)")
         seed_value = DEFAULT_SEED if seed is None else check_seed(seed)
+        if name == "position:push":
+            return example_push(seed_value)
+        if name != "board":
+            raise BoardError(f"push provides no layout data {name!r} (known: board, position:push)")
         numbers = board_numbers(seed_value)
         return {
             "files": SIZE,
@@ -606,6 +689,7 @@ class PushRules(GameRules):
             "seed": seed_value,
             "cells": {name: [f"text:{numbers[i]}"] for i, name in sorted(enumerate(CELLS), key=lambda p: p[1])},
             "outside": _outside(),
+            "exits": {"south": "north", "west": "east"},
         }
 
     def template_values(self) -> dict[str, Any]:

@@ -538,10 +538,12 @@ def _board_layout(board: BrainBoard) -> dict[str, Any]:
 
 
 def example_numskull_move(board: BrainBoard) -> dict[str, Any]:
-    """Return a booklet position: a red Numskull sliding several squares to capture a blue Ninny.
+    """Return a booklet overlay: a red Numskull sliding several squares to capture a blue Ninny.
 
     The Numskull stands on the first square (ranks 3 to 6, a to g) with the longest pointer ray
-    (at most 4 squares, d4/d5 left out); a red Ninny blocks another of its pointers when it has one."""
+    (at most 4 squares, d4/d5 left out); a red Ninny blocks another of its pointers when it has one.
+    Overlay keys (grid-board): cells (arrows only, no start marks), pieces (square -> 'side:kind'),
+    arrows ([from, to]), highlight (the squares passed over); the rest is for the booklet's words."""
     rays = board.rays
     best: tuple[int, int, str, tuple[int, ...]] | None = None
     for i, square in enumerate(SQUARES):
@@ -552,35 +554,42 @@ def example_numskull_move(board: BrainBoard) -> dict[str, Any]:
             if best is None or length > best[1]:
                 best = (i, length, direction, ray[:length])
     assert best is not None
-    origin, length, direction, path = best
+    origin, _, direction, path = best
     target = path[-1]
-    pieces = {SQUARES[origin]: "piece:red:numskull", SQUARES[target]: "piece:blue:ninny"}
+    pieces = {SQUARES[origin]: "red:numskull", SQUARES[target]: "blue:ninny"}
     blocked = None
     for other, ray in rays[origin]:
         if other != direction and len(ray) >= 2 and SQUARES[ray[1]] not in pieces:
-            pieces[SQUARES[ray[1]]] = "piece:red:ninny"
-            blocked = {"direction": other, "by": SQUARES[ray[1]],
+            pieces[SQUARES[ray[1]]] = "red:ninny"
+            blocked = {"direction": other, "direction_name": DIRECTION_NAMES[other], "by": SQUARES[ray[1]],
                        "reachable": [SQUARES[ray[0]]]}
             break
-    cells = _board_layout(board)["cells"]
-    for square, mark in pieces.items():
-        cells[square] = [m for m in cells[square] if not m.startswith("start:")] + [mark]
-    for square in cells:
-        if square not in pieces:
-            cells[square] = [m for m in cells[square] if not m.startswith("start:")]
+    cells = {square: [m for m in marks if not m.startswith("start:")]
+             for square, marks in _board_layout(board)["cells"].items()}
     origin_name, target_name = SQUARES[origin], SQUARES[target]
+    passed = [SQUARES[p] for p in path[:-1]]
     return {
         "files": FILES,
         "ranks": RANKS,
         "seed": board.seed,
         "cells": cells,
         "pieces": dict(sorted(pieces.items())),
-        "arrows": [{"from": origin_name, "to": target_name, "capture": True}],
+        "arrows": [[origin_name, target_name]],
+        "highlight": passed,
         "move": f"{origin_name}x{target_name}",
+        "origin": origin_name,
+        "target": target_name,
         "direction": direction,
-        "path": [SQUARES[p] for p in path[:-1]],
+        "direction_name": DIRECTION_NAMES[direction],
+        "path": passed,
         "blocked": blocked,
     }
+
+
+def start_position() -> dict[str, Any]:
+    """Return a booklet overlay of the starting position: pieces as square -> 'side:kind'."""
+    pieces = {sq: f"{side}:{kind}" for side in SIDES for kind in KINDS for sq in START[side][kind]}
+    return {"pieces": dict(sorted(pieces.items()))}
 
 
 @dataclass(frozen=True)
@@ -613,14 +622,17 @@ class TakeTheBrainRules(GameRules):
 
     def layout_data(self, name: str, seed: int | None = None,
                     variants: frozenset[str] = frozenset()) -> dict[str, Any]:
-        """Return 'board' (squares with arrows and start marks) or 'position:numskull' data."""
+        """Return 'board' (squares with arrows and start marks), 'position:numskull' or 'position:start'."""
         self.check_variants(variants)
         board = make_board(seed)
         if name == "board":
             return _board_layout(board)
         if name == "position:numskull":
             return example_numskull_move(board)
-        raise BoardError(f"take-the-brain provides no layout data {name!r} (known: board, position:numskull)")
+        if name == "position:start":
+            return start_position()
+        raise BoardError(f"take-the-brain provides no layout data {name!r} "
+                         "(known: board, position:numskull, position:start)")
 
     def template_values(self) -> dict[str, Any]:
         """Return board size, piece counts, starting and promotion squares, and the turn limit."""
@@ -642,7 +654,7 @@ class TakeTheBrainRules(GameRules):
                                   "blue": list(START["red"]["numskull"])},
             "centre_squares": list(CENTRE),
             "example_move": example["move"],
-            "example_direction": DIRECTION_NAMES[example["direction"]],
+            "example_direction": example["direction_name"],
             "turn_limit": self.default_turn_limit,
         }
 

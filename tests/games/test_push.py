@@ -100,14 +100,32 @@ def test_board_layout() -> None:
     numbers = RULES.board_data(4)["numbers"]
     assert layout["files"] == 6 and layout["ranks"] == 6 and layout["seed"] == 4
     assert layout["cells"] == {cell: [f"text:{n}"] for cell, n in numbers.items()}
-    slots = layout["outside"]["slots"]
-    for side, kind in (("south", "die"), ("south", "pawn"), ("west", "die"), ("west", "pawn")):
-        assert len([s for s in slots if s["side"] == side and s["kind"] == kind]) == 6
-    south_dice = [s for s in slots if s["side"] == "south" and s["kind"] == "die"]
-    assert {(s["file"], s["rank"]) for s in south_dice} == {(f, -1) for f in range(6)}
-    assert layout["outside"]["exit_edges"] == {"south": "north", "west": "east"}
+    outside = layout["outside"]
+    assert len(outside) == 24
+    assert {name for name, marks in outside.items() if marks == ["slot:south:die"]} == \
+        {f"@{f},-1" for f in range(6)}
+    assert {name for name, marks in outside.items() if marks == ["slot:south:pawn"]} == \
+        {f"@{f},-2" for f in range(6)}
+    assert {name for name, marks in outside.items() if marks == ["slot:west:die"]} == \
+        {f"@-1,{r}" for r in range(6)}
+    assert {name for name, marks in outside.items() if marks == ["slot:west:pawn"]} == \
+        {f"@-2,{r}" for r in range(6)}
+    assert layout["exits"] == {"south": "north", "west": "east"}
     with pytest.raises(BoardError):
         RULES.layout_data("pieces")
+
+
+def test_example_push_figure_is_consistent() -> None:
+    for seed in (1, 2, 50):
+        figure = RULES.layout_data("position:push", seed)
+        kinds = [p.split(":")[1] if ":" in p else p for p in figure["pieces"].values()]
+        assert kinds.count("die") == 12 and kinds.count("pawn") == 12 and kinds.count("3") + kinds.count("5") == 2
+        assert sum(figure["pushed"]) == figure["total"] == 8
+        assert len(figure["arrows"]) == len(figure["pushed"])
+        assert figure["turn"].endswith(": " + " ".join(map(str, figure["pushed"])))
+        for start, _ in figure["arrows"]:
+            assert figure["pieces"][start].startswith(figure["pusher"] + ":die:")
+        assert all(b["die"] not in figure["pushed"] for b in figure["blocked"])
 
 
 def test_board_text_names_the_seed() -> None:

@@ -188,8 +188,11 @@ def test_numskull_figure_is_a_legal_capture() -> None:
         pieces = figure["pieces"]
         letters = {"numskull": "S", "ninny": "N"}
         setup = []
+        assert figure["arrows"] == [[figure["origin"], figure["target"]]]
+        assert figure["highlight"] == figure["path"]
+        assert not any(m.startswith("start:") for marks in figure["cells"].values() for m in marks)
         for square, mark in pieces.items():
-            _, side, kind = mark.split(":")
+            side, kind = mark.split(":")
             letter = letters[kind]
             setup.append(f"{letter if side == 'red' else letter.lower()}{square}")
         setup += ["Ba1" if "a1" not in pieces else "Bg1", "bg8" if "g8" not in pieces else "ba8"]
@@ -197,6 +200,13 @@ def test_numskull_figure_is_a_legal_capture() -> None:
         st.play(figure["move"])
         assert len(figure["path"]) >= 2
         assert figure["blocked"] is None or figure["blocked"]["by"] in pieces
+
+
+def test_start_figure_shows_the_24_pieces() -> None:
+    pieces = RULES.layout_data("position:start")["pieces"]
+    assert len(pieces) == 24 and pieces["d1"] == "red:brain" and pieces["c8"] == "blue:numskull"
+    st = state()
+    assert all(st.piece_at(sq) == tuple(p.split(":")) for sq, p in pieces.items())
 
 
 def test_unknown_layout_data_is_an_error() -> None:
