@@ -581,7 +581,7 @@ def example_numskull_move(board: BrainBoard) -> dict[str, Any]:
         "target": target_name,
         "direction": direction,
         "direction_name": DIRECTION_NAMES[direction],
-        "path": passed,
+        "passed": passed,
         "blocked": blocked,
     }
 

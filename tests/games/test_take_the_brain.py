@@ -189,7 +189,7 @@ def test_numskull_figure_is_a_legal_capture() -> None:
         letters = {"numskull": "S", "ninny": "N"}
         setup = []
         assert figure["arrows"] == [[figure["origin"], figure["target"]]]
-        assert figure["highlight"] == figure["path"]
+        assert figure["highlight"] == figure["passed"]
         assert not any(m.startswith("start:") for marks in figure["cells"].values() for m in marks)
         for square, mark in pieces.items():
             side, kind = mark.split(":")
@@ -198,7 +198,7 @@ def test_numskull_figure_is_a_legal_capture() -> None:
         setup += ["Ba1" if "a1" not in pieces else "Bg1", "bg8" if "g8" not in pieces else "ba8"]
         st = state(" ".join(setup), seed)
         st.play(figure["move"])
-        assert len(figure["path"]) >= 2
+        assert len(figure["passed"]) >= 2
         assert figure["blocked"] is None or figure["blocked"]["by"] in pieces
 
 
