@@ -190,11 +190,18 @@ def layout_files(folder: str = LAYOUTS_DIR) -> list[str]:
     return [os.path.join(folder, n) for n in names]
 
 
+def templates_for(folder: str) -> str:
+    """Return the templates folder of a definitions folder: ``templates`` beside it, else inside it."""
+    if os.path.abspath(folder) == os.path.abspath(LAYOUTS_DIR):
+        return TEMPLATES_DIR
+    beside = os.path.join(os.path.dirname(os.path.abspath(folder)), "templates")
+    inside = os.path.join(folder, "templates")
+    return inside if os.path.isdir(inside) and not os.path.isdir(beside) else beside
+
+
 def load_all(folder: str = LAYOUTS_DIR) -> list[GameDefinition]:
     """Return every definition in a folder, sorted by id."""
-    templates = os.path.join(os.path.dirname(os.path.abspath(folder)), "templates")
-    if folder == LAYOUTS_DIR or not os.path.isdir(templates):
-        templates = TEMPLATES_DIR if folder == LAYOUTS_DIR else os.path.join(folder, "templates")
+    templates = templates_for(folder)
     return [load_definition(p, templates) for p in layout_files(folder)]
 
 
@@ -204,5 +211,4 @@ def find_definition(game_id: str, folder: str = LAYOUTS_DIR) -> GameDefinition:
     if "/" in game_id or "\\" in game_id or game_id.startswith(".") or not os.path.isfile(path):
         known = [os.path.splitext(os.path.basename(p))[0] for p in layout_files(folder)]
         raise UnknownGameError(f"unknown game {game_id!r} (known: {', '.join(known)})")
-    templates = TEMPLATES_DIR if folder == LAYOUTS_DIR else os.path.join(folder, "templates")
-    return load_definition(path, templates)
+    return load_definition(path, templates_for(folder))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from generator.cli import board, build, calibrate, check, games
+from generator.cli import board, build, calibrate, check, games, new
 from generator.cli.common import DEBUG
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
@@ -27,7 +27,7 @@ def _main(
     DEBUG["on"] = debug
 
 
-for module in (games, build, check, board, calibrate):
+for module in (games, build, check, board, new, calibrate):
     module.register(app)
 
 try:

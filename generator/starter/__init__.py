@@ -1,0 +1,52 @@
+"""The starter kit ``pnp new`` writes: a definition showing every component kind and its booklet."""
+
+from __future__ import annotations
+
+import os
+import re
+from importlib import resources
+
+from generator.errors import UsageError
+from generator.files import atomic_write_text
+
+_ID = re.compile(r"^[a-z][a-z0-9-]{0,39}$")
+
+STANDEES = '''[[components.standees.standees]]
+name = "Gold captain"
+count = 1
+fill = "gold"
+symbol = "crown"
+text = "G"
+
+[[components.standees.standees]]
+name = "Blue captain"
+count = 1
+fill = "blue"
+symbol = "crown"
+text = "B"'''
+
+
+def starter_files(game_id: str, layouts_dir: str) -> dict[str, str]:
+    """Return the starter definition and booklet template for a game id, keyed by file path."""
+    if not _ID.match(game_id):
+        raise UsageError(f"a game id is lowercase letters, digits and '-', starting with a letter; got {game_id!r}")
+    title = game_id.replace("-", " ").title()
+    folder = resources.files("generator.starter")
+    toml = folder.joinpath("starter.toml").read_text(encoding="utf-8")
+    toml = toml.format(id=game_id, title=title, layouts=layouts_dir, standees=STANDEES)
+    booklet = folder.joinpath("starter.en.md.j2").read_text(encoding="utf-8")
+    templates = os.path.join(os.path.dirname(os.path.abspath(layouts_dir)), "templates", "booklets")
+    return {os.path.join(layouts_dir, f"{game_id}.toml"): toml,
+            os.path.join(templates, f"{game_id}.en.md.j2"): booklet}
+
+
+def write_starter(game_id: str, layouts_dir: str, force: bool = False) -> list[str]:
+    """Write the starter files (refusing to overwrite unless forced); return their paths."""
+    files = starter_files(game_id, layouts_dir)
+    if not force:
+        for path in files:
+            if os.path.exists(path):
+                raise UsageError(f"{path} already exists (use --force to overwrite)")
+    for path, text in files.items():
+        atomic_write_text(path, text)
+    return list(files)
