@@ -63,7 +63,7 @@ def run_build(games: list[str], all_games: bool, paper: str, formats: list[str],
         if size <= 0 or size > 100:
             raise UsageError(f"--cell-size must be between 0 and 100 mm, got {cell_size}")
     options = Options(fit=fit, ink_saver=ink_saver, duplex_offset=_offset(duplex_offset), cell_size=size, lang=lang)
-    definitions = load_all(folder) if all_games else [find_definition(g, folder) for g in games]
+    definitions = load_all(folder, lang) if all_games else [find_definition(g, folder, lang) for g in games]
     from generator.booklet.render import check_language, languages
 
     if lang not in ("en", "fr", "it"):

@@ -101,8 +101,59 @@ class GameDefinition:
                                   f"(palette: {', '.join(sorted(self.palette))})") from None
 
 
-def load_definition(path: str, templates_dir: str | None = None) -> GameDefinition:
-    """Return the validated definition in a TOML file; raise DefinitionError on any problem."""
+def _translate(data: dict[str, Any], where: Where, lang: str | None) -> dict[str, Any]:
+    """Check the ``[translations.<lang>]`` tables and return the data with one language applied.
+
+    Each translation maps a key path of a text in the definition ("components.strip.start_label",
+    "components.pieces.counters.0.label") to its text in that language."""
+    import copy
+
+    tables = data.get("translations", {})
+    tw = where.child("translations")
+    if not isinstance(tables, dict):
+        raise tw.error("expected a table of languages, e.g. [translations.fr]")
+    chosen = None
+    for code, table in tables.items():
+        if code not in ("en", "fr", "it"):
+            raise tw.child(code).error("unknown language (languages: en, fr, it)")
+        if not isinstance(table, dict):
+            raise tw.child(code).error("expected a table of key paths and texts")
+        for key, text in table.items():
+            kw = tw.child(code).child(key)
+            if not isinstance(text, str):
+                raise kw.error(f"expected a string, got {type(text).__name__}")
+            node: Any = data
+            parts = key.split(".")
+            for part in parts:
+                if isinstance(node, list) and part.isdigit() and int(part) < len(node):
+                    node = node[int(part)]
+                elif isinstance(node, dict) and part in node and part != "translations":
+                    node = node[part]
+                else:
+                    raise kw.error("no such text in the definition")
+            if not isinstance(node, str):
+                raise kw.error("only texts can be translated")
+        if code == lang:
+            chosen = table
+    if not chosen:
+        return data
+    data = copy.deepcopy(data)
+    for key, text in chosen.items():
+        parts = key.split(".")
+        node = data
+        for part in parts[:-1]:
+            node = node[int(part)] if isinstance(node, list) else node[part]
+        last = parts[-1]
+        if isinstance(node, list):
+            node[int(last)] = text
+        else:
+            node[last] = text
+    return data
+
+
+def load_definition(path: str, templates_dir: str | None = None, lang: str | None = None) -> GameDefinition:
+    """Return the validated definition in a TOML file (texts in ``lang`` where it translates them);
+    raise DefinitionError on any problem."""
     from generator.components import find_kind
 
     shown = os.path.relpath(path) if not os.path.relpath(path).startswith("..") else path
@@ -118,7 +169,9 @@ def load_definition(path: str, templates_dir: str | None = None) -> GameDefiniti
     except (OSError, UnicodeDecodeError) as exc:
         raise DefinitionError(f"{shown}: cannot be read: {exc}") from None
     where = Where(shown)
+    data = _translate(data, where, lang)
     top = {"game": Field("table", required=True, schema=GAME_SCHEMA),
+           "translations": Field("any", default={}),
            "palette": Field("map:colour", default={}),
            "paper": Field("table", default=None, schema=PAPER_SCHEMA),
            "components": Field("any", required=True)}
@@ -199,16 +252,16 @@ def templates_for(folder: str) -> str:
     return inside if os.path.isdir(inside) and not os.path.isdir(beside) else beside
 
 
-def load_all(folder: str = LAYOUTS_DIR) -> list[GameDefinition]:
-    """Return every definition in a folder, sorted by id."""
+def load_all(folder: str = LAYOUTS_DIR, lang: str | None = None) -> list[GameDefinition]:
+    """Return every definition in a folder, sorted by id (texts in ``lang`` where translated)."""
     templates = templates_for(folder)
-    return [load_definition(p, templates) for p in layout_files(folder)]
+    return [load_definition(p, templates, lang) for p in layout_files(folder)]
 
 
-def find_definition(game_id: str, folder: str = LAYOUTS_DIR) -> GameDefinition:
+def find_definition(game_id: str, folder: str = LAYOUTS_DIR, lang: str | None = None) -> GameDefinition:
     """Return the definition of a game by id; raise UnknownGameError when there is none."""
     path = os.path.join(folder, f"{game_id}.toml")
     if "/" in game_id or "\\" in game_id or game_id.startswith(".") or not os.path.isfile(path):
         known = [os.path.splitext(os.path.basename(p))[0] for p in layout_files(folder)]
         raise UnknownGameError(f"unknown game {game_id!r} (known: {', '.join(known)})")
-    return load_definition(path, templates_for(folder))
+    return load_definition(path, templates_for(folder), lang)

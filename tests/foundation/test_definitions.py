@@ -152,3 +152,25 @@ def test_random_definitions_fail_cleanly(tmp_path, game, components):
         load_definition(path)
     except DefinitionError as exc:
         assert "\n" not in str(exc) and "fuzz.toml" in str(exc)
+
+
+TRANSLATED = GOOD + '''
+[translations.fr]
+"game.title" = "Essai"
+"components.pieces.counters.0.name" = "pion"
+'''
+
+
+def test_translations_replace_texts_for_their_language(tmp_path):
+    path = write(tmp_path, TRANSLATED.format(id="test-game", size="19mm"))
+    assert load_definition(path).title == "Test"
+    french = load_definition(path, lang="fr")
+    assert french.title == "Essai"
+    assert french.component("pieces")["counters"][0]["name"] == "pion"
+    assert load_definition(path, lang="it").title == "Test"
+
+
+def test_a_translation_of_a_missing_text_is_an_error(tmp_path):
+    text = TRANSLATED.replace('"game.title"', '"game.tittle"')
+    message = error_of(write(tmp_path, text.format(id="test-game", size="19mm")))
+    assert "translations.fr.game.tittle" in message and "no such text" in message
