@@ -7,7 +7,7 @@ import math
 from typing import Any
 
 from generator.components import Context, Output
-from generator.components.look import contrast_ink, fitted_text, hatch
+from generator.components.look import contrast_ink, fitted_text, hatch, luminance
 from generator.components.symbols import draw_symbol
 from generator.definitions import ComponentSpec
 from generator.errors import DefinitionError
@@ -50,14 +50,17 @@ def _face(shape: str, size: float, pad: float, face: dict[str, Any], ctx: Contex
     cell = size + 2 * pad
     c = cell / 2
     colour = ctx.colour(face["fill"])
-    ink_saver = ctx.options.ink_saver
-    dark = colour is not None and contrast_ink(colour) == "#ffffff"
-    body_fill = "#ffffff" if ink_saver and dark else colour
     outline = ctx.colour(face["stroke"]) or "#000000"
-    style = Style(stroke=outline, fill=body_fill, width=0.4)
+    width = 0.4
+    body_fill = colour
+    saved = ctx.options.ink_saver and colour is not None and luminance(colour) < 0.9
+    if saved:
+        # ink saver: a white face with a thick outline in the counter's colour; dark sides hatched
+        body_fill, outline, width = "#ffffff", colour, 1.2
+    style = Style(stroke=outline, fill=body_fill, width=width)
     shapes: list[Shape] = []
     if shape == "circle":
-        shapes.append(Circle(c, c, size / 2, style))
+        shapes.append(Circle(c, c, size / 2 - (width / 2 if saved else 0), style))
     elif shape == "square":
         shapes.append(Rect(pad, pad, size, size, style))
     elif shape == "rounded":
@@ -66,12 +69,10 @@ def _face(shape: str, size: float, pad: float, face: dict[str, Any], ctx: Contex
         r = size / 2
         shapes.append(Polygon(tuple((c + r * math.cos(math.radians(60 * i)), c + r * math.sin(math.radians(60 * i)))
                                     for i in range(6)), style))
-    if ink_saver and dark:
-        # a dark side printed as a thick outline and hatching, so it still differs from a light side
-        shapes.append(Group(tuple(hatch(pad, pad, size, size, outline, spacing=2.2, width=0.2)), clip=None)
-                      if shape != "circle" else Group(tuple(hatch(pad, pad, size, size, outline, 2.2, 0.2)),
-                                                      clip=(pad + size * 0.15, pad + size * 0.15, size * 0.7, size * 0.7)))
-    ink = contrast_ink(body_fill)
+    if saved and contrast_ink(colour) == "#ffffff":
+        inset = size * 0.2
+        shapes.append(Group(tuple(hatch(pad + inset, pad + inset, size - 2 * inset, size - 2 * inset, colour, 2.2, 0.2))))
+    ink = colour if saved and luminance(colour) < 0.6 else contrast_ink(body_fill)
     if face["ring"]:
         shapes.append(Circle(c, c, size * 0.40, Style(stroke=ink, fill=None, width=0.5)))
     label = face["label"]
