@@ -598,6 +598,7 @@ def example_push(seed: int) -> dict[str, Any]:
     """Return a booklet overlay: a few opening turns on this board, then South pushing 5 and 3.
 
     Keys: pieces (square -> 'south:die:5', 'west:pawn', 'neutral:3'), arrows (each pushed die),
+    highlight (the cells the pushed dice move into),
     and for the words: turn, throw, total, pusher, placements, pushed, alternatives."""
     state = RULES.new_state(seed)
     for throw, wanted in _EXAMPLE_SCRIPT:
@@ -631,6 +632,7 @@ def example_push(seed: int) -> dict[str, Any]:
     return {
         "pieces": dict(sorted(pieces.items())),
         "arrows": sorted(arrows),
+        "highlight": sorted({end for _, end in arrows if not end.startswith("@")}),
         "turn": state.move_str(move),
         "throw": list(move.throw),
         "total": sum(move.throw),
