@@ -490,3 +490,46 @@ def test_record_through_the_referee(path: Path) -> None:
     else:
         assert verdict.ok and verdict.claim is not None and verdict.claim.agrees
         assert verdict.moves_checked == len(turns)
+
+
+# --- the kit ------------------------------------------------------------------------------------
+
+
+def _faces_mm(path: Path, fitz) -> list[float]:
+    """Return the side of every square drawn in a PDF, in mm (dice faces are squares)."""
+    sides = []
+    with fitz.open(path) as doc:
+        for page in doc:
+            for drawing in page.get_drawings():
+                for item in drawing["items"]:
+                    if item[0] == "re" and abs(item[1].width - item[1].height) < 0.01:
+                        sides.append(round(item[1].width / 72 * 25.4, 2))
+    return sides
+
+
+def test_kit_prints_board_dice_at_true_size_and_booklets(tmp_path: Path) -> None:
+    fitz = pytest.importorskip("pymupdf")
+    from generator.build import BuildRequest, build_game
+    from generator.components import Options
+    from generator.definitions import find_definition
+
+    definition = find_definition("push")
+    build_game(definition, BuildRequest(out=str(tmp_path / "en"), formats=("pdf",), seed=3))
+    build_game(definition, BuildRequest(out=str(tmp_path / "it"), formats=("pdf",), seed=3,
+                                        options=Options(lang="it")))
+    folder = tmp_path / "en" / "push-seed3"
+    cube = next(spec for spec in definition.components if spec.id == "dice")["size"]
+    faces = [side for side in _faces_mm(folder / "dice.pdf", fitz) if abs(side - cube) < 0.05]
+    assert len(faces) == 14 * 6 and cube == pytest.approx(16.0)
+    with fitz.open(folder / "board.pdf") as board:
+        words = board[0].get_text().split()
+    assert "3" in words and "seed" in words
+    assert all(words.count(str(v)) >= 6 + 2 for v in range(1, 7))  # six cells plus two rank labels
+    assert "LEAVE" in words
+    example = RULES.layout_data("position:push", 3)
+    with fitz.open(folder / "booklet.pdf") as booklet:
+        text = " ".join(" ".join(page.get_text().split()) for page in booklet)
+    assert "Clarifications" in text and "Variant: adjust" in text and example["turn"] in text
+    with fitz.open(tmp_path / "it" / "push-seed3" / "booklet.pdf") as booklet:
+        text = " ".join(" ".join(page.get_text().split()) for page in booklet)
+    assert "Chiarimenti" in text and "ritocco" in text and example["turn"] in text

@@ -515,3 +515,27 @@ def test_record_through_the_referee(path: Path) -> None:
     else:
         assert verdict.ok and verdict.claim is not None and verdict.claim.agrees
         assert verdict.moves_checked == len(tokens)
+
+
+# --- the kit ------------------------------------------------------------------------------------
+
+
+def test_kit_prints_board_pieces_record_and_booklet(tmp_path: Path) -> None:
+    fitz = pytest.importorskip("pymupdf")
+    from generator.build import BuildRequest, build_game
+    from generator.definitions import find_definition
+
+    build_game(find_definition("take-the-brain"), BuildRequest(out=str(tmp_path), formats=("pdf",)))
+    folder = tmp_path / "take-the-brain"
+    with fitz.open(folder / "board.pdf") as board:
+        words = board[0].get_text().split()
+    assert words.count("Numskull") == 8 and words.count("Ninny") == 14 and words.count("Brain") >= 2
+    with fitz.open(folder / "pieces.pdf") as pieces:
+        words = " ".join(page.get_text() for page in pieces).split()
+    assert words.count("BRAIN") == 2 and words.count("NUMSKULL") == 8 and words.count("NINNY") == 14
+    example = RULES.layout_data("position:numskull")
+    with fitz.open(folder / "booklet.pdf") as booklet:
+        text = " ".join(" ".join(page.get_text().split()) for page in booklet)
+    assert "Clarifications" in text and example["move"] in text
+    with fitz.open(folder / "scoresheet.pdf") as sheet:
+        assert "100" in sheet[0].get_text().split()
