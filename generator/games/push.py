@@ -325,7 +325,8 @@ class PushState(State):
         if tokens == ["-"]:
             return PushTurn(canon_throw, canon_cells, ())
         if not tokens:
-            raise NotationError(f"{line!r}: after ':' name the dice pushed, like 5 3, or write - when nothing moved")
+            raise NotationError(f"{line!r}: after ':' name the dice pushed, like 5 3, "
+                                "or write - when nothing moved")
         side = self.pusher
         values = self.values[side]
         pushes: dict[int, int] = {}

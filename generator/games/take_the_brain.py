@@ -118,7 +118,7 @@ class BrainBoard:
 
     def arrow_map(self) -> dict[str, list[str]]:
         """Return square -> sorted list of directions, for JSON (``pnp board --json``)."""
-        return {SQUARES[i]: sorted(dirs) for i, dirs in enumerate(self.arrows)}
+        return {s: sorted(self.arrows[INDEX[s]]) for s in sorted(SQUARES)}
 
     @property
     def rays(self) -> tuple[tuple[tuple[str, tuple[int, ...]], ...], ...]:
