@@ -44,14 +44,21 @@ class BuiltFile:
 
 
 def kit_folder(definition: GameDefinition, seed: int | None) -> str:
-    """Return the folder name of a kit: the game id, with -seed<N> for seeded games."""
-    if definition.game["seeded"]:
+    """Return the folder name of a kit: the game id, with -seed<N> for a seeded board."""
+    if seed is not None:
         return f"{definition.id}-seed{seed}"
     return definition.id
 
 
+def takes_seed(definition: GameDefinition) -> bool:
+    """Return True when the game's board can be drawn from a seed."""
+    return definition.game["seeded"] or definition.game["seed_optional"]
+
+
 def effective_seed(definition: GameDefinition, seed: int | None) -> int | None:
-    """Return the seed a build uses: the given one or the game's default; None if unseeded."""
+    """Return the seed a build uses: the given one or the game's default; None for a fixed board."""
+    if definition.game["seed_optional"] and not definition.game["seeded"]:
+        return None if seed is None else check_seed(seed)
     if not definition.game["seeded"]:
         return None
     return check_seed(definition.game["default_seed"] if seed is None else seed)

@@ -7,7 +7,7 @@ import os
 from collections.abc import Callable
 from typing import Any
 
-from generator.build import BuildRequest, build_game, parse_seed_range, write_batch
+from generator.build import BuildRequest, build_game, parse_seed_range, takes_seed, write_batch
 from generator.components import Options
 from generator.definitions import LAYOUTS_DIR, find_definition, load_all
 from generator.errors import UsageError
@@ -71,7 +71,7 @@ def run_build(games: list[str], all_games: bool, paper: str, formats: list[str],
     for d in definitions:
         if not all_games:
             check_language(d, lang)
-        if (seed_list is not None or seed_value is not None) and not d.game["seeded"] and not all_games:
+        if (seed_list is not None or seed_value is not None) and not takes_seed(d) and not all_games:
             raise UsageError(f"{d.id} has no seeded board; --seed and --seeds apply to seeded games")
     base = BuildRequest(out=out, paper=paper, formats=tuple(formats), seed=seed_value,
                         variants=frozenset(variants), options=options)
@@ -81,9 +81,9 @@ def run_build(games: list[str], all_games: bool, paper: str, formats: list[str],
             fit=fit, ink_saver=ink_saver, duplex_offset=options.duplex_offset, cell_size=size, lang="en")
         game_variants = frozenset(v for v in variants if v in d.game["variants"]) if all_games else frozenset(variants)
         request = BuildRequest(out=out, paper=paper, formats=base.formats,
-                               seed=seed_value if d.game["seeded"] else None,
+                               seed=seed_value if takes_seed(d) else None,
                                variants=game_variants, options=game_options)
-        if seed_list is not None and d.game["seeded"]:
+        if seed_list is not None and takes_seed(d):
             progress = progress_factory(len(seed_list)) if progress_factory else None
             for s in seed_list:
                 request.seed = s

@@ -27,6 +27,8 @@ GAME_SCHEMA: dict[str, Field] = {
     "playing_time": Field("str", default=""),
     "ages": Field("str", default=""),
     "seeded": Field("bool", default=False, doc="boards are drawn from a seed"),
+    "seed_optional": Field("bool", default=False,
+                           doc="a fixed board by default; --seed draws a variant board"),
     "default_seed": Field("int", default=1, min=0),
     "variants": Field("list:id", default=[]),
     "languages": Field("list:str", default=["en"]),

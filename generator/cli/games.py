@@ -25,14 +25,15 @@ def register(app: typer.Typer) -> None:
         rows = []
         for d in load_all(layouts or LAYOUTS_DIR):
             rows.append({"id": d.id, "title": d.title, "players": d.game["players"],
-                         "seeded": d.game["seeded"], "variants": d.game["variants"],
+                         "seeded": d.game["seeded"], "seed_optional": d.game["seed_optional"],
+                         "variants": d.game["variants"],
                          "languages": d.game["languages"], "referee": has_rules(d.rules_id),
                          "components": [f"{c.id} ({c.kind})" for c in d.components]})
         if json_out:
             typer.echo(json.dumps(rows, indent=2))
             return
         for r in rows:
-            extra = ", seeded boards" if r["seeded"] else ""
+            extra = ", seeded boards" if r["seeded"] else (", seeded variant boards" if r["seed_optional"] else "")
             if r["variants"]:
                 extra += ", variants: " + ", ".join(r["variants"])
             typer.echo(f"{r['id']:18} {r['title']} ({r['players']} players{extra}; referee: "

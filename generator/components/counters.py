@@ -73,6 +73,14 @@ def _face(shape: str, size: float, pad: float, face: dict[str, Any], ctx: Contex
         inset = size * 0.2
         shapes.append(Group(tuple(hatch(pad + inset, pad + inset, size - 2 * inset, size - 2 * inset, colour, 2.2, 0.2))))
     ink = colour if saved and luminance(colour) < 0.6 else contrast_ink(body_fill)
+
+    def own(name: str) -> str:
+        """Return a face's own ink colour, unless the ink saver whitened the face under a pale one."""
+        chosen = ctx.colour(face[name])
+        if chosen is None or (saved and luminance(chosen) > 0.75):
+            return ink
+        return chosen
+
     if face["ring"]:
         shapes.append(Circle(c, c, size * 0.40, Style(stroke=ink, fill=None, width=0.5)))
     label = face["label"]
@@ -80,16 +88,16 @@ def _face(shape: str, size: float, pad: float, face: dict[str, Any], ctx: Contex
     top = pad + size * (0.08 if label else 0.1)
     if face["symbol"]:
         shapes.extend(draw_symbol(face["symbol"], c, top + main_h / 2 + size * 0.02, main_h * 0.8,
-                                  ctx.colour(face["symbol_colour"]) or ink))
+                                  own("symbol_colour")))
     if face["text"]:
-        colour = ctx.colour(face["text_colour"]) or ink
+        colour = own("text_colour")
         pt = main_h * 0.62 * 72 / 25.4
         shapes.append(fitted_text(c, top + main_h * 0.5 + main_h * 0.62 * 0.36, face["text"], size * 0.78, pt,
                                   "sans-bold", "middle", colour))
     if label:
         pt = size * 0.16 * 72 / 25.4
         shapes.append(fitted_text(c, pad + size * 0.86, label, size * 0.7, pt, "sans", "middle",
-                                  ctx.colour(face["text_colour"]) or ink))
+                                  own("text_colour")))
     return tuple(shapes)
 
 
