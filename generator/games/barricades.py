@@ -19,9 +19,9 @@ here and listed in the booklet's Clarifications:
   damage. Standing still on such a square does nothing.
 * Machine-gun damage is kept apart from pistol and rifle damage and is never healed (a machine-gun
   hit does 4, so it always kills).
-* At the end of a turn: the mover wins with two MacGuffins; otherwise, if no enemy piece is left,
-  the mover wins, unless the mover's own grenade also killed its last piece (then a draw); a side
-  whose own grenade killed its last piece while enemies remain loses. ``resign`` is always legal.
+* At the end of a turn the mover wins with two MacGuffins, or when no enemy piece is left. (The
+  mover always keeps a piece: a grenade lands 3 away, so its blast never reaches the thrower.)
+  ``resign`` is always legal, so a side always has a move.
 * Turn limit: 200 turns (one piece's move-and-fire is one turn), then a draw.
 
 Notation: ``c2-c5`` (move), ``c2-c5xe7`` (move then fire at e7), ``c2xe7`` (fire without moving),
@@ -470,20 +470,11 @@ class BarricadesState(State):
 
     def _settle(self, me: int) -> None:
         name, other = SIDES[me].capitalize(), SIDES[1 - me].capitalize()
-        alive = [0, 0]
-        for p, sq in enumerate(self.square):
-            if sq >= 0:
-                alive[self.side[p]] += 1
         if self.captured[me] >= MACGUFFINS_TO_WIN:
             self.result = Outcome(True, SIDES[me], score=self._score(),
                                   reason=f"{name} captured {self.captured[me]} MacGuffins")
-        elif not alive[0] and not alive[1]:
-            self.result = Outcome(True, None, draw=True, score=self._score(),
-                                  reason="every piece of both sides was killed")
-        elif not alive[1 - me]:
+        elif all(sq < 0 or self.side[p] == me for p, sq in enumerate(self.square)):
             self.result = Outcome(True, SIDES[me], score=self._score(), reason=f"{name} killed every {other} piece")
-        elif not alive[me]:
-            self.result = Outcome(True, SIDES[1 - me], score=self._score(), reason=f"{name} lost every piece")
         elif self.turn >= self.limit:
             self.result = Outcome(True, None, draw=True, score=self._score(),
                                   reason=f"the turn limit of {self.limit} turns was reached")

@@ -13,7 +13,9 @@ Generation (all randomness from ``rng_for(seed, "barricades/...")``):
   row and the field reads as a maze of walls with gaps between them.
 * Ammunition and medical squares are open squares in ranks 3 to 8, placed in mirrored pairs.
 * Three MacGuffins lie on distinct open squares in files c to h, ranks 4 to 7 that are neither
-  ammunition nor medical squares. They are not mirrored (three cannot be).
+  ammunition nor medical squares. They cannot be mirrored (there are three), so to keep the race
+  for them even, one lies in ranks 4-5 (Blue's half), one in ranks 6-7 (Red's half), the third
+  anywhere in the area, and no two are adjacent.
 * Every open square must be reachable by king steps through open squares from both home zones.
 
 An attempt that breaks a requirement is thrown away and the next attempt continues drawing from the
@@ -35,6 +37,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
+from itertools import combinations
 
 from generator.errors import NotationError
 from generator.seeding import Rng, rng_for
@@ -55,6 +58,7 @@ HOME_RANKS = {"red": (9, 10), "blue": (1, 2)}
 _LENGTHS = (1, 2, 2, 3, 3, 3, 4, 4, 4)
 _ROW_PAIRS = (5, 7)
 _MIN_ROW_PAIRS = 4
+_MIN_LONG_PAIRS = 3
 _MIN_BARRICADES = 14
 
 
@@ -257,7 +261,7 @@ _ROWS = _candidate_rows()
 def _try_terrain(rng: Rng) -> tuple[frozenset[int], frozenset[int], frozenset[int]] | None:
     wanted = rng.randint(*_ROW_PAIRS)
     taken = 0
-    pairs = 0
+    pairs = long_pairs = 0
     while pairs < wanted:
         fits = []
         for length in range(rng.choice(_LENGTHS), 0, -1):
@@ -268,8 +272,9 @@ def _try_terrain(rng: Rng) -> tuple[frozenset[int], frozenset[int], frozenset[in
             break
         taken |= rng.choice(fits)[1]
         pairs += 1
+        long_pairs += length > 1
     barricades = {s for s in SQUARES if taken >> s & 1}
-    if pairs < _MIN_ROW_PAIRS or len(barricades) < _MIN_BARRICADES:
+    if pairs < _MIN_ROW_PAIRS or long_pairs < _MIN_LONG_PAIRS or len(barricades) < _MIN_BARRICADES:
         return None
     open_squares = [s for s in SQUARES if s not in barricades]
     for side in HOME_RANKS:
@@ -304,8 +309,18 @@ def _fallback_terrain() -> tuple[frozenset[int], frozenset[int], frozenset[int]]
 
 
 def _place_macguffins(rng: Rng, barricades: frozenset[int], specials: frozenset[int]) -> frozenset[int]:
+    """Three MacGuffins, one in each half of the central area and the third anywhere in it, no two
+    adjacent: the first such triple in a shuffled order of the open central squares (if no triple
+    can meet that, adjacency is allowed; failing that, any three)."""
     low_file, high_file = FILES.index(MACGUFFIN_FILES[0]), FILES.index(MACGUFFIN_FILES[1])
     pool = [s for s in SQUARES
             if low_file <= file_of(s) <= high_file and MACGUFFIN_RANKS[0] <= rank_of(s) <= MACGUFFIN_RANKS[1]
             and s not in barricades and s not in specials]
-    return frozenset(rng.sample(pool, MACGUFFINS))
+    rng.shuffle(pool)
+    middle = (MACGUFFIN_RANKS[0] + MACGUFFIN_RANKS[1]) / 2
+    for apart in (2, 1):
+        for trio in combinations(pool, MACGUFFINS):
+            halves = {rank_of(s) > middle for s in trio}
+            if halves == {False, True} and all(distance(a, b) >= apart for a, b in combinations(trio, 2)):
+                return frozenset(trio)
+    return frozenset(pool[:MACGUFFINS])
