@@ -3,7 +3,6 @@ seed batches), so a bad option fails before anything is written."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from typing import Any
 
@@ -90,7 +89,7 @@ def run_build(games: list[str], all_games: bool, paper: str, formats: list[str],
                 total += len(build_game(d, request))
                 if progress:
                     progress.step(f"{d.id} seed {s}")
-            path = write_batch(d, request, seed_list)
+            write_batch(d, request, seed_list)
             total += 1
             if progress:
                 progress.close()

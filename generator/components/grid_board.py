@@ -16,7 +16,7 @@ import re
 from typing import Any
 
 from generator.components import Context, Output
-from generator.components.look import contrast_ink, fitted_text, hatch
+from generator.components.look import TOKEN_SCHEMA, contrast_ink, draw_token, fitted_text, format_parts, hatch, lookup
 from generator.components.symbols import draw_symbol
 from generator.definitions import ComponentSpec
 from generator.errors import DefinitionError
@@ -37,14 +37,6 @@ MARK_SCHEMA: dict[str, Field] = {
     "text_scale": Field("float", default=0.55, min=0.05, max=1.0),
     "corner": Field("str", default="", doc="small text in the top left corner"),
     "position": Field("str", default="centre", choices=("centre", "top", "bottom")),
-}
-TOKEN_SCHEMA: dict[str, Field] = {
-    "fill": Field("str", default="#ffffff"),
-    "stroke": Field("str", default="#000000"),
-    "symbol": Field("str", default=""),
-    "symbol_colour": Field("str", default=""),
-    "text": Field("str", default=""),
-    "text_colour": Field("str", default=""),
 }
 SCHEMA: dict[str, Field] = {
     "data": Field("str", default="", doc="layout data name from the rules module, e.g. 'board'"),
@@ -120,28 +112,6 @@ class _Grid:
         return (x + self.cell / 2, y + self.cell / 2)
 
 
-def _lookup(table: dict[str, Any], name: str) -> tuple[dict[str, Any] | None, list[str]]:
-    parts = name.split(":")
-    for n in range(len(parts), 0, -1):
-        key = ":".join(parts[:n])
-        if key in table:
-            return table[key], parts
-    return None, parts
-
-
-def _format(text: str, parts: list[str]) -> str:
-    def sub(m: re.Match) -> str:
-        i = int(m.group(1))
-        value = parts[i] if i < len(parts) else ""
-        if m.group(2) == "initial":
-            return value[:1].upper()
-        if m.group(2) == "title":
-            return value.replace("-", " ").title()
-        return value
-
-    return re.sub(r"\{(\d+)(?:!(initial|title))?\}", sub, text)
-
-
 def _cell_shapes(x: float, y: float, s: float, marks: list[str], spec: ComponentSpec, ctx: Context,
                  layer: str) -> list[Shape]:
     shapes: list[Shape] = []
@@ -161,7 +131,7 @@ def _cell_shapes(x: float, y: float, s: float, marks: list[str], spec: Component
             if layer == "top":
                 shapes.extend(_arrows(x, y, s, [d.strip() for d in mark[7:].split(",") if d.strip()], ctx))
             continue
-        look, parts = _lookup(spec["marks"], mark)
+        look, parts = lookup(spec["marks"], mark)
         if look is None:
             raise DefinitionError(f"{ctx.definition.path}: components.{spec.id}.marks: no mark {mark!r} "
                                   f"(marks: {', '.join(sorted(spec['marks'])) or 'none'})")
@@ -182,14 +152,14 @@ def _cell_shapes(x: float, y: float, s: float, marks: list[str], spec: Component
                                    r=s * 0.08))
             cy = {"centre": y + s / 2, "top": y + s * 0.3, "bottom": y + s * 0.7}[look["position"]]
             if look["symbol"]:
-                shapes.extend(draw_symbol(_format(look["symbol"], parts), x + s / 2, cy, s * look["symbol_scale"],
+                shapes.extend(draw_symbol(format_parts(look["symbol"], parts), x + s / 2, cy, s * look["symbol_scale"],
                                           ctx.colour(look["symbol_colour"]) or ink))
             if look["text"]:
                 h = s * look["text_scale"]
-                shapes.append(fitted_text(x + s / 2, cy + h * 0.36, _format(look["text"], parts), s * 0.9,
+                shapes.append(fitted_text(x + s / 2, cy + h * 0.36, format_parts(look["text"], parts), s * 0.9,
                                           h * 72 / 25.4, "sans-bold", "middle", ctx.colour(look["text_colour"]) or ink))
             if look["corner"]:
-                shapes.append(fitted_text(x + s * 0.06, y + s * 0.2, _format(look["corner"], parts), s * 0.6,
+                shapes.append(fitted_text(x + s * 0.06, y + s * 0.2, format_parts(look["corner"], parts), s * 0.6,
                                           s * 0.14 * 72 / 25.4, "sans-bold", "start", ctx.colour(look["text_colour"]) or ink))
     return shapes
 
@@ -348,21 +318,8 @@ def _overlay(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any], grid: _
         (x1, y1), (x2, y2) = grid.centre(a), grid.centre(b)
         shapes.append(Line(x1, y1, x2, y2, Style(stroke=red, width=0.6, dash=(2.0, 1.2))))
     for name, piece in sorted(overlay.get("pieces", {}).items()):
-        token, parts = _lookup(spec["tokens"], piece)
-        if token is None:
-            raise DefinitionError(f"{ctx.definition.path}: components.{spec.id}.tokens: no token {piece!r} "
-                                  f"(tokens: {', '.join(sorted(spec['tokens'])) or 'none'})")
         x, y = grid.centre(name)
-        face = ctx.colour(token["fill"])
-        r = cell * 0.36
-        shapes.append(Circle(x, y, r, Style(stroke=ctx.colour(token["stroke"]), fill=face, width=0.5)))
-        ink = contrast_ink(face)
-        if token["symbol"]:
-            shapes.extend(draw_symbol(_format(token["symbol"], parts), x, y, r * 1.3,
-                                      ctx.colour(token["symbol_colour"]) or ink))
-        if token["text"]:
-            shapes.append(fitted_text(x, y + r * 0.35, _format(token["text"], parts), r * 1.6, r * 2.6,
-                                      "sans-bold", "middle", ctx.colour(token["text_colour"]) or ink))
+        shapes.extend(draw_token(spec, ctx, piece, x, y, cell * 0.36))
     for a, b in overlay.get("arrows", []):
         (x1, y1), (x2, y2) = grid.centre(a), grid.centre(b)
         d = math.hypot(x2 - x1, y2 - y1) or 1.0

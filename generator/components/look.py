@@ -57,3 +57,71 @@ def pt_from_mm(height_mm: float) -> float:
 def angle_of(dx: float, dy: float) -> float:
     """Return the angle in degrees of a direction vector (y down)."""
     return math.degrees(math.atan2(dy, dx))
+
+
+def format_parts(text: str, parts: list[str]) -> str:
+    """Return text with ``{n}``, ``{n!initial}`` and ``{n!title}`` replaced by parts of a mark name."""
+    import re
+
+    def sub(m: re.Match) -> str:
+        i = int(m.group(1))
+        value = parts[i] if i < len(parts) else ""
+        if m.group(2) == "initial":
+            return value[:1].upper()
+        if m.group(2) == "title":
+            return value.replace("-", " ").title()
+        return value
+
+    return re.sub(r"\{(\d+)(?:!(initial|title))?\}", sub, text)
+
+
+def lookup(table: dict, name: str) -> tuple[dict | None, list[str]]:
+    """Return the entry for a name with colons, falling back to its prefixes, and the name's parts."""
+    parts = name.split(":")
+    for n in range(len(parts), 0, -1):
+        key = ":".join(parts[:n])
+        if key in table:
+            return table[key], parts
+    return None, parts
+
+
+def _token_schema():
+    from generator.schema import Field
+
+    return {
+        "fill": Field("str", default="#ffffff"),
+        "stroke": Field("str", default="#000000"),
+        "symbol": Field("str", default=""),
+        "symbol_colour": Field("str", default=""),
+        "text": Field("str", default=""),
+        "text_colour": Field("str", default=""),
+    }
+
+
+TOKEN_SCHEMA = _token_schema()
+
+
+def draw_token(spec, ctx, name: str, cx: float, cy: float, r: float, label: str = "") -> list[Shape]:
+    """Return a round token (a piece in a figure) from the component's ``tokens`` table.
+
+    ``name`` may have colons (``red:rifleman``) and falls back to its prefixes; the token's symbol
+    and text may quote the parts. ``label`` (e.g. a troop count) replaces the token's own text."""
+    from generator.components.symbols import draw_symbol
+    from generator.errors import DefinitionError
+    from generator.page import Circle
+
+    token, parts = lookup(spec["tokens"], name)
+    if token is None:
+        raise DefinitionError(f"{ctx.definition.path}: components.{spec.id}.tokens: no token {name!r} "
+                              f"for the figure (tokens: {', '.join(sorted(spec['tokens'])) or 'none'})")
+    face = ctx.colour(token["fill"])
+    shapes: list[Shape] = [Circle(cx, cy, r, Style(stroke=ctx.colour(token["stroke"]), fill=face, width=0.5))]
+    ink = contrast_ink(face)
+    if token["symbol"]:
+        shapes.extend(draw_symbol(format_parts(token["symbol"], parts), cx, cy, r * 1.25,
+                                  ctx.colour(token["symbol_colour"]) or ink))
+    text = label or format_parts(token["text"], parts)
+    if text:
+        shapes.append(fitted_text(cx, cy + r * 0.35, text, r * 1.6, r * 2.5, "sans-bold", "middle",
+                                  ctx.colour(token["text_colour"]) or ink))
+    return shapes

@@ -13,21 +13,13 @@ import re
 from typing import Any
 
 from generator.components import Context, Output
-from generator.components.look import contrast_ink, fitted_text
-from generator.components.symbols import draw_symbol
+from generator.components.look import TOKEN_SCHEMA, contrast_ink, draw_token
 from generator.definitions import ComponentSpec
 from generator.errors import DefinitionError
 from generator.imposition import place
-from generator.page import Circle, Drawing, Line, Rect, Shape, Style, Text, arrow, fill, stroke
+from generator.page import Circle, Drawing, Line, Rect, Shape, Style, Text, arrow
 from generator.schema import Field, positive
 
-TOKEN_SCHEMA = {
-    "fill": Field("str", default="#ffffff"),
-    "stroke": Field("str", default="#000000"),
-    "symbol": Field("str", default=""),
-    "symbol_colour": Field("str", default=""),
-    "text_colour": Field("str", default=""),
-}
 SCHEMA: dict[str, Field] = {
     "data": Field("str", default="", doc="layout data name from the rules module, e.g. 'board'"),
     "points": Field("map:list:float", default=None),
@@ -212,19 +204,8 @@ def _overlay(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any], at, r: 
     for name, piece in sorted(overlay.get("pieces", {}).items()):
         side = piece if isinstance(piece, str) else piece.get("side", "")
         label = "" if isinstance(piece, str) else str(piece.get("troops", piece.get("label", "")))
-        token = spec["tokens"].get(side)
-        if token is None:
-            raise DefinitionError(f"{ctx.definition.path}: components.{spec.id}.tokens: no token {side!r} "
-                                  f"for the figure (tokens: {', '.join(sorted(spec['tokens'])) or 'none'})")
         x, y = at(name)
-        face = ctx.colour(token["fill"])
-        shapes.append(Circle(x, y, tr, Style(stroke=ctx.colour(token["stroke"]), fill=face, width=0.6)))
-        if token["symbol"]:
-            shapes.extend(draw_symbol(token["symbol"], x, y, tr * 1.2,
-                                      ctx.colour(token["symbol_colour"]) or contrast_ink(face)))
-        if label:
-            colour = ctx.colour(token["text_colour"]) if token["text_colour"] else contrast_ink(face)
-            shapes.append(fitted_text(x, y + tr * 0.35, label, tr * 1.6, tr * 2.4, "sans-bold", "middle", colour))
+        shapes.extend(draw_token(spec, ctx, side, x, y, tr, label))
     for name in overlay.get("removable", []):
         x, y = at(name)
         shapes.append(Circle(x, y, tr * 1.3, Style(stroke="#d62728", fill=None, width=0.9, dash=(1.6, 1.0))))

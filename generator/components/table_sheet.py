@@ -9,7 +9,7 @@ from generator.components import Context, Output
 from generator.components.look import fitted_text
 from generator.definitions import ComponentSpec
 from generator.fonts import split_lines
-from generator.imposition import CUT, SheetItem, footer, nup
+from generator.imposition import SheetItem, footer, nup
 from generator.page import Drawing, Line, Page, Rect, Shape, Style, Text
 from generator.schema import Field, positive
 

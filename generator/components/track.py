@@ -21,21 +21,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.components import Context, Output
-from generator.components.look import contrast_ink, fitted_text, pt_from_mm
+from generator.components.look import TOKEN_SCHEMA, contrast_ink, draw_token, fitted_text, pt_from_mm
 from generator.components.symbols import draw_symbol
 from generator.definitions import ComponentSpec
 from generator.errors import DefinitionError
 from generator.fonts import text_width
 from generator.imposition import place
-from generator.page import Circle, Drawing, Polygon, Rect, Shape, Style, Text
+from generator.page import Drawing, Polygon, Rect, Shape, Style, Text
 from generator.schema import Field, positive
 
-TOKEN_SCHEMA: dict[str, Field] = {
-    "fill": Field("str", default="#ffffff"),
-    "stroke": Field("str", default="#000000"),
-    "symbol": Field("str", default=""),
-    "symbol_colour": Field("str", default=""),
-}
 SCHEMA: dict[str, Field] = {
     "data": Field("str", default="", doc="layout data name whose 'path' lists the boxes"),
     "path": Field("list:str", default=None, doc="box labels in the order a counter visits them"),
@@ -287,17 +281,7 @@ def _pieces(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any], cells: l
         x, y, w, h = rect(cells[step - 1])
         r = min(box * 0.3, w * 0.92 / (2 * len(names)))
         for i, name in enumerate(names):
-            token = spec["tokens"].get(name)
-            if token is None:
-                raise DefinitionError(f"{ctx.definition.path}: components.{spec.id}.tokens: no token {name!r} "
-                                      f"for the figure (tokens: {', '.join(sorted(spec['tokens'])) or 'none'})")
-            cx = x + w * (i + 0.5) / len(names)
-            cy = y + h / 2
-            face = ctx.colour(token["fill"])
-            shapes.append(Circle(cx, cy, r, Style(stroke=ctx.colour(token["stroke"]), fill=face, width=0.4)))
-            if token["symbol"]:
-                shapes.extend(draw_symbol(token["symbol"], cx, cy, r * 1.3,
-                                          ctx.colour(token["symbol_colour"]) or contrast_ink(face)))
+            shapes.extend(draw_token(spec, ctx, name, x + w * (i + 0.5) / len(names), y + h / 2, r))
     return shapes
 
 

@@ -80,7 +80,7 @@ def test_cut_lines_lie_outside_the_pieces(nmm_kit):
     for d in lines:
         for item in d["items"]:
             if item[0] == "l":
-                p, q = item[1], item[2]
+                p = item[1]
                 for disc in discs:
                     inside = disc.x0 < p.x < disc.x1 and disc.y0 < p.y < disc.y1
                     assert not inside

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.games.record_files import read_record
+
 from generator.errors import BoardError, IllegalMoveError, NotationError
 from generator.games import find_rules
 from generator.games.aggression import RULES
@@ -389,23 +391,6 @@ def test_turn_limit_is_a_draw() -> None:
 
 # --- records --------------------------------------------------------------------------------------
 
-_TAG = re.compile(r'^\[(\w+)\s+"([^"]*)"\]\s*$')
-
-
-def read_record(path: Path) -> tuple[dict[str, str], list[str], str]:
-    """Return the tags, the move tokens and the '# expect:' line of a record file."""
-    tags: dict[str, str] = {}
-    tokens: list[str] = []
-    expect = ""
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if line.startswith("# expect:"):
-            expect = line.split(":", 1)[1].strip()
-        line = line.split("#", 1)[0].strip()
-        if m := _TAG.match(line):
-            tags[m.group(1)] = m.group(2)
-            continue
-        tokens += [t for t in line.split() if not re.fullmatch(r"\d+\.|1-0|0-1|1/2-1/2|\*", t)]
-    return tags, tokens, expect
 
 
 RECORD_FILES = sorted(RECORDS.glob("aggression-*.txt"))

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.games.record_files import read_record
+
 from generator.errors import BoardError, IllegalMoveError, NotationError, RecordError
 from generator.games import find_rules
 from generator.games.push import RULES, PushState
@@ -351,7 +353,7 @@ def test_dice_off_the_board_still_count() -> None:
 
 def test_all_six_pawns_off_wins() -> None:
     path = RECORDS / "push-south-wins.txt"
-    tags, tokens, _ = read_record(path)
+    tags, tokens, _ = read_record(path, move_per_line=True)
     st = RULES.new_state(int(tags["Seed"]), frozenset(), tags)
     for token in tokens[:-1]:
         st.play(token)
@@ -431,24 +433,7 @@ def test_template_values() -> None:
 
 # --- records ------------------------------------------------------------------------------------
 
-_TAG = re.compile(r'^\[(\w+)\s+"([^"]*)"\]\s*$')
 RECORD_FILES = sorted(RECORDS.glob("push-*.txt"))
-
-
-def read_record(path: Path) -> tuple[dict[str, str], list[str], str]:
-    """Return the tags, the turns (one per line) and the '# expect:' line of a record file."""
-    tags: dict[str, str] = {}
-    turns: list[str] = []
-    expect = ""
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if line.startswith("# expect:"):
-            expect = line.split(":", 1)[1].strip()
-        line = line.split("#", 1)[0].strip()
-        if m := _TAG.match(line):
-            tags[m.group(1)] = m.group(2)
-        elif line and line not in ("1-0", "0-1", "1/2-1/2", "*"):
-            turns.append(re.sub(r"^\d+\.\s*", "", line))
-    return tags, turns, expect
 
 
 def test_there_are_records() -> None:
@@ -457,7 +442,7 @@ def test_there_are_records() -> None:
 
 @pytest.mark.parametrize("path", RECORD_FILES, ids=lambda p: p.stem)
 def test_record_replays_to_its_known_verdict(path: Path) -> None:
-    tags, turns, expect = read_record(path)
+    tags, turns, expect = read_record(path, move_per_line=True)
     variants = frozenset(v.strip() for v in tags.get("Variant", "").split(",") if v.strip())
     st = RULES.new_state(int(tags["Seed"]), variants, tags)
     if expect.startswith("illegal move"):
@@ -481,7 +466,7 @@ def test_record_replays_to_its_known_verdict(path: Path) -> None:
 @pytest.mark.parametrize("path", RECORD_FILES, ids=lambda p: p.stem)
 def test_record_through_the_referee(path: Path) -> None:
     replay = pytest.importorskip("generator.referee.replay").replay
-    _, turns, expect = read_record(path)
+    _, turns, expect = read_record(path, move_per_line=True)
     verdict = replay(path.read_text(encoding="utf-8"))
     if expect.startswith("illegal move"):
         number = int(re.match(r"illegal move (\d+)", expect).group(1))
