@@ -29,8 +29,8 @@ Notation: ``c2-c5`` (move), ``c2-c5xe7`` (move then fire at e7), ``c2xe7`` (fire
 stored as a burst and printed ``x*``.
 
 A record may set either side's starting squares through tags (the default is
-``DEFAULT_SETUP``): ``[RedSetup "P:b9,d9,g9,i9 R:d10,g10 G:c10,h10 M:e9,f9"]`` and
-``[BlueSetup "P:b2,d2,g2,i2 R:d1,g1 G:c1,h1 M:e2,f2"]``. P pistoliers (4), R riflemen (2),
+``DEFAULT_SETUP``): ``[RedSetup "P:a9,d9,g9,j9 R:c10,h10 G:b10,i10 M:e10,f10"]`` and
+``[BlueSetup "P:a2,d2,g2,j2 R:c1,h1 G:b1,i1 M:e1,f1"]``. P pistoliers (4), R riflemen (2),
 G grenadiers (2), M machine gunners (2); every square on that side's two home ranks, none twice.
 
 For tests and booklet examples, ``position(...)`` builds a state from an explicit position.
@@ -83,8 +83,10 @@ _TYPE_INDEX = {t.name: i for i, t in enumerate(PIECE_TYPES)}
 _INITIAL_INDEX = {t.initial: i for i, t in enumerate(PIECE_TYPES)}
 PISTOLIER, RIFLEMAN, GRENADIER, MACHINE_GUNNER = range(4)
 
-_BLUE_SETUP = {"pistolier": ("b2", "d2", "g2", "i2"), "rifleman": ("d1", "g1"),
-               "grenadier": ("c1", "h1"), "machine-gunner": ("e2", "f2")}
+# Spread out against grenades: no 3 by 3 blast can cover more than one front-rank soldier, or more
+# than three soldiers at all.
+_BLUE_SETUP = {"pistolier": ("a2", "d2", "g2", "j2"), "rifleman": ("c1", "h1"),
+               "grenadier": ("b1", "i1"), "machine-gunner": ("e1", "f1")}
 DEFAULT_SETUP: dict[str, dict[str, tuple[str, ...]]] = {
     "blue": _BLUE_SETUP,
     "red": {kind: tuple(sorted((square_name(bb.mirror(parse_square(s))) for s in squares),

@@ -270,6 +270,16 @@ def test_default_setup_is_on_home_ranks_and_point_symmetric() -> None:
         assert sorted(image(s) for s in setup["blue"][kind]) == sorted(setup["red"][kind])
 
 
+def test_default_setup_is_spread_out_against_grenades() -> None:
+    setup = RULES.board_data(1)["setup"]
+    for side, ahead in (("blue", 3), ("red", 8)):
+        squares = [fr(s) for squares in setup[side].values() for s in squares]
+        for f in range(10):
+            for r in range(1, 11):
+                blast = [(x, y) for x, y in squares if abs(x - f) <= 1 and abs(y - r) <= 1]
+                assert len(blast) <= (1 if r == ahead else 3), (side, name(f, r))
+
+
 def test_template_values_carry_the_piece_table() -> None:
     values = RULES.template_values()
     table = {p["type"]: (p["count"], p["move"], p["range"], p["ammo"]) for p in values["pieces"]}

@@ -36,9 +36,9 @@ def two_pieces(red: str, blue: str, **terrain):
 def test_red_moves_first_and_sides_alternate() -> None:
     state = RULES.new_state(3)
     assert state.current_player() == "red" and RULES.sides == ("red", "blue")
-    state.play("b9-b10")
+    state.play("a9-b9")
     assert state.current_player() == "blue"
-    illegal(state, "b10-a10", "Red's")
+    illegal(state, "b9-a9", "Red's; it is Blue's turn")
     illegal(state, "a5-a6", "no piece on a5")
 
 
@@ -46,8 +46,8 @@ def test_opening_position_has_ten_soldiers_a_side_with_full_ammunition() -> None
     state = RULES.new_state(1)
     pieces = state.pieces()
     assert len(pieces) == 20
-    assert state.piece_at("c10") == {"side": "red", "type": "grenadier", "ammo": 2, "damage": 0, "mg_damage": 0}
-    assert state.piece_at("e2")["ammo"] == 12 and state.piece_at("d1")["ammo"] == 8
+    assert state.piece_at("b10") == {"side": "red", "type": "grenadier", "ammo": 2, "damage": 0, "mg_damage": 0}
+    assert state.piece_at("e1")["ammo"] == 12 and state.piece_at("c1")["ammo"] == 8
 
 
 # --- moving -------------------------------------------------------------------------------------------
@@ -365,7 +365,7 @@ def test_a_grenade_that_kills_the_last_enemy_wins_even_if_it_kills_friends_too()
 
 def test_the_turn_limit_is_a_draw() -> None:
     state = RULES.new_state(4, tags={"TurnLimit": "3"})
-    for move in ("b9-b8", "b2-a1", "b8-b9"):
+    for move in ("a9-b9", "a2-b2", "b9-a9"):
         state.play(move)
     outcome = state.outcome()
     assert outcome.finished and outcome.draw and "turn limit" in outcome.reason
@@ -378,7 +378,7 @@ def test_a_record_may_give_its_own_setup() -> None:
     tags = {"RedSetup": "P:a10,b10,c10,d10 R:e10,f10 G:g10,h10 M:i10,j10"}
     state = RULES.new_state(1, tags=tags)
     assert state.piece_at("a10")["type"] == "pistolier" and state.piece_at("j10")["type"] == "machine-gunner"
-    assert state.piece_at("b9") is None and state.piece_at("b2")["side"] == "blue"
+    assert state.piece_at("a9") is None and state.piece_at("a2")["side"] == "blue"
 
 
 @pytest.mark.parametrize("text,reason", [
@@ -465,16 +465,16 @@ def test_legal_moves_are_exactly_the_moves_check_move_accepts() -> None:
 def test_copy_is_independent() -> None:
     state = RULES.new_state(1)
     other = state.copy()
-    other.play("b9-b8")
-    assert state.piece_at("b9") and not other.piece_at("b9") and state.turn == 0
+    other.play("a9-b9")
+    assert state.piece_at("a9") and not other.piece_at("a9") and state.turn == 0
 
 
 def test_text_shows_the_position() -> None:
     state = RULES.new_state(1)
     text = state.text()
-    assert "Red to move" in text and "Pb9(6 ammo)" in text and "Gc1(2 ammo)" in text
+    assert "Red to move" in text and "Pa9(6 ammo)" in text and "Gb1(2 ammo)" in text
     rows = text.splitlines()
-    assert rows[1].split() == ["10", ".", ".", "G", "R", ".", ".", "R", "G", ".", "."]
+    assert rows[1].split() == ["10", ".", "G", "R", ".", "M", "M", ".", "R", "G", "."]
 
 
 # --- booklet diagrams agree with the referee ------------------------------------------------------------

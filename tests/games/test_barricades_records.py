@@ -1,0 +1,81 @@
+"""Barricades game records with known verdicts, replayed through the State API and through the
+referee (tests/games/records/barricades-*.txt; each says what to expect in a '# expect:' line)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from generator.errors import IllegalMoveError
+from generator.games import find_rules
+
+RULES = find_rules("barricades")
+RECORD_FILES = sorted((Path(__file__).parent / "records").glob("barricades-*.txt"))
+_TAG = re.compile(r'^\[(\w+)\s+"([^"]*)"\]\s*$')
+_EXPECT = re.compile(r"(red wins|blue wins|draw), MacGuffins (\d+) to (\d+)$")
+
+
+def read_record(path: Path) -> tuple[dict[str, str], list[str], str]:
+    """Return the tags, the move tokens and the '# expect:' text of a record file."""
+    tags: dict[str, str] = {}
+    tokens: list[str] = []
+    expect = ""
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("# expect:"):
+            expect = line.split(":", 1)[1].strip()
+        line = line.split("#", 1)[0].strip()
+        if m := _TAG.match(line):
+            tags[m.group(1)] = m.group(2)
+            continue
+        tokens += [t for t in line.split() if not re.fullmatch(r"\d+\.|1-0|0-1|1/2-1/2|\*", t)]
+    return tags, tokens, expect
+
+
+def test_there_are_records_of_every_kind() -> None:
+    expects = [read_record(p)[2] for p in RECORD_FILES]
+    for kind in ("red wins", "blue wins", "draw", "illegal move"):
+        assert any(e.startswith(kind) for e in expects), kind
+
+
+@pytest.mark.parametrize("path", RECORD_FILES, ids=lambda p: p.stem)
+def test_record_replays_to_its_known_verdict(path: Path) -> None:
+    tags, tokens, expect = read_record(path)
+    state = RULES.new_state(int(tags["Seed"]), frozenset(), tags)
+    if expect.startswith("illegal move"):
+        number, reason = re.fullmatch(r"illegal move (\d+) \((.*)\)", expect).groups()
+        for token in tokens[:int(number) - 1]:
+            state.play(token)
+        with pytest.raises(IllegalMoveError, match=re.escape(reason)):
+            state.play(tokens[int(number) - 1])
+        return
+    for token in tokens:
+        state.play(token)
+    verdict, red, blue = _EXPECT.fullmatch(expect).groups()
+    outcome = state.outcome()
+    assert outcome.finished and outcome.score == {"red": int(red), "blue": int(blue)}
+    assert (outcome.draw and verdict == "draw") or verdict == f"{outcome.winner} wins"
+
+
+@pytest.mark.parametrize("path", RECORD_FILES, ids=lambda p: p.stem)
+def test_record_through_the_referee(path: Path) -> None:
+    from generator.referee.replay import replay
+
+    _, tokens, expect = read_record(path)
+    verdict = replay(path.read_text(encoding="utf-8"))
+    if expect.startswith("illegal move"):
+        number = int(re.match(r"illegal move (\d+)", expect).group(1))
+        assert not verdict.legal and verdict.error.index == number and verdict.moves_checked == number - 1
+        assert re.search(r"\((.*)\)", expect).group(1) in verdict.error.reason
+    else:
+        assert verdict.ok and verdict.claim is not None and verdict.claim.agrees
+        assert verdict.moves_checked == len(tokens)
+
+
+def test_the_first_grenade_of_the_grenade_record_kills_red_soldiers() -> None:
+    tags, tokens, _ = read_record(next(p for p in RECORD_FILES if p.stem == "barricades-grenades"))
+    state = RULES.new_state(int(tags["Seed"]), frozenset(), tags)
+    state.play(tokens[0])
+    assert [state.piece_at(s) for s in ("d9", "e10", "f10")] == [None, None, None]
+    assert len(state.pieces()) == 17
