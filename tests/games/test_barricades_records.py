@@ -10,27 +10,11 @@ import pytest
 
 from generator.errors import IllegalMoveError
 from generator.games import find_rules
+from tests.games.record_files import read_record
 
 RULES = find_rules("barricades")
 RECORD_FILES = sorted((Path(__file__).parent / "records").glob("barricades-*.txt"))
-_TAG = re.compile(r'^\[(\w+)\s+"([^"]*)"\]\s*$')
 _EXPECT = re.compile(r"(red wins|blue wins|draw), MacGuffins (\d+) to (\d+)$")
-
-
-def read_record(path: Path) -> tuple[dict[str, str], list[str], str]:
-    """Return the tags, the move tokens and the '# expect:' text of a record file."""
-    tags: dict[str, str] = {}
-    tokens: list[str] = []
-    expect = ""
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if line.startswith("# expect:"):
-            expect = line.split(":", 1)[1].strip()
-        line = line.split("#", 1)[0].strip()
-        if m := _TAG.match(line):
-            tags[m.group(1)] = m.group(2)
-            continue
-        tokens += [t for t in line.split() if not re.fullmatch(r"\d+\.|1-0|0-1|1/2-1/2|\*", t)]
-    return tags, tokens, expect
 
 
 def test_there_are_records_of_every_kind() -> None:
