@@ -229,6 +229,15 @@ class BarricadesState(State):
         moves.append(RESIGN)
         return moves
 
+    def random_move(self, rng: Any) -> Move:
+        """Return a legal move drawn uniformly from those other than resigning (resign if none)."""
+        if self.is_terminal():
+            raise IllegalMoveError(f"the game is over ({self.outcome().reason})")
+        moves = self.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        return moves[rng.below(len(moves) - 1)]
+
     def parse_move(self, text: str) -> Move:
         """Return the move written as text; a machine gunner's target square becomes a burst."""
         move = parse_move_text(text)
@@ -619,27 +628,36 @@ def _terrain_cells(field: Battlefield, window: Iterable[int] = bb.SQUARES) -> di
 
 
 def _diagrams() -> dict[str, dict[str, Any]]:
-    """Booklet positions, each shown on files a-f, ranks 1-6, with the line (or blast) it illustrates."""
+    """Booklet positions, each shown on files a-f, ranks 1-6: the pieces, the terrain, the shot
+    (``move``, None when the shot is refused), its lines of fire, and who is hit or unhurt."""
     return {
         "cover": {"pieces": {"c2": "blue:rifleman", "c5": "red:pistolier"}, "barricades": ["b3", "c3", "d3"],
-                  "move": "c2xc5", "to_move": "blue", "lines": [["c2", "c5"]], "hit": ["c5"], "unhurt": []},
+                  "move": "c2xc5", "to_move": "blue", "lines": [["c2", "c5"]], "hit": ["c5"], "unhurt": [],
+                  "shooter": "c2", "target": "c5", "barricade": "c3"},
         "safe": {"pieces": {"c2": "blue:rifleman", "c5": "red:pistolier"}, "barricades": ["b3", "c3", "d3"],
-                 "move": None, "to_move": "red", "lines": [["c5", "c2"]], "hit": [], "unhurt": ["c2"]},
+                 "move": None, "to_move": "red", "lines": [["c5", "c2"]], "hit": [], "unhurt": ["c2"],
+                 "shooter": "c5", "target": "c2", "barricade": "c3"},
         "blocked": {"pieces": {"a6": "red:rifleman", "e2": "blue:pistolier"}, "barricades": ["b4", "c4", "d4"],
-                    "move": None, "to_move": "red", "lines": [["a6", "e2"]], "hit": [], "unhurt": ["e2"]},
+                    "move": None, "to_move": "red", "lines": [["a6", "e2"]], "hit": [], "unhurt": ["e2"],
+                    "shooter": "a6", "target": "e2", "barricade": "c4"},
+        "corner": {"pieces": {"a1": "red:rifleman", "e5": "blue:pistolier"}, "barricades": ["b3", "c2", "d5"],
+                   "move": "a1xe5", "to_move": "red", "lines": [["a1", "e5"]], "hit": ["e5"], "unhurt": [],
+                   "shooter": "a1", "target": "e5", "barricade": "c2"},
         "blast": {"pieces": {"b2": "red:grenadier", "e6": "blue:rifleman", "f5": "blue:pistolier",
                              "d6": "red:pistolier", "f2": "blue:machine-gunner"},
                   "barricades": ["c4", "d4", "e4"], "move": "b2xe5", "to_move": "red",
-                  "lines": [["b2", "e5"]], "hit": ["d6", "e6", "f5"], "unhurt": ["f2"]},
+                  "lines": [["b2", "e5"]], "hit": ["d6", "e6", "f5"], "unhurt": ["f2"],
+                  "shooter": "b2", "target": "e5", "barricade": "d4"},
         "burst": {"pieces": {"b3": "red:machine-gunner", "d5": "blue:pistolier", "a1": "blue:rifleman",
                              "e3": "blue:grenadier", "f4": "blue:pistolier", "c2": "red:pistolier"},
                   "barricades": ["d2", "d3"], "move": "b3x*", "to_move": "red",
-                  "lines": [["b3", "d5"], ["b3", "a1"], ["b3", "e3"]], "hit": ["a1", "d5"], "unhurt": ["e3", "f4"]},
+                  "lines": [["b3", "d5"], ["b3", "a1"], ["b3", "e3"]], "hit": ["a1", "d5"], "unhurt": ["e3", "f4"],
+                  "shooter": "b3", "target": "", "barricade": "d3"},
     }
 
 
 def diagram_state(name: str) -> BarricadesState:
-    """Return the position of a booklet diagram ('cover', 'safe', 'blocked', 'blast', 'burst')."""
+    """Return the position of a booklet diagram ('cover', 'safe', 'blocked', 'corner', 'blast', 'burst')."""
     spec = _diagrams().get(name)
     if spec is None:
         raise BoardError(f"barricades has no diagram {name!r} (diagrams: {', '.join(sorted(_diagrams()))})")
@@ -659,9 +677,14 @@ def _diagram_data(name: str) -> dict[str, Any]:
     else:
         for a, b in spec["lines"]:
             highlight.extend(square_name(s) for s in bb.line_squares(parse_square(a), parse_square(b)))
-    return {"files": 6, "ranks": 6, "cells": _terrain_cells(state.field, window), "pieces": state.pieces(),
-            "lines": spec["lines"], "highlight": sorted(set(highlight), key=parse_square),
-            "hit": spec["hit"], "unhurt": spec["unhurt"], "move": spec["move"]}
+    cells = _terrain_cells(state.field, window)
+    for mark in ("hit", "unhurt"):
+        for square in spec[mark]:
+            cells.setdefault(square, []).append(mark)
+    return {"files": 6, "ranks": 6, "cells": {n: cells[n] for n in sorted(cells, key=parse_square)},
+            "pieces": state.pieces(), "lines": spec["lines"], "highlight": sorted(set(highlight), key=parse_square),
+            "hit": spec["hit"], "unhurt": spec["unhurt"], "move": spec["move"], "shooter": spec["shooter"],
+            "target": spec["target"], "barricade": spec["barricade"]}
 
 
 class BarricadesRules(GameRules):

@@ -396,7 +396,8 @@ def test_bad_setups_are_record_errors(text: str, reason: str) -> None:
 
 def test_setup_text_round_trips() -> None:
     values = RULES.template_values()["setup_tags"]
-    assert parse_setup(values["blue"], "blue") == {k: tuple(v) for k, v in RULES.template_values()["setup"]["blue"].items()}
+    setup = RULES.template_values()["setup"]["blue"]
+    assert parse_setup(values["blue"], "blue") == {k: tuple(v) for k, v in setup.items()}
 
 
 def test_a_seed_is_needed() -> None:
@@ -480,14 +481,17 @@ def test_text_shows_the_position() -> None:
 # --- booklet diagrams agree with the referee ------------------------------------------------------------
 
 @pytest.mark.parametrize("name,refusal", [("cover", None), ("safe", "safe behind"), ("blocked", "blocks"),
-                                           ("blast", None), ("burst", None)])
+                                           ("corner", None), ("blast", None), ("burst", None)])
 def test_booklet_diagrams_show_what_the_referee_decides(name: str, refusal: str | None) -> None:
     data = RULES.layout_data(f"position:{name}")
     state = diagram_state(name)
     assert state.pieces() == data["pieces"]
+    shooter, target = data["lines"][0]
+    assert data["shooter"] == shooter and data["target"] in ("", target)
+    assert "barricade" in data["cells"][data["barricade"]]
     if refusal:
-        shooter, target = data["lines"][0]
-        illegal(state, f"{shooter}x{target}", refusal)
+        illegal(state, f"{shooter}x{target}", refusal + (f" the barricade on {data['barricade']}" if refusal ==
+                                                          "safe behind" else ""))
         return
     before = state.pieces()
     state.play(data["move"])

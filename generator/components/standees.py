@@ -1,0 +1,300 @@
+"""Fold-over standees: paper figures that stand on a board square, laid out n-up with cut lines.
+
+Each standee is one strip, top to bottom: a base tab and the back panel (both upside down), the
+fold at the figure's head, the front panel and a second base tab. Cut the strip out, fold it at
+the middle so the two panels are back to back (glue them), and fold the two tabs outward: the
+figure stands on them. The back shows the figure from behind (mirrored), so it reads the right
+way round from either side once folded.
+
+A panel shows a symbol (a silhouette), the figure's initial in its top corner, the panel's fill
+and outline; the tabs show the label. Everything comes from the definition:
+
+```toml
+[components.soldiers]
+kind = "standees"
+width = "15mm"          # strip width (fits a square of the board)
+height = "24mm"         # one panel
+base = "10mm"           # one base tab
+
+[[components.soldiers.figures]]
+name = "Red pistolier"  # shown under the figure in booklet drawings
+count = 4
+symbol = "pistolier"    # any symbol; this module adds soldier silhouettes (below)
+initial = "P"
+label = "RED PISTOLIER" # printed on the base tabs (default: the name)
+fill = "red_pale"
+stroke = "red"
+ink = "red"             # silhouette and initial (default: black or white for contrast)
+base_fill = "red"       # tab fill (default: the panel fill)
+```
+
+Silhouettes registered here as symbols (usable by any kind once this module is loaded):
+``pistolier``, ``rifleman``, ``grenadier``, ``machine-gunner``: a soldier facing right with a
+pistol held out, a long rifle, an arm raised to throw a grenade, a heavy gun with a drum
+and an ammunition belt.
+
+With ``--ink-saver`` panels and tabs become white with a thick outline in their colour, a light
+silhouette takes the panel's colour instead, and the tabs of figures with dark panels are hatched
+(so a light side and a dark side still differ in black and white).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.components import Context, Output
+from generator.components.look import contrast_ink, fitted_text, hatch, luminance
+from generator.components.symbols import draw_symbol, register_symbol
+from generator.definitions import ComponentSpec
+from generator.errors import DefinitionError
+from generator.fonts import text_width
+from generator.imposition import SheetItem, nup
+from generator.page import (Circle, Drawing, Group, Line, Path, Polygon, Rect, Shape, Style, arc_path, fill,
+                            multiply, rotate, translate)
+from generator.schema import Field, positive
+
+FIGURE_SCHEMA: dict[str, Field] = {
+    "name": Field("str", required=True),
+    "count": Field("int", default=1, min=1, max=200),
+    "symbol": Field("str", default="", doc="symbol drawn on both panels (a silhouette)"),
+    "initial": Field("str", default="", doc="a letter in the panel's top corner"),
+    "label": Field("str", default="", doc="text on the base tabs (default: the name)"),
+    "fill": Field("str", default="#ffffff"),
+    "stroke": Field("str", default="#000000"),
+    "ink": Field("str", default="", doc="colour of the symbol and initial (default: contrast)"),
+    "base_fill": Field("str", default="", doc="fill of the base tabs (default: the panel fill)"),
+}
+SCHEMA: dict[str, Field] = {
+    "width": Field("length", default=15.0, check=positive, doc="width of the strip"),
+    "height": Field("length", default=24.0, check=positive, doc="height of one panel"),
+    "base": Field("length", default=10.0, check=positive, doc="depth of one base tab"),
+    "figures": Field("tables", required=True, schema=FIGURE_SCHEMA),
+}
+FOLD = Style(stroke="#808080", width=0.25, dash=(1.2, 0.9))
+
+
+def check_spec(values: dict[str, Any], where) -> None:
+    """Check that figures are listed and that a standee is not absurdly slender or squat."""
+    if not values["figures"]:
+        raise where.child("figures").error("list at least one figure")
+    if not 0.2 <= values["width"] / values["height"] <= 3.0:
+        raise where.child("width").error("width should be between 0.2 and 3 times the panel height")
+    if values["base"] > values["height"]:
+        raise where.child("base").error("a base tab deeper than the panel would not fold under it")
+
+
+# --- silhouettes -----------------------------------------------------------------------------------
+
+def _soldier(cx: float, cy: float, s: float, c: str, legs: float = 0.09) -> list[Shape]:
+    """Head, helmet, torso and legs of a soldier facing right, in a box of size s."""
+    def p(x: float, y: float) -> tuple[float, float]:
+        return (cx + x * s, cy + y * s)
+
+    limb = Style(stroke=c, fill=None, width=0.075 * s, cap="round")
+    hx, hy = p(0.0, -0.315)
+    helmet = Path(arc_path(hx, hy - 0.02 * s, 0.1 * s, 180, 360) + (("Z",),), fill(c))
+    return [
+        Circle(hx, hy, 0.075 * s, fill(c)),
+        helmet,
+        Rect(*p(-0.125, -0.345), 0.25 * s, 0.025 * s, fill(c)),
+        Polygon((p(-0.075, -0.245), p(0.075, -0.245), p(0.085, 0.06), p(-0.085, 0.06)), fill(c)),
+        Line(*p(-0.04, 0.04), *p(-legs, 0.41), limb),
+        Line(*p(0.04, 0.04), *p(legs, 0.41), limb),
+        Rect(*p(-legs - 0.035, 0.395), 0.1 * s, 0.05 * s, fill(c), r=0.015 * s),
+        Rect(*p(legs - 0.035, 0.395), 0.1 * s, 0.05 * s, fill(c), r=0.015 * s),
+    ]
+
+
+def _arm(cx: float, cy: float, s: float, c: str, *points: tuple[float, float]) -> Shape:
+    style = Style(stroke=c, fill=None, width=0.06 * s, cap="round", join="round")
+    return Polygon(tuple((cx + x * s, cy + y * s) for x, y in points), style, closed=False)
+
+
+@register_symbol("pistolier")
+def _pistolier(cx: float, cy: float, s: float, c: str) -> list[Shape]:
+    """A soldier holding a pistol out at arm's length."""
+    def p(x: float, y: float) -> tuple[float, float]:
+        return (cx + x * s, cy + y * s)
+
+    return _soldier(cx, cy, s, c) + [
+        _arm(cx, cy, s, c, (-0.05, -0.21), (-0.1, -0.08), (-0.11, 0.02)),
+        _arm(cx, cy, s, c, (0.04, -0.21), (0.3, -0.21)),
+        Rect(*p(0.27, -0.25), 0.16 * s, 0.045 * s, fill(c)),
+        Polygon((p(0.28, -0.21), p(0.335, -0.21), p(0.325, -0.12), p(0.275, -0.12)), fill(c)),
+    ]
+
+
+@register_symbol("rifleman")
+def _rifleman(cx: float, cy: float, s: float, c: str) -> list[Shape]:
+    """A soldier aiming a long rifle."""
+    def p(x: float, y: float) -> tuple[float, float]:
+        return (cx + x * s, cy + y * s)
+
+    return _soldier(cx, cy, s, c) + [
+        Polygon((p(-0.16, -0.215), p(0.0, -0.245), p(0.02, -0.2), p(-0.16, -0.135)), fill(c)),
+        Line(*p(0.0, -0.222), *p(0.46, -0.236), Style(stroke=c, width=0.035 * s, cap="butt")),
+        _arm(cx, cy, s, c, (-0.02, -0.21), (0.06, -0.14), (0.1, -0.2)),
+        _arm(cx, cy, s, c, (0.05, -0.21), (0.27, -0.225)),
+    ]
+
+
+@register_symbol("grenadier")
+def _grenadier(cx: float, cy: float, s: float, c: str) -> list[Shape]:
+    """A soldier with an arm raised behind the head, about to throw a grenade."""
+    def p(x: float, y: float) -> tuple[float, float]:
+        return (cx + x * s, cy + y * s)
+
+    gx, gy = p(-0.2, -0.4)
+    return _soldier(cx, cy, s, c) + [
+        _arm(cx, cy, s, c, (-0.04, -0.22), (-0.2, -0.28), (-0.2, -0.37)),
+        _arm(cx, cy, s, c, (0.05, -0.21), (0.2, -0.26), (0.3, -0.33)),
+        Circle(gx, gy - 0.02 * s, 0.075 * s, fill(c)),
+        Rect(gx - 0.025 * s, gy - 0.125 * s, 0.05 * s, 0.04 * s, fill(c)),
+        Circle(*p(-0.055, 0.02), 0.035 * s, fill(c)),
+        Circle(*p(0.055, 0.02), 0.035 * s, fill(c)),
+    ]
+
+
+@register_symbol("machine-gunner")
+def _machine_gunner(cx: float, cy: float, s: float, c: str) -> list[Shape]:
+    """A soldier braced with a heavy gun at the hip: a drum on top, a belt hanging down."""
+    def p(x: float, y: float) -> tuple[float, float]:
+        return (cx + x * s, cy + y * s)
+
+    belt = Style(stroke=c, fill=None, width=0.06 * s, dash=(0.025 * s, 0.018 * s))
+    return _soldier(cx, cy, s, c, legs=0.16) + [
+        _arm(cx, cy, s, c, (-0.04, -0.21), (-0.03, -0.07)),
+        _arm(cx, cy, s, c, (0.05, -0.21), (0.1, -0.13), (0.12, -0.07)),
+        Rect(*p(-0.12, -0.1), 0.36 * s, 0.1 * s, fill(c), r=0.02 * s),
+        Rect(*p(0.22, -0.09), 0.19 * s, 0.08 * s, fill(c)),
+        Line(*p(0.4, -0.05), *p(0.47, -0.05), Style(stroke=c, width=0.035 * s)),
+        Circle(*p(0.19, -0.145), 0.07 * s, fill(c)),
+        Line(*p(0.34, -0.03), *p(0.28, 0.12), Style(stroke=c, width=0.025 * s, cap="round")),
+        Line(*p(0.34, -0.03), *p(0.42, 0.12), Style(stroke=c, width=0.025 * s, cap="round")),
+        Polygon((p(-0.08, 0.0), p(-0.12, 0.1), p(-0.2, 0.17), p(-0.3, 0.15)), belt, closed=False),
+    ]
+
+
+# --- the standee ----------------------------------------------------------------------------------
+
+def _colours(figure: dict[str, Any], ctx: Context) -> dict[str, Any]:
+    """Return the fills, outline and ink of a figure, whitened by the ink saver."""
+    face = ctx.colour(figure["fill"])
+    base = ctx.colour(figure["base_fill"]) or face
+    outline = ctx.colour(figure["stroke"]) or "#000000"
+    ink = ctx.colour(figure["ink"]) or contrast_ink(face)
+    width = 0.35
+    dark_face = face is not None and luminance(face) < 0.45
+    if ctx.options.ink_saver:
+        if face is not None and luminance(face) < 0.9:
+            outline = face if luminance(face) < 0.75 else outline
+            if luminance(ink) > 0.5:
+                ink = face if luminance(face) < 0.6 else "#000000"
+            face, width = "#ffffff", 0.9
+        if base is not None and luminance(base) < 0.9:
+            base = "#ffffff"
+    return {"face": face, "base": base, "outline": outline, "ink": ink, "width": width,
+            "hatch_base": ctx.options.ink_saver and dark_face}
+
+
+def _panel(figure: dict[str, Any], look: dict[str, Any], w: float, h: float, back: bool) -> list[Shape]:
+    """One upright panel at (0, 0): the front, or the back seen from behind (mirrored figure)."""
+    shapes: list[Shape] = [Rect(0, 0, w, h, Style(stroke=None, fill=look["face"]))]
+    if figure["symbol"]:
+        size = min(w * 1.0, h * 0.82)
+        art = draw_symbol(figure["symbol"], w / 2, h * 0.57, size, look["ink"])
+        shapes.append(Group(tuple(art), (-1.0, 0.0, 0.0, 1.0, w, 0.0)) if back else Group(tuple(art)))
+    if figure["initial"]:
+        pt = min(w, h) * 0.3 * 72 / 25.4
+        shapes.append(fitted_text(w * 0.08, h * 0.08 + min(w, h) * 0.3 * 0.75, figure["initial"], w * 0.4, pt,
+                                  "sans-bold", "start", look["ink"]))
+    shapes.append(Rect(0, 0, w, h, Style(stroke=look["outline"], fill=None, width=look["width"])))
+    return shapes
+
+
+def _tab(figure: dict[str, Any], look: dict[str, Any], w: float, b: float) -> list[Shape]:
+    """One upright base tab at (0, 0) with the figure's label."""
+    shapes: list[Shape] = [Rect(0, 0, w, b, Style(stroke=None, fill=look["base"]))]
+    if look["hatch_base"]:
+        shapes.extend(hatch(0, 0, w, b, look["outline"], spacing=1.6, width=0.2))
+    label = figure["label"] or figure["name"]
+    ink = contrast_ink(look["base"]) if not look["hatch_base"] else "#000000"
+    pt = min(b * 0.3, 2.6) * 72 / 25.4
+    lines = _wrap(label, w * 0.9, pt)
+    cap = pt * 25.4 / 72 * 0.72
+    step = cap * 1.6
+    top = b / 2 - (len(lines) - 1) * step / 2 + cap / 2
+    for i, line in enumerate(lines):
+        text = fitted_text(w / 2, top + i * step, line, w * 0.9, pt, "sans-bold", "middle", ink)
+        if look["hatch_base"]:
+            tw = min(w * 0.9, text_width(line, "sans-bold", text.size))
+            shapes.append(Rect(w / 2 - tw / 2 - 0.4, text.y - cap - 0.4, tw + 0.8, cap + 1.0,
+                               Style(stroke=None, fill="#ffffff")))
+        shapes.append(text)
+    shapes.append(Rect(0, 0, w, b, Style(stroke=look["outline"], fill=None, width=look["width"])))
+    return shapes
+
+
+def _wrap(text: str, width: float, pt: float) -> list[str]:
+    """Return the words of a label in lines no wider than width (a longer single word is shrunk later)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and text_width(lines[-1] + " " + word, "sans-bold", pt) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
+def standee(figure: dict[str, Any], spec: ComponentSpec, ctx: Context) -> Drawing:
+    """Return one flat standee: tab and back (upside down), fold, front and tab."""
+    w, h, b = spec["width"], spec["height"], spec["base"]
+    look = _colours(figure, ctx)
+
+    def upside_down(shapes: list[Shape], y: float, height: float) -> Group:
+        return Group(tuple(shapes), multiply(translate(0, y), rotate(180, w / 2, height / 2)))
+
+    shapes: list[Shape] = [
+        upside_down(_tab(figure, look, w, b), 0.0, b),
+        upside_down(_panel(figure, look, w, h, back=True), b, h),
+        Group(tuple(_panel(figure, look, w, h, back=False)), translate(0, b + h)),
+        Group(tuple(_tab(figure, look, w, b)), translate(0, b + 2 * h)),
+    ]
+    for y in (b, b + h, b + 2 * h):
+        shapes.append(Line(0, y, w, y, FOLD))
+    return Drawing(w, 2 * (b + h), tuple(shapes), figure["name"])
+
+
+def items(spec: ComponentSpec, ctx: Context) -> list[SheetItem]:
+    """Return one sheet item per standee, in the order listed."""
+    result: list[SheetItem] = []
+    for figure in spec["figures"]:
+        art = standee(figure, spec, ctx)
+        result.extend([SheetItem(art)] * figure["count"])
+    return result
+
+
+def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = None) -> Drawing:
+    """Return one standee of each figure side by side, named underneath (for booklet figures)."""
+    shapes: list[Shape] = []
+    x = 0.0
+    height = 0.0
+    gap = max(3.0, spec["width"] * 0.25)
+    for figure in spec["figures"]:
+        art = standee(figure, spec, ctx)
+        shapes.append(art.placed(x, 0))
+        shapes.append(Rect(x, 0, art.width, art.height, Style(stroke="#9a9a9a", width=0.2)))
+        shapes.append(fitted_text(x + art.width / 2, art.height + 4.0, figure["name"], art.width + gap * 0.8, 7,
+                                  "sans", "middle"))
+        x += art.width + gap
+        height = art.height + 6.0
+    if not shapes:
+        raise DefinitionError(f"{ctx.definition.path}: components.{spec.id}: no figures")
+    return Drawing(x - gap, height, tuple(shapes), spec["title"] or spec.id)
+
+
+def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
+    """Return the standee sheets (cut along the grey lines, fold along the dashed ones)."""
+    label = f"{ctx.definition.title}: {spec['title'] or spec.id}"
+    pages = nup(items(spec, ctx), ctx.paper, label)
+    return [Output(spec.id, pages)]
