@@ -329,7 +329,9 @@ class BarricadesState(State):
                 damage = self.hurt[p] + self.mg_hurt[p]
                 items.append(f"{PIECE_TYPES[self.kind[p]].initial}{square_name(self.square[p])}"
                              f"({self.ammo[p]} ammo" + (f", {damage} damage)" if damage else ")"))
-            lines.append(f"{side.capitalize()} ({self.captured[s]} MacGuffins): " + (" ".join(items) or "none"))
+            count = self.captured[s]
+            lines.append(f"{side.capitalize()} ({count} MacGuffin{'' if count == 1 else 's'}): "
+                         + (" ".join(items) or "none"))
         return "\n".join(lines)
 
     def copy(self) -> "BarricadesState":
