@@ -68,6 +68,8 @@ def component_outputs(definition: GameDefinition, ctx: Context) -> list[tuple[st
     """Return (component id, output) for every component of the game, in definition order."""
     results: list[tuple[str, Output]] = []
     for spec in definition.components:
+        if not spec.values.get("output", True):
+            continue
         module = find_kind(spec.kind)
         for output in module.build(spec, ctx):
             if not spec.values.get("in_kit", True):

@@ -199,7 +199,9 @@ def load_definition(path: str, templates_dir: str | None = None, lang: str | Non
         kind = raw["kind"]
         module = find_kind(kind, cw.child("kind"))
         schema = {"kind": Field("str"), "title": Field("str", default=""),
-                  "in_kit": Field("bool", default=True), **module.SCHEMA}
+                  "in_kit": Field("bool", default=True),
+                  "output": Field("bool", default=True, doc="false: drawn only as a booklet figure, no files"),
+                  **module.SCHEMA}
         checked = validate(raw, schema, cw)
         extra_check = getattr(module, "check_spec", None)
         if extra_check is not None:

@@ -87,7 +87,7 @@ def _cover(spec: Any, ctx: Context, meta: dict[str, str], lang: str) -> CoverInf
             facts.append((labels[key], str(value).replace("-", "\u2013")))
     kit = []
     for other in ctx.definition.components:
-        if not other.get("in_kit", True):
+        if not other.get("in_kit", True) or not other.get("output", True):
             continue
         name = other.get("title") or other.id.replace("-", " ").capitalize()
         kit.append(labels["booklet"].capitalize() if other.id == spec.id and not other.get("title") else name)

@@ -19,7 +19,7 @@ base = "10mm"           # one base tab
 [[components.soldiers.figures]]
 name = "Red pistolier"  # shown under the figure in booklet drawings
 count = 4
-symbol = "pistolier"    # any symbol; this module adds soldier silhouettes (below)
+symbol = "pistolier"    # any symbol; soldier silhouettes come from silhouettes.py
 initial = "P"
 label = "RED PISTOLIER" # printed on the base tabs (default: the name)
 fill = "red_pale"
@@ -28,10 +28,9 @@ ink = "red"             # silhouette and initial (default: black or white for co
 base_fill = "red"       # tab fill (default: the panel fill)
 ```
 
-Silhouettes registered here as symbols (usable by any kind once this module is loaded):
-``pistolier``, ``rifleman``, ``grenadier``, ``machine-gunner``: a soldier facing right with a
-pistol held out, a long rifle, an arm raised to throw a grenade, a heavy gun with a drum
-and an ammunition belt.
+Soldier silhouettes are symbols like any other (silhouettes.py): ``pistolier``, ``rifleman``,
+``grenadier``, ``machine-gunner``: a soldier facing right with a pistol held out, a long rifle, an
+arm raised to throw a grenade, a heavy gun with a drum and an ammunition belt.
 
 With ``--ink-saver`` panels and tabs become white with a thick outline in their colour, a light
 silhouette takes the panel's colour instead, and the tabs of figures with dark panels are hatched
@@ -44,13 +43,12 @@ from typing import Any
 
 from generator.components import Context, Output
 from generator.components.look import contrast_ink, fitted_text, hatch, luminance
-from generator.components.symbols import draw_symbol, register_symbol
+from generator.components.symbols import draw_symbol
 from generator.definitions import ComponentSpec
 from generator.errors import DefinitionError
 from generator.fonts import text_width
 from generator.imposition import SheetItem, nup
-from generator.page import (Circle, Drawing, Group, Line, Path, Polygon, Rect, Shape, Style, arc_path, fill,
-                            multiply, rotate, translate)
+from generator.page import Drawing, Group, Line, Rect, Shape, Style, multiply, rotate, translate
 from generator.schema import Field, positive
 
 FIGURE_SCHEMA: dict[str, Field] = {
@@ -82,100 +80,6 @@ def check_spec(values: dict[str, Any], where) -> None:
     if values["base"] > values["height"]:
         raise where.child("base").error("a base tab deeper than the panel would not fold under it")
 
-
-# --- silhouettes -----------------------------------------------------------------------------------
-
-def _soldier(cx: float, cy: float, s: float, c: str, legs: float = 0.09) -> list[Shape]:
-    """Head, helmet, torso and legs of a soldier facing right, in a box of size s."""
-    def p(x: float, y: float) -> tuple[float, float]:
-        return (cx + x * s, cy + y * s)
-
-    limb = Style(stroke=c, fill=None, width=0.075 * s, cap="round")
-    hx, hy = p(0.0, -0.315)
-    helmet = Path(arc_path(hx, hy - 0.02 * s, 0.1 * s, 180, 360) + (("Z",),), fill(c))
-    return [
-        Circle(hx, hy, 0.075 * s, fill(c)),
-        helmet,
-        Rect(*p(-0.125, -0.345), 0.25 * s, 0.025 * s, fill(c)),
-        Polygon((p(-0.075, -0.245), p(0.075, -0.245), p(0.085, 0.06), p(-0.085, 0.06)), fill(c)),
-        Line(*p(-0.04, 0.04), *p(-legs, 0.41), limb),
-        Line(*p(0.04, 0.04), *p(legs, 0.41), limb),
-        Rect(*p(-legs - 0.035, 0.395), 0.1 * s, 0.05 * s, fill(c), r=0.015 * s),
-        Rect(*p(legs - 0.035, 0.395), 0.1 * s, 0.05 * s, fill(c), r=0.015 * s),
-    ]
-
-
-def _arm(cx: float, cy: float, s: float, c: str, *points: tuple[float, float]) -> Shape:
-    style = Style(stroke=c, fill=None, width=0.06 * s, cap="round", join="round")
-    return Polygon(tuple((cx + x * s, cy + y * s) for x, y in points), style, closed=False)
-
-
-@register_symbol("pistolier")
-def _pistolier(cx: float, cy: float, s: float, c: str) -> list[Shape]:
-    """A soldier holding a pistol out at arm's length."""
-    def p(x: float, y: float) -> tuple[float, float]:
-        return (cx + x * s, cy + y * s)
-
-    return _soldier(cx, cy, s, c) + [
-        _arm(cx, cy, s, c, (-0.05, -0.21), (-0.1, -0.08), (-0.11, 0.02)),
-        _arm(cx, cy, s, c, (0.04, -0.21), (0.3, -0.21)),
-        Rect(*p(0.27, -0.25), 0.16 * s, 0.045 * s, fill(c)),
-        Polygon((p(0.28, -0.21), p(0.335, -0.21), p(0.325, -0.12), p(0.275, -0.12)), fill(c)),
-    ]
-
-
-@register_symbol("rifleman")
-def _rifleman(cx: float, cy: float, s: float, c: str) -> list[Shape]:
-    """A soldier aiming a long rifle."""
-    def p(x: float, y: float) -> tuple[float, float]:
-        return (cx + x * s, cy + y * s)
-
-    return _soldier(cx, cy, s, c) + [
-        Polygon((p(-0.16, -0.215), p(0.0, -0.245), p(0.02, -0.2), p(-0.16, -0.135)), fill(c)),
-        Line(*p(0.0, -0.222), *p(0.46, -0.236), Style(stroke=c, width=0.035 * s, cap="butt")),
-        _arm(cx, cy, s, c, (-0.02, -0.21), (0.06, -0.14), (0.1, -0.2)),
-        _arm(cx, cy, s, c, (0.05, -0.21), (0.27, -0.225)),
-    ]
-
-
-@register_symbol("grenadier")
-def _grenadier(cx: float, cy: float, s: float, c: str) -> list[Shape]:
-    """A soldier with an arm raised behind the head, about to throw a grenade."""
-    def p(x: float, y: float) -> tuple[float, float]:
-        return (cx + x * s, cy + y * s)
-
-    gx, gy = p(-0.2, -0.4)
-    return _soldier(cx, cy, s, c) + [
-        _arm(cx, cy, s, c, (-0.04, -0.22), (-0.2, -0.28), (-0.2, -0.37)),
-        _arm(cx, cy, s, c, (0.05, -0.21), (0.2, -0.26), (0.3, -0.33)),
-        Circle(gx, gy - 0.02 * s, 0.075 * s, fill(c)),
-        Rect(gx - 0.025 * s, gy - 0.125 * s, 0.05 * s, 0.04 * s, fill(c)),
-        Circle(*p(-0.055, 0.02), 0.035 * s, fill(c)),
-        Circle(*p(0.055, 0.02), 0.035 * s, fill(c)),
-    ]
-
-
-@register_symbol("machine-gunner")
-def _machine_gunner(cx: float, cy: float, s: float, c: str) -> list[Shape]:
-    """A soldier braced with a heavy gun at the hip: a drum on top, a belt hanging down."""
-    def p(x: float, y: float) -> tuple[float, float]:
-        return (cx + x * s, cy + y * s)
-
-    belt = Style(stroke=c, fill=None, width=0.06 * s, dash=(0.025 * s, 0.018 * s))
-    return _soldier(cx, cy, s, c, legs=0.16) + [
-        _arm(cx, cy, s, c, (-0.04, -0.21), (-0.03, -0.07)),
-        _arm(cx, cy, s, c, (0.05, -0.21), (0.1, -0.13), (0.12, -0.07)),
-        Rect(*p(-0.12, -0.1), 0.36 * s, 0.1 * s, fill(c), r=0.02 * s),
-        Rect(*p(0.22, -0.09), 0.19 * s, 0.08 * s, fill(c)),
-        Line(*p(0.4, -0.05), *p(0.47, -0.05), Style(stroke=c, width=0.035 * s)),
-        Circle(*p(0.19, -0.145), 0.07 * s, fill(c)),
-        Line(*p(0.34, -0.03), *p(0.28, 0.12), Style(stroke=c, width=0.025 * s, cap="round")),
-        Line(*p(0.34, -0.03), *p(0.42, 0.12), Style(stroke=c, width=0.025 * s, cap="round")),
-        Polygon((p(-0.08, 0.0), p(-0.12, 0.1), p(-0.2, 0.17), p(-0.3, 0.15)), belt, closed=False),
-    ]
-
-
-# --- the standee ----------------------------------------------------------------------------------
 
 def _colours(figure: dict[str, Any], ctx: Context) -> dict[str, Any]:
     """Return the fills, outline and ink of a figure, whitened by the ink saver."""

@@ -191,3 +191,6 @@ def _question(cx, cy, s, c):
     st = Style(stroke=c, fill=None, width=s * 0.1, cap="round")
     return [Path(arc_path(cx, cy - s * 0.18, r, 180, 450) + (("L", cx, cy + s * 0.12),), st),
             Circle(cx, cy + s * 0.32, s * 0.06, fill(c))]
+
+
+from generator.components import silhouettes as _silhouettes  # noqa: E402,F401  registers soldier symbols

@@ -11,19 +11,21 @@ from generator.files import atomic_write_text
 
 _ID = re.compile(r"^[a-z][a-z0-9-]{0,39}$")
 
-STANDEES = '''[[components.standees.standees]]
+STANDEES = '''[[components.standees.figures]]
 name = "Gold captain"
 count = 1
-fill = "gold"
+fill = "pale"
+stroke = "gold"
+ink = "gold"
 symbol = "crown"
-text = "G"
+initial = "G"
 
-[[components.standees.standees]]
+[[components.standees.figures]]
 name = "Blue captain"
 count = 1
 fill = "blue"
 symbol = "crown"
-text = "B"'''
+initial = "B"'''
 
 
 def starter_files(game_id: str, layouts_dir: str) -> dict[str, str]:
@@ -35,7 +37,7 @@ def starter_files(game_id: str, layouts_dir: str) -> dict[str, str]:
     toml = folder.joinpath("starter.toml").read_text(encoding="utf-8")
     toml = toml.format(id=game_id, title=title, layouts=layouts_dir, standees=STANDEES)
     booklet = folder.joinpath("starter.en.md.j2").read_text(encoding="utf-8")
-    templates = os.path.join(os.path.dirname(os.path.abspath(layouts_dir)), "templates", "booklets")
+    templates = os.path.normpath(os.path.join(os.path.dirname(os.path.normpath(layouts_dir)), "templates", "booklets"))
     return {os.path.join(layouts_dir, f"{game_id}.toml"): toml,
             os.path.join(templates, f"{game_id}.en.md.j2"): booklet}
 
