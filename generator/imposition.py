@@ -11,6 +11,7 @@ from generator.page import Drawing, Group, Line, Page, Rect, Style, Text, multip
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 DEFAULT_MARGIN = 10.0  # mm; home printers need at least 6.35 mm
+SAFE = 6.5  # mm from the paper's edge that no ink comes closer than
 CUT = stroke("#9a9a9a", 0.2)
 MARK = stroke("#000000", 0.25)
 GLUE = Style(stroke="#b0b0b0", fill="#f1f1f1", width=0.2, dash=(2.0, 1.5))
@@ -59,7 +60,7 @@ def find_paper(name: str, margin: float = DEFAULT_MARGIN) -> Paper:
 def footer(page: Page, paper: Paper, text: str) -> None:
     """Add a small footer line inside the bottom margin of a page."""
     if text:
-        y = page.height - paper.margin / 2 + 1.0
+        y = page.height - max(SAFE + 0.6, paper.margin - 2.5)
         page.add(Text(page.width / 2, y, text, FOOT, "sans", "middle", "#555555"))
 
 
@@ -221,11 +222,19 @@ def _cut_lines(page: Page, rows, ox: float, oy: float, paper: Paper) -> None:
             page.add(Rect(ox + px, oy + py, it.front.width, it.front.height, CUT))
     top, bottom = min(ys), max(ys)
     left, right = min(xs), max(xs)
-    reach = paper.margin - 2.0
+    # crop marks run from 1 mm off the pieces to the printable edge (never into the unprintable rim)
+    up, down = top - SAFE, page.height - SAFE - bottom
+    in_, out = left - SAFE, page.width - SAFE - right
     for x in sorted(xs):
-        page.add(Line(x, top - reach, x, top - 1.0, MARK), Line(x, bottom + 1.0, x, bottom + reach, MARK))
+        if up > 2.0:
+            page.add(Line(x, SAFE, x, top - 1.0, MARK))
+        if down > 2.0:
+            page.add(Line(x, bottom + 1.0, x, page.height - SAFE, MARK))
     for y in sorted(ys):
-        page.add(Line(left - reach, y, left - 1.0, y, MARK), Line(right + 1.0, y, right + reach, y, MARK))
+        if in_ > 2.0:
+            page.add(Line(SAFE, y, left - 1.0, y, MARK))
+        if out > 2.0:
+            page.add(Line(right + 1.0, y, page.width - SAFE, y, MARK))
 
 
 def booklet_order(page_count: int) -> list[tuple[int | None, int | None]]:
@@ -263,6 +272,8 @@ def impose_booklet(pages: list[Page], paper: Paper) -> list[Page]:
             x = slot * half_w + (half_w - src.width * k) / 2
             y = (sheet.height - src.height * k) / 2
             side.add(Group(tuple(src.shapes), multiply(translate(x, y), scale(k))))
-        side.add(Line(half_w, 0, half_w, 4, CUT), Line(half_w, sheet.height - 4, half_w, sheet.height, CUT))
+        # fold marks at the middle, inside the printable area
+        side.add(Line(half_w, SAFE, half_w, SAFE + 3.0, CUT),
+                 Line(half_w, sheet.height - SAFE - 3.0, half_w, sheet.height - SAFE, CUT))
         out.append(side)
     return out

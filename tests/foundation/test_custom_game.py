@@ -1,0 +1,84 @@
+"""A game defined by a definition and a rule text alone (no Python) builds a whole kit, with every
+component kind; `pnp new` writes such a starter; batches of seeds build flat."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pymupdf
+import pytest
+
+from generator.components import COMPONENTS
+from generator.definitions import load_definition
+from tests.conftest import svg_root
+from tests.foundation.test_cli import one_line_error, pnp
+
+
+@pytest.fixture(scope="module")
+def custom_kit(tmp_path_factory) -> tuple[str, str]:
+    root = tmp_path_factory.mktemp("custom")
+    result = pnp("new", "lanterns", cwd=str(root))
+    assert result.returncode == 0, result.stderr
+    out = root / "out"
+    result = pnp("build", "lanterns", "--layouts", "layouts", "--out", str(out), cwd=str(root))
+    assert result.returncode == 0, result.stderr
+    return str(root), str(out / "lanterns")
+
+
+def test_pnp_new_writes_a_definition_and_a_rule_text(custom_kit):
+    root, _ = custom_kit
+    assert os.path.isfile(os.path.join(root, "layouts", "lanterns.toml"))
+    assert os.path.isfile(os.path.join(root, "templates", "booklets", "lanterns.en.md.j2"))
+
+
+def test_the_starter_uses_every_component_kind(custom_kit):
+    root, _ = custom_kit
+    definition = load_definition(os.path.join(root, "layouts", "lanterns.toml"))
+    assert {c.kind for c in definition.components} == set(COMPONENTS)
+
+
+def test_the_starter_builds_a_whole_kit_in_pdf_and_svg(custom_kit):
+    _, kit = custom_kit
+    manifest = json.load(open(os.path.join(kit, "manifest.json")))
+    names = {f["name"] for f in manifest["files"]}
+    for component in ("board", "map", "track", "pieces", "standees", "dice", "scoresheet", "booklet"):
+        assert f"{component}.pdf" in names
+        assert any(n.startswith(component) and n.endswith(".svg") for n in names), component
+    assert "kit.pdf" in names and "booklet-imposed.pdf" in names
+    for name in names:
+        if name.endswith(".svg"):
+            assert svg_root(os.path.join(kit, name)).get("width").endswith("mm")
+    booklet = "".join(page.get_text() for page in pymupdf.open(os.path.join(kit, "booklet.pdf")))
+    assert "Lanterns" in booklet and "Clarifications" in booklet
+
+
+def test_pnp_new_refuses_to_overwrite(custom_kit):
+    root, _ = custom_kit
+    result = pnp("new", "lanterns", cwd=root)
+    assert result.returncode == 2
+    assert "already exists" in one_line_error(result)
+
+
+def test_pnp_new_refuses_a_bad_name(tmp_path):
+    result = pnp("new", "../escape", cwd=str(tmp_path))
+    assert result.returncode == 2
+    assert not any(tmp_path.iterdir())
+
+
+def test_a_batch_of_seeds_builds_each_kit_and_one_pdf_of_maps(tmp_path):
+    result = pnp("build", "aggression", "--seeds", "3-5", "--format", "pdf", "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    for seed in (3, 4, 5):
+        assert (tmp_path / f"aggression-seed{seed}" / "kit.pdf").is_file()
+    maps = pymupdf.open(tmp_path / "aggression-seeds3-5.pdf")
+    assert len(maps) == 3
+    for seed, page in zip((3, 4, 5), maps):
+        assert f"seed {seed}" in page.get_text()
+
+
+def test_bad_seed_ranges_are_usage_errors(tmp_path):
+    for bad in ("5-3", "x", "-4"):
+        result = pnp("build", "aggression", "--seeds", bad, "--out", str(tmp_path))
+        assert result.returncode == 2, bad
+        one_line_error(result)
