@@ -160,7 +160,10 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
         if cell.lane < len(spec["lane_labels"]):
             put("left" if cell.direction == 1 else "right", cell.row, spec["lane_labels"][cell.lane], "sans")
     finish_side = "left" if last.direction == -1 else "right"
-    put(finish_side, last.row, spec["finish_label"], "sans-bold")
+    # a last lane that stops short keeps the finish label beside its last box, not at the lane's end
+    finish_at_edge = last.col == (cols - 1 if last.direction == 1 else 0)
+    if finish_at_edge:
+        put(finish_side, last.row, spec["finish_label"], "sans-bold")
     band: dict[str, float] = {"left": 0.0, "right": 0.0}
     for (side, _), texts in band_texts.items():
         widest = max(text_width(t, f, label_pt) for t, f in texts)
@@ -262,6 +265,12 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
             shapes.extend(_arrow_shape(lx - 1.0, cy, 6.0, -1, arrow_colour, 0.8))
         else:
             shapes.extend(_arrow_shape(lx + lw + 1.0, cy, 6.0, 1, arrow_colour, 0.8))
+        if not finish_at_edge:
+            ty = cy + label_h * 0.35
+            if finish_side == "left":
+                shapes.append(Text(lx - 9.0, ty, spec["finish_label"], label_pt, "sans-bold", "end"))
+            else:
+                shapes.append(Text(lx + lw + 9.0, ty, spec["finish_label"], label_pt, "sans-bold", "start"))
     if caption:
         shapes.append(Text(width / 2, height - 1.8, caption.format(seed=ctx.seed, steps=len(path)), 8, "sans",
                            "middle", "#444444"))
