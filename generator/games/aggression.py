@@ -104,7 +104,7 @@ class AggressionMap:
         return [(over, under) for over, under in CROSSINGS if over in present and under in present]
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=64)
 def _adjacency(roads: tuple[tuple[int, int], ...]) -> tuple[tuple[int, ...], ...]:
     links: list[list[int]] = [[] for _ in range(CITY_COUNT)]
     for a, b in roads:
@@ -132,7 +132,7 @@ def is_connected(roads: Iterable[tuple[int, int]]) -> bool:
     return len(seen) == CITY_COUNT
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=64)
 def _generate(seed: int, connected: bool) -> AggressionMap:
     roads = draw_roads(seed)
     if not connected:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import BinaryIO
 
+import io
+import itertools
 import zlib
 
 from reportlab.lib.colors import HexColor
@@ -13,6 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.fonts import pdf_font
 from generator.page import Circle, Group, Line, Page, Path, Polygon, Rect, Style, Text
+from generator.render.pdfjoin import PdfJoiner
 
 K = 72.0 / 25.4  # points per millimetre
 _CAPS = {"butt": 0, "round": 1, "square": 2}
@@ -158,8 +161,34 @@ def _compress_last_page(canvas: Canvas) -> None:
         page.stream = None
 
 
+PART = 250  # pages a long document is written in at a time
+
+
 def write_pdf(pages: Iterable[Page], target: BinaryIO, title: str = "") -> int:
-    """Draw pages into a PDF written to a binary file object; return the number of pages."""
+    """Draw pages into a PDF written to a binary file object; return the number of pages.
+
+    A document of more than PART pages is written a part at a time and joined as it goes, so
+    memory stays flat however long it is."""
+    iterator = iter(pages)
+    first = list(itertools.islice(iterator, PART + 1))
+    if len(first) <= PART:
+        return _write_part(first, target, title)
+    joiner = PdfJoiner(target)
+    count = 0
+    part = first[:PART]
+    pending = first[PART:]
+    while part:
+        buffer = io.BytesIO()
+        _write_part(part, buffer, title)
+        count += joiner.add(buffer.getvalue())
+        part = pending + list(itertools.islice(iterator, PART - len(pending)))
+        pending = []
+    joiner.finish(title)
+    return count
+
+
+def _write_part(pages: Iterable[Page], target: BinaryIO, title: str = "") -> int:
+    """Draw pages into one reportlab document; return the number of pages."""
     canvas = Canvas(target, invariant=1, pageCompression=1, pagesize=(595.0, 842.0),
                     initialFontName=pdf_font("sans"), initialFontSize=10)
     canvas.setCreator("pnp")

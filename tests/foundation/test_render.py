@@ -128,3 +128,23 @@ def test_clipping_hides_what_lies_outside():
     pix = pymupdf.open(stream=render([page], "pdf"), filetype="pdf")[0].get_pixmap(dpi=72)
     assert pix.pixel(5, 5)[:3] == (0, 0, 0)
     assert pix.pixel(60, 60)[:3] == (255, 255, 255)
+
+
+def test_long_documents_are_written_in_parts_and_joined(monkeypatch):
+    import generator.render.pdf as pdf_writer
+
+    monkeypatch.setattr(pdf_writer, "PART", 3)
+    pages = [Page(100, 80, [Text(10, 40, f"page {n}", 12), Rect(10, 50, 25, 25, Style(fill="#ff0000"))])
+             for n in range(1, 9)]
+    data = render(pages, "pdf")
+    assert data == render(pages, "pdf")
+    doc = pymupdf.open(stream=data, filetype="pdf")
+    assert not doc.is_repaired and len(doc) == 8
+    for n, page in enumerate(doc, 1):
+        assert page.get_text().strip() == f"page {n}"
+        assert mm(page.rect.width) == pytest.approx(100, abs=0.05)
+        red = [d["rect"] for d in page.get_drawings() if d.get("fill") == (1.0, 0.0, 0.0)]
+        assert mm(red[0].width) == pytest.approx(25, abs=0.05)
+    import pypdf
+
+    assert len(pypdf.PdfReader(io.BytesIO(data), strict=True).pages) == 8
