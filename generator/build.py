@@ -43,6 +43,13 @@ class BuiltFile:
     sha256: str
 
 
+def natural_key(name: str) -> list:
+    """Return a sort key that puts booklet-2 before booklet-10."""
+    import re
+
+    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", name)]
+
+
 def kit_folder(definition: GameDefinition, seed: int | None) -> str:
     """Return the folder name of a kit: the game id, with -seed<N> for a seeded board."""
     if seed is not None:
@@ -134,7 +141,7 @@ def build_game(definition: GameDefinition, request: BuildRequest,
         "variants": sorted(rules_variants),
         "lang": request.options.lang,
         "files": [{"name": os.path.basename(f.path), "pages": f.pages, "sha256": f.sha256}
-                  for f in sorted(files, key=lambda f: os.path.basename(f.path))],
+                  for f in sorted(files, key=lambda f: natural_key(os.path.basename(f.path)))],
     }
     atomic_write_text(os.path.join(folder, "manifest.json"), json.dumps(manifest, indent=2, sort_keys=True) + "\n")
     write_index(request.out)
