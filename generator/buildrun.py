@@ -46,12 +46,7 @@ def run_build(games: list[str], all_games: bool, paper: str, formats: list[str],
             raise UsageError(f"unknown format {fmt!r} (formats: {', '.join(FORMATS)})")
     if seed is not None and seeds is not None:
         raise UsageError("use --seed or --seeds, not both")
-    seed_value = None
-    if seed is not None:
-        try:
-            seed_value = check_seed(seed)
-        except Exception as exc:
-            raise UsageError(str(exc)) from None
+    seed_value = None if seed is None else check_seed(seed)  # a bad seed is a usage error (exit 2)
     seed_list = parse_seed_range(seeds) if seeds is not None else None
     size = None
     if cell_size is not None:

@@ -21,17 +21,11 @@ def register(app: typer.Typer) -> None:
         """Print the board of a game for a seed: a text picture, or JSON with --json."""
         import json
 
-        from generator.errors import UsageError
         from generator.games import find_rules
         from generator.seeding import check_seed
 
         rules = find_rules(game)
-        seed_value = None
-        if seed is not None:
-            try:
-                seed_value = check_seed(seed)
-            except Exception as exc:
-                raise UsageError(str(exc)) from None
+        seed_value = None if seed is None else check_seed(seed)  # a bad seed is a usage error (exit 2)
         variants = rules.check_variants(frozenset(split_list(variant)))
         if json_out:
             typer.echo(json.dumps(rules.board_data(seed_value, variants), indent=2, sort_keys=False))

@@ -292,20 +292,3 @@ def test_counters_for_eight_players_differ_by_colour_and_symbol():
     counters = find_definition("centennial").component("counters")["counters"]
     assert len(counters) == 8
     assert len({c["fill"] for c in counters}) == 8 and len({c["symbol"] for c in counters}) == 8
-
-
-GAME = "centennial"
-HEADINGS = {"en": "Clarifications", "fr": "Précisions"}
-def test_the_rule_booklets_render_with_their_clarifications():
-    from generator.components import Context, Options
-    from generator.components.booklet import booklet_pages
-    from generator.definitions import find_definition
-    from generator.imposition import find_paper
-    from generator.page import Text, iter_shapes
-
-    definition = find_definition(GAME)
-    for lang, heading in HEADINGS.items():
-        ctx = Context(definition, find_paper("a4"), options=Options(lang=lang))
-        pages = booklet_pages(definition.component("booklet"), ctx)
-        words = " ".join(s.text for p in pages for s, _ in iter_shapes(p.shapes) if isinstance(s, Text))
-        assert len(pages) >= 4 and heading in words, lang

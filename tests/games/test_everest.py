@@ -151,20 +151,3 @@ def test_the_player_sheets_show_both_columns_and_fit_the_page():
                 and y1 <= pages[0].height - m + 0.01
         numbers = Count(s.text for s, _ in iter_shapes([copies[0]]) if isinstance(s, Text) and s.text.isdigit())
         assert all(numbers[str(n)] == 2 for n in range(1, 13))
-
-
-GAME = "everest"
-HEADINGS = {"en": "Clarifications", "fr": "Précisions"}
-def test_the_rule_booklets_render_with_their_clarifications():
-    from generator.components import Context, Options
-    from generator.components.booklet import booklet_pages
-    from generator.definitions import find_definition
-    from generator.imposition import find_paper
-    from generator.page import Text, iter_shapes
-
-    definition = find_definition(GAME)
-    for lang, heading in HEADINGS.items():
-        ctx = Context(definition, find_paper("a4"), options=Options(lang=lang))
-        pages = booklet_pages(definition.component("booklet"), ctx)
-        words = " ".join(s.text for p in pages for s, _ in iter_shapes(p.shapes) if isinstance(s, Text))
-        assert len(pages) >= 4 and heading in words, lang

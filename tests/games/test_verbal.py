@@ -155,20 +155,3 @@ def test_the_worked_example_in_the_booklet_data_is_the_referees():
     data = RULES.layout_data("example")
     assert data["standard"]["points"] == ["B", "A", "A", "B", "-", "B"]
     assert data["standard"]["score"] == {"a": 2, "b": 3} and data["odds_evens"]["score"] == {"a": 1, "b": 1}
-
-
-GAME = "verbal"
-HEADINGS = {"en": "Clarifications"}
-def test_the_rule_booklets_render_with_their_clarifications():
-    from generator.components import Context, Options
-    from generator.components.booklet import booklet_pages
-    from generator.definitions import find_definition
-    from generator.imposition import find_paper
-    from generator.page import Text, iter_shapes
-
-    definition = find_definition(GAME)
-    for lang, heading in HEADINGS.items():
-        ctx = Context(definition, find_paper("a4"), options=Options(lang=lang))
-        pages = booklet_pages(definition.component("booklet"), ctx)
-        words = " ".join(s.text for p in pages for s, _ in iter_shapes(p.shapes) if isinstance(s, Text))
-        assert len(pages) >= 4 and heading in words, lang
