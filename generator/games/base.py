@@ -36,10 +36,6 @@ class Outcome:
             data["reason"] = self.reason
         return data
 
-    def result_str(self) -> str:
-        """Return the result token ('1-0', '0-1', '1/2-1/2' or '*') for two-sided games."""
-        return "*"
-
 
 class State(ABC):
     """One position of a game. ``apply_move`` changes the state; ``copy`` makes an independent one."""
