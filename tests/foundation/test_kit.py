@@ -122,3 +122,31 @@ def test_two_builds_write_identical_bytes(tmp_path):
 
 def test_no_temporary_files_are_left(nmm_kit):
     assert not [n for n in os.listdir(nmm_kit) if n.startswith(".tmp")]
+
+
+def test_board_pdf_and_svg_agree_to_a_tenth_of_a_millimetre(nmm_kit):
+    import re
+
+    from generator.page import apply, multiply
+
+    def matrix(text):
+        m = re.match(r"matrix\(([^)]*)\)", text or "")
+        return tuple(float(v) for v in m.group(1).split()) if m else (1, 0, 0, 1, 0, 0)
+
+    svg_centres = []
+
+    def walk(el, m):
+        if el.tag.endswith("}g"):
+            m = multiply(m, matrix(el.get("transform")))
+        if el.tag.endswith("}circle"):
+            svg_centres.append(apply(m, float(el.get("cx")), float(el.get("cy"))))
+        for child in el:
+            walk(child, m)
+
+    walk(svg_root(os.path.join(nmm_kit, "board.svg")), (1, 0, 0, 1, 0, 0))
+    page = pdf(os.path.join(nmm_kit, "board.pdf"))[0]
+    pdf_centres = [(mm((d["rect"].x0 + d["rect"].x1) / 2), mm((d["rect"].y0 + d["rect"].y1) / 2))
+                   for d in page.get_drawings() if {i[0] for i in d["items"]} == {"c"}]
+    assert len(svg_centres) == len(pdf_centres) == 24
+    for a, b in zip(sorted(svg_centres), sorted(pdf_centres)):
+        assert a[0] == pytest.approx(b[0], abs=0.1) and a[1] == pytest.approx(b[1], abs=0.1)
