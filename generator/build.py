@@ -8,7 +8,7 @@ import html
 import io
 import json
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from generator import __version__
@@ -94,8 +94,7 @@ def _write_pages(path: str, fmt: str, pages: Iterable[Page], title: str) -> Buil
     return BuiltFile(path, count, hashlib.sha256(data).hexdigest())
 
 
-def build_game(definition: GameDefinition, request: BuildRequest,
-               progress: Callable[[str], None] | None = None) -> list[BuiltFile]:
+def build_game(definition: GameDefinition, request: BuildRequest) -> list[BuiltFile]:
     """Build one game's kit into its folder under request.out; return the files written."""
     for fmt in request.formats:
         find_writer(fmt)
@@ -123,13 +122,9 @@ def build_game(definition: GameDefinition, request: BuildRequest,
                 for name, page in names:
                     files.append(_write_pages(os.path.join(folder, name), "svg", [page],
                                               f"{definition.title}: {page.label or output.name}"))
-                    if progress:
-                        progress(name)
             elif fmt == "pdf" and "pdf" in output.formats:
                 files.append(_write_pages(os.path.join(folder, f"{output.name}.pdf"), "pdf", output.pages,
                                           f"{definition.title}: {output.name}"))
-                if progress:
-                    progress(output.name + ".pdf")
     if "pdf" in request.formats and kit_pages:
         files.append(_write_pages(os.path.join(folder, "kit.pdf"), "pdf", kit_pages, f"{definition.title}: kit"))
     manifest = {

@@ -67,30 +67,29 @@ def run_build(games: list[str], all_games: bool, paper: str, formats: list[str],
             check_language(d, lang)
         if (seed_list is not None or seed_value is not None) and not takes_seed(d) and not all_games:
             raise UsageError(f"{d.id} has no seeded board; --seed and --seeds apply to seeded games")
-    base = BuildRequest(out=out, paper=paper, formats=tuple(formats), seed=seed_value,
-                        variants=frozenset(variants), options=options)
-    total = 0
+    batched = seed_list is not None
+    kits = sum(len(seed_list) + 1 if batched and takes_seed(d) else 1 for d in definitions)  # type: ignore[arg-type]
+    progress = progress_factory(kits) if progress_factory else None
+    files = built = 0
     for d in definitions:
         game_options = options if lang in languages(d) else Options(
             fit=fit, ink_saver=ink_saver, duplex_offset=options.duplex_offset, cell_size=size, lang="en")
         game_variants = frozenset(v for v in variants if v in d.game["variants"]) if all_games else frozenset(variants)
-        request = BuildRequest(out=out, paper=paper, formats=base.formats,
+        request = BuildRequest(out=out, paper=paper, formats=tuple(formats),
                                seed=seed_value if takes_seed(d) else None,
                                variants=game_variants, options=game_options)
-        if seed_list is not None and takes_seed(d):
-            progress = progress_factory(len(seed_list)) if progress_factory else None
-            for s in seed_list:
-                request.seed = s
-                total += len(build_game(d, request))
-                if progress:
-                    progress.step(f"{d.id} seed {s}")
-            write_batch(d, request, seed_list)
-            total += 1
+        seeds_here = seed_list if batched and takes_seed(d) else [request.seed]
+        for s in seeds_here:  # type: ignore[union-attr]
+            request.seed = s
+            files += len(build_game(d, request))
+            built += 1
             if progress:
-                progress.close()
-            continue
-        progress = progress_factory(len(d.components) * 4) if progress_factory else None
-        total += len(build_game(d, request, progress.step if progress else None))
-        if progress:
-            progress.close()
-    return f"built {len(definitions)} kit(s), {total} files, in {out}"
+                progress.step(d.id if s is None else f"{d.id} seed {s}")
+        if batched and takes_seed(d):
+            write_batch(d, request, seed_list)  # type: ignore[arg-type]
+            files += 1
+            if progress:
+                progress.step(f"{d.id}: all boards in one PDF")
+    if progress:
+        progress.close()
+    return f"built {built} kit(s), {files} files, in {out}"
