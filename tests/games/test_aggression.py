@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.games.record_files import read_record
+from tests.games.record_files import check_referee_verdict, play_record
 
 from generator.errors import BoardError, IllegalMoveError, NotationError
 from generator.games import find_rules
@@ -402,20 +402,9 @@ def test_there_are_records() -> None:
 
 @pytest.mark.parametrize("path", RECORD_FILES, ids=lambda p: p.stem)
 def test_record_replays_to_its_known_verdict(path: Path) -> None:
-    tags, tokens, expect = read_record(path)
-    variants = frozenset(v.strip() for v in tags.get("Variant", "").split(",") if v.strip())
-    state = RULES.new_state(int(tags["Seed"]), variants, tags)
-    if expect.startswith("illegal move"):
-        number, reason = re.fullmatch(r"illegal move (\d+) \((.*)\)", expect).groups()
-        for token in tokens[:int(number) - 1]:
-            state.play(token)
-        with pytest.raises(IllegalMoveError, match=re.escape(reason)):
-            state.play(tokens[int(number) - 1])
+    tags, outcome, expect = play_record(RULES, path)
+    if outcome is None:
         return
-    for token in tokens:
-        state.play(token)
-    outcome = state.outcome()
-    assert outcome.finished
     verdict = "draw" if outcome.draw else f"{outcome.winner} wins"
     assert expect.startswith(verdict), (expect, outcome)
     cities = re.search(r"cities (\d+) (?:to|each)(?: (\d+))?", expect)
@@ -428,16 +417,7 @@ def test_record_replays_to_its_known_verdict(path: Path) -> None:
 
 @pytest.mark.parametrize("path", RECORD_FILES, ids=lambda p: p.stem)
 def test_record_through_the_referee(path: Path) -> None:
-    replay = pytest.importorskip("generator.referee.replay").replay
-    _, tokens, expect = read_record(path)
-    verdict = replay(path.read_text(encoding="utf-8"))
-    if expect.startswith("illegal move"):
-        number = int(re.match(r"illegal move (\d+)", expect).group(1))
-        assert not verdict.legal and verdict.error.index == number and verdict.moves_checked == number - 1
-        assert verdict.error.reason in expect
-    else:
-        assert verdict.ok and verdict.claim is not None and verdict.claim.agrees
-        assert verdict.moves_checked == len(tokens)
+    check_referee_verdict(path)
 
 
 # --- the kit ----------------------------------------------------------------------------------------

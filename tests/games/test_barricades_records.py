@@ -8,9 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.errors import IllegalMoveError
 from generator.games import find_rules
-from tests.games.record_files import read_record
+from tests.games.record_files import check_referee_verdict, play_record, read_record
 
 RULES = find_rules("barricades")
 RECORD_FILES = sorted((Path(__file__).parent / "records").glob("barricades-*.txt"))
@@ -25,36 +24,17 @@ def test_there_are_records_of_every_kind() -> None:
 
 @pytest.mark.parametrize("path", RECORD_FILES, ids=lambda p: p.stem)
 def test_record_replays_to_its_known_verdict(path: Path) -> None:
-    tags, tokens, expect = read_record(path)
-    state = RULES.new_state(int(tags["Seed"]), frozenset(), tags)
-    if expect.startswith("illegal move"):
-        number, reason = re.fullmatch(r"illegal move (\d+) \((.*)\)", expect).groups()
-        for token in tokens[:int(number) - 1]:
-            state.play(token)
-        with pytest.raises(IllegalMoveError, match=re.escape(reason)):
-            state.play(tokens[int(number) - 1])
+    _, outcome, expect = play_record(RULES, path)
+    if outcome is None:
         return
-    for token in tokens:
-        state.play(token)
     verdict, red, blue = _EXPECT.fullmatch(expect).groups()
-    outcome = state.outcome()
-    assert outcome.finished and outcome.score == {"red": int(red), "blue": int(blue)}
+    assert outcome.score == {"red": int(red), "blue": int(blue)}
     assert (outcome.draw and verdict == "draw") or verdict == f"{outcome.winner} wins"
 
 
 @pytest.mark.parametrize("path", RECORD_FILES, ids=lambda p: p.stem)
 def test_record_through_the_referee(path: Path) -> None:
-    from generator.referee.replay import replay
-
-    _, tokens, expect = read_record(path)
-    verdict = replay(path.read_text(encoding="utf-8"))
-    if expect.startswith("illegal move"):
-        number = int(re.match(r"illegal move (\d+)", expect).group(1))
-        assert not verdict.legal and verdict.error.index == number and verdict.moves_checked == number - 1
-        assert re.search(r"\((.*)\)", expect).group(1) in verdict.error.reason
-    else:
-        assert verdict.ok and verdict.claim is not None and verdict.claim.agrees
-        assert verdict.moves_checked == len(tokens)
+    check_referee_verdict(path, full_reason=False)
 
 
 def test_the_first_grenade_of_the_grenade_record_kills_red_soldiers() -> None:

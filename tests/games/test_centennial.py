@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import re
 
 import pytest
 
@@ -11,19 +10,14 @@ from generator.errors import IllegalMoveError, NotationError, RecordError
 from generator.games import find_rules
 from generator.games.centennial import NEED, STEPS, Claim, Throw
 from generator.seeding import rng_for
+from tests.games.record_files import play_text
 
 RULES = find_rules("centennial")
 
 
 def replay(record: str):
-    """Return the state after playing a record (tags, then one move per line)."""
-    tags = dict(re.findall(r'\[(\w+)\s+"([^"]*)"\]', record))
-    state = RULES.new_state(None, frozenset(), tags)
-    for line in record.splitlines():
-        line = line.split("#")[0].strip()
-        if line and not line.startswith("["):
-            state.play(line)
-    return state
+    """Return the state after playing a record (tags, then moves)."""
+    return play_text(RULES, record)
 
 
 def ends(state, dice: tuple[int, int, int]) -> list[str]:

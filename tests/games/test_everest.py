@@ -3,7 +3,6 @@ is crossed twice, crossing all 24 wins; replays of whole records with known verd
 
 from __future__ import annotations
 
-import re
 
 import pytest
 
@@ -11,19 +10,14 @@ from generator.errors import IllegalMoveError, NotationError
 from generator.games import find_rules
 from generator.games.everest import Cross
 from generator.seeding import rng_for
+from tests.games.record_files import play_text
 
 RULES = find_rules("everest")
 
 
 def replay(record: str):
-    """Return the state after playing a record (tags, then one move per line)."""
-    tags = dict(re.findall(r'\[(\w+)\s+"([^"]*)"\]', record))
-    state = RULES.new_state(None, frozenset(), tags)
-    for line in record.splitlines():
-        line = line.split("#")[0].strip()
-        if line and not line.startswith("["):
-            state.play(line)
-    return state
+    """Return the state after playing a record (tags, then moves)."""
+    return play_text(RULES, record)
 
 
 def test_a_throw_may_be_split_into_groups_and_each_group_crosses_its_total():

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.games.record_files import read_record
+from tests.games.record_files import check_referee_verdict, play_record, read_record
 
 from generator.errors import BoardError, IllegalMoveError, NotationError, RecordError
 from generator.games import find_rules
@@ -442,20 +442,9 @@ def test_there_are_records() -> None:
 
 @pytest.mark.parametrize("path", RECORD_FILES, ids=lambda p: p.stem)
 def test_record_replays_to_its_known_verdict(path: Path) -> None:
-    tags, turns, expect = read_record(path, move_per_line=True)
-    variants = frozenset(v.strip() for v in tags.get("Variant", "").split(",") if v.strip())
-    st = RULES.new_state(int(tags["Seed"]), variants, tags)
-    if expect.startswith("illegal move"):
-        number, reason = re.fullmatch(r"illegal move (\d+) \((.*)\)", expect).groups()
-        for text in turns[:int(number) - 1]:
-            st.play(text)
-        with pytest.raises(IllegalMoveError, match=re.escape(reason)):
-            st.play(turns[int(number) - 1])
+    _, outcome, expect = play_record(RULES, path, move_per_line=True)
+    if outcome is None:
         return
-    for text in turns:
-        st.play(text)
-    outcome = st.outcome()
-    assert outcome.finished
     verdict = "draw" if outcome.draw else f"{outcome.winner} wins"
     assert expect.startswith(verdict), (expect, outcome)
     score = re.search(r"pawns off (\d) to (\d)", expect)
@@ -465,16 +454,7 @@ def test_record_replays_to_its_known_verdict(path: Path) -> None:
 
 @pytest.mark.parametrize("path", RECORD_FILES, ids=lambda p: p.stem)
 def test_record_through_the_referee(path: Path) -> None:
-    replay = pytest.importorskip("generator.referee.replay").replay
-    _, turns, expect = read_record(path, move_per_line=True)
-    verdict = replay(path.read_text(encoding="utf-8"))
-    if expect.startswith("illegal move"):
-        number = int(re.match(r"illegal move (\d+)", expect).group(1))
-        assert not verdict.legal and verdict.error.index == number and verdict.moves_checked == number - 1
-        assert f"({verdict.error.reason})" in expect
-    else:
-        assert verdict.ok and verdict.claim is not None and verdict.claim.agrees
-        assert verdict.moves_checked == len(turns)
+    check_referee_verdict(path, move_per_line=True)
 
 
 # --- the kit ------------------------------------------------------------------------------------

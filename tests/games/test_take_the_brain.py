@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from importlib import resources
 from pathlib import Path
 
 import pytest
 
-from tests.games.record_files import read_record
+from tests.games.record_files import check_referee_verdict, play_record
 
 from generator.errors import BoardError, IllegalMoveError, NotationError, RecordError
 from generator.games import find_rules
@@ -470,36 +469,16 @@ def test_there_are_records() -> None:
 
 @pytest.mark.parametrize("path", RECORD_FILES, ids=lambda p: p.stem)
 def test_record_replays_to_its_known_verdict(path: Path) -> None:
-    tags, tokens, expect = read_record(path)
-    seed = int(tags["Seed"]) if "Seed" in tags else None
-    st = RULES.new_state(seed, frozenset(), tags)
-    if expect.startswith("illegal move"):
-        number, reason = re.fullmatch(r"illegal move (\d+) \((.*)\)", expect).groups()
-        for token in tokens[:int(number) - 1]:
-            st.play(token)
-        with pytest.raises((IllegalMoveError, NotationError), match=re.escape(reason)):
-            st.play(tokens[int(number) - 1])
+    _, outcome, expect = play_record(RULES, path, errors=(IllegalMoveError, NotationError))
+    if outcome is None:
         return
-    for token in tokens:
-        st.play(token)
-    outcome = st.outcome()
-    assert outcome.finished
     verdict = "draw" if outcome.draw else f"{outcome.winner} wins"
     assert expect.startswith(verdict), (expect, outcome)
 
 
 @pytest.mark.parametrize("path", RECORD_FILES, ids=lambda p: p.stem)
 def test_record_through_the_referee(path: Path) -> None:
-    replay = pytest.importorskip("generator.referee.replay").replay
-    _, tokens, expect = read_record(path)
-    verdict = replay(path.read_text(encoding="utf-8"))
-    if expect.startswith("illegal move"):
-        number = int(re.match(r"illegal move (\d+)", expect).group(1))
-        assert not verdict.legal and verdict.error.index == number and verdict.moves_checked == number - 1
-        assert verdict.error.reason in expect
-    else:
-        assert verdict.ok and verdict.claim is not None and verdict.claim.agrees
-        assert verdict.moves_checked == len(tokens)
+    check_referee_verdict(path)
 
 
 # --- the kit ------------------------------------------------------------------------------------

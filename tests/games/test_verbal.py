@@ -3,7 +3,6 @@ standard game and in the odds-evens variant, including the worked example of the
 
 from __future__ import annotations
 
-import re
 
 import pytest
 
@@ -11,6 +10,7 @@ from generator.errors import IllegalMoveError, NotationError, RecordError
 from generator.games import find_rules
 from generator.games.verbal import Round, compare, point_at
 from generator.seeding import rng_for
+from tests.games.record_files import play_text
 
 RULES = find_rules("verbal")
 
@@ -22,15 +22,8 @@ EXAMPLE = """[Game "verbal"]
 
 
 def replay(record: str):
-    """Return the state after playing a record (tags, then moves separated by white space)."""
-    tags = dict(re.findall(r'\[(\w+)\s+"([^"]*)"\]', record))
-    variants = frozenset(v.strip() for v in tags.get("Variant", "").split(",") if v.strip())
-    state = RULES.new_state(None, variants, tags)
-    for line in record.splitlines():
-        if not line.startswith("["):
-            for token in line.split("#")[0].split():
-                state.play(token)
-    return state
+    """Return the state after playing a record (tags, then moves)."""
+    return play_text(RULES, record)
 
 
 def test_the_worked_example_scores_3_to_2_for_b():
