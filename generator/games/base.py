@@ -80,6 +80,16 @@ class State(ABC):
     def copy(self) -> "State":
         """Return an independent copy of this state."""
 
+    def random_move(self, rng: Any) -> Any:
+        """Return a legal move drawn uniformly by a ``seeding.Rng``; games may override with a
+        faster draw that is still uniform over ``legal_moves()``."""
+        from generator.errors import IllegalMoveError
+
+        moves = self.legal_moves()
+        if not moves:
+            raise IllegalMoveError("the game is over")
+        return rng.choice(moves)
+
     def play(self, text: str) -> Any:
         """Parse, check and apply one move written in notation; return the move."""
         move = self.parse_move(text)

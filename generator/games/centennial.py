@@ -121,13 +121,6 @@ class CentennialState(State):
         moves.extend(_throw_moves(self.to_throw, self.steps[self.to_throw]))
         return moves
 
-    def random_move(self, rng: Any) -> Any:
-        """Return a legal move drawn uniformly from ``legal_moves()`` (a seeding.Rng draws it)."""
-        moves = self.legal_moves()
-        if not moves:
-            raise IllegalMoveError("the game is over")
-        return rng.choice(moves)
-
     def parse_move(self, text: str) -> Move:
         """Return the throw or claim written as text; raise NotationError when it is neither."""
         text = " ".join(text.split())

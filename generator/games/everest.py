@@ -102,13 +102,6 @@ class EverestState(State):
         return [move for once, twice, move in _table(self.sides[self.to_throw])
                 if not (once & full or twice & used)]
 
-    def random_move(self, rng: Any) -> Any:
-        """Return a legal move drawn uniformly from ``legal_moves()`` (a seeding.Rng draws it)."""
-        moves = self.legal_moves()
-        if not moves:
-            raise IllegalMoveError("the game is over")
-        return rng.choice(moves)
-
     def parse_move(self, text: str) -> Cross:
         """Return the move written as text, e.g. 'P1 2 3 5 : 5 2+3'; raise NotationError otherwise."""
         text = " ".join(text.split())

@@ -367,13 +367,6 @@ class BrainState(State):
             self._moves = self._generate(self.turn)
         return list(self._moves)
 
-    def random_move(self, rng: Any) -> BrainMove:
-        """Return a legal move drawn uniformly from ``legal_moves()`` (a seeding.Rng draws it)."""
-        moves = self.legal_moves()
-        if not moves:
-            raise IllegalMoveError("the game is over")
-        return rng.choice(moves)
-
     def parse_move(self, text: str) -> BrainMove:
         """Return the move written ``b1-b4`` or ``b1xb4``."""
         return parse_move(text)

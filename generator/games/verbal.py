@@ -88,13 +88,6 @@ class VerbalState(State):
             return []
         return list(_ALL_ROUNDS)
 
-    def random_move(self, rng: Any) -> Any:
-        """Return a legal move drawn uniformly from ``legal_moves()`` (a seeding.Rng draws it)."""
-        moves = self.legal_moves()
-        if not moves:
-            raise IllegalMoveError("the game is over")
-        return rng.choice(moves)
-
     def parse_move(self, text: str) -> Round:
         """Return the round written as text, e.g. '2/5:5'; raise NotationError otherwise."""
         match = _ROUND.match(text)
