@@ -12,11 +12,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from generator import __version__
-from generator.components import COMPONENTS, Context, Options, Output, find_kind
+from generator.components import Context, Options, Output, find_kind
 from generator.definitions import GameDefinition
 from generator.errors import UsageError
 from generator.files import atomic_write, atomic_write_text
-from generator.imposition import Paper, find_paper
+from generator.imposition import find_paper
 from generator.page import Page
 from generator.render import find_writer
 from generator.seeding import check_seed
@@ -179,11 +179,6 @@ def write_index(out: str) -> str:
     return path
 
 
-def known_kinds() -> list[str]:
-    """Return the names of every component kind."""
-    return sorted(COMPONENTS)
-
-
 def parse_seed_range(text: str) -> list[int]:
     """Return the seeds of a range such as '1-50' or a list '3,7,9'; raise UsageError otherwise."""
     seeds: list[int] = []
@@ -205,11 +200,6 @@ def parse_seed_range(text: str) -> list[int]:
     if len(seeds) > 10000:
         raise UsageError("at most 10000 seeds in one batch")
     return seeds
-
-
-def paper_for(name: str, definition: GameDefinition) -> Paper:
-    """Return the paper a definition builds on."""
-    return find_paper(name, definition.paper["margin"])
 
 
 BOARD_KINDS = ("point-board", "grid-board")

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from generator.errors import DefinitionError, UnknownGameError
-from generator.schema import Field, Where, convert, positive, validate
+from generator.schema import Field, Where, convert, validate
 
 LAYOUTS_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "layouts")
 TEMPLATES_DIR = os.path.join(os.path.dirname(LAYOUTS_DIR), "templates")
@@ -231,11 +231,6 @@ def _check_colours(definition: GameDefinition, values: Any, where: Where) -> Non
     elif isinstance(values, list):
         for i, value in enumerate(values):
             _check_colours(definition, value, where.child(i))
-
-
-def positive_length(required: bool = False, default: float | None = None) -> Field:
-    """Return a Field for a length that must be greater than zero."""
-    return Field("length", required=required, default=default, check=positive)
 
 
 def layout_files(folder: str = LAYOUTS_DIR) -> list[str]:

@@ -28,8 +28,6 @@ class Style:
     join: Literal["miter", "round", "bevel"] = "miter"
 
 
-NO_STYLE = Style(stroke=None, fill=None)
-
 
 def stroke(colour: str = "#000000", width: float = 0.3, dash: tuple[float, ...] | None = None,
            cap: Literal["butt", "round", "square"] = "butt") -> Style:
@@ -216,19 +214,6 @@ def arrow(x1: float, y1: float, x2: float, y2: float, style: Style, head: float 
     if both:
         shapes.append(tip(x1, y1, -ux, -uy))
     return Group(tuple(shapes))
-
-
-def circle_path(cx: float, cy: float, r: float) -> tuple[tuple, ...]:
-    """Return path commands for a circle made of four Bézier arcs."""
-    k = 0.5522847498 * r
-    return (
-        ("M", cx + r, cy),
-        ("C", cx + r, cy + k, cx + k, cy + r, cx, cy + r),
-        ("C", cx - k, cy + r, cx - r, cy + k, cx - r, cy),
-        ("C", cx - r, cy - k, cx - k, cy - r, cx, cy - r),
-        ("C", cx + k, cy - r, cx + r, cy - k, cx + r, cy),
-        ("Z",),
-    )
 
 
 def arc_path(cx: float, cy: float, r: float, start: float, end: float) -> tuple[tuple, ...]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 
 MM_PER_UNIT = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72.0}
-PT = 25.4 / 72.0  # millimetres in one point
 
 _LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|cm|in|pt)\s*$")
 
@@ -18,13 +17,3 @@ def parse_length(text: str) -> float:
     if not match:
         raise ValueError(f"expected a length with a unit (mm, cm, in, pt) such as \"19mm\", got {text!r}")
     return float(match.group(1)) * MM_PER_UNIT[match.group(2)]
-
-
-def mm_str(value: float) -> str:
-    """Return a millimetre value as a short string such as ``"25mm"`` or ``"6.35mm"``."""
-    return f"{round(value, 2):g}mm"
-
-
-def pt_to_mm(points: float) -> float:
-    """Return a length in points as millimetres."""
-    return points * PT

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import math
-
 from generator.fonts import text_width
 from generator.page import Line, Shape, Style, Text
 
 INK = "#000000"
-GREY = "#777777"
 
 
 def luminance(colour: str) -> float:
@@ -52,11 +49,6 @@ def fitted_text(x: float, y: float, text: str, max_width: float, size: float, fo
 def pt_from_mm(height_mm: float) -> float:
     """Return the font size in points whose cap height is roughly height_mm."""
     return height_mm / 0.73 * 72 / 25.4
-
-
-def angle_of(dx: float, dy: float) -> float:
-    """Return the angle in degrees of a direction vector (y down)."""
-    return math.degrees(math.atan2(dy, dx))
 
 
 def format_parts(text: str, parts: list[str]) -> str:
