@@ -69,7 +69,6 @@ def place(drawing: Drawing, paper: Paper, fit: bool = False, label: str = "") ->
 
     A drawing larger than the printable area is tiled over several sheets, or, with ``fit``,
     scaled down onto one sheet with the scale printed in the footer."""
-    pw, ph = paper.printable
     for sheet in (paper.portrait(), paper.landscape()):
         pw, ph = sheet.printable
         if drawing.width <= pw + 1e-6 and drawing.height <= ph + 1e-6:

@@ -5,8 +5,9 @@ A kind is a module in this package with:
 - ``SCHEMA``: a dict of ``generator.schema.Field`` for its keys in layouts/*.toml
   (``kind``, ``title`` and ``in_kit`` are common to all kinds and need not be listed);
 - ``build(spec, ctx) -> list[Output]``: the files it makes;
-- optionally ``drawing(spec, ctx, overlay=None) -> Drawing``: the artwork at true size, used by
-  booklet figures (``overlay`` is plain data such as pieces on points, from the rules module);
+- optionally ``drawing(spec, ctx, overlay=None) -> Drawing``: the artwork at true size; with an
+  overlay dict (plain data such as pieces on points, from the rules module; possibly empty) it is
+  a booklet figure and leaves out the board's own title and caption;
 - optionally ``check_spec(values, where)`` for checks that span several keys.
 Kind modules never import reportlab or svgwrite, and never import game rules directly: game data
 comes through ``ctx.layout_data(name)``.
@@ -79,10 +80,13 @@ class Context:
     @cached_property
     def rules(self):
         """Return the game's rules object, or None when the definition has no rules module."""
-        from generator.games import find_rules, has_rules
+        from generator.errors import UnknownGameError
+        from generator.games import find_rules
 
-        rid = self.definition.rules_id
-        return find_rules(rid) if has_rules(rid) else None
+        try:
+            return find_rules(self.definition.rules_id)
+        except UnknownGameError:
+            return None
 
     def layout_data(self, name: str) -> dict[str, Any]:
         """Return plain data (cells, points, positions) the rules module provides by name."""
@@ -113,10 +117,13 @@ class Context:
 
 
 def component_drawing(ctx: Context, component_id: str, overlay: dict[str, Any] | None = None) -> Drawing:
-    """Return the true-size drawing of a component of the game (for booklet figures)."""
+    """Return a component of the game drawn as a booklet figure, with an optional overlay.
+
+    A kind's ``drawing`` gets ``overlay=None`` when it draws the component as printed and a dict
+    (perhaps empty) when it draws a figure: figures leave out the board's own title and caption."""
     spec = ctx.definition.component(component_id)
     module = find_kind(spec.kind)
     if not hasattr(module, "drawing"):
         raise DefinitionError(f"{ctx.definition.path}: components.{component_id}: a {spec.kind} "
                               "cannot be shown as a figure")
-    return module.drawing(spec, ctx, overlay)
+    return module.drawing(spec, ctx, overlay if overlay is not None else {})

@@ -69,7 +69,7 @@ def laid_pages(spec: Any, ctx: Context) -> list[LaidPage]:
 
     def figure(component: str, overlay: str | None) -> Drawing:
         data = ctx.layout_data(overlay) if overlay else None
-        return component_drawing(ctx, component, data if data is not None else {})
+        return component_drawing(ctx, component, data)
 
     meta = document.meta
     cover = _cover(spec, ctx, meta, lang) if spec.get("cover", True) else None
