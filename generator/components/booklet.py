@@ -41,10 +41,10 @@ LABELS: dict[str, dict[str, str]] = {
 def build(spec: Any, ctx: Context) -> list[Output]:
     """Return the booklet in reading order (PDF, SVG) and imposed for saddle-stitch printing (PDF)."""
     pages = booklet_pages(spec, ctx)
-    in_kit = spec.get("in_kit", True)
     # kit.pdf is printed on the chosen paper, so it takes the imposed sheets, not the A5 pages
-    return [Output(spec.id, pages, ("pdf", "svg"), False),
-            Output(f"{spec.id}-imposed", impose_booklet(pages, ctx.paper), ("pdf",), in_kit)]
+    # (the build leaves both out when the definition says in_kit = false)
+    return [Output(spec.id, pages, ("pdf", "svg"), in_kit=False),
+            Output(f"{spec.id}-imposed", impose_booklet(pages, ctx.paper), ("pdf",))]
 
 
 def booklet_pages(spec: Any, ctx: Context) -> list[Page]:
