@@ -4,8 +4,10 @@ seed batches), so a bad option fails before anything is written."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
+from generator.booklet.render import check_language, languages
 from generator.build import BuildRequest, build_game, parse_seed_range, takes_seed, write_batch
 from generator.components import Options
 from generator.definitions import LAYOUTS_DIR, find_definition, load_all
@@ -57,11 +59,9 @@ def run_build(games: list[str], all_games: bool, paper: str, formats: list[str],
         if size <= 0 or size > 100:
             raise UsageError(f"--cell-size must be between 0 and 100 mm, got {cell_size}")
     options = Options(fit=fit, ink_saver=ink_saver, duplex_offset=_offset(duplex_offset), cell_size=size, lang=lang)
-    definitions = load_all(folder, lang) if all_games else [find_definition(g, folder, lang) for g in games]
-    from generator.booklet.render import check_language, languages
-
     if lang not in ("en", "fr", "it"):
         raise UsageError(f"unknown language {lang!r} (languages: en, fr, it)")
+    definitions = load_all(folder, lang) if all_games else [find_definition(g, folder, lang) for g in games]
     for d in definitions:
         if not all_games:
             check_language(d, lang)
@@ -72,20 +72,20 @@ def run_build(games: list[str], all_games: bool, paper: str, formats: list[str],
     progress = progress_factory(kits) if progress_factory else None
     files = built = 0
     for d in definitions:
-        game_options = options if lang in languages(d) else Options(
-            fit=fit, ink_saver=ink_saver, duplex_offset=options.duplex_offset, cell_size=size, lang="en")
+        # with --all, a game without a booklet in the language gets its English one
+        game_options = options if lang in languages(d) else replace(options, lang="en")
         game_variants = frozenset(v for v in variants if v in d.game["variants"]) if all_games else frozenset(variants)
         request = BuildRequest(out=out, paper=paper, formats=tuple(formats),
                                seed=seed_value if takes_seed(d) else None,
                                variants=game_variants, options=game_options)
-        seeds_here = seed_list if batched and takes_seed(d) else [request.seed]
-        for s in seeds_here:  # type: ignore[union-attr]
+        in_batch = batched and takes_seed(d)
+        for s in seed_list if in_batch else [request.seed]:  # type: ignore[union-attr]
             request.seed = s
             files += len(build_game(d, request))
             built += 1
             if progress:
                 progress.step(d.id if s is None else f"{d.id} seed {s}")
-        if batched and takes_seed(d):
+        if in_batch:
             write_batch(d, request, seed_list)  # type: ignore[arg-type]
             files += 1
             if progress:
