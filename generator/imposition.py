@@ -222,13 +222,14 @@ def _cut_lines(page: Page, rows, ox: float, oy: float, paper: Paper) -> None:
     top, bottom = min(ys), max(ys)
     left, right = min(xs), max(xs)
     # crop marks run from 1 mm off the pieces to the printable edge (never into the unprintable rim)
-    up, down = top - SAFE, page.height - SAFE - bottom
+    foot = page.height - SAFE - 3.5  # the footer line sits below this
+    up, down = top - SAFE, foot - bottom
     in_, out = left - SAFE, page.width - SAFE - right
     for x in sorted(xs):
         if up > 2.0:
             page.add(Line(x, SAFE, x, top - 1.0, MARK))
         if down > 2.0:
-            page.add(Line(x, bottom + 1.0, x, page.height - SAFE, MARK))
+            page.add(Line(x, bottom + 1.0, x, foot, MARK))
     for y in sorted(ys):
         if in_ > 2.0:
             page.add(Line(SAFE, y, left - 1.0, y, MARK))
