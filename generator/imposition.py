@@ -12,6 +12,7 @@ from generator.page import Drawing, Group, Line, Page, Rect, Style, Text, multip
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 DEFAULT_MARGIN = 10.0  # mm; home printers need at least 6.35 mm
 SAFE = 6.5  # mm from the paper's edge that no ink comes closer than
+CROP = 6.0  # mm, the longest crop mark
 CUT = stroke("#9a9a9a", 0.2)
 MARK = stroke("#000000", 0.25)
 GLUE = Style(stroke="#b0b0b0", fill="#f1f1f1", width=0.2, dash=(2.0, 1.5))
@@ -221,20 +222,20 @@ def _cut_lines(page: Page, rows, ox: float, oy: float, paper: Paper) -> None:
             page.add(Rect(ox + px, oy + py, it.front.width, it.front.height, CUT))
     top, bottom = min(ys), max(ys)
     left, right = min(xs), max(xs)
-    # crop marks run from 1 mm off the pieces to the printable edge (never into the unprintable rim)
+    # crop marks: up to CROP mm long, from 1 mm off the pieces, never into the unprintable rim
     foot = page.height - SAFE - 3.5  # the footer line sits below this
     up, down = top - SAFE, foot - bottom
     in_, out = left - SAFE, page.width - SAFE - right
     for x in sorted(xs):
         if up > 2.0:
-            page.add(Line(x, SAFE, x, top - 1.0, MARK))
+            page.add(Line(x, max(SAFE, top - 1.0 - CROP), x, top - 1.0, MARK))
         if down > 2.0:
-            page.add(Line(x, bottom + 1.0, x, foot, MARK))
+            page.add(Line(x, bottom + 1.0, x, min(foot, bottom + 1.0 + CROP), MARK))
     for y in sorted(ys):
         if in_ > 2.0:
-            page.add(Line(SAFE, y, left - 1.0, y, MARK))
+            page.add(Line(max(SAFE, left - 1.0 - CROP), y, left - 1.0, y, MARK))
         if out > 2.0:
-            page.add(Line(right + 1.0, y, page.width - SAFE, y, MARK))
+            page.add(Line(right + 1.0, y, min(page.width - SAFE, right + 1.0 + CROP), y, MARK))
 
 
 def booklet_order(page_count: int) -> list[tuple[int | None, int | None]]:
