@@ -7,7 +7,7 @@ import math
 from typing import Any
 
 from generator.components import Context, Output
-from generator.components.look import contrast_ink, fitted_text, hatch, luminance
+from generator.components.look import TOKEN_SCHEMA, contrast_ink, fitted_text, hatch, luminance
 from generator.components.symbols import draw_symbol
 from generator.definitions import ComponentSpec
 from generator.errors import DefinitionError
@@ -16,12 +16,7 @@ from generator.page import Circle, Drawing, Group, Polygon, Rect, Shape, Style, 
 from generator.schema import Field, positive
 
 FACE_SCHEMA: dict[str, Field] = {
-    "fill": Field("str", default="#ffffff"),
-    "stroke": Field("str", default="#000000"),
-    "symbol": Field("str", default=""),
-    "symbol_colour": Field("str", default=""),
-    "text": Field("str", default=""),
-    "text_colour": Field("str", default=""),
+    **TOKEN_SCHEMA,  # a counter's face has a token's keys, and these:
     "label": Field("str", default="", doc="small text under the symbol or main text"),
     "ring": Field("bool", default=False, doc="an inner ring, to tell sides apart in black and white"),
 }
