@@ -32,6 +32,7 @@ K = 72.0 / 25.4  # points per millimetre
 
 # --- the cases ------------------------------------------------------------------------------------
 
+
 def case_generate(maps: int, out: str) -> None:
     """Generate the maps' layout data only (no drawing)."""
     from generator.games.aggression import RULES
@@ -75,8 +76,9 @@ def case_raw(maps: int, out: str) -> None:
     paper, road, city, ink = (HexColor(colour(c)) for c in ("paper", "road", "city", "ink"))
     sans, bold = pdf_font("sans"), pdf_font("sans-bold")
     page_w, page_h = 297.0, 210.0
-    canvas = Canvas(os.path.join(out, "raw.pdf"), invariant=1, pageCompression=1,
-                    pagesize=(page_w * K, page_h * K))
+    canvas = Canvas(
+        os.path.join(out, "raw.pdf"), invariant=1, pageCompression=1, pagesize=(page_w * K, page_h * K)
+    )
     for seed in range(1, maps + 1):
         data = RULES.layout_data("board", seed)
         pts = data["points"]
@@ -133,8 +135,12 @@ def case_raw(maps: int, out: str) -> None:
                 c.line(ax - ux * half, ay - uy * half, ax + ux * half, ay + uy * half)
                 for end in (1, -1):
                     ex, ey = ax + end * ux * half, ay + end * uy * half
-                    c.line(ex, ey, ex + end * ux * off * 0.8 + sgn * nx * off * 0.8,
-                           ey + end * uy * off * 0.8 + sgn * ny * off * 0.8)
+                    c.line(
+                        ex,
+                        ey,
+                        ex + end * ux * off * 0.8 + sgn * nx * off * 0.8,
+                        ey + end * uy * off * 0.8 + sgn * ny * off * 0.8,
+                    )
         c.setStrokeColor(ink)
         c.setLineWidth(0.5 * K)
         c.setFont(bold, spec["label_size"])
@@ -159,6 +165,7 @@ CASES = {"generate": case_generate, "pages": case_pages, "pnp": case_pnp, "raw":
 
 # --- running cases in child processes -------------------------------------------------------------
 
+
 def child(case: str, maps: int, trace: bool) -> None:
     """Run one case in this process and print its figures as JSON."""
     with tempfile.TemporaryDirectory() as out:
@@ -169,13 +176,23 @@ def child(case: str, maps: int, trace: bool) -> None:
         seconds = time.perf_counter() - start
         peak = tracemalloc.get_traced_memory()[1] if trace else None
         sizes = [os.path.getsize(os.path.join(out, f)) for f in os.listdir(out) if f.endswith(".pdf")]
-    print(json.dumps({"seconds": seconds, "traced_peak": peak, "sizes": sizes,
-                      "maxrss_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}))
+    print(
+        json.dumps(
+            {
+                "seconds": seconds,
+                "traced_peak": peak,
+                "sizes": sizes,
+                "maxrss_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
+            }
+        )
+    )
 
 
 def run(case: str, maps: int, trace: bool = False) -> dict[str, Any]:
     """Return the figures of one case run in a fresh process."""
-    args = [sys.executable, os.path.abspath(__file__), "--child", case, str(maps)] + (["--trace"] if trace else [])
+    args = [sys.executable, os.path.abspath(__file__), "--child", case, str(maps)] + (
+        ["--trace"] if trace else []
+    )
     done = subprocess.run(args, check=True, capture_output=True, text=True, cwd=ROOT)
     return json.loads(done.stdout.strip().splitlines()[-1])
 
@@ -186,11 +203,19 @@ def main() -> None:
         return
     maps = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
     runs = int(sys.argv[2]) if len(sys.argv) > 2 else 3
-    print(f"Aggression maps into one PDF: {maps} maps, median of {runs} runs, python {sys.version.split()[0]}")
-    print(f"{'case':34} {'time s':>8} {'ms/map':>7} {'maxrss MB':>10} {'traced MB':>10} "
-          f"{'traced MB at N/10':>18} {'PDF MB':>7}")
-    labels = {"generate": "map data only (layout_data)", "pages": "page model only (no PDF)",
-              "pnp": "pnp page model + PDF writer", "raw": "raw reportlab, same shapes"}
+    print(
+        f"Aggression maps into one PDF: {maps} maps, median of {runs} runs, python {sys.version.split()[0]}"
+    )
+    print(
+        f"{'case':34} {'time s':>8} {'ms/map':>7} {'maxrss MB':>10} {'traced MB':>10} "
+        f"{'traced MB at N/10':>18} {'PDF MB':>7}"
+    )
+    labels = {
+        "generate": "map data only (layout_data)",
+        "pages": "page model only (no PDF)",
+        "pnp": "pnp page model + PDF writer",
+        "raw": "raw reportlab, same shapes",
+    }
     for case in ("generate", "pages", "pnp", "raw"):
         timed = [run(case, maps) for _ in range(runs)]
         seconds = statistics.median(t["seconds"] for t in timed)
@@ -198,8 +223,10 @@ def main() -> None:
         traced = run(case, maps, trace=True)["traced_peak"] / 2**20
         small = run(case, max(1, maps // 10), trace=True)["traced_peak"] / 2**20
         pdf = sum(timed[0]["sizes"]) / 2**20
-        print(f"{labels[case]:34} {seconds:8.2f} {1000 * seconds / maps:7.2f} {rss:10.1f} {traced:10.1f} "
-              f"{small:18.1f} {pdf:7.2f}")
+        print(
+            f"{labels[case]:34} {seconds:8.2f} {1000 * seconds / maps:7.2f} {rss:10.1f} {traced:10.1f} "
+            f"{small:18.1f} {pdf:7.2f}"
+        )
 
 
 if __name__ == "__main__":

@@ -35,8 +35,10 @@ def main() -> None:
     cases = [
         ("pnp --help", ["--help"]),
         ("pnp build --all (PDF and SVG)", ["build", "--all", "--quiet", "--out", "{out}"]),
-        ("pnp build nine-mens-morris --format pdf", ["build", "nine-mens-morris", "--format", "pdf", "--quiet",
-                                                    "--out", "{out}"]),
+        (
+            "pnp build nine-mens-morris --format pdf",
+            ["build", "nine-mens-morris", "--format", "pdf", "--quiet", "--out", "{out}"],
+        ),
     ]
     for label, args in cases:
         print(f"{label:45} median of {runs}: {timed(args, runs):.3f} s")

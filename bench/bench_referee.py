@@ -25,7 +25,9 @@ from generator.seeding import rng_for  # noqa: E402
 RECORD = ROOT / "tests" / "referee" / "records" / "nmm_white_wins.txt"
 
 
-def playout_rate(seconds: float, fast: bool, variants: frozenset[str] = frozenset()) -> tuple[float, int, int]:
+def playout_rate(
+    seconds: float, fast: bool, variants: frozenset[str] = frozenset()
+) -> tuple[float, int, int]:
     """Return (moves applied per second, games, moves) for random playouts run for about ``seconds``."""
     rules = find_rules("nine-mens-morris")
     moves = games = 0
@@ -67,15 +69,21 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0, help="time per playout measurement")
     parser.add_argument("--runs", type=int, default=7, help="subprocess runs per timing (median)")
     options = parser.parse_args()
-    for label, fast, variants in (("random_move", True, frozenset()),
-                                  ("random_move, flying", True, frozenset({"flying"})),
-                                  ("legal_moves + pick", False, frozenset())):
+    for label, fast, variants in (
+        ("random_move", True, frozenset()),
+        ("random_move, flying", True, frozenset({"flying"})),
+        ("legal_moves + pick", False, frozenset()),
+    ):
         rate, games, moves = playout_rate(options.seconds, fast, variants)
-        print(f"nmm random playouts ({label}): {rate:,.0f} moves/s ({games} games, {moves} moves, "
-              f"{moves / games:.1f} moves/game)")
+        print(
+            f"nmm random playouts ({label}): {rate:,.0f} moves/s ({games} games, {moves} moves, "
+            f"{moves / games:.1f} moves/game)"
+        )
     replay_time = command_time(["referee", str(RECORD)], options.runs)
     help_time = command_time(["--help"], options.runs)
-    print(f"pnp referee {RECORD.relative_to(ROOT)} (97 moves): median {replay_time:.3f} s over {options.runs} runs")
+    print(
+        f"pnp referee {RECORD.relative_to(ROOT)} (97 moves): median {replay_time:.3f} s over {options.runs} runs"
+    )
     print(f"pnp --help: median {help_time:.3f} s over {options.runs} runs")
 
 

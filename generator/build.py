@@ -102,8 +102,10 @@ def build_game(definition: GameDefinition, request: BuildRequest) -> list[BuiltF
     rules_variants = request.variants
     unknown = sorted(v for v in rules_variants if v not in definition.game["variants"])
     if unknown:
-        raise UsageError(f"{definition.id} has no variant {unknown[0]!r} "
-                         f"(variants: {', '.join(definition.game['variants']) or 'none'})")
+        raise UsageError(
+            f"{definition.id} has no variant {unknown[0]!r} "
+            f"(variants: {', '.join(definition.game['variants']) or 'none'})"
+        )
     paper = find_paper(request.paper, definition.paper["margin"])
     ctx = Context(definition, paper, seed, rules_variants, request.options)
     folder = os.path.join(request.out, kit_folder(definition, seed))
@@ -120,13 +122,27 @@ def build_game(definition: GameDefinition, request: BuildRequest) -> list[BuiltF
                 else:
                     names = [(f"{output.name}-{n}.svg", p) for n, p in enumerate(output.pages, 1)]
                 for name, page in names:
-                    files.append(_write_pages(os.path.join(folder, name), "svg", [page],
-                                              f"{definition.title}: {page.label or output.name}"))
+                    files.append(
+                        _write_pages(
+                            os.path.join(folder, name),
+                            "svg",
+                            [page],
+                            f"{definition.title}: {page.label or output.name}",
+                        )
+                    )
             elif fmt == "pdf" and "pdf" in output.formats:
-                files.append(_write_pages(os.path.join(folder, f"{output.name}.pdf"), "pdf", output.pages,
-                                          f"{definition.title}: {output.name}"))
+                files.append(
+                    _write_pages(
+                        os.path.join(folder, f"{output.name}.pdf"),
+                        "pdf",
+                        output.pages,
+                        f"{definition.title}: {output.name}",
+                    )
+                )
     if "pdf" in request.formats and kit_pages:
-        files.append(_write_pages(os.path.join(folder, "kit.pdf"), "pdf", kit_pages, f"{definition.title}: kit"))
+        files.append(
+            _write_pages(os.path.join(folder, "kit.pdf"), "pdf", kit_pages, f"{definition.title}: kit")
+        )
     manifest = {
         "game": definition.id,
         "title": definition.title,
@@ -135,10 +151,14 @@ def build_game(definition: GameDefinition, request: BuildRequest) -> list[BuiltF
         "seed": seed,
         "variants": sorted(rules_variants),
         "lang": request.options.lang,
-        "files": [{"name": os.path.basename(f.path), "pages": f.pages, "sha256": f.sha256}
-                  for f in sorted(files, key=lambda f: natural_key(os.path.basename(f.path)))],
+        "files": [
+            {"name": os.path.basename(f.path), "pages": f.pages, "sha256": f.sha256}
+            for f in sorted(files, key=lambda f: natural_key(os.path.basename(f.path)))
+        ],
     }
-    atomic_write_text(os.path.join(folder, "manifest.json"), json.dumps(manifest, indent=2, sort_keys=True) + "\n")
+    atomic_write_text(
+        os.path.join(folder, "manifest.json"), json.dumps(manifest, indent=2, sort_keys=True) + "\n"
+    )
     write_index(request.out)
     return files
 
@@ -151,27 +171,38 @@ def write_index(out: str) -> str:
         if os.path.isfile(manifest_path):
             with open(manifest_path, encoding="utf-8") as handle:
                 kits.append((name, json.load(handle)))
-    parts = ["<!DOCTYPE html>", "<html lang=\"en\"><head><meta charset=\"utf-8\">",
-             "<title>pnp kits</title><style>body{font-family:sans-serif;margin:2em;background:#f4f4f4}"
-             "section{background:#fff;padding:1em;margin-bottom:2em;border-radius:6px}"
-             "figure{display:inline-block;margin:.5em;text-align:center;vertical-align:top}"
-             "figure img{height:220px;border:1px solid #ccc;background:#fff}"
-             "figcaption{font-size:.8em}</style></head><body>",
-             "<h1>Print-and-play kits</h1>"]
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        "<title>pnp kits</title><style>body{font-family:sans-serif;margin:2em;background:#f4f4f4}"
+        "section{background:#fff;padding:1em;margin-bottom:2em;border-radius:6px}"
+        "figure{display:inline-block;margin:.5em;text-align:center;vertical-align:top}"
+        "figure img{height:220px;border:1px solid #ccc;background:#fff}"
+        "figcaption{font-size:.8em}</style></head><body>",
+        "<h1>Print-and-play kits</h1>",
+    ]
     for name, manifest in kits:
         title = html.escape(manifest.get("title", name))
         seed = manifest.get("seed")
-        parts.append(f"<section id=\"{html.escape(name)}\"><h2>{title}"
-                     + (f" <small>(seed {seed})</small>" if seed is not None else "") + "</h2><p>")
+        parts.append(
+            f'<section id="{html.escape(name)}"><h2>{title}'
+            + (f" <small>(seed {seed})</small>" if seed is not None else "")
+            + "</h2><p>"
+        )
         files = manifest.get("files", [])
-        links = [f"<a href=\"{html.escape(name)}/{html.escape(f['name'])}\">{html.escape(f['name'])}</a>"
-                 for f in files if f["name"].endswith(".pdf")]
+        links = [
+            f'<a href="{html.escape(name)}/{html.escape(f["name"])}">{html.escape(f["name"])}</a>'
+            for f in files
+            if f["name"].endswith(".pdf")
+        ]
         parts.append(" · ".join(links) + "</p>")
         for f in files:
             if f["name"].endswith(".svg"):
                 src = f"{html.escape(name)}/{html.escape(f['name'])}"
-                parts.append(f"<figure><a href=\"{src}\"><img src=\"{src}\" alt=\"{html.escape(f['name'])}\""
-                             f" loading=\"lazy\"></a><figcaption>{html.escape(f['name'])}</figcaption></figure>")
+                parts.append(
+                    f'<figure><a href="{src}"><img src="{src}" alt="{html.escape(f["name"])}"'
+                    f' loading="lazy"></a><figcaption>{html.escape(f["name"])}</figcaption></figure>'
+                )
         parts.append("</section>")
     parts.append("</body></html>\n")
     path = os.path.join(out, "index.html")
@@ -194,7 +225,9 @@ def parse_seed_range(text: str) -> list[int]:
             else:
                 seeds.append(int(part))
     except ValueError:
-        raise UsageError(f"seeds must be a range such as 1-50 or a list such as 3,7,9, got {text!r}") from None
+        raise UsageError(
+            f"seeds must be a range such as 1-50 or a list such as 3,7,9, got {text!r}"
+        ) from None
     if any(s < 0 for s in seeds):
         raise UsageError("seeds must be non-negative integers")
     if len(seeds) > 10000:
@@ -226,6 +259,12 @@ def write_batch(definition: GameDefinition, request: BuildRequest, seeds: list[i
     name = f"{definition.id}-seeds{seeds[0]}-{seeds[-1]}.pdf"
     path = os.path.join(request.out, name)
     writer = find_writer("pdf")
-    atomic_write(path, lambda handle: writer(batch_pages(definition, request, seeds), handle,
-                                             f"{definition.title}: boards for seeds {seeds[0]}-{seeds[-1]}"))
+    atomic_write(
+        path,
+        lambda handle: writer(
+            batch_pages(definition, request, seeds),
+            handle,
+            f"{definition.title}: boards for seeds {seeds[0]}-{seeds[-1]}",
+        ),
+    )
     return path

@@ -30,10 +30,23 @@ def _offset(text: str | None) -> tuple[float, float]:
         raise UsageError(f"--duplex-offset must be 'dx,dy' in mm such as '1.5,-0.5', got {text!r}") from None
 
 
-def run_build(games: list[str], all_games: bool, paper: str, formats: list[str], out: str,
-              seed: str | None, seeds: str | None, variants: list[str], lang: str, fit: bool,
-              cell_size: str | None, ink_saver: bool, duplex_offset: str | None, layouts: str | None,
-              progress_factory: Callable[[int], Any] | None = None) -> str:
+def run_build(
+    games: list[str],
+    all_games: bool,
+    paper: str,
+    formats: list[str],
+    out: str,
+    seed: str | None,
+    seeds: str | None,
+    variants: list[str],
+    lang: str,
+    fit: bool,
+    cell_size: str | None,
+    ink_saver: bool,
+    duplex_offset: str | None,
+    layouts: str | None,
+    progress_factory: Callable[[int], Any] | None = None,
+) -> str:
     """Build the requested kits; return a one-line summary. Raise project errors on bad input."""
     folder = layouts or LAYOUTS_DIR
     if not games and not all_games:
@@ -58,7 +71,9 @@ def run_build(games: list[str], all_games: bool, paper: str, formats: list[str],
             raise UsageError(f"--cell-size: {exc}") from None
         if size <= 0 or size > 100:
             raise UsageError(f"--cell-size must be between 0 and 100 mm, got {cell_size}")
-    options = Options(fit=fit, ink_saver=ink_saver, duplex_offset=_offset(duplex_offset), cell_size=size, lang=lang)
+    options = Options(
+        fit=fit, ink_saver=ink_saver, duplex_offset=_offset(duplex_offset), cell_size=size, lang=lang
+    )
     if lang not in ("en", "fr", "it"):
         raise UsageError(f"unknown language {lang!r} (languages: en, fr, it)")
     definitions = load_all(folder, lang) if all_games else [find_definition(g, folder, lang) for g in games]
@@ -74,10 +89,17 @@ def run_build(games: list[str], all_games: bool, paper: str, formats: list[str],
     for d in definitions:
         # with --all, a game without a booklet in the language gets its English one
         game_options = options if lang in languages(d) else replace(options, lang="en")
-        game_variants = frozenset(v for v in variants if v in d.game["variants"]) if all_games else frozenset(variants)
-        request = BuildRequest(out=out, paper=paper, formats=tuple(formats),
-                               seed=seed_value if takes_seed(d) else None,
-                               variants=game_variants, options=game_options)
+        game_variants = (
+            frozenset(v for v in variants if v in d.game["variants"]) if all_games else frozenset(variants)
+        )
+        request = BuildRequest(
+            out=out,
+            paper=paper,
+            formats=tuple(formats),
+            seed=seed_value if takes_seed(d) else None,
+            variants=game_variants,
+            options=game_options,
+        )
         in_batch = batched and takes_seed(d)
         for s in seed_list if in_batch else [request.seed]:  # type: ignore[union-attr]
             request.seed = s

@@ -16,7 +16,13 @@ RULER = 100.0  # mm, a ruler to check the printer prints at 100%
 def targets(paper: Paper) -> list[tuple[float, float]]:
     """Return the centres of the measuring targets (mirror-symmetric about the page's middle)."""
     w, h = paper.width, paper.height
-    return [(w / 2, h / 2), (w * 0.27, h * 0.25), (w * 0.73, h * 0.25), (w * 0.27, h * 0.75), (w * 0.73, h * 0.75)]
+    return [
+        (w / 2, h / 2),
+        (w * 0.27, h * 0.25),
+        (w * 0.73, h * 0.25),
+        (w * 0.27, h * 0.75),
+        (w * 0.73, h * 0.75),
+    ]
 
 
 def _scales(cx: float, cy: float) -> list[Shape]:
@@ -36,8 +42,11 @@ def _scales(cx: float, cy: float) -> list[Shape]:
 
 
 def _crosshair(cx: float, cy: float) -> list[Shape]:
-    return [Line(cx - 14, cy, cx + 14, cy, RED), Line(cx, cy - 14, cx, cy + 14, RED),
-            Circle(cx, cy, 2.0, RED)]
+    return [
+        Line(cx - 14, cy, cx + 14, cy, RED),
+        Line(cx, cy - 14, cx, cy + 14, RED),
+        Circle(cx, cy, 2.0, RED),
+    ]
 
 
 def calibration_pages(paper: Paper) -> list[Page]:
@@ -65,8 +74,16 @@ def calibration_pages(paper: Paper) -> list[Page]:
         front.add(Line(x0 + i, y, x0 + i, y - long, INK))
         if i % 10 == 0:
             front.add(Text(x0 + i, y - 5.5, str(i), 6, "sans", "middle"))
-    front.add(Text(paper.width / 2, y + 6, "This ruler measures 100 mm when printed at actual size.", 8,
-                   "sans", "middle"))
+    front.add(
+        Text(
+            paper.width / 2,
+            y + 6,
+            "This ruler measures 100 mm when printed at actual size.",
+            8,
+            "sans",
+            "middle",
+        )
+    )
     footer(front, paper, f"pnp duplex calibration, {paper.name}")
     back.add(Text(paper.width / 2, m + 6, "Duplex calibration — back", 14, "sans-bold", "middle"))
     for cx, cy in targets(paper):

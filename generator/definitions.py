@@ -23,12 +23,13 @@ GAME_SCHEMA: dict[str, Field] = {
     "id": Field("id", required=True, doc="the game id; also the file name and output folder"),
     "title": Field("str", required=True),
     "subtitle": Field("str", default=""),
-    "players": Field("str", required=True, doc="e.g. \"2\" or \"2-8\""),
+    "players": Field("str", required=True, doc='e.g. "2" or "2-8"'),
     "playing_time": Field("str", default=""),
     "ages": Field("str", default=""),
     "seeded": Field("bool", default=False, doc="boards are drawn from a seed"),
-    "seed_optional": Field("bool", default=False,
-                           doc="a fixed board by default; --seed draws a variant board"),
+    "seed_optional": Field(
+        "bool", default=False, doc="a fixed board by default; --seed draws a variant board"
+    ),
     "default_seed": Field("int", default=1, min=0),
     "variants": Field("list:id", default=[]),
     "languages": Field("list:str", default=["en"]),
@@ -89,8 +90,10 @@ class GameDefinition:
         for spec in self.components:
             if spec.id == component_id:
                 return spec
-        raise DefinitionError(f"{self.path}: components.{component_id}: no such component "
-                              f"(components: {', '.join(c.id for c in self.components)})")
+        raise DefinitionError(
+            f"{self.path}: components.{component_id}: no such component "
+            f"(components: {', '.join(c.id for c in self.components)})"
+        )
 
     def colour(self, value: str | None) -> str | None:
         """Return a palette colour by name, or the value itself when it is a '#rrggbb' colour."""
@@ -99,8 +102,10 @@ class GameDefinition:
         try:
             return self.palette[value]
         except KeyError:
-            raise DefinitionError(f"{self.path}: palette: no colour named {value!r} "
-                                  f"(palette: {', '.join(sorted(self.palette))})") from None
+            raise DefinitionError(
+                f"{self.path}: palette: no colour named {value!r} "
+                f"(palette: {', '.join(sorted(self.palette))})"
+            ) from None
 
 
 def _translate(data: dict[str, Any], where: Where, lang: str | None) -> dict[str, Any]:
@@ -172,11 +177,13 @@ def load_definition(path: str, templates_dir: str | None = None, lang: str | Non
         raise DefinitionError(f"{shown}: cannot be read: {exc}") from None
     where = Where(shown)
     data = _translate(data, where, lang)
-    top = {"game": Field("table", required=True, schema=GAME_SCHEMA),
-           "translations": Field("any", default={}),
-           "palette": Field("map:colour", default={}),
-           "paper": Field("table", default=None, schema=PAPER_SCHEMA),
-           "components": Field("any", required=True)}
+    top = {
+        "game": Field("table", required=True, schema=GAME_SCHEMA),
+        "translations": Field("any", default={}),
+        "palette": Field("map:colour", default={}),
+        "paper": Field("table", default=None, schema=PAPER_SCHEMA),
+        "components": Field("any", required=True),
+    }
     values = validate(data, top, where)
     game = values["game"]
     stem = os.path.splitext(os.path.basename(path))[0]
@@ -198,19 +205,28 @@ def load_definition(path: str, templates_dir: str | None = None, lang: str | Non
             raise cw.child("kind").error("missing required key")
         kind = raw["kind"]
         module = find_kind(kind, cw.child("kind"))
-        schema = {"kind": Field("str"), "title": Field("str", default=""),
-                  "in_kit": Field("bool", default=True),
-                  "output": Field("bool", default=True, doc="false: drawn only as a booklet figure, no files"),
-                  **module.SCHEMA}
+        schema = {
+            "kind": Field("str"),
+            "title": Field("str", default=""),
+            "in_kit": Field("bool", default=True),
+            "output": Field("bool", default=True, doc="false: drawn only as a booklet figure, no files"),
+            **module.SCHEMA,
+        }
         checked = validate(raw, schema, cw)
         extra_check = getattr(module, "check_spec", None)
         if extra_check is not None:
             extra_check(checked, cw)
         specs.append(ComponentSpec(cid, kind, checked))
     palette = values["palette"]
-    definition = GameDefinition(path=shown, game=game, palette=palette, paper=values["paper"],
-                                components=tuple(specs),
-                                templates_dir=templates_dir or TEMPLATES_DIR, raw=data)
+    definition = GameDefinition(
+        path=shown,
+        game=game,
+        palette=palette,
+        paper=values["paper"],
+        components=tuple(specs),
+        templates_dir=templates_dir or TEMPLATES_DIR,
+        raw=data,
+    )
     for spec in specs:
         _check_colours(definition, spec.values, comps_where.child(spec.id))
     return definition
@@ -220,12 +236,19 @@ def _check_colours(definition: GameDefinition, values: Any, where: Where) -> Non
     """Check that every colour-like string value names a palette colour or is '#rrggbb'."""
     if isinstance(values, dict):
         for key, value in values.items():
-            if isinstance(value, str) and (key in ("fill", "stroke", "colour", "color", "ink", "text_colour")
-                                           or key.endswith("_colour")):
-                if value and not value.startswith("#") and value not in definition.palette and value != "none":
+            if isinstance(value, str) and (
+                key in ("fill", "stroke", "colour", "color", "ink", "text_colour") or key.endswith("_colour")
+            ):
+                if (
+                    value
+                    and not value.startswith("#")
+                    and value not in definition.palette
+                    and value != "none"
+                ):
                     raise where.child(key).error(
-                        f"unknown colour {value!r} (use \"#rrggbb\" or a palette name: "
-                        f"{', '.join(sorted(definition.palette)) or 'none defined'})")
+                        f'unknown colour {value!r} (use "#rrggbb" or a palette name: '
+                        f"{', '.join(sorted(definition.palette)) or 'none defined'})"
+                    )
             else:
                 _check_colours(definition, value, where.child(key))
     elif isinstance(values, list):

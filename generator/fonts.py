@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import base64
 import os
-from functools import lru_cache
+from functools import cache, lru_cache
 
 FONT_FILES = {
     "sans": "Vera.ttf",
@@ -38,7 +38,7 @@ def font_path(font: str) -> str:
     return os.path.join(os.path.dirname(reportlab.__file__), "fonts", filename)
 
 
-@lru_cache(maxsize=None)
+@cache
 def pdf_font(font: str) -> str:
     """Register a font with reportlab once and return the name reportlab knows it by."""
     from reportlab.pdfbase import pdfmetrics
@@ -69,7 +69,7 @@ def split_lines(text: str, font: str, size: float, width: float) -> list[str]:
     return simpleSplit(text, pdf_font(font), size, width * 72.0 / 25.4) or [""]
 
 
-@lru_cache(maxsize=None)
+@cache
 def font_data_uri(font: str) -> str:
     """Return the font file as a base64 data URI for embedding in SVG."""
     with open(font_path(font), "rb") as handle:

@@ -33,15 +33,15 @@ class Paper:
         """Return the printable width and height in mm."""
         return (self.width - 2 * self.margin, self.height - 2 * self.margin)
 
-    def landscape(self) -> "Paper":
+    def landscape(self) -> Paper:
         """Return the same paper turned to landscape."""
         return Paper(self.name, max(self.width, self.height), min(self.width, self.height), self.margin)
 
-    def portrait(self) -> "Paper":
+    def portrait(self) -> Paper:
         """Return the same paper turned to portrait."""
         return Paper(self.name, min(self.width, self.height), max(self.width, self.height), self.margin)
 
-    def half(self) -> "Paper":
+    def half(self) -> Paper:
         """Return the page half this sheet makes when folded (A4 gives A5), portrait."""
         w, h = min(self.width, self.height), max(self.width, self.height)
         return Paper(self.name + "-half", h / 2, w, self.margin)
@@ -78,8 +78,10 @@ def place(drawing: Drawing, paper: Paper, fit: bool = False, label: str = "") ->
             footer(page, sheet, label)
             return [page]
     if fit:
-        best = max((paper.portrait(), paper.landscape()),
-                   key=lambda s: min(s.printable[0] / drawing.width, s.printable[1] / drawing.height))
+        best = max(
+            (paper.portrait(), paper.landscape()),
+            key=lambda s: min(s.printable[0] / drawing.width, s.printable[1] / drawing.height),
+        )
         pw, ph = best.printable
         k = min(pw / drawing.width, ph / drawing.height)
         page = Page(best.width, best.height, label=label)
@@ -125,8 +127,12 @@ def tile(drawing: Drawing, paper: Paper, label: str = "", overlap: float = 10.0)
             for x in (mx, mx + w):
                 for y in (my, my + h):
                     _cross(page, x, y)
-            footer(page, sheet, f"{label}  tile row {r + 1} of {rows}, column {c + 1} of {cols}"
-                                f"  (overlap {overlap:g} mm; glue shaded strips under the neighbour)")
+            footer(
+                page,
+                sheet,
+                f"{label}  tile row {r + 1} of {rows}, column {c + 1} of {cols}"
+                f"  (overlap {overlap:g} mm; glue shaded strips under the neighbour)",
+            )
             pages.append(page)
     return pages
 
@@ -143,8 +149,13 @@ class SheetItem:
     back: Drawing | None = None
 
 
-def nup(items: list[SheetItem], paper: Paper, label: str = "", gap: float = 0.0,
-        duplex_offset: tuple[float, float] = (0.0, 0.0)) -> list[Page]:
+def nup(
+    items: list[SheetItem],
+    paper: Paper,
+    label: str = "",
+    gap: float = 0.0,
+    duplex_offset: tuple[float, float] = (0.0, 0.0),
+) -> list[Page]:
     """Return sheets with the items laid out in rows, cut lines in the gaps and margins.
 
     Items of different sizes are packed row by row. Where any item on a sheet has a back, the
@@ -160,8 +171,10 @@ def nup(items: list[SheetItem], paper: Paper, label: str = "", gap: float = 0.0,
     for item in items:
         w, h = item.front.width, item.front.height
         if w > pw + 1e-6 or h > ph + 1e-6:
-            raise UsageError(f"{label or 'piece'} of {w:g} x {h:g} mm is larger than the printable "
-                             f"area {pw:g} x {ph:g} mm of {paper.name}")
+            raise UsageError(
+                f"{label or 'piece'} of {w:g} x {h:g} mm is larger than the printable "
+                f"area {pw:g} x {ph:g} mm of {paper.name}"
+            )
         if current and x + w > pw + 1e-6:
             rows.append(current)
             current = []
@@ -253,7 +266,7 @@ def booklet_order(page_count: int) -> list[tuple[int | None, int | None]]:
     for sheet in range(total // 4):
         lo = 2 * sheet + 1
         hi = total - 2 * sheet
-        pairs.append((real(hi), real(lo)))          # front: last on the left, first on the right
+        pairs.append((real(hi), real(lo)))  # front: last on the left, first on the right
         pairs.append((real(lo + 1), real(hi - 1)))  # back
     return pairs
 
@@ -274,7 +287,9 @@ def impose_booklet(pages: list[Page], paper: Paper) -> list[Page]:
             y = (sheet.height - src.height * k) / 2
             side.add(Group(tuple(src.shapes), multiply(translate(x, y), scale(k))))
         # fold marks at the middle, inside the printable area
-        side.add(Line(half_w, SAFE, half_w, SAFE + 3.0, CUT),
-                 Line(half_w, sheet.height - SAFE - 3.0, half_w, sheet.height - SAFE, CUT))
+        side.add(
+            Line(half_w, SAFE, half_w, SAFE + 3.0, CUT),
+            Line(half_w, sheet.height - SAFE - 3.0, half_w, sheet.height - SAFE, CUT),
+        )
         out.append(side)
     return out

@@ -28,9 +28,12 @@ class Style:
     join: Literal["miter", "round", "bevel"] = "miter"
 
 
-
-def stroke(colour: str = "#000000", width: float = 0.3, dash: tuple[float, ...] | None = None,
-           cap: Literal["butt", "round", "square"] = "butt") -> Style:
+def stroke(
+    colour: str = "#000000",
+    width: float = 0.3,
+    dash: tuple[float, ...] | None = None,
+    cap: Literal["butt", "round", "square"] = "butt",
+) -> Style:
     """Return a stroke-only style."""
     return Style(stroke=colour, fill=None, width=width, dash=dash, cap=cap)
 
@@ -107,7 +110,7 @@ class Text:
 class Group:
     """Shapes drawn under one transform, optionally clipped to a rectangle in the group's units."""
 
-    children: tuple["Shape", ...]
+    children: tuple[Shape, ...]
     transform: Matrix = IDENTITY
     clip: tuple[float, float, float, float] | None = None
 
@@ -124,7 +127,7 @@ class Page:
     shapes: list[Shape] = field(default_factory=list)
     label: str = ""
 
-    def add(self, *shapes: Shape) -> "Page":
+    def add(self, *shapes: Shape) -> Page:
         """Append shapes and return the page."""
         self.shapes.extend(shapes)
         return self
@@ -190,8 +193,9 @@ def apply(m: Matrix, x: float, y: float) -> Point:
     return (a * x + c * y + e, b * x + d * y + f)
 
 
-def arrow(x1: float, y1: float, x2: float, y2: float, style: Style, head: float = 2.0,
-          both: bool = False) -> Group:
+def arrow(
+    x1: float, y1: float, x2: float, y2: float, style: Style, head: float = 2.0, both: bool = False
+) -> Group:
     """Return an arrow from (x1, y1) to (x2, y2) with a filled head (two heads when ``both``)."""
     shapes: list[Shape] = []
     length = math.hypot(x2 - x1, y2 - y1)
@@ -225,12 +229,17 @@ def arc_path(cx: float, cy: float, r: float, start: float, end: float) -> tuple[
     commands: list[tuple] = [("M", cx + r * math.cos(a), cy + r * math.sin(a))]
     for _ in range(segments):
         b = a + step
-        commands.append((
-            "C",
-            cx + r * math.cos(a) - k * math.sin(a), cy + r * math.sin(a) + k * math.cos(a),
-            cx + r * math.cos(b) + k * math.sin(b), cy + r * math.sin(b) - k * math.cos(b),
-            cx + r * math.cos(b), cy + r * math.sin(b),
-        ))
+        commands.append(
+            (
+                "C",
+                cx + r * math.cos(a) - k * math.sin(a),
+                cy + r * math.sin(a) + k * math.cos(a),
+                cx + r * math.cos(b) + k * math.sin(b),
+                cy + r * math.sin(b) - k * math.cos(b),
+                cx + r * math.cos(b),
+                cy + r * math.sin(b),
+            )
+        )
         a = b
     return tuple(commands)
 
@@ -253,15 +262,23 @@ def bounds(shapes, m: Matrix = IDENTITY) -> tuple[float, float, float, float] | 
     for shape, mm in iter_shapes(shapes, m):
         pts: list[Point]
         if isinstance(shape, Rect):
-            pts = [(shape.x, shape.y), (shape.x + shape.w, shape.y + shape.h),
-                   (shape.x + shape.w, shape.y), (shape.x, shape.y + shape.h)]
+            pts = [
+                (shape.x, shape.y),
+                (shape.x + shape.w, shape.y + shape.h),
+                (shape.x + shape.w, shape.y),
+                (shape.x, shape.y + shape.h),
+            ]
         elif isinstance(shape, Line):
             pts = [(shape.x1, shape.y1), (shape.x2, shape.y2)]
         elif isinstance(shape, Polygon):
             pts = list(shape.points)
         elif isinstance(shape, Circle):
-            pts = [(shape.cx - shape.r, shape.cy - shape.r), (shape.cx + shape.r, shape.cy + shape.r),
-                   (shape.cx - shape.r, shape.cy + shape.r), (shape.cx + shape.r, shape.cy - shape.r)]
+            pts = [
+                (shape.cx - shape.r, shape.cy - shape.r),
+                (shape.cx + shape.r, shape.cy + shape.r),
+                (shape.cx - shape.r, shape.cy + shape.r),
+                (shape.cx + shape.r, shape.cy - shape.r),
+            ]
         elif isinstance(shape, Path):
             pts = [(c[i], c[i + 1]) for c in shape.commands for i in range(1, len(c), 2)]
         elif isinstance(shape, Text):

@@ -27,7 +27,7 @@ class Field:
     type: str
     required: bool = False
     default: Any = None
-    schema: Mapping[str, "Field"] | None = None
+    schema: Mapping[str, Field] | None = None
     choices: tuple | None = None
     min: float | None = None
     max: float | None = None
@@ -42,7 +42,7 @@ class Where:
         self.file = file
         self.path = path
 
-    def child(self, key: str | int) -> "Where":
+    def child(self, key: str | int) -> Where:
         """Return the location of a key (or list index) under this one."""
         if isinstance(key, int):
             return Where(self.file, f"{self.path}[{key}]")
@@ -54,8 +54,14 @@ class Where:
 
 
 def _type_name(value: Any) -> str:
-    return {str: "a string", int: "an integer", float: "a number", bool: "true/false", list: "a list",
-            dict: "a table"}.get(type(value), type(value).__name__)
+    return {
+        str: "a string",
+        int: "an integer",
+        float: "a number",
+        bool: "true/false",
+        list: "a list",
+        dict: "a table",
+    }.get(type(value), type(value).__name__)
 
 
 def convert(value: Any, field: Field, where: Where) -> Any:
@@ -90,7 +96,7 @@ def convert(value: Any, field: Field, where: Where) -> Any:
             raise where.error(str(exc)) from None
     elif t == "colour":
         if not isinstance(value, str) or not _COLOUR.match(value):
-            raise where.error(f"expected a colour such as \"#1a2b3c\", got {value!r}")
+            raise where.error(f'expected a colour such as "#1a2b3c", got {value!r}')
         result = value.lower()
     elif t.startswith("list:"):
         if not isinstance(value, list):

@@ -12,8 +12,8 @@ _LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|cm|in|pt)\s*$")
 def parse_length(text: str) -> float:
     """Return the length in millimetres of a string such as ``"19mm"``; raise ValueError otherwise."""
     if not isinstance(text, str):
-        raise ValueError(f"expected a length with a unit such as \"19mm\", got {text!r}")
+        raise ValueError(f'expected a length with a unit such as "19mm", got {text!r}')
     match = _LENGTH.match(text)
     if not match:
-        raise ValueError(f"expected a length with a unit (mm, cm, in, pt) such as \"19mm\", got {text!r}")
+        raise ValueError(f'expected a length with a unit (mm, cm, in, pt) such as "19mm", got {text!r}')
     return float(match.group(1)) * MM_PER_UNIT[match.group(2)]

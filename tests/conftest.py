@@ -15,9 +15,22 @@ SVG_NS = "{http://www.w3.org/2000/svg}"
 
 def build(out: str, *games: str, **options) -> str:
     """Build kits into out with the CLI's defaults; return the summary line."""
-    args = dict(games=list(games), all_games=not games, paper="a4", formats=["pdf", "svg"], out=out,
-                seed=None, seeds=None, variants=[], lang="en", fit=False, cell_size=None, ink_saver=False,
-                duplex_offset=None, layouts=None)
+    args = dict(
+        games=list(games),
+        all_games=not games,
+        paper="a4",
+        formats=["pdf", "svg"],
+        out=out,
+        seed=None,
+        seeds=None,
+        variants=[],
+        lang="en",
+        fit=False,
+        cell_size=None,
+        ink_saver=False,
+        duplex_offset=None,
+        layouts=None,
+    )
     args.update(options)
     return run_build(**args)
 

@@ -47,8 +47,13 @@ def _new(rules: GameRules, seed: int, variants: frozenset[str], limit: int | Non
 
 def _snapshot(state: State) -> tuple[Any, ...]:
     terminal = state.is_terminal()
-    return (state.text(), terminal, None if terminal else state.current_player(),
-            sorted(state.move_str(m) for m in state.legal_moves()), state.outcome())
+    return (
+        state.text(),
+        terminal,
+        None if terminal else state.current_player(),
+        sorted(state.move_str(m) for m in state.legal_moves()),
+        state.outcome(),
+    )
 
 
 def _check_position(rules: GameRules, state: State, deep: bool, rng: Any) -> None:
@@ -81,8 +86,9 @@ def _check_position(rules: GameRules, state: State, deep: bool, rng: Any) -> Non
         other.apply_move(move)
 
 
-def _playout(rules: GameRules, seed: int, variants: frozenset[str], limit: int | None,
-             deep: bool, deep_every: int = 1) -> tuple[State, list[str]]:
+def _playout(
+    rules: GameRules, seed: int, variants: frozenset[str], limit: int | None, deep: bool, deep_every: int = 1
+) -> tuple[State, list[str]]:
     """Play random legal moves to the end; return the final state and the moves as written.
 
     With ``deep``, every ``deep_every``-th position also checks, parses and applies its moves."""

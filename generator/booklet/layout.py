@@ -13,8 +13,18 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from generator.booklet.markup import (Document, FigureRow, Heading, Inline, ListBlock, Note, PageBreak,
-                                      Paragraph, Table, parse_inline)
+from generator.booklet.markup import (
+    Document,
+    FigureRow,
+    Heading,
+    Inline,
+    ListBlock,
+    Note,
+    PageBreak,
+    Paragraph,
+    Table,
+    parse_inline,
+)
 from generator.fonts import text_width
 from generator.page import Drawing, Line, Page, Rect, Shape, Style, Text
 
@@ -226,8 +236,9 @@ def line_width(line: TextLine, size: float) -> float:
     return sum(text_width(t, f, size) for t, f, _ in line)
 
 
-def line_shapes(line: TextLine, x: float, baseline: float, size: float, align: str = "left",
-                width: float = 0.0) -> list[Shape]:
+def line_shapes(
+    line: TextLine, x: float, baseline: float, size: float, align: str = "left", width: float = 0.0
+) -> list[Shape]:
     """Return the Text shapes of a line, aligned in a box of the given width starting at x."""
     if align != "left":
         extra = width - line_width(line, size)
@@ -248,6 +259,7 @@ def baseline_in(top: float, box: float, size: float) -> float:
 
 # ---------------------------------------------------------------- flow items
 
+
 @dataclass
 class Item:
     """A piece of the flow: its height, how to draw it at a top y, spacing and keep rules."""
@@ -257,14 +269,22 @@ class Item:
     space_before: float = 0.0
     keep_with_next: bool = False
     kind: str = "line"
-    header: "Item | None" = None
+    header: Item | None = None
 
 
-def _text_items(lines: list[TextLine], x: float, width: float, size: float, leading: float,
-                space_before: float, kind: str = "line", align: str = "left",
-                first_extra: Callable[[float], list[Shape]] | None = None,
-                background: Callable[[float, float, bool, bool], list[Shape]] | None = None,
-                pad: tuple[float, float] = (0.0, 0.0)) -> list[Item]:
+def _text_items(
+    lines: list[TextLine],
+    x: float,
+    width: float,
+    size: float,
+    leading: float,
+    space_before: float,
+    kind: str = "line",
+    align: str = "left",
+    first_extra: Callable[[float], list[Shape]] | None = None,
+    background: Callable[[float, float, bool, bool], list[Shape]] | None = None,
+    pad: tuple[float, float] = (0.0, 0.0),
+) -> list[Item]:
     """Return one item per line, linked so no paragraph leaves a single line behind or ahead."""
     items: list[Item] = []
     n = len(lines)
@@ -304,8 +324,9 @@ class _Flow:
             self.heading(block)
         elif isinstance(block, Paragraph):
             lines = break_lines(_pieces(block.runs, st, st.ink, False, False), st.body, self.geo.text_width)
-            self.items.extend(_text_items(lines, self.geo.left, self.geo.text_width, st.body, st.leading,
-                                          para_gap))
+            self.items.extend(
+                _text_items(lines, self.geo.left, self.geo.text_width, st.body, st.leading, para_gap)
+            )
         elif isinstance(block, ListBlock):
             self.list_block(block, 0.0, para_gap)
         elif isinstance(block, Note):
@@ -331,8 +352,10 @@ class _Flow:
             inner = last.draw
 
             def draw(y: float, inner=inner, h=last.height) -> list[Shape]:
-                return inner(y) + [Line(geo.left, y + h + 0.6, geo.right, y + h + 0.6,
-                                        Style(st.accent, None, 0.3))]
+                return inner(y) + [
+                    Line(geo.left, y + h + 0.6, geo.right, y + h + 0.6, Style(st.accent, None, 0.3))
+                ]
+
             last.draw = draw
             last.height += 2.2
         elif block.level == 2:
@@ -351,20 +374,39 @@ class _Flow:
             hang = 4.2
         x = geo.left + indent + (0.6 if indent == 0 else 0.0)
         for k, item in enumerate(block.items):
-            lines = break_lines(_pieces(item.runs, st, st.ink, False, False), st.body,
-                                geo.right - x - hang)
+            lines = break_lines(_pieces(item.runs, st, st.ink, False, False), st.body, geo.right - x - hang)
             label = labels[k]
 
             def marker(base: float, label=label) -> list[Shape]:
                 if block.ordered:
-                    return [Text(round(x + hang - 1.8, 3), round(base, 3), label, st.body, "sans-bold",
-                                 "end", st.accent)]
-                return [Text(round(x + 0.4, 3), round(base, 3), label, st.body, "sans-bold", "start",
-                             st.accent)]
+                    return [
+                        Text(
+                            round(x + hang - 1.8, 3),
+                            round(base, 3),
+                            label,
+                            st.body,
+                            "sans-bold",
+                            "end",
+                            st.accent,
+                        )
+                    ]
+                return [
+                    Text(round(x + 0.4, 3), round(base, 3), label, st.body, "sans-bold", "start", st.accent)
+                ]
 
             gap = space_before if k == 0 else st.leading * 0.22
-            self.items.extend(_text_items(lines, x + hang, geo.right - x - hang, st.body, st.leading,
-                                          gap, "line", first_extra=marker))
+            self.items.extend(
+                _text_items(
+                    lines,
+                    x + hang,
+                    geo.right - x - hang,
+                    st.body,
+                    st.leading,
+                    gap,
+                    "line",
+                    first_extra=marker,
+                )
+            )
             if item.children is not None:
                 self.list_block(item.children, indent + hang, st.leading * 0.22)
 
@@ -375,16 +417,28 @@ class _Flow:
         leading = size * 1.38 * PT
 
         def background(y: float, h: float, first: bool, last: bool) -> list[Shape]:
-            return [Rect(geo.left, y, geo.text_width, h, Style(None, st.tint)),
-                    Rect(geo.left, y, 0.9, h, Style(None, st.accent))]
+            return [
+                Rect(geo.left, y, geo.text_width, h, Style(None, st.tint)),
+                Rect(geo.left, y, 0.9, h, Style(None, st.accent)),
+            ]
 
         for k, runs in enumerate(block.paragraphs):
             lines = break_lines(_pieces(runs, st, st.ink, False, False), size, geo.text_width - inset - 3.0)
             top = pad if k == 0 else leading * 0.45
             bottom = pad if k == len(block.paragraphs) - 1 else 0.0
-            self.items.extend(_text_items(lines, geo.left + inset, geo.text_width - inset - 3.0, size,
-                                          leading, space_before if k == 0 else 0.0, "line",
-                                          background=background, pad=(top, bottom)))
+            self.items.extend(
+                _text_items(
+                    lines,
+                    geo.left + inset,
+                    geo.text_width - inset - 3.0,
+                    size,
+                    leading,
+                    space_before if k == 0 else 0.0,
+                    "line",
+                    background=background,
+                    pad=(top, bottom),
+                )
+            )
 
     def table(self, block: Table, space_before: float) -> None:
         st, geo = self.style, self.geo
@@ -412,18 +466,26 @@ class _Flow:
                 if header:
                     shapes.append(Rect(geo.left, y, geo.text_width, height, Style(None, st.tint)))
                     shapes.append(Line(geo.left, y, geo.right, y, Style(st.accent, None, 0.35)))
-                    shapes.append(Line(geo.left, y + height, geo.right, y + height, Style(st.accent, None, 0.2)))
+                    shapes.append(
+                        Line(geo.left, y + height, geo.right, y + height, Style(st.accent, None, 0.2))
+                    )
                 elif shade:
                     shapes.append(Rect(geo.left, y, geo.text_width, height, Style(None, "#faf7f3")))
                 if last:
-                    shapes.append(Line(geo.left, y + height, geo.right, y + height, Style(st.accent, None, 0.35)))
+                    shapes.append(
+                        Line(geo.left, y + height, geo.right, y + height, Style(st.accent, None, 0.35))
+                    )
                 elif not header:
-                    shapes.append(Line(geo.left, y + height, geo.right, y + height, Style(st.rule, None, 0.12)))
+                    shapes.append(
+                        Line(geo.left, y + height, geo.right, y + height, Style(st.rule, None, 0.12))
+                    )
                 for c, lines in enumerate(broken):
                     align = block.align[c]
                     for k, ln in enumerate(lines):
                         base = baseline_in(y + pad_y + k * leading, leading, size)
-                        shapes.extend(line_shapes(ln, xs[c] + pad_x, base, size, align, widths[c] - 2 * pad_x))
+                        shapes.extend(
+                            line_shapes(ln, xs[c] + pad_x, base, size, align, widths[c] - 2 * pad_x)
+                        )
                 return shapes
 
             return Item(height, draw, 0.0, header, "header" if header else "row")
@@ -468,8 +530,11 @@ class _Flow:
             scale = min(slot / drawing.width, max_h / drawing.height)
             if fig.width is None and n == 1:
                 scale = min(scale, 1.0)
-            caption = break_lines(_pieces(fig.caption, st, st.muted, False, True), cap_size, slot) \
-                if fig.caption else []
+            caption = (
+                break_lines(_pieces(fig.caption, st, st.muted, False, True), cap_size, slot)
+                if fig.caption
+                else []
+            )
             placed.append((fig, slot, drawing, scale, caption))
         art_h = max(d.height * s for _, _, d, s, _ in placed)
         cap_h = max(len(c) for *_, c in placed) * cap_leading
@@ -479,9 +544,11 @@ class _Flow:
         def draw(y: float) -> list[Shape]:
             shapes: list[Shape] = []
             x = x0
-            for fig, slot, drawing, scale, caption in placed:
+            for _fig, slot, drawing, scale, caption in placed:
                 w, h = drawing.width * scale, drawing.height * scale
-                shapes.append(drawing.placed(round(x + (slot - w) / 2, 3), round(y + (art_h - h) / 2, 3), scale))
+                shapes.append(
+                    drawing.placed(round(x + (slot - w) / 2, 3), round(y + (art_h - h) / 2, 3), scale)
+                )
                 for k, ln in enumerate(caption):
                     base = baseline_in(y + art_h + 2.0 + k * cap_leading, cap_leading, cap_size)
                     shapes.extend(line_shapes(ln, x, base, cap_size, "center", slot))
@@ -527,6 +594,7 @@ def _column_widths(natural: list[float], minimum: list[float], available: float)
 
 # ---------------------------------------------------------------- pagination
 
+
 def _chain(items: list[Item], i: int) -> tuple[int, float]:
     """Return the last index of the keep-with-next chain starting at i and its height with spacing."""
     j = i
@@ -557,7 +625,7 @@ def paginate(items: list[Item], geo: Geometry) -> list[list[tuple[Item, float]]]
             i += 1
             continue
         at_top = not pages[-1]
-        j, need = _chain(items, i)
+        _j, need = _chain(items, i)
         if at_top:
             need -= item.space_before
         fits_fresh = need - (0.0 if at_top else item.space_before) <= geo.text_height
@@ -596,16 +664,32 @@ def paginate(items: list[Item], geo: Geometry) -> list[list[tuple[Item, float]]]
 def footer_shapes(number: int, geo: Geometry, style: BookStyle, title: str) -> list[Shape]:
     """Return the page number at the outer corner and the title at the inner corner."""
     even = number % 2 == 0
-    num = Text(geo.left if even else geo.right, geo.footer_y, str(number), 8.5, "sans-bold",
-               "start" if even else "end", style.accent)
+    num = Text(
+        geo.left if even else geo.right,
+        geo.footer_y,
+        str(number),
+        8.5,
+        "sans-bold",
+        "start" if even else "end",
+        style.accent,
+    )
     shapes: list[Shape] = [num]
     if title:
         size = 7.5
         room = geo.text_width - 12.0
         text = title if text_width(title, "sans-italic", size) <= room else ""
         if text:
-            shapes.append(Text(geo.right if even else geo.left, geo.footer_y, text, size, "sans-italic",
-                               "end" if even else "start", style.muted))
+            shapes.append(
+                Text(
+                    geo.right if even else geo.left,
+                    geo.footer_y,
+                    text,
+                    size,
+                    "sans-italic",
+                    "end" if even else "start",
+                    style.muted,
+                )
+            )
     return shapes
 
 
@@ -619,8 +703,11 @@ def cover_page(info: CoverInfo, geo: Geometry, style: BookStyle, figures: Figure
     def centred(text: str, size: float, font: str, colour: str, leading: float) -> None:
         nonlocal y
         bold, italic = "bold" in font, "italic" in font
-        for ln in break_lines([(r.text, font_of(bold or r.bold, italic or r.italic), colour)
-                               for r in parse_inline(text)], size, w):
+        for ln in break_lines(
+            [(r.text, font_of(bold or r.bold, italic or r.italic), colour) for r in parse_inline(text)],
+            size,
+            w,
+        ):
             shapes.extend(line_shapes(ln, geo.left, baseline_in(y, leading, size), size, "center", w))
             y += leading
 
@@ -640,8 +727,14 @@ def cover_page(info: CoverInfo, geo: Geometry, style: BookStyle, figures: Figure
     lead = style.leading
     col_w = (w - 6.0) / 2
     two_cols = len(info.kit) > 4
-    entries = [break_lines(_pieces(parse_inline(entry), style, style.ink, False, False), style.body,
-                           (col_w if two_cols else w) - 5.0) for entry in info.kit]
+    entries = [
+        break_lines(
+            _pieces(parse_inline(entry), style, style.ink, False, False),
+            style.body,
+            (col_w if two_cols else w) - 5.0,
+        )
+        for entry in info.kit
+    ]
     total_lines = sum(len(e) for e in entries)
     # (column, row, line, first line of its entry); whole entries go to the first column up to half
     kit_lines: list[tuple[int, int, TextLine, bool]] = []
@@ -655,8 +748,11 @@ def cover_page(info: CoverInfo, geo: Geometry, style: BookStyle, figures: Figure
     rows = max((r for _, r, _, _ in kit_lines), default=-1) + 1
     kit_h = (8.0 + rows * lead) if info.kit else 0.0
     facts_h = 13.0 if info.facts else 0.0
-    summary_lines = break_lines(_pieces(parse_inline(info.summary), style, style.ink, False, True),
-                                style.body, w - 10.0) if info.summary else []
+    summary_lines = (
+        break_lines(_pieces(parse_inline(info.summary), style, style.ink, False, True), style.body, w - 10.0)
+        if info.summary
+        else []
+    )
     summary_h = len(summary_lines) * lead + (4.0 if summary_lines else 0.0)
     block_h = facts_h + summary_h + kit_h
     yb = geo.bottom - block_h
@@ -665,30 +761,39 @@ def cover_page(info: CoverInfo, geo: Geometry, style: BookStyle, figures: Figure
         bottom_shapes.append(Line(geo.left, yb, geo.right, yb, Style(style.rule, None, 0.25)))
         for k, (label, value) in enumerate(info.facts):
             cx = geo.left + cell * k
-            bottom_shapes.extend(line_shapes([(label.upper(), "sans-bold", style.muted)], cx,
-                                             yb + 4.2, 7.0, "center", cell))
-            bottom_shapes.extend(line_shapes([(value, "sans-bold", style.ink)], cx, yb + 9.4, 11.0,
-                                             "center", cell))
+            bottom_shapes.extend(
+                line_shapes([(label.upper(), "sans-bold", style.muted)], cx, yb + 4.2, 7.0, "center", cell)
+            )
+            bottom_shapes.extend(
+                line_shapes([(value, "sans-bold", style.ink)], cx, yb + 9.4, 11.0, "center", cell)
+            )
         bottom_shapes.append(Line(geo.left, yb + 12.0, geo.right, yb + 12.0, Style(style.rule, None, 0.25)))
         yb += facts_h
     if summary_lines:
         yb += 3.0
         for ln in summary_lines:
-            bottom_shapes.extend(line_shapes(ln, geo.left + 5.0, baseline_in(yb, lead, style.body),
-                                             style.body, "center", w - 10.0))
+            bottom_shapes.extend(
+                line_shapes(
+                    ln, geo.left + 5.0, baseline_in(yb, lead, style.body), style.body, "center", w - 10.0
+                )
+            )
             yb += lead
         yb += 1.0
     if info.kit:
         yb += 2.0
-        bottom_shapes.extend(line_shapes([(info.kit_title, "sans-bold", style.accent)], geo.left,
-                                         baseline_in(yb, 6.0, 10.0), 10.0))
+        bottom_shapes.extend(
+            line_shapes(
+                [(info.kit_title, "sans-bold", style.accent)], geo.left, baseline_in(yb, 6.0, 10.0), 10.0
+            )
+        )
         yb += 6.0
         for col, row, ln, first in kit_lines:
             x = geo.left + col * (col_w + 6.0)
             base = baseline_in(yb + row * lead, lead, style.body)
             if first:
-                bottom_shapes.append(Text(x + 0.4, round(base, 3), "\u2022", style.body, "sans-bold",
-                                          "start", style.accent))
+                bottom_shapes.append(
+                    Text(x + 0.4, round(base, 3), "\u2022", style.body, "sans-bold", "start", style.accent)
+                )
             bottom_shapes.extend(line_shapes(ln, x + 5.0, base, style.body))
 
     if info.figure is not None:
@@ -706,8 +811,14 @@ def cover_page(info: CoverInfo, geo: Geometry, style: BookStyle, figures: Figure
     return page
 
 
-def typeset(document: Document, geo: Geometry, style: BookStyle, figures: FigureSource,
-            cover: CoverInfo | None = None, running_title: str = "") -> list[LaidPage]:
+def typeset(
+    document: Document,
+    geo: Geometry,
+    style: BookStyle,
+    figures: FigureSource,
+    cover: CoverInfo | None = None,
+    running_title: str = "",
+) -> list[LaidPage]:
     """Return the booklet's pages: the cover (when given) and the numbered text pages."""
     flow = _Flow(geo, style, figures)
     previous = None

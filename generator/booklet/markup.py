@@ -57,7 +57,7 @@ class ListItem:
     """One list entry and an optional nested list."""
 
     runs: Inline
-    children: "ListBlock | None" = None
+    children: ListBlock | None = None
 
 
 @dataclass(frozen=True)
@@ -166,8 +166,15 @@ class _Parser:
 
     def starts_block(self, line: str) -> bool:
         s = line.strip()
-        return (not s or s.startswith(":::") or s.startswith(">") or s.startswith("|")
-                or bool(_HEADING.match(s)) or bool(_BULLET.match(line)) or bool(_NUMBER.match(line)))
+        return (
+            not s
+            or s.startswith(":::")
+            or s.startswith(">")
+            or s.startswith("|")
+            or bool(_HEADING.match(s))
+            or bool(_BULLET.match(line))
+            or bool(_NUMBER.match(line))
+        )
 
     def paragraph_text(self) -> str:
         parts = [self.lines[self.i].strip()]
@@ -197,7 +204,7 @@ class _Parser:
         if name == "figure":
             figures = []
             while self.i < len(self.lines) and self.lines[self.i].strip().startswith("::: figure"):
-                figures.append(self.figure(self.lines[self.i].strip()[len("::: figure"):]))
+                figures.append(self.figure(self.lines[self.i].strip()[len("::: figure") :]))
                 self.i += 1
             return FigureRow(tuple(figures))
         raise self.error(f"unknown directive '::: {name}' (known: figure, pagebreak, meta)")
@@ -206,7 +213,9 @@ class _Parser:
         head, _, caption = text.partition("|")
         words = head.split()
         if not words:
-            raise self.error("'::: figure' needs a component id, e.g. '::: figure board position:mill | Caption'")
+            raise self.error(
+                "'::: figure' needs a component id, e.g. '::: figure board position:mill | Caption'"
+            )
         component, overlay, width = words[0], None, None
         for word in words[1:]:
             m = _WIDTH.match(word)
@@ -217,8 +226,10 @@ class _Parser:
             elif overlay is None and "=" not in word:
                 overlay = word
             else:
-                raise self.error(f"figure: unexpected {word!r} (expected: COMPONENT [DATA-NAME] "
-                                 "[width=NN% or width=NNmm] | caption)")
+                raise self.error(
+                    f"figure: unexpected {word!r} (expected: COMPONENT [DATA-NAME] "
+                    "[width=NN% or width=NNmm] | caption)"
+                )
         return Figure(component, overlay, width, self.inline(caption.strip()))
 
     def note(self) -> Note:
@@ -250,13 +261,22 @@ class _Parser:
         columns = len(header)
         if len(separator) != columns:
             raise self.error(f"the separator row has {len(separator)} cells, the header {columns}", start + 1)
-        align = tuple("center" if c.strip().startswith(":") and c.strip().endswith(":")
-                      else "right" if c.strip().endswith(":") else "left" for c in separator)
+        align = tuple(
+            "center"
+            if c.strip().startswith(":") and c.strip().endswith(":")
+            else "right"
+            if c.strip().endswith(":")
+            else "left"
+            for c in separator
+        )
         for n, row in enumerate(body):
             if len(row) != columns:
                 raise self.error(f"table row has {len(row)} cells, the header has {columns}", start + 2 + n)
-        return Table(tuple(self.inline(c) for c in header),
-                     tuple(tuple(self.inline(c) for c in row) for row in body), align)
+        return Table(
+            tuple(self.inline(c) for c in header),
+            tuple(tuple(self.inline(c) for c in row) for row in body),
+            align,
+        )
 
     def list_block(self, indent: int) -> ListBlock:
         first = self.lines[self.i]
@@ -294,8 +314,9 @@ class _Parser:
                 parts.append(nxt.strip())
                 self.i += 1
             items.append(ListItem(self.inline(_join_lines(parts)), children))
-            while (self.i < len(self.lines) and not self.lines[self.i].strip()
-                   and self.i + 1 < len(self.lines)):
+            while (
+                self.i < len(self.lines) and not self.lines[self.i].strip() and self.i + 1 < len(self.lines)
+            ):
                 nxt = self.lines[self.i + 1]
                 marker = (_NUMBER if ordered else _BULLET).match(nxt)
                 if marker is not None and len(marker.group(1)) == indent:
@@ -377,7 +398,7 @@ def parse_inline(text: str, error: Callable[[str], TemplateError] | None = None)
             if end < 0:
                 raise fail(f"unclosed ` in {text!r}")
             flush()
-            runs.append(Run(text[i + 1:end], bold, italic, code=True))
+            runs.append(Run(text[i + 1 : end], bold, italic, code=True))
             last = text[end - 1] if end > i + 1 else last
             i = end + 1
             continue
@@ -415,8 +436,14 @@ def _is_marker(text: str, i: int, width: int, is_open: bool) -> bool:
 def _merge(runs: list[Run]) -> list[Run]:
     out: list[Run] = []
     for run in runs:
-        if out and not run.code and not out[-1].code and run.text != "\n" and out[-1].text != "\n" \
-                and (out[-1].bold, out[-1].italic) == (run.bold, run.italic):
+        if (
+            out
+            and not run.code
+            and not out[-1].code
+            and run.text != "\n"
+            and out[-1].text != "\n"
+            and (out[-1].bold, out[-1].italic) == (run.bold, run.italic)
+        ):
             out[-1] = Run(out[-1].text + run.text, run.bold, run.italic)
         else:
             out.append(run)

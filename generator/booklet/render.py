@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import os
 import re
-from functools import lru_cache
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 import jinja2
@@ -40,7 +40,7 @@ def template_languages(definition: Any, template: str) -> list[str]:
     except FileNotFoundError:
         return []
     prefix = template + "."
-    langs = {n[len(prefix):-len(SUFFIX)] for n in names if n.startswith(prefix) and n.endswith(SUFFIX)}
+    langs = {n[len(prefix) : -len(SUFFIX)] for n in names if n.startswith(prefix) and n.endswith(SUFFIX)}
     return sorted(lang for lang in langs if _LANG.match(lang))
 
 
@@ -61,8 +61,9 @@ def check_language(definition: Any, lang: str) -> None:
         return
     have = languages(definition)
     if lang not in have:
-        raise UsageError(f"{definition.id} has no rule booklet in {lang!r} "
-                         f"(languages: {', '.join(have) or 'none'})")
+        raise UsageError(
+            f"{definition.id} has no rule booklet in {lang!r} (languages: {', '.join(have) or 'none'})"
+        )
 
 
 def template_path(definition: Any, template: str, lang: str) -> str:
@@ -71,8 +72,10 @@ def template_path(definition: Any, template: str, lang: str) -> str:
     if not os.path.isfile(path):
         have = template_languages(definition, template)
         if not have:
-            raise TemplateError(f"{definition.path}: no booklet template {template!r} in "
-                                f"{shown_path(booklets_dir(definition))} (expected {template}.{lang}{SUFFIX})")
+            raise TemplateError(
+                f"{definition.path}: no booklet template {template!r} in "
+                f"{shown_path(booklets_dir(definition))} (expected {template}.{lang}{SUFFIX})"
+            )
         raise UsageError(f"{definition.id} has no rule booklet in {lang!r} (languages: {', '.join(have)})")
     return path
 
@@ -111,8 +114,13 @@ def plural(count: int, one: str, many: str) -> str:
 def _environment(folder: str) -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader([os.path.join(folder, "booklets"), folder]),
-        undefined=_Undefined, autoescape=False, trim_blocks=True, lstrip_blocks=True,
-        keep_trailing_newline=True, auto_reload=True)
+        undefined=_Undefined,
+        autoescape=False,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        auto_reload=True,
+    )
     env.globals["plural"] = plural
     return env
 
@@ -125,9 +133,14 @@ def _namespace(path: str, value: Any) -> Any:
     return value
 
 
-def template_values(definition: Any, rules_values: dict[str, Any] | None = None,
-                    selected: frozenset[str] = frozenset(), lang: str = "en", seed: int | None = None,
-                    layout_data: Callable[[str], dict[str, Any]] | None = None) -> dict[str, Any]:
+def template_values(
+    definition: Any,
+    rules_values: dict[str, Any] | None = None,
+    selected: frozenset[str] = frozenset(),
+    lang: str = "en",
+    seed: int | None = None,
+    layout_data: Callable[[str], dict[str, Any]] | None = None,
+) -> dict[str, Any]:
     """Return the values a booklet template sees: game, components, rules, variants, lang, seed and
     ``data(name)``, the rules module's layout data (the same data the figures draw)."""
 

@@ -7,8 +7,12 @@ import typer
 from generator.cli import board, build, calibrate, check, games, new
 from generator.cli.common import DEBUG
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
-                  help="Build print-and-play kits (boards, pieces, scoresheets, rule booklets) and referee games.")
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    help="Build print-and-play kits (boards, pieces, scoresheets, rule booklets) and referee games.",
+)
 
 
 def _version(value: bool) -> None:
@@ -22,7 +26,9 @@ def _version(value: bool) -> None:
 @app.callback()
 def _main(
     debug: bool = typer.Option(False, "--debug", help="Show a traceback on errors."),
-    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Show the version."),
+    version: bool = typer.Option(
+        False, "--version", callback=_version, is_eager=True, help="Show the version."
+    ),
 ) -> None:
     DEBUG["on"] = debug
 

@@ -24,9 +24,12 @@ def register(app: typer.Typer) -> None:
         lang: str = typer.Option("en", "--lang", help="Language of the rule booklet: en, fr, it."),
         fit: bool = typer.Option(False, "--fit", help="Scale large boards onto one sheet instead of tiling."),
         cell_size: str = typer.Option(None, "--cell-size", help="Square size for grid boards, e.g. 25mm."),
-        ink_saver: bool = typer.Option(False, "--ink-saver", help="Outlines and hatching instead of large fills."),
-        duplex_offset: str = typer.Option(None, "--duplex-offset",
-                                          help="Printer offset for backs, 'dx,dy' in mm (see `pnp calibrate`)."),
+        ink_saver: bool = typer.Option(
+            False, "--ink-saver", help="Outlines and hatching instead of large fills."
+        ),
+        duplex_offset: str = typer.Option(
+            None, "--duplex-offset", help="Printer offset for backs, 'dx,dy' in mm (see `pnp calibrate`)."
+        ),
         layouts: str = typer.Option(None, "--layouts", help="Folder of definitions to build from."),
         quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
     ) -> None:
@@ -34,9 +37,20 @@ def register(app: typer.Typer) -> None:
         from generator.buildrun import run_build
 
         result = run_build(
-            games=games or [], all_games=all_games, paper=paper, formats=split_list(formats), out=out,
-            seed=seed, seeds=seeds, variants=split_list(variant), lang=lang, fit=fit, cell_size=cell_size,
-            ink_saver=ink_saver, duplex_offset=duplex_offset, layouts=layouts,
+            games=games or [],
+            all_games=all_games,
+            paper=paper,
+            formats=split_list(formats),
+            out=out,
+            seed=seed,
+            seeds=seeds,
+            variants=split_list(variant),
+            lang=lang,
+            fit=fit,
+            cell_size=cell_size,
+            ink_saver=ink_saver,
+            duplex_offset=duplex_offset,
+            layouts=layouts,
             progress_factory=lambda total: Progress(total, quiet),
         )
         if not quiet:

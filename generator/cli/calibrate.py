@@ -28,5 +28,7 @@ def register(app: typer.Typer) -> None:
         path = os.path.join(out, f"calibration-{sheet.name}.pdf")
         writer = find_writer("pdf")
         atomic_write(path, lambda handle: writer(calibration_pages(sheet), handle, "pnp duplex calibration"))
-        typer.echo(f"wrote {path}: print it double-sided (flip on the long edge) at 100%, "
-                   "then read the offset as the sheet explains")
+        typer.echo(
+            f"wrote {path}: print it double-sided (flip on the long edge) at 100%, "
+            "then read the offset as the sheet explains"
+        )

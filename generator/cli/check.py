@@ -12,7 +12,9 @@ def register(app: typer.Typer) -> None:
 
     @app.command("check")
     @handle_errors
-    def check_command(files: list[str] = typer.Argument(..., help="Definition files (layouts/*.toml).")) -> None:
+    def check_command(
+        files: list[str] = typer.Argument(..., help="Definition files (layouts/*.toml)."),
+    ) -> None:
         """Validate game definitions; print one line per file."""
         from generator.definitions import load_definition
 

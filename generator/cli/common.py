@@ -41,7 +41,9 @@ def handle_errors(fn: F) -> F:
         except Exception as exc:  # an unexpected failure: one line unless --debug
             if DEBUG["on"]:
                 raise
-            raise fail(f"unexpected failure: {type(exc).__name__}: {exc} (run with --debug for details)", 1) from None
+            raise fail(
+                f"unexpected failure: {type(exc).__name__}: {exc} (run with --debug for details)", 1
+            ) from None
 
     return wrapper  # type: ignore[return-value]
 
@@ -67,7 +69,9 @@ class Progress:
         if self.enabled:
             width = 30
             filled = int(width * min(self.done, self.total) / max(self.total, 1))
-            sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} {label[:40]:40}")
+            sys.stderr.write(
+                f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} {label[:40]:40}"
+            )
             sys.stderr.flush()
 
     def close(self) -> None:

@@ -13,7 +13,9 @@ def register(app: typer.Typer) -> None:
     @app.command("games")
     @handle_errors
     def games_command(
-        layouts: str = typer.Option(None, "--layouts", help="Folder of definitions (default: the built-in games)."),
+        layouts: str = typer.Option(
+            None, "--layouts", help="Folder of definitions (default: the built-in games)."
+        ),
         json_out: bool = typer.Option(False, "--json", help="Print JSON."),
     ) -> None:
         """List the games with their components, player counts and seeded boards."""
@@ -24,18 +26,32 @@ def register(app: typer.Typer) -> None:
 
         rows = []
         for d in load_all(layouts or LAYOUTS_DIR):
-            rows.append({"id": d.id, "title": d.title, "players": d.game["players"],
-                         "seeded": d.game["seeded"], "seed_optional": d.game["seed_optional"],
-                         "variants": d.game["variants"],
-                         "languages": d.game["languages"], "referee": has_rules(d.rules_id),
-                         "components": [f"{c.id} ({c.kind})" for c in d.components]})
+            rows.append(
+                {
+                    "id": d.id,
+                    "title": d.title,
+                    "players": d.game["players"],
+                    "seeded": d.game["seeded"],
+                    "seed_optional": d.game["seed_optional"],
+                    "variants": d.game["variants"],
+                    "languages": d.game["languages"],
+                    "referee": has_rules(d.rules_id),
+                    "components": [f"{c.id} ({c.kind})" for c in d.components],
+                }
+            )
         if json_out:
             typer.echo(json.dumps(rows, indent=2))
             return
         for r in rows:
-            extra = ", seeded boards" if r["seeded"] else (", seeded variant boards" if r["seed_optional"] else "")
+            extra = (
+                ", seeded boards"
+                if r["seeded"]
+                else (", seeded variant boards" if r["seed_optional"] else "")
+            )
             if r["variants"]:
                 extra += ", variants: " + ", ".join(r["variants"])
-            typer.echo(f"{r['id']:18} {r['title']} ({r['players']} players{extra}; referee: "
-                       f"{'yes' if r['referee'] else 'no'})")
+            typer.echo(
+                f"{r['id']:18} {r['title']} ({r['players']} players{extra}; referee: "
+                f"{'yes' if r['referee'] else 'no'})"
+            )
             typer.echo(f"{'':18} components: {', '.join(r['components'])}")

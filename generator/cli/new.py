@@ -14,8 +14,11 @@ def register(app: typer.Typer) -> None:
     @handle_errors
     def new_command(
         name: str = typer.Argument(..., help="The new game's id, e.g. my-game."),
-        layouts: str = typer.Option("layouts", "--layouts", help="Folder for the definition; the booklet "
-                                    "template goes to templates/booklets beside it."),
+        layouts: str = typer.Option(
+            "layouts",
+            "--layouts",
+            help="Folder for the definition; the booklet template goes to templates/booklets beside it.",
+        ),
         force: bool = typer.Option(False, "--force", help="Overwrite existing files."),
     ) -> None:
         """Write layouts/NAME.toml and templates/booklets/NAME.en.md.j2: a starter kit with every component."""

@@ -19,7 +19,9 @@ def register(app: typer.Typer) -> None:
     @app.command("referee")
     @handle_errors
     def referee_command(
-        record: str = typer.Argument(None, metavar="RECORD", help="Game record file ('-' reads standard input)."),
+        record: str = typer.Argument(
+            None, metavar="RECORD", help="Game record file ('-' reads standard input)."
+        ),
         game: str = typer.Option(None, "--game", help="Game id when the record has no Game tag."),
         seed: int = typer.Option(None, "--seed", help="Board seed when the record has no Seed tag."),
         variant: list[str] = typer.Option(None, "--variant", help="Variants, comma-separated (repeatable)."),
@@ -97,7 +99,9 @@ def verdict_lines(verdict: Any) -> list[str]:
         e = verdict.error
         lines.append(f"move {e.index} (line {e.line}, col {e.column}): {e.move}: {e.reason}")
         count = verdict.moves_checked
-        lines.append(f"{count} move{'' if count == 1 else 's'} legal before it; position before move {e.index}:")
+        lines.append(
+            f"{count} move{'' if count == 1 else 's'} legal before it; position before move {e.index}:"
+        )
     else:
         count = verdict.moves_checked
         lines.append(f"all {count} move{'' if count == 1 else 's'} legal")
@@ -107,8 +111,10 @@ def verdict_lines(verdict: Any) -> list[str]:
             if c.agrees:
                 lines.append(f"claimed result {c.claimed}: agrees")
             else:
-                lines.append(f"claimed result {c.claimed} (line {c.line}, col {c.column}) is wrong: "
-                             f"the referee's result is {c.actual}")
+                lines.append(
+                    f"claimed result {c.claimed} (line {c.line}, col {c.column}) is wrong: "
+                    f"the referee's result is {c.actual}"
+                )
         lines.append("final position:")
     lines.append(verdict.position)
     return lines

@@ -92,8 +92,10 @@ class Context:
         """Return plain data (cells, points, positions) the rules module provides by name."""
         if name not in self._data:
             if self.rules is None:
-                raise DefinitionError(f"{self.definition.path}: game {self.definition.id!r} has no rules "
-                                      f"module to provide {name!r}; give the data in the definition")
+                raise DefinitionError(
+                    f"{self.definition.path}: game {self.definition.id!r} has no rules "
+                    f"module to provide {name!r}; give the data in the definition"
+                )
             try:
                 self._data[name] = self.rules.layout_data(name, self.seed, self.variants)
             except BoardError as exc:
@@ -124,6 +126,7 @@ def component_drawing(ctx: Context, component_id: str, overlay: dict[str, Any] |
     spec = ctx.definition.component(component_id)
     module = find_kind(spec.kind)
     if not hasattr(module, "drawing"):
-        raise DefinitionError(f"{ctx.definition.path}: components.{component_id}: a {spec.kind} "
-                              "cannot be shown as a figure")
+        raise DefinitionError(
+            f"{ctx.definition.path}: components.{component_id}: a {spec.kind} cannot be shown as a figure"
+        )
     return module.drawing(spec, ctx, overlay if overlay is not None else {})

@@ -18,23 +18,46 @@ from generator.page import Drawing, Page
 from generator.schema import Field
 
 SCHEMA: dict[str, Field] = {
-    "template": Field("id", default=None, doc="template base name in templates/booklets (default: the game id)"),
+    "template": Field(
+        "id", default=None, doc="template base name in templates/booklets (default: the game id)"
+    ),
     "body_size": Field("float", default=9.5, min=7.0, max=13.0, doc="body text size in points"),
     "accent_colour": Field("str", default="#7a2e1d", doc="headings, rules and markers"),
-    "cover_figure": Field("str", default=None,
-                          doc="component drawn on the cover, optionally with a data name: \"board\" or "
-                              "\"board position:start\"; \"none\" for no figure (default: the first "
-                              "component that can be drawn)"),
+    "cover_figure": Field(
+        "str",
+        default=None,
+        doc='component drawn on the cover, optionally with a data name: "board" or '
+        '"board position:start"; "none" for no figure (default: the first '
+        "component that can be drawn)",
+    ),
     "cover": Field("bool", default=True, doc="start with a cover page"),
 }
 
 LABELS: dict[str, dict[str, str]] = {
-    "en": {"players": "Players", "time": "Playing time", "ages": "Ages", "kit": "In this kit",
-           "rules": "Rules of play", "booklet": "this rule booklet"},
-    "fr": {"players": "Joueurs", "time": "Durée", "ages": "Âge", "kit": "Contenu du kit",
-           "rules": "Règles du jeu", "booklet": "ce livret de règles"},
-    "it": {"players": "Giocatori", "time": "Durata", "ages": "Età", "kit": "Nel kit",
-           "rules": "Regole del gioco", "booklet": "questo libretto di regole"},
+    "en": {
+        "players": "Players",
+        "time": "Playing time",
+        "ages": "Ages",
+        "kit": "In this kit",
+        "rules": "Rules of play",
+        "booklet": "this rule booklet",
+    },
+    "fr": {
+        "players": "Joueurs",
+        "time": "Durée",
+        "ages": "Âge",
+        "kit": "Contenu du kit",
+        "rules": "Règles du jeu",
+        "booklet": "ce livret de règles",
+    },
+    "it": {
+        "players": "Giocatori",
+        "time": "Durata",
+        "ages": "Età",
+        "kit": "Nel kit",
+        "rules": "Regole del gioco",
+        "booklet": "questo libretto di regole",
+    },
 }
 
 
@@ -43,8 +66,10 @@ def build(spec: Any, ctx: Context) -> list[Output]:
     pages = booklet_pages(spec, ctx)
     # kit.pdf is printed on the chosen paper, so it takes the imposed sheets, not the A5 pages
     # (the build leaves both out when the definition says in_kit = false)
-    return [Output(spec.id, pages, ("pdf", "svg"), in_kit=False),
-            Output(f"{spec.id}-imposed", impose_booklet(pages, ctx.paper), ("pdf",))]
+    return [
+        Output(spec.id, pages, ("pdf", "svg"), in_kit=False),
+        Output(f"{spec.id}-imposed", impose_booklet(pages, ctx.paper), ("pdf",)),
+    ]
 
 
 def booklet_pages(spec: Any, ctx: Context) -> list[Page]:
@@ -59,13 +84,20 @@ def laid_pages(spec: Any, ctx: Context) -> list[LaidPage]:
     template = spec.get("template") or definition.id
     path = template_path(definition, template, lang)
     rules_values = ctx.rules.template_values() if ctx.rules is not None else {}
-    values = template_values(definition, rules_values, ctx.variants, lang, ctx.seed,
-                             ctx.layout_data if ctx.rules is not None else None)
+    values = template_values(
+        definition,
+        rules_values,
+        ctx.variants,
+        lang,
+        ctx.seed,
+        ctx.layout_data if ctx.rules is not None else None,
+    )
     document = parse(render_template(path, values), shown_path(path))
     half = ctx.paper.half()
     geo = page_geometry(half.width, half.height, ctx.paper.margin)
-    style = BookStyle(body=spec.get("body_size", 9.5),
-                      accent=ctx.colour(spec.get("accent_colour", "#7a2e1d")) or "#7a2e1d")
+    style = BookStyle(
+        body=spec.get("body_size", 9.5), accent=ctx.colour(spec.get("accent_colour", "#7a2e1d")) or "#7a2e1d"
+    )
 
     def figure(component: str, overlay: str | None) -> Drawing:
         data = ctx.layout_data(overlay) if overlay else None
@@ -94,16 +126,26 @@ def _cover(spec: Any, ctx: Context, meta: dict[str, str], lang: str) -> CoverInf
     figure = None
     choice = spec.get("cover_figure")
     if choice is None:
-        drawable = [c.id for c in ctx.definition.components
-                    if c.id != spec.id and hasattr(find_kind(c.kind), "drawing")]
+        drawable = [
+            c.id
+            for c in ctx.definition.components
+            if c.id != spec.id and hasattr(find_kind(c.kind), "drawing")
+        ]
         figure = (drawable[0], None) if drawable else None
     elif choice != "none":
         words = choice.split()
         figure = (words[0], words[1] if len(words) > 1 else None)
-    return CoverInfo(title=meta.get("title") or game["title"], subtitle=meta.get("subtitle", game.get("subtitle", "")),
-                     facts=tuple(facts), summary=meta.get("summary", game.get("summary", "")),
-                     kit_title=labels["kit"], kit=tuple(kit), kicker=labels["rules"], figure=figure,
-                     footer=ctx.seed_label())
+    return CoverInfo(
+        title=meta.get("title") or game["title"],
+        subtitle=meta.get("subtitle", game.get("subtitle", "")),
+        facts=tuple(facts),
+        summary=meta.get("summary", game.get("summary", "")),
+        kit_title=labels["kit"],
+        kit=tuple(kit),
+        kicker=labels["rules"],
+        figure=figure,
+        footer=ctx.seed_label(),
+    )
 
 
 def check_spec(values: dict[str, Any], where: Any) -> None:
@@ -111,4 +153,5 @@ def check_spec(values: dict[str, Any], where: Any) -> None:
     figure = values.get("cover_figure")
     if figure is not None and not 1 <= len(figure.split()) <= 2:
         raise where.child("cover_figure").error(
-            f"expected a component id and an optional data name, e.g. \"board position:start\", got {figure!r}")
+            f'expected a component id and an optional data name, e.g. "board position:start", got {figure!r}'
+        )

@@ -62,11 +62,22 @@ def _face(shape: str, size: float, pad: float, face: dict[str, Any], ctx: Contex
         shapes.append(Rect(pad, pad, size, size, style, r=size * 0.12))
     else:
         r = size / 2
-        shapes.append(Polygon(tuple((c + r * math.cos(math.radians(60 * i)), c + r * math.sin(math.radians(60 * i)))
-                                    for i in range(6)), style))
+        shapes.append(
+            Polygon(
+                tuple(
+                    (c + r * math.cos(math.radians(60 * i)), c + r * math.sin(math.radians(60 * i)))
+                    for i in range(6)
+                ),
+                style,
+            )
+        )
     if saved and contrast_ink(colour) == "#ffffff":
         inset = size * 0.2
-        shapes.append(Group(tuple(hatch(pad + inset, pad + inset, size - 2 * inset, size - 2 * inset, colour, 2.2, 0.2))))
+        shapes.append(
+            Group(
+                tuple(hatch(pad + inset, pad + inset, size - 2 * inset, size - 2 * inset, colour, 2.2, 0.2))
+            )
+        )
     ink = colour if saved and luminance(colour) < 0.6 else contrast_ink(body_fill)
 
     def own(name: str) -> str:
@@ -82,17 +93,29 @@ def _face(shape: str, size: float, pad: float, face: dict[str, Any], ctx: Contex
     main_h = size * (0.62 if label else 0.8)
     top = pad + size * (0.08 if label else 0.1)
     if face["symbol"]:
-        shapes.extend(draw_symbol(face["symbol"], c, top + main_h / 2 + size * 0.02, main_h * 0.8,
-                                  own("symbol_colour")))
+        shapes.extend(
+            draw_symbol(face["symbol"], c, top + main_h / 2 + size * 0.02, main_h * 0.8, own("symbol_colour"))
+        )
     if face["text"]:
         colour = own("text_colour")
         pt = main_h * 0.62 * 72 / 25.4
-        shapes.append(fitted_text(c, top + main_h * 0.5 + main_h * 0.62 * 0.36, face["text"], size * 0.78, pt,
-                                  "sans-bold", "middle", colour))
+        shapes.append(
+            fitted_text(
+                c,
+                top + main_h * 0.5 + main_h * 0.62 * 0.36,
+                face["text"],
+                size * 0.78,
+                pt,
+                "sans-bold",
+                "middle",
+                colour,
+            )
+        )
     if label:
         pt = size * 0.16 * 72 / 25.4
-        shapes.append(fitted_text(c, pad + size * 0.86, label, size * 0.7, pt, "sans", "middle",
-                                  own("text_colour")))
+        shapes.append(
+            fitted_text(c, pad + size * 0.86, label, size * 0.7, pt, "sans", "middle", own("text_colour"))
+        )
     return tuple(shapes)
 
 
@@ -124,7 +147,9 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
             continue
         seen.add(item.front.label)
         shapes.append(item.front.placed(x, 0))
-        shapes.append(Text(x + item.front.width / 2, item.front.height + 4, item.front.label, 7, "sans", "middle"))
+        shapes.append(
+            Text(x + item.front.width / 2, item.front.height + 4, item.front.label, 7, "sans", "middle")
+        )
         x += item.front.width + 3
         h = max(h, item.front.height + 6)
     if not shapes:

@@ -17,8 +17,11 @@ from generator.schema import Field, positive
 DIE_SCHEMA: dict[str, Field] = {
     "name": Field("str", required=True),
     "count": Field("int", default=1, min=1, max=100),
-    "faces": Field("list:str", default=["pips:1", "pips:2", "pips:3", "pips:4", "pips:5", "pips:6"],
-                   doc="six faces: 'pips:N', 'symbol:NAME' or any short text"),
+    "faces": Field(
+        "list:str",
+        default=["pips:1", "pips:2", "pips:3", "pips:4", "pips:5", "pips:6"],
+        doc="six faces: 'pips:N', 'symbol:NAME' or any short text",
+    ),
     "fill": Field("str", default="#ffffff"),
     "ink": Field("str", default=""),
     "label": Field("str", default="", doc="small text on the glue tab, e.g. the die's owner"),
@@ -32,9 +35,14 @@ SCHEMA: dict[str, Field] = {
 SLOTS = {"A": (1, 0), "B": (1, 1), "C": (1, 2), "D": (1, 3), "E": (0, 1), "F": (2, 1)}
 # faces[i] goes to slot ORDER[i]: A-C, B-D and E-F are opposite on the cube
 ORDER = ("A", "B", "E", "F", "D", "C")
-PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
-        4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
-        6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
+PIPS = {
+    1: [(0, 0)],
+    2: [(-1, -1), (1, 1)],
+    3: [(-1, -1), (0, 0), (1, 1)],
+    4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+    5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+    6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
+}
 TAB = 0.28  # depth of a glue tab as a share of the face
 
 
@@ -54,7 +62,10 @@ def _face(x: float, y: float, s: float, face: str, ink: str) -> list[Shape]:
     if face.startswith("pips:"):
         step = s * 0.27
         r = s * 0.09
-        return [Circle(cx + dx * step, cy + dy * step, r, Style(stroke=None, fill=ink)) for dx, dy in PIPS.get(int(face[5:]), [])]
+        return [
+            Circle(cx + dx * step, cy + dy * step, r, Style(stroke=None, fill=ink))
+            for dx, dy in PIPS.get(int(face[5:]), [])
+        ]
     if face.startswith("symbol:"):
         return draw_symbol(face[7:], cx, cy, s * 0.6, ink)
     pt = s * 0.5 * 72 / 25.4
@@ -65,9 +76,15 @@ def _tab(x1: float, y1: float, x2: float, y2: float, nx: float, ny: float, depth
     """Return a trapezoid glue tab on the edge (x1,y1)-(x2,y2), pointing along the normal (nx, ny)."""
     ex, ey = x2 - x1, y2 - y1
     k = 0.22
-    return Polygon(((x1, y1), (x1 + ex * k + nx * depth, y1 + ey * k + ny * depth),
-                    (x2 - ex * k + nx * depth, y2 - ey * k + ny * depth), (x2, y2)),
-                   Style(stroke="#000000", fill="#eeeeee", width=0.3))
+    return Polygon(
+        (
+            (x1, y1),
+            (x1 + ex * k + nx * depth, y1 + ey * k + ny * depth),
+            (x2 - ex * k + nx * depth, y2 - ey * k + ny * depth),
+            (x2, y2),
+        ),
+        Style(stroke="#000000", fill="#eeeeee", width=0.3),
+    )
 
 
 def net(die: dict[str, Any], s: float, ctx: Context) -> Drawing:
@@ -95,14 +112,33 @@ def net(die: dict[str, Any], s: float, ctx: Context) -> Drawing:
         col, row = SLOTS[slot]
         shapes.extend(_face(col * s, row * s, s, face, ink))
     # fold lines between joined faces, cut outline around the net
-    for (x1, y1, x2, y2) in ((s, s, s, 2 * s), (2 * s, s, 2 * s, 2 * s), (s, s, 2 * s, s), (s, 2 * s, 2 * s, 2 * s),
-                             (s, 3 * s, 2 * s, 3 * s)):
+    for x1, y1, x2, y2 in (
+        (s, s, s, 2 * s),
+        (2 * s, s, 2 * s, 2 * s),
+        (s, s, 2 * s, s),
+        (s, 2 * s, 2 * s, 2 * s),
+        (s, 3 * s, 2 * s, 3 * s),
+    ):
         shapes.append(Line(x1, y1, x2, y2, fold))
-    outline = ((s, 0), (2 * s, 0), (2 * s, s), (3 * s, s), (3 * s, 2 * s), (2 * s, 2 * s), (2 * s, 4 * s),
-               (s, 4 * s), (s, 2 * s), (0, 2 * s), (0, s), (s, s))
+    outline = (
+        (s, 0),
+        (2 * s, 0),
+        (2 * s, s),
+        (3 * s, s),
+        (3 * s, 2 * s),
+        (2 * s, 2 * s),
+        (2 * s, 4 * s),
+        (s, 4 * s),
+        (s, 2 * s),
+        (0, 2 * s),
+        (0, s),
+        (s, s),
+    )
     shapes.append(Polygon(outline, Style(stroke="#000000", fill=None, width=0.35)))
     if die["label"]:
-        shapes.append(Text(1.5 * s, 4 * s + depth * 0.7, die["label"], min(7.0, depth * 2), "sans", "middle", "#555555"))
+        shapes.append(
+            Text(1.5 * s, 4 * s + depth * 0.7, die["label"], min(7.0, depth * 2), "sans", "middle", "#555555")
+        )
     return Drawing(3 * s, 4 * s + depth, tuple(shapes), die["name"])
 
 

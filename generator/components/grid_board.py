@@ -16,7 +16,15 @@ import re
 from typing import Any
 
 from generator.components import Context, Output
-from generator.components.look import TOKEN_SCHEMA, contrast_ink, draw_token, fitted_text, format_parts, hatch, lookup
+from generator.components.look import (
+    TOKEN_SCHEMA,
+    contrast_ink,
+    draw_token,
+    fitted_text,
+    format_parts,
+    hatch,
+    lookup,
+)
 from generator.components.symbols import draw_symbol
 from generator.definitions import ComponentSpec
 from generator.errors import DefinitionError
@@ -59,15 +67,23 @@ SCHEMA: dict[str, Field] = {
 }
 SQUARE = re.compile(r"^([a-z])(\d{1,2})$")
 COORD = re.compile(r"^@(-?\d+),(-?\d+)$")
-DIRECTIONS = {"N": (0, -1), "NE": (1, -1), "E": (1, 0), "SE": (1, 1), "S": (0, 1), "SW": (-1, 1),
-              "W": (-1, 0), "NW": (-1, -1)}
+DIRECTIONS = {
+    "N": (0, -1),
+    "NE": (1, -1),
+    "E": (1, 0),
+    "SE": (1, 1),
+    "S": (0, 1),
+    "SW": (-1, 1),
+    "W": (-1, 0),
+    "NW": (-1, -1),
+}
 OPPOSITE = {"N": "S", "NE": "SW", "E": "W", "SE": "NW", "S": "N", "SW": "NE", "W": "E", "NW": "SE"}
 
 
 def check_spec(values: dict[str, Any], where) -> None:
     """Check that the board has a size from the definition or from the rules module."""
     if not values["data"] and (values["files"] is None or values["ranks"] is None):
-        raise where.child("files").error("give files and ranks (and cells), or data = \"board\"")
+        raise where.child("files").error('give files and ranks (and cells), or data = "board"')
     for side in values["edges"]:
         if side not in ("north", "south", "east", "west"):
             raise where.child("edges").child(side).error("edges are north, south, east or west")
@@ -98,7 +114,9 @@ def board_cells(spec: ComponentSpec, ctx: Context) -> tuple[int, int, dict[str, 
 class _Grid:
     """Maps squares to page positions."""
 
-    def __init__(self, files: int, ranks: int, cell: float, x0: float, y0: float, min_fx: int, max_ry: int) -> None:
+    def __init__(
+        self, files: int, ranks: int, cell: float, x0: float, y0: float, min_fx: int, max_ry: int
+    ) -> None:
         self.files, self.ranks, self.cell = files, ranks, cell
         self.x0, self.y0 = x0, y0
         self.min_fx, self.max_ry = min_fx, max_ry
@@ -112,16 +130,20 @@ class _Grid:
         return (x + self.cell / 2, y + self.cell / 2)
 
 
-def _cell_shapes(x: float, y: float, s: float, marks: list[str], spec: ComponentSpec, ctx: Context,
-                 layer: str) -> list[Shape]:
+def _cell_shapes(
+    x: float, y: float, s: float, marks: list[str], spec: ComponentSpec, ctx: Context, layer: str
+) -> list[Shape]:
     shapes: list[Shape] = []
     ink_saver = ctx.options.ink_saver
     for mark in marks:
         if mark.startswith("text:"):
             if layer == "top":
                 pt = s * 0.6 * 72 / 25.4
-                shapes.append(fitted_text(x + s / 2, y + s / 2 + s * 0.6 * 0.36, mark[5:], s * 0.85, pt,
-                                          "sans-bold", "middle"))
+                shapes.append(
+                    fitted_text(
+                        x + s / 2, y + s / 2 + s * 0.6 * 0.36, mark[5:], s * 0.85, pt, "sans-bold", "middle"
+                    )
+                )
             continue
         if mark.startswith("symbol:"):
             if layer == "top":
@@ -133,8 +155,10 @@ def _cell_shapes(x: float, y: float, s: float, marks: list[str], spec: Component
             continue
         look, parts = lookup(spec["marks"], mark)
         if look is None:
-            raise DefinitionError(f"{ctx.definition.path}: components.{spec.id}.marks: no mark {mark!r} "
-                                  f"(marks: {', '.join(sorted(spec['marks'])) or 'none'})")
+            raise DefinitionError(
+                f"{ctx.definition.path}: components.{spec.id}.marks: no mark {mark!r} "
+                f"(marks: {', '.join(sorted(spec['marks'])) or 'none'})"
+            )
         fill = ctx.colour(look["fill"])
         if layer == "base":
             dark = fill is not None and contrast_ink(fill) == "#ffffff"
@@ -147,20 +171,56 @@ def _cell_shapes(x: float, y: float, s: float, marks: list[str], spec: Component
             if look["outline"] or look["dashed"]:
                 colour = ctx.colour(look["outline"]) or "#000000"
                 inset = s * 0.06
-                shapes.append(Rect(x + inset, y + inset, s - 2 * inset, s - 2 * inset,
-                                   Style(stroke=colour, fill=None, width=0.5, dash=(1.5, 1.0) if look["dashed"] else None),
-                                   r=s * 0.08))
+                shapes.append(
+                    Rect(
+                        x + inset,
+                        y + inset,
+                        s - 2 * inset,
+                        s - 2 * inset,
+                        Style(
+                            stroke=colour, fill=None, width=0.5, dash=(1.5, 1.0) if look["dashed"] else None
+                        ),
+                        r=s * 0.08,
+                    )
+                )
             cy = {"centre": y + s / 2, "top": y + s * 0.3, "bottom": y + s * 0.7}[look["position"]]
             if look["symbol"]:
-                shapes.extend(draw_symbol(format_parts(look["symbol"], parts), x + s / 2, cy, s * look["symbol_scale"],
-                                          ctx.colour(look["symbol_colour"]) or ink))
+                shapes.extend(
+                    draw_symbol(
+                        format_parts(look["symbol"], parts),
+                        x + s / 2,
+                        cy,
+                        s * look["symbol_scale"],
+                        ctx.colour(look["symbol_colour"]) or ink,
+                    )
+                )
             if look["text"]:
                 h = s * look["text_scale"]
-                shapes.append(fitted_text(x + s / 2, cy + h * 0.36, format_parts(look["text"], parts), s * 0.9,
-                                          h * 72 / 25.4, "sans-bold", "middle", ctx.colour(look["text_colour"]) or ink))
+                shapes.append(
+                    fitted_text(
+                        x + s / 2,
+                        cy + h * 0.36,
+                        format_parts(look["text"], parts),
+                        s * 0.9,
+                        h * 72 / 25.4,
+                        "sans-bold",
+                        "middle",
+                        ctx.colour(look["text_colour"]) or ink,
+                    )
+                )
             if look["corner"]:
-                shapes.append(fitted_text(x + s * 0.06, y + s * 0.2, format_parts(look["corner"], parts), s * 0.6,
-                                          s * 0.14 * 72 / 25.4, "sans-bold", "start", ctx.colour(look["text_colour"]) or ink))
+                shapes.append(
+                    fitted_text(
+                        x + s * 0.06,
+                        y + s * 0.2,
+                        format_parts(look["corner"], parts),
+                        s * 0.6,
+                        s * 0.14 * 72 / 25.4,
+                        "sans-bold",
+                        "start",
+                        ctx.colour(look["text_colour"]) or ink,
+                    )
+                )
     return shapes
 
 
@@ -172,8 +232,9 @@ def _arrows(x: float, y: float, s: float, dirs: list[str], ctx: Context) -> list
     done: set[str] = set()
     for d in dirs:
         if d not in DIRECTIONS:
-            raise DefinitionError(f"{ctx.definition.path}: unknown arrow direction {d!r} (directions: "
-                                  f"{', '.join(DIRECTIONS)})")
+            raise DefinitionError(
+                f"{ctx.definition.path}: unknown arrow direction {d!r} (directions: {', '.join(DIRECTIONS)})"
+            )
     for d in dirs:
         if d in done:
             continue
@@ -207,7 +268,9 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
     cols, rows = max_fx - min_fx + 1, max_ry - min_ry + 1
     label_band = spec["label_size"] * 25.4 / 72 * 1.9 if spec["labels"] else 3.0
     edge_band = 8.0
-    bands = {side: (edge_band if side in spec["edges"] else 0.0) for side in ("north", "south", "east", "west")}
+    bands = {
+        side: (edge_band if side in spec["edges"] else 0.0) for side in ("north", "south", "east", "west")
+    }
     show_title = spec["title_on_board"] and overlay is None  # figures have captions instead
     title_h = 11.0 if show_title else 0.0
     caption_h = 6.0
@@ -250,13 +313,22 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
     for ry in range(ranks + 1):
         y = gy + ry * cell
         shapes.append(Line(gx, y, gx + files * cell, y, line))
-    shapes.append(Rect(gx, gy, files * cell, ranks * cell, Style(stroke="#000000", width=spec["line_width"] * 2.5)))
+    shapes.append(
+        Rect(gx, gy, files * cell, ranks * cell, Style(stroke="#000000", width=spec["line_width"] * 2.5))
+    )
     for name in sorted(cells, key=lambda n: indexed[n]):
         fx, ry = indexed[name]
         x, y = grid.corner(fx, ry)
         if not (0 <= fx < files and 0 <= ry < ranks) and cells[name]:
-            shapes.append(Rect(x + 0.5, y + 0.5, cell - 1.0, cell - 1.0,
-                               Style(stroke="#666666", width=0.3, dash=(1.2, 0.8))))
+            shapes.append(
+                Rect(
+                    x + 0.5,
+                    y + 0.5,
+                    cell - 1.0,
+                    cell - 1.0,
+                    Style(stroke="#666666", width=0.3, dash=(1.2, 0.8)),
+                )
+            )
         shapes.extend(_cell_shapes(x, y, cell, cells[name], spec, ctx, "top"))
     if spec["labels"]:
         size = spec["label_size"]
@@ -277,12 +349,16 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
     shapes.extend(_edge_bands(spec, grid, files, ranks, cell, edge_band))
     caption = spec["caption"] or ctx.seed_label()
     if caption:
-        shapes.append(Text(width - 2.0, height - 1.5, caption.format(seed=ctx.seed), 8, "sans", "end", "#444444"))
+        shapes.append(
+            Text(width - 2.0, height - 1.5, caption.format(seed=ctx.seed), 8, "sans", "end", "#444444")
+        )
     shapes.extend(_overlay(spec, ctx, overlay or {}, grid, cell))
     return Drawing(width, height, tuple(shapes), spec["title"] or spec.id)
 
 
-def _edge_bands(spec: ComponentSpec, grid: _Grid, files: int, ranks: int, cell: float, band: float) -> list[Shape]:
+def _edge_bands(
+    spec: ComponentSpec, grid: _Grid, files: int, ranks: int, cell: float, band: float
+) -> list[Shape]:
     shapes: list[Shape] = []
     gx, gy = grid.corner(0, ranks - 1)
     w, h = files * cell, ranks * cell
@@ -301,19 +377,33 @@ def _edge_bands(spec: ComponentSpec, grid: _Grid, files: int, ranks: int, cell: 
         if side in ("north", "south"):
             shapes.append(Text(x + bw / 2, y + bh / 2 + 1.3, text, 9, "sans-bold", "middle"))
         else:
-            from generator.page import rotate, translate, multiply
-            shapes.append(Group((Text(0, 1.3, text, 9, "sans-bold", "middle"),),
-                                multiply(translate(x + bw / 2, y + bh / 2), rotate(90 if side == "east" else -90))))
+            from generator.page import multiply, rotate, translate
+
+            shapes.append(
+                Group(
+                    (Text(0, 1.3, text, 9, "sans-bold", "middle"),),
+                    multiply(translate(x + bw / 2, y + bh / 2), rotate(90 if side == "east" else -90)),
+                )
+            )
     return shapes
 
 
-def _overlay(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any], grid: _Grid, cell: float) -> list[Shape]:
+def _overlay(
+    spec: ComponentSpec, ctx: Context, overlay: dict[str, Any], grid: _Grid, cell: float
+) -> list[Shape]:
     shapes: list[Shape] = []
     red = "#d62728"
     for name in overlay.get("highlight", []):
         x, y = grid.centre(name)
-        shapes.append(Rect(x - cell / 2 + 0.8, y - cell / 2 + 0.8, cell - 1.6, cell - 1.6,
-                           Style(stroke=red, fill=None, width=0.9, dash=(1.6, 1.0))))
+        shapes.append(
+            Rect(
+                x - cell / 2 + 0.8,
+                y - cell / 2 + 0.8,
+                cell - 1.6,
+                cell - 1.6,
+                Style(stroke=red, fill=None, width=0.9, dash=(1.6, 1.0)),
+            )
+        )
     for a, b in overlay.get("lines", []):
         (x1, y1), (x2, y2) = grid.centre(a), grid.centre(b)
         shapes.append(Line(x1, y1, x2, y2, Style(stroke=red, width=0.6, dash=(2.0, 1.2))))
@@ -324,8 +414,16 @@ def _overlay(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any], grid: _
         (x1, y1), (x2, y2) = grid.centre(a), grid.centre(b)
         d = math.hypot(x2 - x1, y2 - y1) or 1.0
         k = cell * 0.38 / d
-        shapes.append(arrow(x1 + (x2 - x1) * k, y1 + (y2 - y1) * k, x2 - (x2 - x1) * k, y2 - (y2 - y1) * k,
-                            Style(stroke=red, width=1.0), head=3.0))
+        shapes.append(
+            arrow(
+                x1 + (x2 - x1) * k,
+                y1 + (y2 - y1) * k,
+                x2 - (x2 - x1) * k,
+                y2 - (y2 - y1) * k,
+                Style(stroke=red, width=1.0),
+                head=3.0,
+            )
+        )
     return shapes
 
 

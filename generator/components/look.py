@@ -10,7 +10,7 @@ INK = "#000000"
 
 def luminance(colour: str) -> float:
     """Return the relative luminance (0 dark .. 1 light) of a '#rrggbb' colour."""
-    r, g, b = (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    r, g, b = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
@@ -21,8 +21,9 @@ def contrast_ink(background: str | None) -> str:
     return "#ffffff" if luminance(background) < 0.45 else INK
 
 
-def hatch(x: float, y: float, w: float, h: float, colour: str, spacing: float = 2.5,
-          width: float = 0.25) -> list[Shape]:
+def hatch(
+    x: float, y: float, w: float, h: float, colour: str, spacing: float = 2.5, width: float = 0.25
+) -> list[Shape]:
     """Return diagonal hatching lines clipped to a rectangle (an ink-saving stand-in for a fill)."""
     lines: list[Shape] = []
     st = Style(stroke=colour, width=width)
@@ -37,8 +38,17 @@ def hatch(x: float, y: float, w: float, h: float, colour: str, spacing: float = 
     return lines
 
 
-def fitted_text(x: float, y: float, text: str, max_width: float, size: float, font: str = "sans",
-                anchor: str = "middle", colour: str = INK, min_size: float = 4.0) -> Text:
+def fitted_text(
+    x: float,
+    y: float,
+    text: str,
+    max_width: float,
+    size: float,
+    font: str = "sans",
+    anchor: str = "middle",
+    colour: str = INK,
+    min_size: float = 4.0,
+) -> Text:
     """Return a text line shrunk (down to min_size pt) to fit max_width mm."""
     width = text_width(text, font, size)
     if width > max_width > 0:
@@ -104,16 +114,35 @@ def draw_token(spec, ctx, name: str, cx: float, cy: float, r: float, label: str 
 
     token, parts = lookup(spec["tokens"], name)
     if token is None:
-        raise DefinitionError(f"{ctx.definition.path}: components.{spec.id}.tokens: no token {name!r} "
-                              f"for the figure (tokens: {', '.join(sorted(spec['tokens'])) or 'none'})")
+        raise DefinitionError(
+            f"{ctx.definition.path}: components.{spec.id}.tokens: no token {name!r} "
+            f"for the figure (tokens: {', '.join(sorted(spec['tokens'])) or 'none'})"
+        )
     face = ctx.colour(token["fill"])
     shapes: list[Shape] = [Circle(cx, cy, r, Style(stroke=ctx.colour(token["stroke"]), fill=face, width=0.5))]
     ink = contrast_ink(face)
     if token["symbol"]:
-        shapes.extend(draw_symbol(format_parts(token["symbol"], parts), cx, cy, r * 1.25,
-                                  ctx.colour(token["symbol_colour"]) or ink))
+        shapes.extend(
+            draw_symbol(
+                format_parts(token["symbol"], parts),
+                cx,
+                cy,
+                r * 1.25,
+                ctx.colour(token["symbol_colour"]) or ink,
+            )
+        )
     text = label or format_parts(token["text"], parts)
     if text:
-        shapes.append(fitted_text(cx, cy + r * 0.35, text, r * 1.6, r * 2.5, "sans-bold", "middle",
-                                  ctx.colour(token["text_colour"]) or ink))
+        shapes.append(
+            fitted_text(
+                cx,
+                cy + r * 0.35,
+                text,
+                r * 1.6,
+                r * 2.5,
+                "sans-bold",
+                "middle",
+                ctx.colour(token["text_colour"]) or ink,
+            )
+        )
     return shapes

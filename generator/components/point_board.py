@@ -8,6 +8,7 @@ are in grid units; ``spacing`` or ``size`` sets the scale.
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from typing import Any
@@ -47,7 +48,7 @@ SCHEMA: dict[str, Field] = {
 def check_spec(values: dict[str, Any], where) -> None:
     """Check that the board has geometry and a scale."""
     if not values["data"] and values["points"] is None:
-        raise where.child("points").error("give points (and lines) or data = \"board\"")
+        raise where.child("points").error('give points (and lines) or data = "board"')
     if values["spacing"] is None and values["size"] is None:
         raise where.child("size").error("give size or spacing")
     if values["points"] is not None:
@@ -93,14 +94,19 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
         try:
             x, y = points[name]
         except KeyError:
-            raise DefinitionError(f"{ctx.definition.path}: components.{spec.id}: no point named {name!r}") from None
+            raise DefinitionError(
+                f"{ctx.definition.path}: components.{spec.id}: no point named {name!r}"
+            ) from None
         return (ox + x * unit, oy + y * unit)
 
     ink_saver = ctx.options.ink_saver
     shapes: list[Shape] = []
     bg = ctx.colour(spec["background"])
-    frame = Style(stroke="#000000" if spec["border"] else None,
-                  fill=None if ink_saver or bg in (None, "#ffffff") else bg, width=0.6)
+    frame = Style(
+        stroke="#000000" if spec["border"] else None,
+        fill=None if ink_saver or bg in (None, "#ffffff") else bg,
+        width=0.6,
+    )
     if frame.stroke or frame.fill:
         shapes.append(Rect(0, 0, width, height, frame, r=3.0))
     if show_title:
@@ -111,27 +117,47 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
         if tuple(line) in over_lines:
             continue
         pts = [at(p) for p in line]
-        for (x1, y1), (x2, y2) in zip(pts, pts[1:]):
+        for (x1, y1), (x2, y2) in itertools.pairwise(pts):
             shapes.append(Line(x1, y1, x2, y2, line_style))
     for over, under in geo["bridges"]:
-        shapes.extend(_bridge(at(over[0]), at(over[1]), at(under[0]), at(under[1]), line_style,
-                              bg if bg and not ink_saver else "#ffffff"))
-    point_style = Style(stroke=ctx.colour(spec["point_stroke"]), fill=ctx.colour(spec["point_fill"]),
-                        width=0.5)
+        shapes.extend(
+            _bridge(
+                at(over[0]),
+                at(over[1]),
+                at(under[0]),
+                at(under[1]),
+                line_style,
+                bg if bg and not ink_saver else "#ffffff",
+            )
+        )
+    point_style = Style(
+        stroke=ctx.colour(spec["point_stroke"]), fill=ctx.colour(spec["point_fill"]), width=0.5
+    )
     labels = spec["labels"]
     for name in sorted(points):
         x, y = at(name)
         shapes.append(Circle(x, y, r, point_style))
         if labels == "inside":
-            shapes.append(Text(x, y - r * 0.45, name, spec["label_size"], "sans-bold", "middle",
-                               contrast_ink(point_style.fill)))
+            shapes.append(
+                Text(
+                    x,
+                    y - r * 0.45,
+                    name,
+                    spec["label_size"],
+                    "sans-bold",
+                    "middle",
+                    contrast_ink(point_style.fill),
+                )
+            )
         elif labels == "beside":
             shapes.append(Text(x + r + 1.0, y - r - 0.8, name, spec["label_size"], "sans", "start"))
     if labels == "edges":
         shapes.extend(_edge_labels(points, at, width, height, spec["label_size"], margin, r))
     caption = spec["caption"] or ctx.seed_label()
     if caption and overlay is None:
-        shapes.append(Text(width - 4.0, height - 3.0, caption.format(seed=ctx.seed), 8, "sans", "end", "#444444"))
+        shapes.append(
+            Text(width - 4.0, height - 3.0, caption.format(seed=ctx.seed), 8, "sans", "end", "#444444")
+        )
     if overlay:
         shapes.extend(_overlay(spec, ctx, overlay, at, r))
     return Drawing(width, height, tuple(shapes), spec["title"] or "board")
@@ -162,8 +188,15 @@ def _bridge(o1, o2, u1, u2, style: Style, background: str) -> list[Shape]:
         shapes.append(Line(ax - ux * half, ay - uy * half, ax + ux * half, ay + uy * half, rail))
         for end in (1, -1):
             ex, ey = ax + end * ux * half, ay + end * uy * half
-            shapes.append(Line(ex, ey, ex + end * ux * off * 0.8 + sgn * nx * off * 0.8,
-                               ey + end * uy * off * 0.8 + sgn * ny * off * 0.8, rail))
+            shapes.append(
+                Line(
+                    ex,
+                    ey,
+                    ex + end * ux * off * 0.8 + sgn * nx * off * 0.8,
+                    ey + end * uy * off * 0.8 + sgn * ny * off * 0.8,
+                    rail,
+                )
+            )
     return shapes
 
 
@@ -216,8 +249,16 @@ def _overlay(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any], at, r: 
         (x1, y1), (x2, y2) = at(a), at(b)
         d = math.hypot(x2 - x1, y2 - y1) or 1.0
         k = (tr + 0.8) / d
-        shapes.append(arrow(x1 + (x2 - x1) * k, y1 + (y2 - y1) * k, x2 - (x2 - x1) * k, y2 - (y2 - y1) * k,
-                            Style(stroke="#d62728", width=1.0), head=3.5))
+        shapes.append(
+            arrow(
+                x1 + (x2 - x1) * k,
+                y1 + (y2 - y1) * k,
+                x2 - (x2 - x1) * k,
+                y2 - (y2 - y1) * k,
+                Style(stroke="#d62728", width=1.0),
+                head=3.5,
+            )
+        )
     return shapes
 
 

@@ -9,6 +9,7 @@ from generator.page import Circle, Line, Path, Polygon, Rect, Shape, Style, arc_
 
 def _soldier(cx: float, cy: float, s: float, c: str, legs: float = 0.09) -> list[Shape]:
     """Head, helmet, torso and legs of a soldier facing right, in a box of size s."""
+
     def p(x: float, y: float) -> tuple[float, float]:
         return (cx + x * s, cy + y * s)
 
@@ -35,6 +36,7 @@ def _arm(cx: float, cy: float, s: float, c: str, *points: tuple[float, float]) -
 @register_symbol("pistolier")
 def _pistolier(cx: float, cy: float, s: float, c: str) -> list[Shape]:
     """A soldier holding a pistol out at arm's length."""
+
     def p(x: float, y: float) -> tuple[float, float]:
         return (cx + x * s, cy + y * s)
 
@@ -49,6 +51,7 @@ def _pistolier(cx: float, cy: float, s: float, c: str) -> list[Shape]:
 @register_symbol("rifleman")
 def _rifleman(cx: float, cy: float, s: float, c: str) -> list[Shape]:
     """A soldier aiming a long rifle."""
+
     def p(x: float, y: float) -> tuple[float, float]:
         return (cx + x * s, cy + y * s)
 
@@ -63,6 +66,7 @@ def _rifleman(cx: float, cy: float, s: float, c: str) -> list[Shape]:
 @register_symbol("grenadier")
 def _grenadier(cx: float, cy: float, s: float, c: str) -> list[Shape]:
     """A soldier with an arm raised behind the head, about to throw a grenade."""
+
     def p(x: float, y: float) -> tuple[float, float]:
         return (cx + x * s, cy + y * s)
 
@@ -80,6 +84,7 @@ def _grenadier(cx: float, cy: float, s: float, c: str) -> list[Shape]:
 @register_symbol("machine-gunner")
 def _machine_gunner(cx: float, cy: float, s: float, c: str) -> list[Shape]:
     """A soldier braced with a heavy gun at the hip: a drum on top, a belt hanging down."""
+
     def p(x: float, y: float) -> tuple[float, float]:
         return (cx + x * s, cy + y * s)
 

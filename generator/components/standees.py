@@ -97,8 +97,14 @@ def _colours(figure: dict[str, Any], ctx: Context) -> dict[str, Any]:
             face, width = "#ffffff", 0.9
         if base is not None and luminance(base) < 0.9:
             base = "#ffffff"
-    return {"face": face, "base": base, "outline": outline, "ink": ink, "width": width,
-            "hatch_base": ctx.options.ink_saver and dark_face}
+    return {
+        "face": face,
+        "base": base,
+        "outline": outline,
+        "ink": ink,
+        "width": width,
+        "hatch_base": ctx.options.ink_saver and dark_face,
+    }
 
 
 def _panel(figure: dict[str, Any], look: dict[str, Any], w: float, h: float, back: bool) -> list[Shape]:
@@ -110,8 +116,18 @@ def _panel(figure: dict[str, Any], look: dict[str, Any], w: float, h: float, bac
         shapes.append(Group(tuple(art), (-1.0, 0.0, 0.0, 1.0, w, 0.0)) if back else Group(tuple(art)))
     if figure["initial"]:
         pt = min(w, h) * 0.3 * 72 / 25.4
-        shapes.append(fitted_text(w * 0.08, h * 0.08 + min(w, h) * 0.3 * 0.75, figure["initial"], w * 0.4, pt,
-                                  "sans-bold", "start", look["ink"]))
+        shapes.append(
+            fitted_text(
+                w * 0.08,
+                h * 0.08 + min(w, h) * 0.3 * 0.75,
+                figure["initial"],
+                w * 0.4,
+                pt,
+                "sans-bold",
+                "start",
+                look["ink"],
+            )
+        )
     shapes.append(Rect(0, 0, w, h, Style(stroke=look["outline"], fill=None, width=look["width"])))
     return shapes
 
@@ -132,8 +148,15 @@ def _tab(figure: dict[str, Any], look: dict[str, Any], w: float, b: float) -> li
         text = fitted_text(w / 2, top + i * step, line, w * 0.9, pt, "sans-bold", "middle", ink)
         if look["hatch_base"]:
             tw = min(w * 0.9, text_width(line, "sans-bold", text.size))
-            shapes.append(Rect(w / 2 - tw / 2 - 0.4, text.y - cap - 0.4, tw + 0.8, cap + 1.0,
-                               Style(stroke=None, fill="#ffffff")))
+            shapes.append(
+                Rect(
+                    w / 2 - tw / 2 - 0.4,
+                    text.y - cap - 0.4,
+                    tw + 0.8,
+                    cap + 1.0,
+                    Style(stroke=None, fill="#ffffff"),
+                )
+            )
         shapes.append(text)
     shapes.append(Rect(0, 0, w, b, Style(stroke=look["outline"], fill=None, width=look["width"])))
     return shapes
@@ -188,8 +211,17 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
         art = standee(figure, spec, ctx)
         shapes.append(art.placed(x, 0))
         shapes.append(Rect(x, 0, art.width, art.height, Style(stroke="#9a9a9a", width=0.2)))
-        shapes.append(fitted_text(x + art.width / 2, art.height + 4.0, figure["name"], art.width + gap * 0.8, 7,
-                                  "sans", "middle"))
+        shapes.append(
+            fitted_text(
+                x + art.width / 2,
+                art.height + 4.0,
+                figure["name"],
+                art.width + gap * 0.8,
+                7,
+                "sans",
+                "middle",
+            )
+        )
         x += art.width + gap
         height = art.height + 6.0
     if not shapes:

@@ -36,8 +36,13 @@ def draw_symbol(name: str, cx: float, cy: float, size: float, colour: str) -> li
 
 
 def _regular(cx: float, cy: float, r: float, n: int, start: float = -90.0) -> tuple[tuple[float, float], ...]:
-    return tuple((cx + r * math.cos(math.radians(start + 360 * i / n)),
-                  cy + r * math.sin(math.radians(start + 360 * i / n))) for i in range(n))
+    return tuple(
+        (
+            cx + r * math.cos(math.radians(start + 360 * i / n)),
+            cy + r * math.sin(math.radians(start + 360 * i / n)),
+        )
+        for i in range(n)
+    )
 
 
 @register_symbol("disc")
@@ -86,9 +91,25 @@ def _star(cx, cy, s, c):
 @register_symbol("cross")
 def _cross(cx, cy, s, c):
     a, b = s * 0.42, s * 0.14
-    return [Polygon(((cx - b, cy - a), (cx + b, cy - a), (cx + b, cy - b), (cx + a, cy - b), (cx + a, cy + b),
-                     (cx + b, cy + b), (cx + b, cy + a), (cx - b, cy + a), (cx - b, cy + b), (cx - a, cy + b),
-                     (cx - a, cy - b), (cx - b, cy - b)), fill(c))]
+    return [
+        Polygon(
+            (
+                (cx - b, cy - a),
+                (cx + b, cy - a),
+                (cx + b, cy - b),
+                (cx + a, cy - b),
+                (cx + a, cy + b),
+                (cx + b, cy + b),
+                (cx + b, cy + a),
+                (cx - b, cy + a),
+                (cx - b, cy + b),
+                (cx - a, cy + b),
+                (cx - a, cy - b),
+                (cx - b, cy - b),
+            ),
+            fill(c),
+        )
+    ]
 
 
 @register_symbol("x")
@@ -113,11 +134,20 @@ def _bullet(cx, cy, s, c):
     case_top = cy - s * 0.05
     bottom = cy + s * 0.42
     k = 0.5522847498
-    tip = Path((("M", cx - w / 2, case_top), ("L", cx - w / 2, top + w * 0.9),
-                ("C", cx - w / 2, top + w * 0.9 * (1 - k), cx - w / 2 * k, top, cx, top),
-                ("C", cx + w / 2 * k, top, cx + w / 2, top + w * 0.9 * (1 - k), cx + w / 2, top + w * 0.9),
-                ("L", cx + w / 2, case_top), ("Z",)), fill(c))
-    case = Rect(cx - w / 2 - s * 0.02, case_top + s * 0.03, w + s * 0.04, bottom - case_top - s * 0.03, fill(c))
+    tip = Path(
+        (
+            ("M", cx - w / 2, case_top),
+            ("L", cx - w / 2, top + w * 0.9),
+            ("C", cx - w / 2, top + w * 0.9 * (1 - k), cx - w / 2 * k, top, cx, top),
+            ("C", cx + w / 2 * k, top, cx + w / 2, top + w * 0.9 * (1 - k), cx + w / 2, top + w * 0.9),
+            ("L", cx + w / 2, case_top),
+            ("Z",),
+        ),
+        fill(c),
+    )
+    case = Rect(
+        cx - w / 2 - s * 0.02, case_top + s * 0.03, w + s * 0.04, bottom - case_top - s * 0.03, fill(c)
+    )
     rim = Rect(cx - w / 2 - s * 0.06, bottom - s * 0.06, w + s * 0.12, s * 0.06, fill(c))
     return [tip, case, rim]
 
@@ -125,40 +155,82 @@ def _bullet(cx, cy, s, c):
 @register_symbol("crown")
 def _crown(cx, cy, s, c):
     a = s * 0.42
-    pts = ((cx - a, cy + a * 0.6), (cx - a, cy - a * 0.5), (cx - a * 0.5, cy), (cx, cy - a * 0.8),
-           (cx + a * 0.5, cy), (cx + a, cy - a * 0.5), (cx + a, cy + a * 0.6))
+    pts = (
+        (cx - a, cy + a * 0.6),
+        (cx - a, cy - a * 0.5),
+        (cx - a * 0.5, cy),
+        (cx, cy - a * 0.8),
+        (cx + a * 0.5, cy),
+        (cx + a, cy - a * 0.5),
+        (cx + a, cy + a * 0.6),
+    )
     return [Polygon(pts, fill(c))]
 
 
 @register_symbol("pawn")
 def _pawn(cx, cy, s, c):
     head = Circle(cx, cy - s * 0.24, s * 0.15, fill(c))
-    body = Polygon(((cx - s * 0.1, cy - s * 0.1), (cx + s * 0.1, cy - s * 0.1), (cx + s * 0.22, cy + s * 0.3),
-                    (cx - s * 0.22, cy + s * 0.3)), fill(c))
+    body = Polygon(
+        (
+            (cx - s * 0.1, cy - s * 0.1),
+            (cx + s * 0.1, cy - s * 0.1),
+            (cx + s * 0.22, cy + s * 0.3),
+            (cx - s * 0.22, cy + s * 0.3),
+        ),
+        fill(c),
+    )
     base = Rect(cx - s * 0.3, cy + s * 0.3, s * 0.6, s * 0.12, fill(c), r=s * 0.03)
     return [head, body, base]
 
 
 @register_symbol("flag")
 def _flag(cx, cy, s, c):
-    return [Line(cx - s * 0.25, cy - s * 0.42, cx - s * 0.25, cy + s * 0.42, stroke(c, s * 0.07)),
-            Polygon(((cx - s * 0.25, cy - s * 0.42), (cx + s * 0.35, cy - s * 0.25), (cx - s * 0.25, cy - s * 0.05)),
-                    fill(c))]
+    return [
+        Line(cx - s * 0.25, cy - s * 0.42, cx - s * 0.25, cy + s * 0.42, stroke(c, s * 0.07)),
+        Polygon(
+            ((cx - s * 0.25, cy - s * 0.42), (cx + s * 0.35, cy - s * 0.25), (cx - s * 0.25, cy - s * 0.05)),
+            fill(c),
+        ),
+    ]
 
 
 @register_symbol("heart")
 def _heart(cx, cy, s, c):
     a = s * 0.45
-    return [Path((("M", cx, cy + a * 0.9), ("C", cx - a * 1.4, cy, cx - a * 0.6, cy - a * 1.1, cx, cy - a * 0.4),
-                  ("C", cx + a * 0.6, cy - a * 1.1, cx + a * 1.4, cy, cx, cy + a * 0.9), ("Z",)), fill(c))]
+    return [
+        Path(
+            (
+                ("M", cx, cy + a * 0.9),
+                ("C", cx - a * 1.4, cy, cx - a * 0.6, cy - a * 1.1, cx, cy - a * 0.4),
+                ("C", cx + a * 0.6, cy - a * 1.1, cx + a * 1.4, cy, cx, cy + a * 0.9),
+                ("Z",),
+            ),
+            fill(c),
+        )
+    ]
 
 
 @register_symbol("moon")
 def _moon(cx, cy, s, c):
     r = s * 0.42
-    return [Path(arc_path(cx, cy, r, 60, 300) + (("C", cx + r * 0.1, cy - r * 0.6, cx + r * 0.1, cy + r * 0.6,
-                                                 cx + r * math.cos(math.radians(60)), cy + r * math.sin(math.radians(60))),
-                                                ("Z",)), fill(c))]
+    return [
+        Path(
+            arc_path(cx, cy, r, 60, 300)
+            + (
+                (
+                    "C",
+                    cx + r * 0.1,
+                    cy - r * 0.6,
+                    cx + r * 0.1,
+                    cy + r * 0.6,
+                    cx + r * math.cos(math.radians(60)),
+                    cy + r * math.sin(math.radians(60)),
+                ),
+                ("Z",),
+            ),
+            fill(c),
+        )
+    ]
 
 
 @register_symbol("brain")
@@ -177,20 +249,24 @@ def _brain(cx, cy, s, c):
 
 @register_symbol("skull")
 def _skull(cx, cy, s, c):
-    return [Circle(cx, cy - s * 0.08, s * 0.33, fill(c)),
-            Rect(cx - s * 0.18, cy + s * 0.12, s * 0.36, s * 0.25, fill(c), r=s * 0.04),
-            Circle(cx - s * 0.12, cy - s * 0.06, s * 0.08, fill("#ffffff")),
-            Circle(cx + s * 0.12, cy - s * 0.06, s * 0.08, fill("#ffffff")),
-            Line(cx - s * 0.06, cy + s * 0.2, cx - s * 0.06, cy + s * 0.36, stroke("#ffffff", s * 0.03)),
-            Line(cx + s * 0.06, cy + s * 0.2, cx + s * 0.06, cy + s * 0.36, stroke("#ffffff", s * 0.03))]
+    return [
+        Circle(cx, cy - s * 0.08, s * 0.33, fill(c)),
+        Rect(cx - s * 0.18, cy + s * 0.12, s * 0.36, s * 0.25, fill(c), r=s * 0.04),
+        Circle(cx - s * 0.12, cy - s * 0.06, s * 0.08, fill("#ffffff")),
+        Circle(cx + s * 0.12, cy - s * 0.06, s * 0.08, fill("#ffffff")),
+        Line(cx - s * 0.06, cy + s * 0.2, cx - s * 0.06, cy + s * 0.36, stroke("#ffffff", s * 0.03)),
+        Line(cx + s * 0.06, cy + s * 0.2, cx + s * 0.06, cy + s * 0.36, stroke("#ffffff", s * 0.03)),
+    ]
 
 
 @register_symbol("question")
 def _question(cx, cy, s, c):
     r = s * 0.18
     st = Style(stroke=c, fill=None, width=s * 0.1, cap="round")
-    return [Path(arc_path(cx, cy - s * 0.18, r, 180, 450) + (("L", cx, cy + s * 0.12),), st),
-            Circle(cx, cy + s * 0.32, s * 0.06, fill(c))]
+    return [
+        Path(arc_path(cx, cy - s * 0.18, r, 180, 450) + (("L", cx, cy + s * 0.12),), st),
+        Circle(cx, cy + s * 0.32, s * 0.06, fill(c)),
+    ]
 
 
 from generator.components import silhouettes as _silhouettes  # noqa: E402,F401  registers soldier symbols

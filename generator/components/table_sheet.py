@@ -50,11 +50,18 @@ def check_spec(values: dict[str, Any], where) -> None:
         if block["cells"] is not None:
             for r, row in enumerate(block["cells"]):
                 if len(row) > len(block["columns"]):
-                    raise where.child("blocks").child(i).child("cells").child(r).error(
-                        f"{len(row)} cells but {len(block['columns'])} columns")
+                    raise (
+                        where.child("blocks")
+                        .child(i)
+                        .child("cells")
+                        .child(r)
+                        .error(f"{len(row)} cells but {len(block['columns'])} columns")
+                    )
 
 
-def _block(block: dict[str, Any], x: float, y: float, width: float, header_fill: str | None) -> tuple[list[Shape], float]:
+def _block(
+    block: dict[str, Any], x: float, y: float, width: float, header_fill: str | None
+) -> tuple[list[Shape], float]:
     """Return the shapes of one ruled table and its height."""
     shapes: list[Shape] = []
     rule = Style(stroke="#000000", width=0.25)
@@ -89,12 +96,23 @@ def _block(block: dict[str, Any], x: float, y: float, width: float, header_fill:
         height = hh + rows_here * rh
         for i, col in enumerate(block["columns"]):
             if col["shade"]:
-                shapes.append(Rect(col_x[i], cy + hh, widths[i], rows_here * rh, Style(stroke=None, fill="#f2f2f2")))
+                shapes.append(
+                    Rect(col_x[i], cy + hh, widths[i], rows_here * rh, Style(stroke=None, fill="#f2f2f2"))
+                )
         if has_header:
             shapes.append(Rect(px, cy, part_w, hh, Style(stroke=None, fill=header_fill)))
             for i, col in enumerate(block["columns"]):
-                shapes.append(fitted_text(col_x[i] + widths[i] / 2, cy + hh / 2 + cap / 2, col["header"],
-                                          widths[i] - 1.5, size, "sans-bold", "middle"))
+                shapes.append(
+                    fitted_text(
+                        col_x[i] + widths[i] / 2,
+                        cy + hh / 2 + cap / 2,
+                        col["header"],
+                        widths[i] - 1.5,
+                        size,
+                        "sans-bold",
+                        "middle",
+                    )
+                )
         for r in range(rows_here + 1):
             yy = cy + hh + r * rh
             shapes.append(Line(px, yy, px + part_w, yy, thick if r == 0 and has_header else rule))
@@ -107,10 +125,19 @@ def _block(block: dict[str, Any], x: float, y: float, width: float, header_fill:
             texts = list(cells[row]) if row < len(cells) else []
             if block["number_rows"]:
                 texts = [str(row + 1)] + texts
-            for i, text in enumerate(texts[:len(widths)]):
+            for i, text in enumerate(texts[: len(widths)]):
                 if text:
-                    shapes.append(fitted_text(col_x[i] + widths[i] / 2, cy + hh + r * rh + rh / 2 + cap / 2, text,
-                                              widths[i] - 1.5, size, "sans", "middle"))
+                    shapes.append(
+                        fitted_text(
+                            col_x[i] + widths[i] / 2,
+                            cy + hh + r * rh + rh / 2 + cap / 2,
+                            text,
+                            widths[i] - 1.5,
+                            size,
+                            "sans",
+                            "middle",
+                        )
+                    )
     tallest = hh + per_part * rh
     return shapes, (cy - y) + tallest
 
@@ -133,8 +160,11 @@ def copy_drawing(spec: ComponentSpec, ctx: Context, width: float) -> Drawing:
             fy = y + (i // per_line) * 8.0 + 5.0
             shapes.append(Text(fx, fy, label + ":", 9, "sans"))
             from generator.fonts import text_width
+
             lx = fx + text_width(label + ":", "sans", 9) + 1.5
-            shapes.append(Line(lx, fy + 0.8, fx + field_w - 4.0, fy + 0.8, Style(stroke="#555555", width=0.25)))
+            shapes.append(
+                Line(lx, fy + 0.8, fx + field_w - 4.0, fy + 0.8, Style(stroke="#555555", width=0.25))
+            )
         y += ((len(spec["fields"]) - 1) // per_line + 1) * 8.0 + 3.0
     header_fill = ctx.colour(spec["header_fill"])
     if ctx.options.ink_saver:

@@ -16,6 +16,7 @@ keys are step numbers (1 = the first box); pieces look up ``tokens``.
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
 from typing import Any
@@ -33,9 +34,15 @@ from generator.schema import Field, positive
 SCHEMA: dict[str, Field] = {
     "data": Field("str", default="", doc="layout data name whose 'path' lists the boxes"),
     "path": Field("list:str", default=None, doc="box labels in the order a counter visits them"),
-    "lane_length": Field("int", default=None, min=1, max=100, doc="columns per lane (default: all in one lane)"),
-    "turn": Field("str", default="span", choices=("span", "plain"),
-                  doc="span: a lane's last box stretches over the next lane; plain: the next lane starts below it"),
+    "lane_length": Field(
+        "int", default=None, min=1, max=100, doc="columns per lane (default: all in one lane)"
+    ),
+    "turn": Field(
+        "str",
+        default="span",
+        choices=("span", "plain"),
+        doc="span: a lane's last box stretches over the next lane; plain: the next lane starts below it",
+    ),
     "box": Field("length", default=None, check=positive, doc="box size; default: the largest that fits"),
     "max_box": Field("length", default=30.0, check=positive),
     "lane_gap": Field("length", default=3.0, min=0, doc="space between lanes"),
@@ -48,9 +55,13 @@ SCHEMA: dict[str, Field] = {
     "number_size": Field("float", default=None, min=4, max=200, doc="box number size in points"),
     "start_label": Field("str", default="", doc="text before the first box, e.g. 'START'"),
     "finish_label": Field("str", default="", doc="text after the last box, e.g. 'HOME'"),
-    "lane_labels": Field("list:str", default=[], doc="small text at the start of each lane, e.g. 'out', 'back'"),
+    "lane_labels": Field(
+        "list:str", default=[], doc="small text at the start of each lane, e.g. 'out', 'back'"
+    ),
     "label_size": Field("float", default=10.0, min=4, max=36),
-    "marks": Field("map:str", default={}, doc="symbol drawn in a box's corner, by step number: { 23 = \"flag\" }"),
+    "marks": Field(
+        "map:str", default={}, doc='symbol drawn in a box\'s corner, by step number: { 23 = "flag" }'
+    ),
     "title_on_board": Field("bool", default=True),
     "caption": Field("str", default=""),
     "tokens": Field("map-table", default={}, schema=TOKEN_SCHEMA),
@@ -60,7 +71,7 @@ SCHEMA: dict[str, Field] = {
 def check_spec(values: dict[str, Any], where) -> None:
     """Check that the track has boxes, lanes that can turn, and marks on existing steps."""
     if not values["data"] and not values["path"]:
-        raise where.child("path").error("give the boxes (path = [\"1\", \"2\", ...]) or data = \"track\"")
+        raise where.child("path").error('give the boxes (path = ["1", "2", ...]) or data = "track"')
     if values["turn"] == "span" and values["lane_length"] == 1:
         raise where.child("lane_length").error("a spanning turn needs lanes of at least 2 boxes")
     for key in values["marks"]:
@@ -123,8 +134,10 @@ def _arrow_head(x: float, y: float, dx: float, dy: float, size: float, colour: s
     back, half = size * 0.5, size * 0.45
     tip = (x + dx * back, y + dy * back)
     bx, by = x - dx * back, y - dy * back
-    return Polygon((tip, (bx - dy * half, by + dx * half), (bx + dy * half, by - dx * half)),
-                   Style(stroke="#ffffff", fill=colour, width=0.25))
+    return Polygon(
+        (tip, (bx - dy * half, by + dx * half), (bx + dy * half, by - dx * half)),
+        Style(stroke="#ffffff", fill=colour, width=0.25),
+    )
 
 
 def _arrow_shape(x: float, y: float, length: float, direction: int, colour: str, width: float) -> list[Shape]:
@@ -132,9 +145,20 @@ def _arrow_shape(x: float, y: float, length: float, direction: int, colour: str,
     head = min(3.0, length * 0.4)
     end = x + direction * length
     shaft_end = end - direction * head
-    return [Polygon(((x, y - width / 2), (shaft_end, y - width / 2), (shaft_end, y - head * 0.5), (end, y),
-                     (shaft_end, y + head * 0.5), (shaft_end, y + width / 2), (x, y + width / 2)),
-                    Style(stroke=None, fill=colour))]
+    return [
+        Polygon(
+            (
+                (x, y - width / 2),
+                (shaft_end, y - width / 2),
+                (shaft_end, y - head * 0.5),
+                (end, y),
+                (shaft_end, y + head * 0.5),
+                (shaft_end, y + width / 2),
+                (x, y + width / 2),
+            ),
+            Style(stroke=None, fill=colour),
+        )
+    ]
 
 
 def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = None) -> Drawing:
@@ -155,7 +179,9 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
             band_texts.setdefault((side, row), []).append((text, font))
 
     put("left" if first.direction == 1 else "right", first.row, spec["start_label"], "sans-bold")
-    lane_starts = [cell for index, cell in enumerate(cells) if index == 0 or cells[index - 1].lane != cell.lane]
+    lane_starts = [
+        cell for index, cell in enumerate(cells) if index == 0 or cells[index - 1].lane != cell.lane
+    ]
     for cell in lane_starts:
         if cell.lane < len(spec["lane_labels"]):
             put("left" if cell.direction == 1 else "right", cell.row, spec["lane_labels"][cell.lane], "sans")
@@ -182,12 +208,19 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
             best = max(best, min(by_w, by_h))
         box = math.floor(min(spec["max_box"], best) * 2) / 2
         if box <= 0:
-            raise DefinitionError(f"{ctx.definition.path}: components.{spec.id}: the track does not fit the paper")
+            raise DefinitionError(
+                f"{ctx.definition.path}: components.{spec.id}: the track does not fit the paper"
+            )
     x0 = band["left"] + 1.0
     y0 = title_h
 
     def rect(cell: Cell) -> tuple[float, float, float, float]:
-        return (x0 + cell.col * box, y0 + cell.row * (box + gap), box, cell.span * box + (cell.span - 1) * gap)
+        return (
+            x0 + cell.col * box,
+            y0 + cell.row * (box + gap),
+            box,
+            cell.span * box + (cell.span - 1) * gap,
+        )
 
     width = x0 + cols * box + band["right"] + 1.0
     height = y0 + rows * box + (rows - 1) * gap + caption_h
@@ -211,14 +244,40 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
         shapes.append(Rect(x, y, w, h, Style(stroke=None, fill=colour)))
         if str(index + 1) in highlight:
             inset = max(0.8, box * 0.05)
-            shapes.append(Rect(x + inset, y + inset, w - 2 * inset, h - 2 * inset,
-                               Style(stroke="#d62728", fill=None, width=max(0.6, box * 0.04), dash=(1.6, 1.0))))
+            shapes.append(
+                Rect(
+                    x + inset,
+                    y + inset,
+                    w - 2 * inset,
+                    h - 2 * inset,
+                    Style(stroke="#d62728", fill=None, width=max(0.6, box * 0.04), dash=(1.6, 1.0)),
+                )
+            )
         cap = number_pt * 25.4 / 72 * 0.72
-        shapes.append(fitted_text(x + w / 2, y + h / 2 + cap / 2, label, w * 0.8, number_pt, "sans-bold",
-                                  "middle", contrast_ink(colour)))
+        shapes.append(
+            fitted_text(
+                x + w / 2,
+                y + h / 2 + cap / 2,
+                label,
+                w * 0.8,
+                number_pt,
+                "sans-bold",
+                "middle",
+                contrast_ink(colour),
+            )
+        )
         if spec["step_numbers"]:
-            shapes.append(Text(x + 1.2, y + small_pt * 25.4 / 72 * 0.72 + 1.0, str(index + 1), small_pt, "sans",
-                               "start", "#555555"))
+            shapes.append(
+                Text(
+                    x + 1.2,
+                    y + small_pt * 25.4 / 72 * 0.72 + 1.0,
+                    str(index + 1),
+                    small_pt,
+                    "sans",
+                    "start",
+                    "#555555",
+                )
+            )
         mark = spec["marks"].get(str(index + 1))
         if mark:
             s = box * 0.26
@@ -227,9 +286,9 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
         shapes.append(Rect(*rect(cell), line))
     # arrows on the shared edge of each pair of consecutive boxes
     head = max(2.2, min(5.0, box * 0.2))
-    for a, b in zip(cells, cells[1:]):
+    for a, b in itertools.pairwise(cells):
         ax, ay, aw, ah = rect(a)
-        bx, by, bw, bh = rect(b)
+        _bx, by, _bw, bh = rect(b)
         if b.col != a.col:
             dx = 1 if b.col > a.col else -1
             ex = ax + aw if dx == 1 else ax
@@ -272,14 +331,25 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
             else:
                 shapes.append(Text(lx + lw + 9.0, ty, spec["finish_label"], label_pt, "sans-bold", "start"))
     if caption:
-        shapes.append(Text(width / 2, height - 1.8, caption.format(seed=ctx.seed, steps=len(path)), 8, "sans",
-                           "middle", "#444444"))
+        shapes.append(
+            Text(
+                width / 2,
+                height - 1.8,
+                caption.format(seed=ctx.seed, steps=len(path)),
+                8,
+                "sans",
+                "middle",
+                "#444444",
+            )
+        )
     if overlay:
         shapes.extend(_pieces(spec, ctx, overlay, cells, rect, box))
     return Drawing(width, height, tuple(shapes), spec["title"] or "track")
 
 
-def _pieces(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any], cells: list[Cell], rect, box: float) -> list[Shape]:
+def _pieces(
+    spec: ComponentSpec, ctx: Context, overlay: dict[str, Any], cells: list[Cell], rect, box: float
+) -> list[Shape]:
     """Return tokens standing in boxes (over the number, as a counter on the strip would), side by side."""
     shapes: list[Shape] = []
     for key, value in sorted(overlay.get("pieces", {}).items(), key=lambda kv: int(kv[0])):

@@ -25,7 +25,9 @@ def find_rules(game_id: str) -> GameRules:
         module = importlib.import_module(module_name(game_id))
     except ModuleNotFoundError as exc:
         if exc.name and exc.name.startswith("generator.games"):
-            raise UnknownGameError(f"no rules for game {game_id!r} (known: {', '.join(known_games())})") from None
+            raise UnknownGameError(
+                f"no rules for game {game_id!r} (known: {', '.join(known_games())})"
+            ) from None
         raise
     rules = getattr(module, "RULES", None)
     if not isinstance(rules, GameRules):

@@ -223,8 +223,7 @@ def move_str(move: Move) -> str:
 class AggressionState(State):
     """A position: the map, who holds each city with how many troops, troops in hand, the phase."""
 
-    __slots__ = ("map", "adjacency", "owner", "troops", "hand", "claiming", "turn", "plies",
-                 "limit", "_over")
+    __slots__ = ("_over", "adjacency", "claiming", "hand", "limit", "map", "owner", "plies", "troops", "turn")
 
     def __init__(self, game_map: AggressionMap, limit: int) -> None:
         self.map = game_map
@@ -293,7 +292,7 @@ class AggressionState(State):
             n = self.hand[who]
             if n == 0:
                 return [PASS]
-            return [claim for i in range(CITY_COUNT) if self.owner[i] < 0 for claim in _CLAIMS[i][1:n + 1]]
+            return [claim for i in range(CITY_COUNT) if self.owner[i] < 0 for claim in _CLAIMS[i][1 : n + 1]]
         return [_ATTACKS[i] for i in range(CITY_COUNT) if self.owner[i] == 1 - who]
 
     def random_move(self, rng: Rng) -> Move:
@@ -334,7 +333,9 @@ class AggressionState(State):
             if not self.claiming:
                 raise IllegalMoveError("claiming is over, so there is no passing: name a city to attack (xK)")
             if self.hand[self.turn]:
-                raise IllegalMoveError(f"{side} still has {self.hand[self.turn]} troops to place, so cannot pass")
+                raise IllegalMoveError(
+                    f"{side} still has {self.hand[self.turn]} troops to place, so cannot pass"
+                )
             return
         if isinstance(move, Claim):
             if not self.claiming:
@@ -402,11 +403,21 @@ class AggressionState(State):
             return Outcome(True, winner, False, score, f"{why}; {winner} holds more cities, {b} to {w}")
         if on_board[0] != on_board[1]:
             winner = "black" if on_board[0] > on_board[1] else "white"
-            return Outcome(True, winner, False, score,
-                           f"{why}; cities are equal, {b} each, and {winner} has more troops "
-                           f"on the board, {on_board[0]} to {on_board[1]}")
-        return Outcome(True, None, True, score,
-                       f"{why}; cities are equal, {b} each, and so are troops on the board, {on_board[0]} each")
+            return Outcome(
+                True,
+                winner,
+                False,
+                score,
+                f"{why}; cities are equal, {b} each, and {winner} has more troops "
+                f"on the board, {on_board[0]} to {on_board[1]}",
+            )
+        return Outcome(
+            True,
+            None,
+            True,
+            score,
+            f"{why}; cities are equal, {b} each, and so are troops on the board, {on_board[0]} each",
+        )
 
     def is_terminal(self) -> bool:
         """Return True when the game is over."""
@@ -427,11 +438,13 @@ class AggressionState(State):
             lines.append(f"{self.phase().capitalize()}, {self.current_player()} to move.")
         for who, side in enumerate(SIDES):
             held = [f"{CITY_NAMES[i]} {self.troops[i]}" for i in range(CITY_COUNT) if self.owner[i] == who]
-            lines.append(f"{side.capitalize()}: {', '.join(held) or 'no cities'}; "
-                         f"{self._on_board(who)} on the board, {self.hand[who]} in hand")
+            lines.append(
+                f"{side.capitalize()}: {', '.join(held) or 'no cities'}; "
+                f"{self._on_board(who)} on the board, {self.hand[who]} in hand"
+            )
         return "\n".join(lines)
 
-    def copy(self) -> "AggressionState":
+    def copy(self) -> AggressionState:
         """Return an independent copy."""
         other = AggressionState.__new__(AggressionState)
         other.map = self.map
@@ -530,8 +543,12 @@ def _example_attack(game_map: AggressionMap) -> dict[str, Any]:
 class AggressionRules(GameRules):
     """The rules of Aggression and its seeded map."""
 
-    def new_state(self, seed: int | None = None, variants: frozenset[str] = frozenset(),
-                  tags: Mapping[str, str] | None = None) -> AggressionState:
+    def new_state(
+        self,
+        seed: int | None = None,
+        variants: frozenset[str] = frozenset(),
+        tags: Mapping[str, str] | None = None,
+    ) -> AggressionState:
         """Return the opening position on the map for the seed: no city claimed, Black to move."""
         if seed is None:
             raise BoardError("aggression needs a seed to build its map (a Seed tag or --seed)")
@@ -544,8 +561,10 @@ class AggressionRules(GameRules):
             "game": self.id,
             "seed": game_map.seed,
             "variant": _variant_label(game_map),
-            "cities": [{"name": name, "row": city_position(i)[0], "column": city_position(i)[1]}
-                       for i, name in enumerate(CITY_NAMES)],
+            "cities": [
+                {"name": name, "row": city_position(i)[0], "column": city_position(i)[1]}
+                for i, name in enumerate(CITY_NAMES)
+            ],
             "roads": game_map.road_names(),
         }
 
@@ -556,8 +575,9 @@ class AggressionRules(GameRules):
         title = f"Aggression, seed {game_map.seed}" + (f", variant {variant}" if variant else "")
         return f"{title}\n\n{_map_picture(game_map)}\n"
 
-    def layout_data(self, name: str, seed: int | None = None,
-                    variants: frozenset[str] = frozenset()) -> dict[str, Any]:
+    def layout_data(
+        self, name: str, seed: int | None = None, variants: frozenset[str] = frozenset()
+    ) -> dict[str, Any]:
         """Return 'board' (points, lines, bridges) or 'position:attack' (an example attack) data."""
         if name not in ("board", "position:attack"):
             raise BoardError(f"aggression provides no layout data {name!r} (known: board, position:attack)")
@@ -567,8 +587,10 @@ class AggressionRules(GameRules):
         return {
             "points": {n: [city_position(i)[1], city_position(i)[0]] for i, n in enumerate(CITY_NAMES)},
             "lines": game_map.road_names(),
-            "bridges": [[sorted([CITY_NAMES[a] for a in over]), sorted([CITY_NAMES[b] for b in under])]
-                        for over, under in game_map.bridges()],
+            "bridges": [
+                [sorted([CITY_NAMES[a] for a in over]), sorted([CITY_NAMES[b] for b in under])]
+                for over, under in game_map.bridges()
+            ],
             "seed": game_map.seed,
             "variant": _variant_label(game_map),
         }
@@ -591,4 +613,6 @@ class AggressionRules(GameRules):
         }
 
 
-RULES = AggressionRules(id="aggression", title="Aggression", sides=SIDES, variants=("connected",), seeded=True)
+RULES = AggressionRules(
+    id="aggression", title="Aggression", sides=SIDES, variants=("connected",), seeded=True
+)

@@ -85,13 +85,18 @@ PISTOLIER, RIFLEMAN, GRENADIER, MACHINE_GUNNER = range(4)
 
 # Spread out against grenades: no 3 by 3 blast can cover more than one front-rank soldier, or more
 # than three soldiers at all.
-_BLUE_SETUP = {"pistolier": ("a2", "d2", "g2", "j2"), "rifleman": ("c1", "h1"),
-               "grenadier": ("b1", "i1"), "machine-gunner": ("e1", "f1")}
+_BLUE_SETUP = {
+    "pistolier": ("a2", "d2", "g2", "j2"),
+    "rifleman": ("c1", "h1"),
+    "grenadier": ("b1", "i1"),
+    "machine-gunner": ("e1", "f1"),
+}
 DEFAULT_SETUP: dict[str, dict[str, tuple[str, ...]]] = {
     "blue": _BLUE_SETUP,
-    "red": {kind: tuple(sorted((square_name(bb.mirror(parse_square(s))) for s in squares),
-                               key=parse_square))
-            for kind, squares in _BLUE_SETUP.items()},
+    "red": {
+        kind: tuple(sorted((square_name(bb.mirror(parse_square(s))) for s in squares), key=parse_square))
+        for kind, squares in _BLUE_SETUP.items()
+    },
 }
 
 _DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
@@ -151,12 +156,19 @@ def parse_move_text(text: str) -> Move:
         return RESIGN
     head, _, fire = token.partition("x")
     src_text, dash, dst_text = head.partition("-")
-    if not src_text or (dash and not dst_text) or ("x" in token and not fire) or (not dash and "x" not in token):
+    if (
+        not src_text
+        or (dash and not dst_text)
+        or ("x" in token and not fire)
+        or (not dash and "x" not in token)
+    ):
         raise NotationError(f"{text!r} is not a Barricades move (e.g. c2-c5, c2-c5xe7, c2xe7, c2x*, resign)")
     src = parse_square(src_text)
     dst = parse_square(dst_text) if dash else src
     if dash and dst == src:
-        raise NotationError(f"{text!r} does not move the piece; write {src_text}x<square> to fire without moving")
+        raise NotationError(
+            f"{text!r} does not move the piece; write {src_text}x<square> to fire without moving"
+        )
     if not fire:
         target = NO_FIRE
     elif fire == "*":
@@ -173,12 +185,33 @@ def _kind_title(kind: int) -> str:
 class BarricadesState(State):
     """One Barricades position: terrain, the soldiers with their damage and ammunition, the turn."""
 
-    __slots__ = ("field", "kind", "side", "square", "ammo", "hurt", "mg_hurt", "board", "to_move",
-                 "macguffins", "captured", "turn", "limit", "result")
+    __slots__ = (
+        "ammo",
+        "board",
+        "captured",
+        "field",
+        "hurt",
+        "kind",
+        "limit",
+        "macguffins",
+        "mg_hurt",
+        "result",
+        "side",
+        "square",
+        "to_move",
+        "turn",
+    )
 
-    def __init__(self, field: Battlefield, pieces: Iterable[tuple[int, int, int, int, int, int]],
-                 to_move: int = 0, macguffins: Iterable[int] | None = None,
-                 captured: tuple[int, int] = (0, 0), turn: int = 0, limit: int = TURN_LIMIT) -> None:
+    def __init__(
+        self,
+        field: Battlefield,
+        pieces: Iterable[tuple[int, int, int, int, int, int]],
+        to_move: int = 0,
+        macguffins: Iterable[int] | None = None,
+        captured: tuple[int, int] = (0, 0),
+        turn: int = 0,
+        limit: int = TURN_LIMIT,
+    ) -> None:
         self.field = field
         self.kind: list[int] = []
         self.side: list[int] = []
@@ -265,8 +298,9 @@ class BarricadesState(State):
         if p < 0:
             raise IllegalMoveError(f"there is no piece on {square_name(src)}")
         if self.side[p] != self.to_move:
-            raise IllegalMoveError(f"the piece on {square_name(src)} is {SIDES[self.side[p]].capitalize()}'s; "
-                                   f"it is {me}'s turn")
+            raise IllegalMoveError(
+                f"the piece on {square_name(src)} is {SIDES[self.side[p]].capitalize()}'s; it is {me}'s turn"
+            )
         kind = self.kind[p]
         title = _kind_title(kind)
         if dst == src and target == NO_FIRE:
@@ -285,8 +319,9 @@ class BarricadesState(State):
         me = self.to_move
         self.turn += 1
         if move.resign:
-            self.result = Outcome(True, SIDES[1 - me], score=self._score(),
-                                  reason=f"{SIDES[me].capitalize()} resigned")
+            self.result = Outcome(
+                True, SIDES[1 - me], score=self._score(), reason=f"{SIDES[me].capitalize()} resigned"
+            )
             return
         p = self.board[move.src]
         dst = move.dst
@@ -317,24 +352,39 @@ class BarricadesState(State):
 
     def text(self) -> str:
         """Return the position as text: the board, then each side's soldiers with damage and ammunition."""
-        lines = [f"Barricades, seed {self.field.seed}, turn {self.turn} of {self.limit}: "
-                 + (self.outcome().reason if self.is_terminal() else f"{self.current_player().capitalize()} to move")]
-        pieces = {sq: (SIDES[self.side[p]], PIECE_TYPES[self.kind[p]].name)
-                  for p, sq in enumerate(self.square) if sq >= 0}
+        lines = [
+            f"Barricades, seed {self.field.seed}, turn {self.turn} of {self.limit}: "
+            + (
+                self.outcome().reason
+                if self.is_terminal()
+                else f"{self.current_player().capitalize()} to move"
+            )
+        ]
+        pieces = {
+            sq: (SIDES[self.side[p]], PIECE_TYPES[self.kind[p]].name)
+            for p, sq in enumerate(self.square)
+            if sq >= 0
+        }
         lines.append(picture(self.field, pieces, self.macguffins))
         for s, side in enumerate(SIDES):
             items = []
-            for p in sorted((p for p, sq in enumerate(self.square) if sq >= 0 and self.side[p] == s),
-                            key=lambda p: self.square[p]):
+            for p in sorted(
+                (p for p, sq in enumerate(self.square) if sq >= 0 and self.side[p] == s),
+                key=lambda p: self.square[p],
+            ):
                 damage = self.hurt[p] + self.mg_hurt[p]
-                items.append(f"{PIECE_TYPES[self.kind[p]].initial}{square_name(self.square[p])}"
-                             f"({self.ammo[p]} ammo" + (f", {damage} damage)" if damage else ")"))
+                items.append(
+                    f"{PIECE_TYPES[self.kind[p]].initial}{square_name(self.square[p])}"
+                    f"({self.ammo[p]} ammo" + (f", {damage} damage)" if damage else ")")
+                )
             count = self.captured[s]
-            lines.append(f"{side.capitalize()} ({count} MacGuffin{'' if count == 1 else 's'}): "
-                         + (" ".join(items) or "none"))
+            lines.append(
+                f"{side.capitalize()} ({count} MacGuffin{'' if count == 1 else 's'}): "
+                + (" ".join(items) or "none")
+            )
         return "\n".join(lines)
 
-    def copy(self) -> "BarricadesState":
+    def copy(self) -> BarricadesState:
         """Return an independent copy of this state (the terrain is shared; it never changes)."""
         other = object.__new__(BarricadesState)
         other.field = self.field
@@ -360,13 +410,21 @@ class BarricadesState(State):
         p = self.board[parse_square(square)]
         if p < 0:
             return None
-        return {"side": SIDES[self.side[p]], "type": PIECE_TYPES[self.kind[p]].name, "ammo": self.ammo[p],
-                "damage": self.hurt[p], "mg_damage": self.mg_hurt[p]}
+        return {
+            "side": SIDES[self.side[p]],
+            "type": PIECE_TYPES[self.kind[p]].name,
+            "ammo": self.ammo[p],
+            "damage": self.hurt[p],
+            "mg_damage": self.mg_hurt[p],
+        }
 
     def pieces(self) -> dict[str, str]:
         """Return every living soldier as {square: 'side:type'}, in square order."""
-        return {square_name(sq): f"{SIDES[self.side[p]]}:{PIECE_TYPES[self.kind[p]].name}"
-                for sq, p in enumerate(self.board) if p >= 0}
+        return {
+            square_name(sq): f"{SIDES[self.side[p]]}:{PIECE_TYPES[self.kind[p]].name}"
+            for sq, p in enumerate(self.board)
+            if p >= 0
+        }
 
     def remaining_macguffins(self) -> list[str]:
         """Return the squares of the MacGuffins not yet captured, in square order."""
@@ -399,15 +457,25 @@ class BarricadesState(State):
         enemy = 1 - self.to_move
         reach = PIECE_TYPES[kind].max_range
         field = self.field
-        return [sq for p, sq in enumerate(self.square)
-                if sq >= 0 and self.side[p] == enemy and distance(dst, sq) <= reach
-                and field.line_of_fire(dst, sq)[0] == "clear"]
+        return [
+            sq
+            for p, sq in enumerate(self.square)
+            if sq >= 0
+            and self.side[p] == enemy
+            and distance(dst, sq) <= reach
+            and field.line_of_fire(dst, sq)[0] == "clear"
+        ]
 
     def _burst(self, side: int, at: int) -> list[int]:
         field = self.field
-        return [sq for p, sq in enumerate(self.square)
-                if sq >= 0 and self.side[p] != side and distance(at, sq) <= PIECE_TYPES[MACHINE_GUNNER].max_range
-                and field.line_of_fire(at, sq)[0] == "clear"]
+        return [
+            sq
+            for p, sq in enumerate(self.square)
+            if sq >= 0
+            and self.side[p] != side
+            and distance(at, sq) <= PIECE_TYPES[MACHINE_GUNNER].max_range
+            and field.line_of_fire(at, sq)[0] == "clear"
+        ]
 
     def _check_path(self, kind: int, src: int, dst: int) -> None:
         df, dr = dst % 10 - src % 10, dst // 10 - src // 10
@@ -416,8 +484,10 @@ class BarricadesState(State):
         steps = max(abs(df), abs(dr))
         reach = PIECE_TYPES[kind].move
         if steps > reach:
-            raise IllegalMoveError(f"a {_kind_title(kind)} moves at most {reach} squares; "
-                                   f"{square_name(src)} to {square_name(dst)} is {steps}")
+            raise IllegalMoveError(
+                f"a {_kind_title(kind)} moves at most {reach} squares; "
+                f"{square_name(src)} to {square_name(dst)} is {steps}"
+            )
         ray = _RAYS[src][_DIRECTIONS.index((_sign(df), _sign(dr)))]
         for s in ray[:steps]:
             if s in self.field.barricades:
@@ -432,8 +502,9 @@ class BarricadesState(State):
             if target != BURST:
                 raise IllegalMoveError("a machine gunner fires a burst (x*), not at one square")
             if not self._burst(self.to_move, dst):
-                raise IllegalMoveError(f"a burst from {at} would hit nobody: no enemy within 3 squares "
-                                       f"has a clear line of fire")
+                raise IllegalMoveError(
+                    f"a burst from {at} would hit nobody: no enemy within 3 squares has a clear line of fire"
+                )
             return
         if target == BURST:
             raise IllegalMoveError(f"only a machine gunner fires a burst (x*); a {title} names its target")
@@ -455,8 +526,9 @@ class BarricadesState(State):
         if verdict == "safe":
             raise IllegalMoveError(f"{name} is safe behind the barricade on {square_name(barricade)}")
         if verdict == "blocked":
-            raise IllegalMoveError(f"the barricade on {square_name(barricade)} blocks the line of fire "
-                                   f"from {at} to {name}")
+            raise IllegalMoveError(
+                f"the barricade on {square_name(barricade)} blocks the line of fire from {at} to {name}"
+            )
 
     def _fire(self, kind: int, at: int, target: int) -> None:
         if kind == GRENADIER:
@@ -484,13 +556,21 @@ class BarricadesState(State):
     def _settle(self, me: int) -> None:
         name, other = SIDES[me].capitalize(), SIDES[1 - me].capitalize()
         if self.captured[me] >= MACGUFFINS_TO_WIN:
-            self.result = Outcome(True, SIDES[me], score=self._score(),
-                                  reason=f"{name} captured {self.captured[me]} MacGuffins")
+            self.result = Outcome(
+                True, SIDES[me], score=self._score(), reason=f"{name} captured {self.captured[me]} MacGuffins"
+            )
         elif all(sq < 0 or self.side[p] == me for p, sq in enumerate(self.square)):
-            self.result = Outcome(True, SIDES[me], score=self._score(), reason=f"{name} killed every {other} piece")
+            self.result = Outcome(
+                True, SIDES[me], score=self._score(), reason=f"{name} killed every {other} piece"
+            )
         elif self.turn >= self.limit:
-            self.result = Outcome(True, None, draw=True, score=self._score(),
-                                  reason=f"the turn limit of {self.limit} turns was reached")
+            self.result = Outcome(
+                True,
+                None,
+                draw=True,
+                score=self._score(),
+                reason=f"the turn limit of {self.limit} turns was reached",
+            )
 
 
 def _sign(x: int) -> int:
@@ -498,6 +578,7 @@ def _sign(x: int) -> int:
 
 
 # -- setups ----------------------------------------------------------------------------------------
+
 
 def parse_setup(text: str, side: str, tag: str = "") -> dict[str, tuple[str, ...]]:
     """Return a side's setup {type: squares} from text like 'P:b2,d2,g2,i2 R:d1,g1 G:c1,h1 M:e2,f2'."""
@@ -543,20 +624,32 @@ def _battlefield(seed: int) -> Battlefield:
     return bb.battlefield(seed)
 
 
-def position(pieces: Mapping[str, str], *, barricades: Iterable[str] = (), ammo_squares: Iterable[str] = (),
-             medical_squares: Iterable[str] = (), macguffins: Iterable[str] = (), to_move: str = "red",
-             ammo_left: Mapping[str, int] | None = None, damage: Mapping[str, int] | None = None,
-             mg_damage: Mapping[str, int] | None = None, captured: Mapping[str, int] | None = None,
-             turn: int = 0, limit: int = TURN_LIMIT) -> BarricadesState:
+def position(
+    pieces: Mapping[str, str],
+    *,
+    barricades: Iterable[str] = (),
+    ammo_squares: Iterable[str] = (),
+    medical_squares: Iterable[str] = (),
+    macguffins: Iterable[str] = (),
+    to_move: str = "red",
+    ammo_left: Mapping[str, int] | None = None,
+    damage: Mapping[str, int] | None = None,
+    mg_damage: Mapping[str, int] | None = None,
+    captured: Mapping[str, int] | None = None,
+    turn: int = 0,
+    limit: int = TURN_LIMIT,
+) -> BarricadesState:
     """Return a state built from an explicit position: pieces {square: 'side:type'}, terrain by name.
 
     Pieces start with full ammunition and no damage unless ``ammo_left``/``damage``/``mg_damage``
     (keyed by square) say otherwise. Raises BoardError on an impossible position."""
+
     def squares(items: Iterable[str]) -> frozenset[int]:
         return frozenset(parse_square(n) for n in items)
 
-    field = Battlefield(None, squares(barricades), squares(ammo_squares), squares(medical_squares),
-                        squares(macguffins))
+    field = Battlefield(
+        None, squares(barricades), squares(ammo_squares), squares(medical_squares), squares(macguffins)
+    )
     rows = []
     for name, what in sorted(pieces.items(), key=lambda item: parse_square(item[0])):
         side, _, kind = what.partition(":")
@@ -566,14 +659,25 @@ def position(pieces: Mapping[str, str], *, barricades: Iterable[str] = (), ammo_
         if sq in field.barricades or sq in field.macguffins:
             raise BoardError(f"{name} cannot hold a piece")
         k = _TYPE_INDEX[kind]
-        rows.append((SIDES.index(side), k, sq, (ammo_left or {}).get(name, PIECE_TYPES[k].ammo),
-                     (damage or {}).get(name, 0), (mg_damage or {}).get(name, 0)))
+        rows.append(
+            (
+                SIDES.index(side),
+                k,
+                sq,
+                (ammo_left or {}).get(name, PIECE_TYPES[k].ammo),
+                (damage or {}).get(name, 0),
+                (mg_damage or {}).get(name, 0),
+            )
+        )
     got = captured or {}
-    return BarricadesState(field, rows, SIDES.index(to_move), None,
-                           (got.get("red", 0), got.get("blue", 0)), turn, limit)
+    return BarricadesState(
+        field, rows, SIDES.index(to_move), None, (got.get("red", 0), got.get("blue", 0)), turn, limit
+    )
 
 
-def _setup_rows(setups: Mapping[str, Mapping[str, Iterable[str]]]) -> list[tuple[int, int, int, int, int, int]]:
+def _setup_rows(
+    setups: Mapping[str, Mapping[str, Iterable[str]]],
+) -> list[tuple[int, int, int, int, int, int]]:
     rows = []
     for s, side in enumerate(SIDES):
         for kind, squares in setups[side].items():
@@ -583,6 +687,7 @@ def _setup_rows(setups: Mapping[str, Mapping[str, Iterable[str]]]) -> list[tuple
 
 
 # -- pictures and data for components --------------------------------------------------------------
+
 
 def picture(field: Battlefield, pieces: Mapping[int, tuple[str, str]], macguffins: Iterable[int]) -> str:
     """Return a text picture: '#' barricade, '=' ammunition, '+' medical, '@' MacGuffin,
@@ -633,28 +738,91 @@ def _diagrams() -> dict[str, dict[str, Any]]:
     """Booklet positions, each shown on files a-f, ranks 1-6: the pieces, the terrain, the shot
     (``move``, None when the shot is refused), its lines of fire, and who is hit or unhurt."""
     return {
-        "cover": {"pieces": {"c2": "blue:rifleman", "c5": "red:pistolier"}, "barricades": ["b3", "c3", "d3"],
-                  "move": "c2xc5", "to_move": "blue", "lines": [["c2", "c5"]], "hit": ["c5"], "unhurt": [],
-                  "shooter": "c2", "target": "c5", "barricade": "c3"},
-        "safe": {"pieces": {"c2": "blue:rifleman", "c5": "red:pistolier"}, "barricades": ["b3", "c3", "d3"],
-                 "move": None, "to_move": "red", "lines": [["c5", "c2"]], "hit": [], "unhurt": ["c2"],
-                 "shooter": "c5", "target": "c2", "barricade": "c3"},
-        "blocked": {"pieces": {"a6": "red:rifleman", "e2": "blue:pistolier"}, "barricades": ["b4", "c4", "d4"],
-                    "move": None, "to_move": "red", "lines": [["a6", "e2"]], "hit": [], "unhurt": ["e2"],
-                    "shooter": "a6", "target": "e2", "barricade": "c4"},
-        "corner": {"pieces": {"a1": "red:rifleman", "e5": "blue:pistolier"}, "barricades": ["b3", "c2", "d5"],
-                   "move": "a1xe5", "to_move": "red", "lines": [["a1", "e5"]], "hit": ["e5"], "unhurt": [],
-                   "shooter": "a1", "target": "e5", "barricade": "c2"},
-        "blast": {"pieces": {"b2": "red:grenadier", "e6": "blue:rifleman", "f5": "blue:pistolier",
-                             "d6": "red:pistolier", "f2": "blue:machine-gunner"},
-                  "barricades": ["c4", "d4", "e4"], "move": "b2xe5", "to_move": "red",
-                  "lines": [["b2", "e5"]], "hit": ["d6", "e6", "f5"], "unhurt": ["f2"],
-                  "shooter": "b2", "target": "e5", "barricade": "d4"},
-        "burst": {"pieces": {"b3": "red:machine-gunner", "d5": "blue:pistolier", "a1": "blue:rifleman",
-                             "e3": "blue:grenadier", "f4": "blue:pistolier", "c2": "red:pistolier"},
-                  "barricades": ["d2", "d3"], "move": "b3x*", "to_move": "red",
-                  "lines": [["b3", "d5"], ["b3", "a1"], ["b3", "e3"]], "hit": ["a1", "d5"], "unhurt": ["e3", "f4"],
-                  "shooter": "b3", "target": "", "barricade": "d3"},
+        "cover": {
+            "pieces": {"c2": "blue:rifleman", "c5": "red:pistolier"},
+            "barricades": ["b3", "c3", "d3"],
+            "move": "c2xc5",
+            "to_move": "blue",
+            "lines": [["c2", "c5"]],
+            "hit": ["c5"],
+            "unhurt": [],
+            "shooter": "c2",
+            "target": "c5",
+            "barricade": "c3",
+        },
+        "safe": {
+            "pieces": {"c2": "blue:rifleman", "c5": "red:pistolier"},
+            "barricades": ["b3", "c3", "d3"],
+            "move": None,
+            "to_move": "red",
+            "lines": [["c5", "c2"]],
+            "hit": [],
+            "unhurt": ["c2"],
+            "shooter": "c5",
+            "target": "c2",
+            "barricade": "c3",
+        },
+        "blocked": {
+            "pieces": {"a6": "red:rifleman", "e2": "blue:pistolier"},
+            "barricades": ["b4", "c4", "d4"],
+            "move": None,
+            "to_move": "red",
+            "lines": [["a6", "e2"]],
+            "hit": [],
+            "unhurt": ["e2"],
+            "shooter": "a6",
+            "target": "e2",
+            "barricade": "c4",
+        },
+        "corner": {
+            "pieces": {"a1": "red:rifleman", "e5": "blue:pistolier"},
+            "barricades": ["b3", "c2", "d5"],
+            "move": "a1xe5",
+            "to_move": "red",
+            "lines": [["a1", "e5"]],
+            "hit": ["e5"],
+            "unhurt": [],
+            "shooter": "a1",
+            "target": "e5",
+            "barricade": "c2",
+        },
+        "blast": {
+            "pieces": {
+                "b2": "red:grenadier",
+                "e6": "blue:rifleman",
+                "f5": "blue:pistolier",
+                "d6": "red:pistolier",
+                "f2": "blue:machine-gunner",
+            },
+            "barricades": ["c4", "d4", "e4"],
+            "move": "b2xe5",
+            "to_move": "red",
+            "lines": [["b2", "e5"]],
+            "hit": ["d6", "e6", "f5"],
+            "unhurt": ["f2"],
+            "shooter": "b2",
+            "target": "e5",
+            "barricade": "d4",
+        },
+        "burst": {
+            "pieces": {
+                "b3": "red:machine-gunner",
+                "d5": "blue:pistolier",
+                "a1": "blue:rifleman",
+                "e3": "blue:grenadier",
+                "f4": "blue:pistolier",
+                "c2": "red:pistolier",
+            },
+            "barricades": ["d2", "d3"],
+            "move": "b3x*",
+            "to_move": "red",
+            "lines": [["b3", "d5"], ["b3", "a1"], ["b3", "e3"]],
+            "hit": ["a1", "d5"],
+            "unhurt": ["e3", "f4"],
+            "shooter": "b3",
+            "target": "",
+            "barricade": "d3",
+        },
     }
 
 
@@ -669,8 +837,10 @@ def diagram_state(name: str) -> BarricadesState:
 def _diagram_data(name: str) -> dict[str, Any]:
     spec = _diagrams().get(name)
     if spec is None:
-        raise BoardError(f"barricades provides no layout data 'position:{name}' "
-                         f"(positions: {', '.join(sorted(_diagrams()))})")
+        raise BoardError(
+            f"barricades provides no layout data 'position:{name}' "
+            f"(positions: {', '.join(sorted(_diagrams()))})"
+        )
     window = [f + bb.SIZE * r for r in range(6) for f in range(6)]
     state = diagram_state(name)
     highlight: list[str] = []
@@ -683,55 +853,87 @@ def _diagram_data(name: str) -> dict[str, Any]:
     for mark in ("hit", "unhurt"):
         for square in spec[mark]:
             cells.setdefault(square, []).append(mark)
-    return {"files": 6, "ranks": 6, "cells": {n: cells[n] for n in sorted(cells, key=parse_square)},
-            "pieces": state.pieces(), "lines": spec["lines"], "highlight": sorted(set(highlight), key=parse_square),
-            "hit": spec["hit"], "unhurt": spec["unhurt"], "move": spec["move"], "shooter": spec["shooter"],
-            "target": spec["target"], "barricade": spec["barricade"]}
+    return {
+        "files": 6,
+        "ranks": 6,
+        "cells": {n: cells[n] for n in sorted(cells, key=parse_square)},
+        "pieces": state.pieces(),
+        "lines": spec["lines"],
+        "highlight": sorted(set(highlight), key=parse_square),
+        "hit": spec["hit"],
+        "unhurt": spec["unhurt"],
+        "move": spec["move"],
+        "shooter": spec["shooter"],
+        "target": spec["target"],
+        "barricade": spec["barricade"],
+    }
 
 
 class BarricadesRules(GameRules):
     """The Barricades game: seeded battlefield, ten soldiers a side, Red first."""
 
-    def new_state(self, seed: int | None = None, variants: frozenset[str] = frozenset(),
-                  tags: Mapping[str, str] | None = None) -> BarricadesState:
+    def new_state(
+        self,
+        seed: int | None = None,
+        variants: frozenset[str] = frozenset(),
+        tags: Mapping[str, str] | None = None,
+    ) -> BarricadesState:
         """Return the opening position of the seed's battlefield (setups from RedSetup/BlueSetup tags)."""
         self.check_variants(variants)
         if seed is None:
             raise BoardError("Barricades needs a seed: the battlefield is made from it")
         field = _battlefield(check_seed(seed))
         tags = tags or {}
-        setups = {side: parse_setup(tags[tag], side, tag) if tag in tags else DEFAULT_SETUP[side]
-                  for side, tag in (("red", "RedSetup"), ("blue", "BlueSetup"))}
-        return BarricadesState(field, _setup_rows(setups), 0, None, (0, 0), 0,
-                               turn_limit(tags, self.default_turn_limit))
+        setups = {
+            side: parse_setup(tags[tag], side, tag) if tag in tags else DEFAULT_SETUP[side]
+            for side, tag in (("red", "RedSetup"), ("blue", "BlueSetup"))
+        }
+        return BarricadesState(
+            field, _setup_rows(setups), 0, None, (0, 0), 0, turn_limit(tags, self.default_turn_limit)
+        )
 
     def board_data(self, seed: int | None = None, variants: frozenset[str] = frozenset()) -> dict[str, Any]:
         """Return the battlefield as JSON-ready data: terrain squares (sorted) and the default setup."""
         field = self._field(seed, variants)
-        return {"game": self.id, "seed": field.seed, "barricades": bb.names(field.barricades),
-                "ammo": bb.names(field.ammo), "medical": bb.names(field.medical),
-                "macguffins": bb.names(field.macguffins),
-                "setup": {side: {kind: list(squares) for kind, squares in DEFAULT_SETUP[side].items()}
-                          for side in SIDES}}
+        return {
+            "game": self.id,
+            "seed": field.seed,
+            "barricades": bb.names(field.barricades),
+            "ammo": bb.names(field.ammo),
+            "medical": bb.names(field.medical),
+            "macguffins": bb.names(field.macguffins),
+            "setup": {
+                side: {kind: list(squares) for kind, squares in DEFAULT_SETUP[side].items()} for side in SIDES
+            },
+        }
 
     def board_text(self, seed: int | None = None, variants: frozenset[str] = frozenset()) -> str:
         """Return the battlefield with the default setup as a text picture, with a legend."""
         field = self._field(seed, variants)
-        pieces = {parse_square(n): (side, kind) for side in SIDES
-                  for kind, squares in DEFAULT_SETUP[side].items() for n in squares}
-        return (f"Barricades, seed {field.seed} (Red north, moves first; Blue south)\n"
-                + picture(field, pieces, field.macguffins)
-                + "\n# barricade  = ammunition  + medical  @ MacGuffin  "
-                  "P pistolier  R rifleman  G grenadier  M machine gunner (Red capitals, Blue small)")
+        pieces = {
+            parse_square(n): (side, kind)
+            for side in SIDES
+            for kind, squares in DEFAULT_SETUP[side].items()
+            for n in squares
+        }
+        return (
+            f"Barricades, seed {field.seed} (Red north, moves first; Blue south)\n"
+            + picture(field, pieces, field.macguffins)
+            + "\n# barricade  = ammunition  + medical  @ MacGuffin  "
+            "P pistolier  R rifleman  G grenadier  M machine gunner (Red capitals, Blue small)"
+        )
 
-    def layout_data(self, name: str, seed: int | None = None,
-                    variants: frozenset[str] = frozenset()) -> dict[str, Any]:
+    def layout_data(
+        self, name: str, seed: int | None = None, variants: frozenset[str] = frozenset()
+    ) -> dict[str, Any]:
         """Return component data: 'board' (cells and their marks) or 'position:<diagram>'."""
         if name.startswith("position:"):
             return _diagram_data(name.partition(":")[2])
         if name != "board":
-            raise BoardError(f"barricades provides no layout data {name!r} "
-                             f"(known: board, {', '.join('position:' + d for d in sorted(_diagrams()))})")
+            raise BoardError(
+                f"barricades provides no layout data {name!r} "
+                f"(known: board, {', '.join('position:' + d for d in sorted(_diagrams()))})"
+            )
         field = self._field(seed, variants)
         cells = _terrain_cells(field)
         for side in SIDES:
@@ -741,23 +943,48 @@ class BarricadesRules(GameRules):
                 for n in squares:
                     cells[n].append(f"piece:{side}:{kind}")
         ordered = {n: cells[n] for n in sorted(cells, key=parse_square)}
-        return {"game": self.id, "seed": field.seed, "files": bb.SIZE, "ranks": bb.SIZE,
-                "file_names": list(bb.FILES), "rank_names": [str(r) for r in range(1, bb.SIZE + 1)],
-                "cells": ordered}
+        return {
+            "game": self.id,
+            "seed": field.seed,
+            "files": bb.SIZE,
+            "ranks": bb.SIZE,
+            "file_names": list(bb.FILES),
+            "rank_names": [str(r) for r in range(1, bb.SIZE + 1)],
+            "cells": ordered,
+        }
 
     def template_values(self) -> dict[str, Any]:
         """Return the piece table, board size and counts the booklet quotes."""
         return {
-            "board_files": bb.SIZE, "board_ranks": bb.SIZE,
-            "pieces": [{"type": t.name, "name": t.title, "initial": t.initial, "count": t.count,
-                        "move": t.move, "min_range": t.min_range, "range": t.max_range, "ammo": t.ammo,
-                        "weapon": t.weapon, "damage": t.damage} for t in PIECE_TYPES],
+            "board_files": bb.SIZE,
+            "board_ranks": bb.SIZE,
+            "pieces": [
+                {
+                    "type": t.name,
+                    "name": t.title,
+                    "initial": t.initial,
+                    "count": t.count,
+                    "move": t.move,
+                    "min_range": t.min_range,
+                    "range": t.max_range,
+                    "ammo": t.ammo,
+                    "weapon": t.weapon,
+                    "damage": t.damage,
+                }
+                for t in PIECE_TYPES
+            ],
             "pieces_per_side": sum(t.count for t in PIECE_TYPES),
-            "kill_damage": KILL_DAMAGE, "macguffins": bb.MACGUFFINS, "macguffins_to_win": MACGUFFINS_TO_WIN,
-            "ammo_squares": 2 * bb.AMMO_PAIRS, "medical_squares": 2 * bb.MEDICAL_PAIRS,
-            "barricade_ranks": list(bb.BARRICADE_RANKS), "home_ranks": {s: list(r) for s, r in bb.HOME_RANKS.items()},
-            "macguffin_files": list(bb.MACGUFFIN_FILES), "macguffin_ranks": list(bb.MACGUFFIN_RANKS),
-            "turn_limit": self.default_turn_limit, "first_side": "red",
+            "kill_damage": KILL_DAMAGE,
+            "macguffins": bb.MACGUFFINS,
+            "macguffins_to_win": MACGUFFINS_TO_WIN,
+            "ammo_squares": 2 * bb.AMMO_PAIRS,
+            "medical_squares": 2 * bb.MEDICAL_PAIRS,
+            "barricade_ranks": list(bb.BARRICADE_RANKS),
+            "home_ranks": {s: list(r) for s, r in bb.HOME_RANKS.items()},
+            "macguffin_files": list(bb.MACGUFFIN_FILES),
+            "macguffin_ranks": list(bb.MACGUFFIN_RANKS),
+            "turn_limit": self.default_turn_limit,
+            "first_side": "red",
             "setup": {side: {kind: list(sq) for kind, sq in DEFAULT_SETUP[side].items()} for side in SIDES},
             "setup_tags": {side: setup_str(DEFAULT_SETUP[side]) for side in SIDES},
         }
@@ -769,5 +996,11 @@ class BarricadesRules(GameRules):
         return _battlefield(check_seed(seed))
 
 
-RULES = BarricadesRules(id="barricades", title="Barricades", sides=SIDES, seeded=True,
-                        default_turn_limit=TURN_LIMIT, extra_tags=("RedSetup", "BlueSetup"))
+RULES = BarricadesRules(
+    id="barricades",
+    title="Barricades",
+    sides=SIDES,
+    seeded=True,
+    default_turn_limit=TURN_LIMIT,
+    extra_tags=("RedSetup", "BlueSetup"),
+)

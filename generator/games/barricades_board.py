@@ -36,7 +36,7 @@ from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 
 from generator.errors import NotationError
@@ -103,8 +103,12 @@ def neighbours(square: int) -> list[int]:
 
 def _compute_neighbours(square: int) -> list[int]:
     f, r = square % SIZE, square // SIZE
-    return [nr * SIZE + nf for nr in range(r - 1, r + 2) for nf in range(f - 1, f + 2)
-            if (nf, nr) != (f, r) and 0 <= nf < SIZE and 0 <= nr < SIZE]
+    return [
+        nr * SIZE + nf
+        for nr in range(r - 1, r + 2)
+        for nf in range(f - 1, f + 2)
+        if (nf, nr) != (f, r) and 0 <= nf < SIZE and 0 <= nr < SIZE
+    ]
 
 
 _NEIGHBOURS = [_compute_neighbours(s) for s in SQUARES]
@@ -131,8 +135,9 @@ class Battlefield:
     medical: frozenset[int]
     macguffins: frozenset[int]
     fallback: bool = False
-    _fire: dict[tuple[int, int], tuple[str, int]] = field(default_factory=dict, compare=False,
-                                                         repr=False, hash=False)
+    _fire: dict[tuple[int, int], tuple[str, int]] = field(
+        default_factory=dict, compare=False, repr=False, hash=False
+    )
 
     def is_open(self, square: int) -> bool:
         """Return True when the square is not a barricade."""
@@ -168,7 +173,7 @@ def line_squares(a: int, b: int) -> list[int]:
     return [(ra + dr) * SIZE + fa + df for df, dr in _line_offsets(b % SIZE - fa, b // SIZE - ra)]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _line_offsets(dx: int, dy: int) -> tuple[tuple[int, int], ...]:
     """Cells (relative to the shooter) crossed by the open segment from (0, 0) to (dx, dy)."""
     cells = []
@@ -241,10 +246,16 @@ def _candidate_rows() -> dict[int, list[tuple[tuple[int, ...], int, int]]]:
     low, high = BARRICADE_RANKS[0] - 1, BARRICADE_RANKS[1] - 1
     rows: dict[int, list[tuple[tuple[int, ...], int, int]]] = {}
     for length in sorted(set(_LENGTHS)):
-        shapes = {tuple(r * SIZE + f + k for k in range(length))
-                  for r in range(low, high + 1) for f in range(SIZE - length + 1)}
-        shapes |= {tuple((r + k) * SIZE + f for k in range(length))
-                   for r in range(low, high - length + 2) for f in range(SIZE)}
+        shapes = {
+            tuple(r * SIZE + f + k for k in range(length))
+            for r in range(low, high + 1)
+            for f in range(SIZE - length + 1)
+        }
+        shapes |= {
+            tuple((r + k) * SIZE + f for k in range(length))
+            for r in range(low, high - length + 2)
+            for f in range(SIZE)
+        }
         found = []
         for row in sorted(shapes):
             image = [mirror(s) for s in row]
@@ -313,9 +324,14 @@ def _place_macguffins(rng: Rng, barricades: frozenset[int], specials: frozenset[
     adjacent: the first such triple in a shuffled order of the open central squares (if no triple
     can meet that, adjacency is allowed; failing that, any three)."""
     low_file, high_file = FILES.index(MACGUFFIN_FILES[0]), FILES.index(MACGUFFIN_FILES[1])
-    pool = [s for s in SQUARES
-            if low_file <= file_of(s) <= high_file and MACGUFFIN_RANKS[0] <= rank_of(s) <= MACGUFFIN_RANKS[1]
-            and s not in barricades and s not in specials]
+    pool = [
+        s
+        for s in SQUARES
+        if low_file <= file_of(s) <= high_file
+        and MACGUFFIN_RANKS[0] <= rank_of(s) <= MACGUFFIN_RANKS[1]
+        and s not in barricades
+        and s not in specials
+    ]
     rng.shuffle(pool)
     middle = (MACGUFFIN_RANKS[0] + MACGUFFIN_RANKS[1]) / 2
     for apart in (2, 1):

@@ -77,7 +77,7 @@ class State(ABC):
         """Return a plain-text picture of the position."""
 
     @abstractmethod
-    def copy(self) -> "State":
+    def copy(self) -> State:
         """Return an independent copy of this state."""
 
     def random_move(self, rng: Any) -> Any:
@@ -113,8 +113,12 @@ class GameRules(ABC):
     move_per_line: bool = False
 
     @abstractmethod
-    def new_state(self, seed: int | None = None, variants: frozenset[str] = frozenset(),
-                  tags: Mapping[str, str] | None = None) -> State:
+    def new_state(
+        self,
+        seed: int | None = None,
+        variants: frozenset[str] = frozenset(),
+        tags: Mapping[str, str] | None = None,
+    ) -> State:
         """Return the initial state; ``tags`` are the record's header tags (e.g. TurnLimit)."""
 
     def check_variants(self, variants: frozenset[str]) -> frozenset[str]:
@@ -133,8 +137,9 @@ class GameRules(ABC):
         """Return the board as a text picture for the terminal; seeded games override."""
         raise BoardError(f"{self.id} has no board picture")
 
-    def layout_data(self, name: str, seed: int | None = None,
-                    variants: frozenset[str] = frozenset()) -> dict[str, Any]:
+    def layout_data(
+        self, name: str, seed: int | None = None, variants: frozenset[str] = frozenset()
+    ) -> dict[str, Any]:
         """Return data a drawing component asks for by name (e.g. 'board': cells and their marks).
 
         The data is plain values (square names, mark names, numbers), never shapes."""

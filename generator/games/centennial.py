@@ -132,7 +132,9 @@ class CentennialState(State):
             return Claim(self._side(match.group(1), text), int(number))
         match = _THROW.match(text)
         if not match:
-            raise NotationError(f"{text!r} is neither a throw like 'P2 1 2 3 -> 6' nor a claim like 'P3 claims 4'")
+            raise NotationError(
+                f"{text!r} is neither a throw like 'P2 1 2 3 -> 6' nor a claim like 'P3 claims 4'"
+            )
         side = self._side(match.group(1), text)
         tokens = match.group(2).split()
         if len(tokens) != DICE:
@@ -200,7 +202,9 @@ class CentennialState(State):
         score = {side: box_of(step) for side, step in zip(self.sides, self.steps)}
         if self.winner is not None:
             who = label(self.sides[self.winner])
-            return Outcome(True, self.sides[self.winner], False, score, f"{who} brought their counter back to box 1")
+            return Outcome(
+                True, self.sides[self.winner], False, score, f"{who} brought their counter back to box 1"
+            )
         if self.throws >= self.limit:
             return Outcome(True, None, True, score, f"turn limit of {self.limit} throws reached")
         return Outcome(False, None, False, score)
@@ -223,11 +227,13 @@ class CentennialState(State):
         if self.last is not None:
             who, dice, end = self.last
             open_numbers = [str(n) for n in self.unused if n not in self.claimed]
-            lines.append(f"last throw: {label(self.sides[who])} {throw_str(dice)} -> "
-                         f"{box_of(end) or '-'}; open to claims: {' '.join(open_numbers) or 'none'}")
+            lines.append(
+                f"last throw: {label(self.sides[who])} {throw_str(dice)} -> "
+                f"{box_of(end) or '-'}; open to claims: {' '.join(open_numbers) or 'none'}"
+            )
         return "\n".join(lines)
 
-    def copy(self) -> "CentennialState":
+    def copy(self) -> CentennialState:
         """Return an independent copy of this state."""
         other = CentennialState.__new__(CentennialState)
         other.__dict__.update(self.__dict__)
@@ -251,7 +257,9 @@ class CentennialState(State):
     def _end_step(self, who: int, move: Throw) -> int:
         """Return the step the throw ends on; raise IllegalMoveError when it cannot."""
         if who != self.to_throw:
-            raise IllegalMoveError(f"it is {label(self.sides[self.to_throw])}'s turn to throw, not {label(move.player)}'s")
+            raise IllegalMoveError(
+                f"it is {label(self.sides[self.to_throw])}'s turn to throw, not {label(move.player)}'s"
+            )
         start = self.steps[who]
         furthest = chain_end(start, move.dice)
         end = _step_for(move.box, move.lane, start, furthest)
@@ -263,11 +271,14 @@ class CentennialState(State):
         if move.box == 0:
             raise IllegalMoveError(f"{name}'s counter is already {here}; it cannot go back off the strip")
         if furthest == start:
-            raise IllegalMoveError(f"{dice} does not make the {need_of(start)} that {name} needs ({name} is {here}), "
-                                   f"so the counter stays {here}")
+            raise IllegalMoveError(
+                f"{dice} does not make the {need_of(start)} that {name} needs ({name} is {here}), "
+                f"so the counter stays {here}"
+            )
         origin = "off the strip" if start == 0 else f"box {box_of(start)}"
-        raise IllegalMoveError(f"{dice} carries {name} from {origin} at most to box {box_of(furthest)}, "
-                               f"not to {target}")
+        raise IllegalMoveError(
+            f"{dice} carries {name} from {origin} at most to box {box_of(furthest)}, not to {target}"
+        )
 
     def _claims(self) -> list[Claim]:
         if self.last is None:
@@ -290,17 +301,23 @@ class CentennialState(State):
         thrower, dice, _ = self.last
         thrower_name = label(self.sides[thrower])
         if number in self.stale and number not in self.unused:
-            raise IllegalMoveError(f"too late to claim {number}: the dice have been thrown again since it was left")
+            raise IllegalMoveError(
+                f"too late to claim {number}: the dice have been thrown again since it was left"
+            )
         if who == thrower:
             raise IllegalMoveError(f"{name} threw the dice and cannot claim from their own throw")
         if who in self.claimed.values():
             raise IllegalMoveError(f"{name} has already claimed a number from this throw")
         if number in self.claimed:
-            raise IllegalMoveError(f"{number} has already been claimed by {label(self.sides[self.claimed[number]])}")
+            raise IllegalMoveError(
+                f"{number} has already been claimed by {label(self.sides[self.claimed[number]])}"
+            )
         if number not in self.unused:
             if number in sums(dice):
-                raise IllegalMoveError(f"{thrower_name} did not leave {number} unused: "
-                                       f"it was not the next number {thrower_name} needed")
+                raise IllegalMoveError(
+                    f"{thrower_name} did not leave {number} unused: "
+                    f"it was not the next number {thrower_name} needed"
+                )
             raise IllegalMoveError(f"{thrower_name}'s throw {throw_str(dice)} does not make {number}")
         needed = need_of(self.steps[who])
         if needed != number:
@@ -331,8 +348,19 @@ def _throw_moves(player: int, start: int) -> tuple[Throw, ...]:
 #: Example positions for booklet figures: players, moves played from the start, steps highlighted.
 _EXAMPLES: dict[str, tuple[int, tuple[str, ...], tuple[int, ...]]] = {
     "chain": (2, ("P1 1 2 3 -> 6",), (1, 2, 3, 4, 5, 6)),
-    "turn": (2, ("P1 1 2 3 -> 6", "P2 6 6 6 -> -", "P1 3 4 5 -> 9", "P2 6 6 6 -> -", "P1 1 4 6 -> 11",
-                 "P2 6 6 6 -> -", "P1 5 6 6 -> 11"), (12, 13)),
+    "turn": (
+        2,
+        (
+            "P1 1 2 3 -> 6",
+            "P2 6 6 6 -> -",
+            "P1 3 4 5 -> 9",
+            "P2 6 6 6 -> -",
+            "P1 1 4 6 -> 11",
+            "P2 6 6 6 -> -",
+            "P1 5 6 6 -> 11",
+        ),
+        (12, 13),
+    ),
     "claim": (2, ("P1 1 4 5 -> 1", "P2 1 4 5 -> 1", "P1 1 1 5 -> 1", "P2 claims 2"), (2,)),
 }
 
@@ -341,15 +369,20 @@ _EXAMPLES: dict[str, tuple[int, tuple[str, ...], tuple[int, ...]]] = {
 class CentennialRules(GameRules):
     """Centennial for 2 to 8 players (tag ``Players``)."""
 
-    def new_state(self, seed: int | None = None, variants: frozenset[str] = frozenset(),
-                  tags: Mapping[str, str] | None = None) -> CentennialState:
+    def new_state(
+        self,
+        seed: int | None = None,
+        variants: frozenset[str] = frozenset(),
+        tags: Mapping[str, str] | None = None,
+    ) -> CentennialState:
         """Return the start: every counter off the strip, P1 to throw."""
         self.check_variants(variants)
         players = players_from_tags(tags, MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS)
         return CentennialState(players, turn_limit(tags, self.default_turn_limit))
 
-    def layout_data(self, name: str, seed: int | None = None,
-                    variants: frozenset[str] = frozenset()) -> dict[str, Any]:
+    def layout_data(
+        self, name: str, seed: int | None = None, variants: frozenset[str] = frozenset()
+    ) -> dict[str, Any]:
         """Return the strip ('track': box labels in path order) or an example position for a figure.
 
         Positions ('position:chain', 'position:turn', 'position:claim') come from playing the example
@@ -365,11 +398,19 @@ class CentennialRules(GameRules):
             for side, step in zip(state.sides, state.steps):
                 if step:
                     pieces.setdefault(str(step), []).append(side)
-            return {"pieces": {k: v[0] if len(v) == 1 else v for k, v in sorted(pieces.items(), key=lambda kv: int(kv[0]))},
-                    "highlight": [str(h) for h in highlight], "moves": list(moves),
-                    "boxes": {side: box_of(step) for side, step in zip(state.sides, state.steps)}}
-        raise BoardError(f"centennial provides no layout data {name!r} "
-                         f"(known: track, {', '.join('position:' + k for k in sorted(_EXAMPLES))})")
+            return {
+                "pieces": {
+                    k: v[0] if len(v) == 1 else v
+                    for k, v in sorted(pieces.items(), key=lambda kv: int(kv[0]))
+                },
+                "highlight": [str(h) for h in highlight],
+                "moves": list(moves),
+                "boxes": {side: box_of(step) for side, step in zip(state.sides, state.steps)},
+            }
+        raise BoardError(
+            f"centennial provides no layout data {name!r} "
+            f"(known: track, {', '.join('position:' + k for k in sorted(_EXAMPLES))})"
+        )
 
     def template_values(self) -> dict[str, Any]:
         """Return the strip, dice and player counts for the rule booklet."""

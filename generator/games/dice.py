@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from functools import lru_cache
+from functools import cache
 from itertools import combinations, combinations_with_replacement
 
 from generator.errors import NotationError, RecordError
@@ -18,13 +18,13 @@ Group = tuple[int, ...]
 Grouping = tuple[Group, ...]
 
 
-@lru_cache(maxsize=None)
+@cache
 def all_throws(count: int = 3) -> tuple[Throw, ...]:
     """Return every distinct throw of ``count`` dice, each sorted ascending, in ascending order."""
     return tuple(combinations_with_replacement(range(1, FACES + 1), count))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _sums_sorted(dice: Throw) -> frozenset[int]:
     totals: set[int] = set()
     for size in range(1, len(dice) + 1):
@@ -38,7 +38,7 @@ def sums(dice: Sequence[int]) -> frozenset[int]:
     return _sums_sorted(tuple(sorted(dice)))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _groupings_sorted(dice: Throw) -> tuple[Grouping, ...]:
     found: set[Grouping] = set()
 
@@ -102,6 +102,7 @@ def throw_str(dice: Sequence[int]) -> str:
 
 
 # -- players of the dice games: 'p1', 'p2', ... written P1, P2, ... ------------------------
+
 
 def side_name(index: int) -> str:
     """Return the side name of the player at ``index`` (0 -> 'p1')."""

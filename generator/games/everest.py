@@ -19,7 +19,16 @@ from typing import Any
 
 from generator.errors import IllegalMoveError, NotationError
 from generator.games.base import GameRules, Outcome, State, turn_limit
-from generator.games.dice import all_throws, groupings, label, parse_die, players_from_tags, side_name, throw_str, uses_only
+from generator.games.dice import (
+    all_throws,
+    groupings,
+    label,
+    parse_die,
+    players_from_tags,
+    side_name,
+    throw_str,
+    uses_only,
+)
 
 HIGHEST = 12
 COLUMNS = 2
@@ -65,8 +74,11 @@ def _table(side: str) -> list[tuple[int, int, Cross]]:
     """Return every move a player could ever make, with its masks (built once per side)."""
     table = _TABLES.get(side)
     if table is None:
-        table = [(once, twice, Cross(side, dice, grouping))
-                 for dice, options in _OPTIONS.items() for grouping, once, twice in options]
+        table = [
+            (once, twice, Cross(side, dice, grouping))
+            for dice, options in _OPTIONS.items()
+            for grouping, once, twice in options
+        ]
         _TABLES[side] = table
     return table
 
@@ -99,15 +111,24 @@ class EverestState(State):
                 used |= 1 << number
                 if crossed[number] >= COLUMNS:
                     full |= 1 << number
-        return [move for once, twice, move in _table(self.sides[self.to_throw])
-                if not (once & full or twice & used)]
+        return [
+            move
+            for once, twice, move in _table(self.sides[self.to_throw])
+            if not (once & full or twice & used)
+        ]
 
     def parse_move(self, text: str) -> Cross:
         """Return the move written as text, e.g. 'P1 2 3 5 : 5 2+3'; raise NotationError otherwise."""
         text = " ".join(text.split())
         head, colon, tail = text.partition(":")
         words = head.split()
-        if not colon or not words or words[0][:1] not in "Pp" or not words[0][1:].isdigit() or int(words[0][1:]) < 1:
+        if (
+            not colon
+            or not words
+            or words[0][:1] not in "Pp"
+            or not words[0][1:].isdigit()
+            or int(words[0][1:]) < 1
+        ):
             raise NotationError(f"{text!r} is not a turn like 'P1 2 3 5 : 5 2+3'")
         if len(words) != DICE + 1:
             raise NotationError(f"a throw is {DICE} dice, got {' '.join(words[1:])!r}")
@@ -144,8 +165,10 @@ class EverestState(State):
         if overused is not None:
             shown = sum(1 for value in move.dice if value == overused)
             times = {0: "no", 1: "one", 2: "two"}.get(shown, str(shown))
-            raise IllegalMoveError(f"each die counts once: {throw_str(move.dice)} has {times} {overused}, "
-                                   f"but the groups use more")
+            raise IllegalMoveError(
+                f"each die counts once: {throw_str(move.dice)} has {times} {overused}, "
+                f"but the groups use more"
+            )
         crossed = self.crossed[number - 1]
         wanted = Counter(sum(group) for group in move.groups)
         for total in sorted(wanted):
@@ -179,7 +202,9 @@ class EverestState(State):
         score = {side: total for side, total in zip(self.sides, self.totals)}
         if self.winner is not None:
             name = label(self.sides[self.winner])
-            return Outcome(True, self.sides[self.winner], False, score, f"{name} crossed off all {BOXES} boxes")
+            return Outcome(
+                True, self.sides[self.winner], False, score, f"{name} crossed off all {BOXES} boxes"
+            )
         if self.throws >= self.limit:
             return Outcome(True, None, True, score, f"turn limit of {self.limit} throws reached")
         return Outcome(False, None, False, score)
@@ -187,8 +212,10 @@ class EverestState(State):
     def text(self) -> str:
         """Return every player's boxes (x crossed, . empty; up column, then down column) as text."""
         numbers = " ".join(f"{n:>2}" for n in range(1, HIGHEST + 1))
-        lines = [f"Everest, {self.players} players, throw {self.throws + 1} of {self.limit}",
-                 f"         {numbers}"]
+        lines = [
+            f"Everest, {self.players} players, throw {self.throws + 1} of {self.limit}",
+            f"         {numbers}",
+        ]
         for index, side in enumerate(self.sides):
             crossed = self.crossed[index]
             marker = "*" if index == self.to_throw and not self.is_terminal() else " "
@@ -198,7 +225,7 @@ class EverestState(State):
             lines.append(f"         {down}")
         return "\n".join(lines)
 
-    def copy(self) -> "EverestState":
+    def copy(self) -> EverestState:
         """Return an independent copy of this state."""
         other = EverestState.__new__(EverestState)
         other.__dict__.update(self.__dict__)
@@ -211,8 +238,12 @@ class EverestState(State):
 class EverestRules(GameRules):
     """Everest for any number of players (tag ``Players``, 1 to 20)."""
 
-    def new_state(self, seed: int | None = None, variants: frozenset[str] = frozenset(),
-                  tags: Mapping[str, str] | None = None) -> EverestState:
+    def new_state(
+        self,
+        seed: int | None = None,
+        variants: frozenset[str] = frozenset(),
+        tags: Mapping[str, str] | None = None,
+    ) -> EverestState:
         """Return the start: every sheet empty, P1 to throw."""
         self.check_variants(variants)
         players = players_from_tags(tags, MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS)

@@ -29,15 +29,55 @@ from generator.games.base import GameRules, Outcome, State, turn_limit
 MEN = 9
 SIDES = ("white", "black")
 _SIDE_WORD = ("White", "Black")
-POINTS: tuple[str, ...] = ("a1", "d1", "g1", "b2", "d2", "f2", "c3", "d3", "e3", "a4", "b4", "c4",
-                           "e4", "f4", "g4", "c5", "d5", "e5", "b6", "d6", "f6", "a7", "d7", "g7")
+POINTS: tuple[str, ...] = (
+    "a1",
+    "d1",
+    "g1",
+    "b2",
+    "d2",
+    "f2",
+    "c3",
+    "d3",
+    "e3",
+    "a4",
+    "b4",
+    "c4",
+    "e4",
+    "f4",
+    "g4",
+    "c5",
+    "d5",
+    "e5",
+    "b6",
+    "d6",
+    "f6",
+    "a7",
+    "d7",
+    "g7",
+)
 INDEX: dict[str, int] = {name: i for i, name in enumerate(POINTS)}
-_MILL_NAMES = ("a1 d1 g1", "b2 d2 f2", "c3 d3 e3", "a4 b4 c4", "e4 f4 g4", "c5 d5 e5", "b6 d6 f6",
-               "a7 d7 g7", "a1 a4 a7", "b2 b4 b6", "c3 c4 c5", "d1 d2 d3", "d5 d6 d7", "e3 e4 e5",
-               "f2 f4 f6", "g1 g4 g7")
+_MILL_NAMES = (
+    "a1 d1 g1",
+    "b2 d2 f2",
+    "c3 d3 e3",
+    "a4 b4 c4",
+    "e4 f4 g4",
+    "c5 d5 e5",
+    "b6 d6 f6",
+    "a7 d7 g7",
+    "a1 a4 a7",
+    "b2 b4 b6",
+    "c3 c4 c5",
+    "d1 d2 d3",
+    "d5 d6 d7",
+    "e3 e4 e5",
+    "f2 f4 f6",
+    "g1 g4 g7",
+)
 #: The 16 mills, each as a tuple of three point indices in line order.
 MILLS: tuple[tuple[int, int, int], ...] = tuple(
-    tuple(INDEX[n] for n in names.split()) for names in _MILL_NAMES)  # type: ignore[misc]
+    tuple(INDEX[n] for n in names.split()) for names in _MILL_NAMES
+)  # type: ignore[misc]
 _MILL_MASKS: tuple[int, ...] = tuple((1 << a) | (1 << b) | (1 << c) for a, b, c in MILLS)
 _FULL = (1 << 24) - 1
 _NONE = 31
@@ -54,8 +94,7 @@ def _build_adjacency() -> list[int]:
 
 _ADJ: list[int] = _build_adjacency()
 #: For each point, the two masks "the other two points of a mill through it".
-_PAIRS: list[tuple[int, int]] = [
-    tuple(m & ~(1 << p) for m in _MILL_MASKS if m >> p & 1) for p in range(24)]  # type: ignore[misc]
+_PAIRS: list[tuple[int, int]] = [tuple(m & ~(1 << p) for m in _MILL_MASKS if m >> p & 1) for p in range(24)]  # type: ignore[misc]
 _PAIR_A = [pa for pa, _ in _PAIRS]
 _PAIR_B = [pb for _, pb in _PAIRS]
 _BIT: dict[str, int] = {name: 1 << i for i, name in enumerate(POINTS)}
@@ -109,7 +148,9 @@ def _move(frm: int, to: int, take: int) -> Move:
     key = frm << 10 | to << 5 | take
     move = _MOVE_CACHE.get(key)
     if move is None:
-        move = Move(None if frm == _NONE else POINTS[frm], POINTS[to], None if take == _NONE else POINTS[take])
+        move = Move(
+            None if frm == _NONE else POINTS[frm], POINTS[to], None if take == _NONE else POINTS[take]
+        )
         _MOVE_CACHE[key] = move
     return move
 
@@ -125,7 +166,9 @@ def parse_move(text: str) -> Move:
     cleaned = text.strip().lower()
     match = _MOVE_RE.match(cleaned)
     if not match:
-        raise NotationError(f"{text.strip()!r} is not a Nine Men's Morris move (write d2, d2-d3, b4xd7 or d2-d3xa1)")
+        raise NotationError(
+            f"{text.strip()!r} is not a Nine Men's Morris move (write d2, d2-d3, b4xd7 or d2-d3xa1)"
+        )
     first, second, take = match.groups()
     for name in (first, second, take):
         if name is not None and name not in INDEX:
@@ -142,7 +185,7 @@ class _Rng(Protocol):
 class NineMensMorrisState(State):
     """A Nine Men's Morris position: men on the board, men in hand, side to move, turns played."""
 
-    __slots__ = ("_men", "_hand", "_side", "_turns", "_limit", "_flying", "_over", "_winner", "_reason")
+    __slots__ = ("_flying", "_hand", "_limit", "_men", "_over", "_reason", "_side", "_turns", "_winner")
 
     def __init__(self, flying: bool = False, limit: int = 200) -> None:
         self._men = [0, 0]
@@ -156,9 +199,15 @@ class NineMensMorrisState(State):
         self._reason = ""
 
     @classmethod
-    def from_position(cls, pieces: Mapping[str, str], to_move: str = "white",
-                      in_hand: Mapping[str, int] | None = None, turns: int = 0,
-                      variants: Iterable[str] = (), limit: int = 200) -> "NineMensMorrisState":
+    def from_position(
+        cls,
+        pieces: Mapping[str, str],
+        to_move: str = "white",
+        in_hand: Mapping[str, int] | None = None,
+        turns: int = 0,
+        variants: Iterable[str] = (),
+        limit: int = 200,
+    ) -> NineMensMorrisState:
         """Return a state set up from ``{"d2": "white", ...}``, men in hand (default none) and turns played."""
         state = cls("flying" in set(variants), limit)
         hand = dict(in_hand or {})
@@ -171,8 +220,10 @@ class NineMensMorrisState(State):
         for i, side in enumerate(SIDES):
             count = hand.get(side, 0)
             if count < 0 or count + state._men[i].bit_count() > MEN:
-                raise BoardError(f"{_SIDE_WORD[i]} cannot have {count} men in hand with "
-                                 f"{state._men[i].bit_count()} on the board")
+                raise BoardError(
+                    f"{_SIDE_WORD[i]} cannot have {count} men in hand with "
+                    f"{state._men[i].bit_count()} on the board"
+                )
             state._hand[i] = count
         if to_move not in SIDES:
             raise BoardError(f"unknown side {to_move!r} (sides: white, black)")
@@ -272,16 +323,18 @@ class NineMensMorrisState(State):
         written = move_str(move)
         if move.frm is None:
             if not self._hand[side]:
-                raise IllegalMoveError(f"{me} has placed all {MEN} men and must move one along a line "
-                                       f"(e.g. d2-d3)")
+                raise IllegalMoveError(
+                    f"{me} has placed all {MEN} men and must move one along a line (e.g. d2-d3)"
+                )
             if (mine | opp) & to:
                 raise IllegalMoveError(f"{move.to} is already taken by a {self._owner_word(move.to)} man")
             rest = mine
         else:
             if self._hand[side]:
                 count = self._hand[side]
-                raise IllegalMoveError(f"{me} still has {count} {'man' if count == 1 else 'men'} to place "
-                                       f"and cannot move yet")
+                raise IllegalMoveError(
+                    f"{me} still has {count} {'man' if count == 1 else 'men'} to place and cannot move yet"
+                )
             frm = _BIT[move.frm]
             if not mine & frm:
                 raise IllegalMoveError(f"{me} has no man on {move.frm}")
@@ -301,15 +354,19 @@ class NineMensMorrisState(State):
             return
         if move.take is None:
             if opp:
-                raise IllegalMoveError(f"{written} closes a mill: {me} must remove a {them} man "
-                                       f"(write it as {written}x and the point)")
+                raise IllegalMoveError(
+                    f"{written} closes a mill: {me} must remove a {them} man "
+                    f"(write it as {written}x and the point)"
+                )
             return
         take = _BIT[move.take]
         if not opp & take:
             raise IllegalMoveError(f"there is no {them} man on {move.take} to remove")
         if not _removable(opp) & take:
-            raise IllegalMoveError(f"{them}'s man on {move.take} stands in a mill and {them} has men "
-                                   f"outside mills; remove one of those")
+            raise IllegalMoveError(
+                f"{them}'s man on {move.take} stands in a mill and {them} has men "
+                f"outside mills; remove one of those"
+            )
 
     def apply_move(self, move: Move) -> None:
         """Play a legal move (check it first with ``check_move`` when it comes from a player)."""
@@ -368,7 +425,7 @@ class NineMensMorrisState(State):
             return f"game over after {self._turns} turns: {self._reason}; {hands}"
         return f"{_SIDE_WORD[self._side]} to move, turn {self._turns + 1} of {self._limit}; {hands}"
 
-    def copy(self) -> "NineMensMorrisState":
+    def copy(self) -> NineMensMorrisState:
         """Return an independent copy."""
         other = NineMensMorrisState.__new__(NineMensMorrisState)
         other._men = self._men[:]
@@ -421,7 +478,9 @@ def _picture(pieces: Mapping[str, str]) -> list[str]:
         x, y = _XY[name]
         side = pieces.get(name)
         rows[y * 2][x * 4] = "W" if side == "white" else "B" if side == "black" else "+"
-    lines = [(str(7 - y // 2) if y % 2 == 0 else " ") + " " + "".join(row).rstrip() for y, row in enumerate(rows)]
+    lines = [
+        (str(7 - y // 2) if y % 2 == 0 else " ") + " " + "".join(row).rstrip() for y, row in enumerate(rows)
+    ]
     lines.append("  a   b   c   d   e   f   g")
     return lines
 
@@ -437,32 +496,88 @@ def board_lines() -> list[tuple[str, str]]:
 
 # -- example positions for the booklet ---------------------------------------------------
 
-_MILL_EXAMPLE = {"pieces": {"a1": "white", "d1": "white", "g1": "white", "f4": "white", "b6": "white",
-                            "d3": "black", "b4": "black", "d6": "black", "f6": "black", "g7": "black"},
-                 "move": ("d2", "d1"), "mill": ["a1", "d1", "g1"]}
-_REMOVAL_EXAMPLE = {"pieces": {"a1": "white", "d1": "white", "g1": "white", "b4": "white", "e3": "white",
-                               "a7": "black", "d7": "black", "g7": "black", "c5": "black", "f2": "black",
-                               "d6": "black"},
-                    "move": ("d2", "d1"), "mill": ["a1", "d1", "g1"]}
-_FLYING_EXAMPLE = {"pieces": {"a1": "white", "d1": "white", "g7": "white",
-                              "d2": "black", "d3": "black", "b6": "black", "f4": "black", "e5": "black"},
-                   "move": ("c4", "d1")}
-_BLOCKED_EXAMPLE = {"pieces": {"a4": "white", "d2": "white", "g4": "white", "b4": "white", "f6": "white",
-                               "a1": "black", "d1": "black", "g1": "black", "b2": "black"},
-                    "move": ("c4", "b4")}
+_MILL_EXAMPLE = {
+    "pieces": {
+        "a1": "white",
+        "d1": "white",
+        "g1": "white",
+        "f4": "white",
+        "b6": "white",
+        "d3": "black",
+        "b4": "black",
+        "d6": "black",
+        "f6": "black",
+        "g7": "black",
+    },
+    "move": ("d2", "d1"),
+    "mill": ["a1", "d1", "g1"],
+}
+_REMOVAL_EXAMPLE = {
+    "pieces": {
+        "a1": "white",
+        "d1": "white",
+        "g1": "white",
+        "b4": "white",
+        "e3": "white",
+        "a7": "black",
+        "d7": "black",
+        "g7": "black",
+        "c5": "black",
+        "f2": "black",
+        "d6": "black",
+    },
+    "move": ("d2", "d1"),
+    "mill": ["a1", "d1", "g1"],
+}
+_FLYING_EXAMPLE = {
+    "pieces": {
+        "a1": "white",
+        "d1": "white",
+        "g7": "white",
+        "d2": "black",
+        "d3": "black",
+        "b6": "black",
+        "f4": "black",
+        "e5": "black",
+    },
+    "move": ("c4", "d1"),
+}
+_BLOCKED_EXAMPLE = {
+    "pieces": {
+        "a4": "white",
+        "d2": "white",
+        "g4": "white",
+        "b4": "white",
+        "f6": "white",
+        "a1": "black",
+        "d1": "black",
+        "g1": "black",
+        "b2": "black",
+    },
+    "move": ("c4", "b4"),
+}
 
 
 def _example_data(example: Mapping[str, Any]) -> dict[str, Any]:
     """Return a booklet position after White's move: pieces, highlighted mill and the move's arrow."""
     frm, to = example["move"]
     pieces = dict(sorted(example["pieces"].items(), key=lambda kv: INDEX[kv[0]]))
-    return {"pieces": pieces, "highlight": list(example.get("mill", [])), "arrows": [[frm, to]], "mover": "white"}
+    return {
+        "pieces": pieces,
+        "highlight": list(example.get("mill", [])),
+        "arrows": [[frm, to]],
+        "mover": "white",
+    }
 
 
 def example_before(name: str) -> NineMensMorrisState:
     """Return the position just before White's move in a booklet example ('position:...'), White to move."""
-    example = {"position:mill": _MILL_EXAMPLE, "position:removal": _REMOVAL_EXAMPLE,
-               "position:flying": _FLYING_EXAMPLE, "position:blocked": _BLOCKED_EXAMPLE}.get(name)
+    example = {
+        "position:mill": _MILL_EXAMPLE,
+        "position:removal": _REMOVAL_EXAMPLE,
+        "position:flying": _FLYING_EXAMPLE,
+        "position:blocked": _BLOCKED_EXAMPLE,
+    }.get(name)
     if example is None:
         raise BoardError(f"nine-mens-morris has no example position {name!r}")
     frm, to = example["move"]
@@ -475,8 +590,12 @@ def example_before(name: str) -> NineMensMorrisState:
 class NineMensMorrisRules(GameRules):
     """The rules of Nine Men's Morris as read in rulings.md."""
 
-    def new_state(self, seed: int | None = None, variants: frozenset[str] = frozenset(),
-                  tags: Mapping[str, str] | None = None) -> NineMensMorrisState:
+    def new_state(
+        self,
+        seed: int | None = None,
+        variants: frozenset[str] = frozenset(),
+        tags: Mapping[str, str] | None = None,
+    ) -> NineMensMorrisState:
         """Return the empty board with White to move."""
         variants = self.check_variants(frozenset(variants))
         return NineMensMorrisState("flying" in variants, turn_limit(tags, self.default_turn_limit))
@@ -493,34 +612,53 @@ class NineMensMorrisRules(GameRules):
         self.check_variants(frozenset(variants))
         return "\n".join(_picture({}))
 
-    def layout_data(self, name: str, seed: int | None = None,
-                    variants: frozenset[str] = frozenset()) -> dict[str, Any]:
+    def layout_data(
+        self, name: str, seed: int | None = None, variants: frozenset[str] = frozenset()
+    ) -> dict[str, Any]:
         """Return 'board' geometry or an example position ('position:mill', 'position:removal',
         'position:flying', 'position:blocked') as plain data."""
         if name == "board":
-            return {"points": {p: list(_XY[p]) for p in POINTS},
-                    "lines": [list(pair) for pair in board_lines()], "labels": True}
+            return {
+                "points": {p: list(_XY[p]) for p in POINTS},
+                "lines": [list(pair) for pair in board_lines()],
+                "labels": True,
+            }
         if name in ("position:mill", "position:flying", "position:blocked"):
-            data = _example_data({"position:mill": _MILL_EXAMPLE, "position:flying": _FLYING_EXAMPLE,
-                                  "position:blocked": _BLOCKED_EXAMPLE}[name])
+            data = _example_data(
+                {
+                    "position:mill": _MILL_EXAMPLE,
+                    "position:flying": _FLYING_EXAMPLE,
+                    "position:blocked": _BLOCKED_EXAMPLE,
+                }[name]
+            )
             if name == "position:flying":
                 data["variant"] = "flying"
             return data
         if name == "position:removal":
             data = _example_data(_REMOVAL_EXAMPLE)
             data["removable"] = example_before(name).removable()
-            data["protected"] = [p for p, side in data["pieces"].items()
-                                 if side == "black" and p not in data["removable"]]
+            data["protected"] = [
+                p for p, side in data["pieces"].items() if side == "black" and p not in data["removable"]
+            ]
             return data
         names = "board, position:mill, position:removal, position:flying, position:blocked"
         raise BoardError(f"nine-mens-morris provides no layout data {name!r} (available: {names})")
 
     def template_values(self) -> dict[str, Any]:
         """Return the numbers the rule booklet quotes."""
-        return {"men_per_side": MEN, "points": len(POINTS), "mills": len(MILLS), "lines": len(board_lines()),
-                "turn_limit": self.default_turn_limit, "lose_below": 3, "flying_men": 3,
-                "sides": list(self.sides), "first_side": self.sides[0]}
+        return {
+            "men_per_side": MEN,
+            "points": len(POINTS),
+            "mills": len(MILLS),
+            "lines": len(board_lines()),
+            "turn_limit": self.default_turn_limit,
+            "lose_below": 3,
+            "flying_men": 3,
+            "sides": list(self.sides),
+            "first_side": self.sides[0],
+        }
 
 
-RULES = NineMensMorrisRules(id="nine-mens-morris", title="Nine Men's Morris", sides=SIDES,
-                            variants=("flying",))
+RULES = NineMensMorrisRules(
+    id="nine-mens-morris", title="Nine Men's Morris", sides=SIDES, variants=("flying",)
+)

@@ -55,8 +55,8 @@ LANE_KIND = ("file", "rank")
 NUMBER_STREAM = "push/numbers"
 DEFAULT_SEED = 1
 DEFAULT_ORDER = "123456"
-DIE_OFF = SIZE + 1        # progress at which a die has left the board
-PAWN_OFF = SIZE + 2       # progress at which its pawn has left too (the most a lane records)
+DIE_OFF = SIZE + 1  # progress at which a die has left the board
+PAWN_OFF = SIZE + 2  # progress at which its pawn has left too (the most a lane records)
 THROWS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(1, 7) for b in range(a, 7))
 VARIANTS = ("adjust",)
 
@@ -103,7 +103,7 @@ def board_numbers(seed: object = None) -> tuple[int, ...]:
 def is_latin(numbers: tuple[int, ...]) -> bool:
     """Return True when every rank and every file shows each number 1 to 6 once."""
     full = set(range(1, SIZE + 1))
-    rows = all(set(numbers[r * SIZE:(r + 1) * SIZE]) == full for r in range(SIZE))
+    rows = all(set(numbers[r * SIZE : (r + 1) * SIZE]) == full for r in range(SIZE))
     files = all(set(numbers[f::SIZE]) == full for f in range(SIZE))
     return rows and files
 
@@ -113,8 +113,10 @@ def parse_order(text: str, side: str) -> tuple[int, ...]:
     value = text.strip()
     if len(value) != SIZE or sorted(value) != list(DEFAULT_ORDER):
         where = "files a to f" if side == "south" else "ranks 1 to 6"
-        raise RecordError(f"the {side.capitalize()} tag must give the six values 1 to 6 once each, "
-                          f"for {where} (like \"314265\"), not {text!r}")
+        raise RecordError(
+            f"the {side.capitalize()} tag must give the six values 1 to 6 once each, "
+            f'for {where} (like "314265"), not {text!r}'
+        )
     return tuple(int(ch) for ch in value)
 
 
@@ -135,8 +137,9 @@ _PLACE = re.compile(r"^([1-6])@([a-f][1-6]|-)$")
 _DIE = re.compile(r"^([1-6])(?:/([a-f1-6]))?([+-]?)$")
 
 
-def _canonical_cells(throw: tuple[int, int], cells: tuple[int | None, int | None]) -> tuple[
-        tuple[int, int], tuple[int | None, int | None]]:
+def _canonical_cells(
+    throw: tuple[int, int], cells: tuple[int | None, int | None]
+) -> tuple[tuple[int, int], tuple[int | None, int | None]]:
     pairs = sorted(zip(throw, cells), key=lambda p: (p[0], p[1] is None, p[1] or 0))
     return (pairs[0][0], pairs[1][0]), (pairs[0][1], pairs[1][1])
 
@@ -147,8 +150,14 @@ def _canonical_cells(throw: tuple[int, int], cells: tuple[int | None, int | None
 class PushState(State):
     """A Push! position: the numbers, each lane's progress and die value, and who pushes next."""
 
-    def __init__(self, seed: int, numbers: tuple[int, ...], orders: tuple[tuple[int, ...], tuple[int, ...]],
-                 adjust: bool, limit: int) -> None:
+    def __init__(
+        self,
+        seed: int,
+        numbers: tuple[int, ...],
+        orders: tuple[tuple[int, ...], tuple[int, ...]],
+        adjust: bool,
+        limit: int,
+    ) -> None:
         self.seed = seed
         self.numbers = numbers
         self.cells_of = tuple(tuple(i for i, n in enumerate(numbers) if n == v) for v in range(SIZE + 1))
@@ -325,16 +334,19 @@ class PushState(State):
         if tokens == ["-"]:
             return PushTurn(canon_throw, canon_cells, ())
         if not tokens:
-            raise NotationError(f"{line!r}: after ':' name the dice pushed, like 5 3, "
-                                "or write - when nothing moved")
+            raise NotationError(
+                f"{line!r}: after ':' name the dice pushed, like 5 3, or write - when nothing moved"
+            )
         side = self.pusher
         values = self.values[side]
         pushes: dict[int, int] = {}
         for token in tokens:
             match = _DIE.match(token)
             if not match:
-                raise NotationError(f"{token!r} is not a pushed die: write its value, like 5 "
-                                    "(5/c to name its lane, 5+ or 5- to adjust it)")
+                raise NotationError(
+                    f"{token!r} is not a pushed die: write its value, like 5 "
+                    "(5/c to name its lane, 5+ or 5- to adjust it)"
+                )
             value = int(match.group(1))
             lane_name, sign = match.group(2), match.group(3)
             if lane_name is not None:
@@ -343,8 +355,10 @@ class PushState(State):
                     raise NotationError(f"{token!r}: {SIDES[side]}'s dice are in {kind}")
                 lane = LANES[side].index(lane_name)
                 if values[lane] != value:
-                    raise IllegalMoveError(f"{SIDES[side]}'s die in {LANE_KIND[side]} {lane_name} shows "
-                                           f"{values[lane]}, not {value}")
+                    raise IllegalMoveError(
+                        f"{SIDES[side]}'s die in {LANE_KIND[side]} {lane_name} shows "
+                        f"{values[lane]}, not {value}"
+                    )
             else:
                 lanes = [k for k, v in enumerate(values) if v == value]
                 if not lanes:
@@ -386,8 +400,10 @@ class PushState(State):
             for mask in self._candidates(move.throw):
                 if not mask & blocked:
                     example = self.move_str(PushTurn(move.throw, move.cells, self._expand(mask)[0]))
-                    raise IllegalMoveError(f"{SIDES[side]} can push ({example.split(':')[1].strip()}); "
-                                           "': -' is only for a turn when nothing can move")
+                    raise IllegalMoveError(
+                        f"{SIDES[side]} can push ({example.split(':')[1].strip()}); "
+                        "': -' is only for a turn when nothing can move"
+                    )
             return
         self._check_pushes(move, occupied, blocked)
 
@@ -398,8 +414,10 @@ class PushState(State):
                 continue
             name = CELLS[cell]
             if self.numbers[cell] != value:
-                raise IllegalMoveError(f"{name} shows {self.numbers[cell]}, not {value}: "
-                                       f"the neutral {value} must go on a cell showing {value}")
+                raise IllegalMoveError(
+                    f"{name} shows {self.numbers[cell]}, not {value}: "
+                    f"the neutral {value} must go on a cell showing {value}"
+                )
             if occupied >> cell & 1:
                 raise IllegalMoveError(f"{name} is not empty: a neutral die goes on an empty cell")
             if cell in taken:
@@ -409,8 +427,9 @@ class PushState(State):
             if cell is None:
                 free = [c for c in self._free_cells(occupied, value) if c not in taken]
                 if free:
-                    raise IllegalMoveError(f"the neutral {value} must be placed: {CELLS[free[0]]} shows "
-                                           f"{value} and is empty")
+                    raise IllegalMoveError(
+                        f"the neutral {value} must be placed: {CELLS[free[0]]} shows {value} and is empty"
+                    )
 
     def _check_pushes(self, move: PushTurn, occupied: int, blocked: int) -> None:
         side = self.pusher
@@ -423,8 +442,10 @@ class PushState(State):
         if not (sum(chosen) == total or (len(chosen) == 1 and chosen[0] in move.throw)):
             written = " + ".join(str(v) for v in sorted(chosen, reverse=True))
             said = f"{written} = {sum(chosen)}" if len(chosen) > 1 else f"{written}"
-            raise IllegalMoveError(f"the dice pushed must add up to {total} (or be one die showing "
-                                   f"{move.throw[0]} or {move.throw[1]}), but {said}")
+            raise IllegalMoveError(
+                f"the dice pushed must add up to {total} (or be one die showing "
+                f"{move.throw[0]} or {move.throw[1]}), but {said}"
+            )
         for lane, adjust in move.pushes:
             label = f"{SIDES[side]}'s {values[lane]} ({LANE_KIND[side]} {LANES[side][lane]})"
             if blocked >> lane & 1:
@@ -434,14 +455,18 @@ class PushState(State):
             if adjust:
                 sign = "+" if adjust > 0 else "-"
                 if not self.adjust:
-                    raise IllegalMoveError(f"adjusting a die ({values[lane]}{sign}) belongs to the adjust "
-                                           "variant, which is not in play")
+                    raise IllegalMoveError(
+                        f"adjusting a die ({values[lane]}{sign}) belongs to the adjust "
+                        "variant, which is not in play"
+                    )
                 if self.progress[side][lane] < DIE_OFF:
-                    raise IllegalMoveError(f"{label} is still on the board: only a die already off "
-                                           "the board may be adjusted")
+                    raise IllegalMoveError(
+                        f"{label} is still on the board: only a die already off the board may be adjusted"
+                    )
                 if not 1 <= values[lane] + adjust <= SIZE:
-                    raise IllegalMoveError(f"{label} cannot be {'raised' if adjust > 0 else 'lowered'}: "
-                                           "dice show 1 to 6")
+                    raise IllegalMoveError(
+                        f"{label} cannot be {'raised' if adjust > 0 else 'lowered'}: dice show 1 to 6"
+                    )
 
     def apply_move(self, move: PushTurn) -> None:
         """Play a legal turn: push the chosen dice and pawns, adjust, then swap the roles."""
@@ -456,10 +481,13 @@ class PushState(State):
         self.pusher = 1 - side
         self._moves = None
         if all(p >= PAWN_OFF for p in progress):
-            self._over = Outcome(True, SIDES[side], False, self._score(),
-                                 f"{SIDES[side]} took all six pawns off the board")
+            self._over = Outcome(
+                True, SIDES[side], False, self._score(), f"{SIDES[side]} took all six pawns off the board"
+            )
         elif self.plies >= self.limit:
-            self._over = Outcome(True, None, True, self._score(), f"the turn limit of {self.limit} was reached")
+            self._over = Outcome(
+                True, None, True, self._score(), f"the turn limit of {self.limit} was reached"
+            )
 
     def _score(self) -> dict[str, int]:
         return {name: self.pawns_off(name) for name in SIDES}
@@ -497,15 +525,17 @@ class PushState(State):
         lines.append("")
         for s, name in enumerate(SIDES):
             off = [f"{self.values[s][k]}" for k in range(SIZE) if self.progress[s][k] >= DIE_OFF]
-            lines.append(f"{name.capitalize()}: dice off the board: {', '.join(off) or 'none'}; "
-                         f"pawns off: {self.pawns_off(name)}")
+            lines.append(
+                f"{name.capitalize()}: dice off the board: {', '.join(off) or 'none'}; "
+                f"pawns off: {self.pawns_off(name)}"
+            )
         if self._over is not None:
             lines.append(f"Game over: {self._over.reason}.")
         else:
             lines.append(f"Turn {self.plies + 1}: {self.thrower()} throws, {self.current_player()} pushes.")
         return "\n".join(lines)
 
-    def copy(self) -> "PushState":
+    def copy(self) -> PushState:
         """Return an independent copy."""
         other = PushState.__new__(PushState)
         other.seed = self.seed
@@ -606,11 +636,15 @@ def example_push(seed: int) -> dict[str, Any]:
         state.apply_move(_scripted(state, throw, wanted))
     occupied = state._occupied()
     base = state._blocked(state.pusher, occupied)
-    wanted = [m for m in state.legal_moves() if m.throw == _EXAMPLE_TURN[0]
-              and state.move_str(m).split(":")[1].strip() == _EXAMPLE_TURN[1]]
+    wanted = [
+        m
+        for m in state.legal_moves()
+        if m.throw == _EXAMPLE_TURN[0] and state.move_str(m).split(":")[1].strip() == _EXAMPLE_TURN[1]
+    ]
     # Prefer a placement where a neutral die stands in front of one of the pusher's dice.
-    move = max(wanted, key=lambda m: bin(state._blocked_with(occupied, m.cells) & ~base).count("1"),
-               default=None) or _scripted(state, *_EXAMPLE_TURN)
+    move = max(
+        wanted, key=lambda m: bin(state._blocked_with(occupied, m.cells) & ~base).count("1"), default=None
+    ) or _scripted(state, *_EXAMPLE_TURN)
     blocked_mask = state._blocked_with(occupied, move.cells)
     pieces = _pieces(state)
     for value, cell in zip(move.throw, move.cells):
@@ -627,9 +661,14 @@ def example_push(seed: int) -> dict[str, Any]:
     for lane, _ in move.pushes:
         p = state.progress[side][lane]
         arrows.append([_lane_square(side, lane, p), _lane_square(side, lane, p + 1)])
-    others = sorted({state.move_str(m).split(":")[1].strip() for m in state.legal_moves()
-                     if m.throw == move.throw and m.cells == move.cells and m != move},
-                    key=lambda t: (-len(t.split()), t))
+    others = sorted(
+        {
+            state.move_str(m).split(":")[1].strip()
+            for m in state.legal_moves()
+            if m.throw == move.throw and m.cells == move.cells and m != move
+        },
+        key=lambda t: (-len(t.split()), t),
+    )
     return {
         "pieces": dict(sorted(pieces.items())),
         "arrows": sorted(arrows),
@@ -651,24 +690,38 @@ def example_push(seed: int) -> dict[str, Any]:
 class PushRules(GameRules):
     """The rules of Push! and its numbered grid."""
 
-    def new_state(self, seed: int | None = None, variants: frozenset[str] = frozenset(),
-                  tags: Mapping[str, str] | None = None) -> PushState:
+    def new_state(
+        self,
+        seed: int | None = None,
+        variants: frozenset[str] = frozenset(),
+        tags: Mapping[str, str] | None = None,
+    ) -> PushState:
         """Return the opening: dice and pawns outside the grid, South to throw, West to push."""
         variants = self.check_variants(variants)
         seed_value = DEFAULT_SEED if seed is None else check_seed(seed)
         tags = tags or {}
-        orders = (parse_order(tags.get("South", DEFAULT_ORDER), "south"),
-                  parse_order(tags.get("West", DEFAULT_ORDER), "west"))
-        return PushState(seed_value, board_numbers(seed_value), orders, "adjust" in variants,
-                         turn_limit(tags, self.default_turn_limit))
+        orders = (
+            parse_order(tags.get("South", DEFAULT_ORDER), "south"),
+            parse_order(tags.get("West", DEFAULT_ORDER), "west"),
+        )
+        return PushState(
+            seed_value,
+            board_numbers(seed_value),
+            orders,
+            "adjust" in variants,
+            turn_limit(tags, self.default_turn_limit),
+        )
 
     def board_data(self, seed: int | None = None, variants: frozenset[str] = frozenset()) -> dict[str, Any]:
         """Return game, seed and numbers: cell -> number."""
         self.check_variants(variants)
         seed_value = DEFAULT_SEED if seed is None else check_seed(seed)
         numbers = board_numbers(seed_value)
-        return {"game": self.id, "seed": seed_value,
-                "numbers": {name: numbers[i] for i, name in sorted(enumerate(CELLS), key=lambda p: p[1])}}
+        return {
+            "game": self.id,
+            "seed": seed_value,
+            "numbers": {name: numbers[i] for i, name in sorted(enumerate(CELLS), key=lambda p: p[1])},
+        }
 
     def board_text(self, seed: int | None = None, variants: frozenset[str] = frozenset()) -> str:
         """Return the numbers as a text grid with a title naming the seed."""
@@ -676,8 +729,9 @@ class PushRules(GameRules):
         seed_value = DEFAULT_SEED if seed is None else check_seed(seed)
         return f"Push!, seed {seed_value}\n\n{board_picture(board_numbers(seed_value))}"
 
-    def layout_data(self, name: str, seed: int | None = None,
-                    variants: frozenset[str] = frozenset()) -> dict[str, Any]:
+    def layout_data(
+        self, name: str, seed: int | None = None, variants: frozenset[str] = frozenset()
+    ) -> dict[str, Any]:
         """Return 'board' (numbers, seed, start slots outside, exit edges) or 'position:push'."""
         self.check_variants(variants)
         seed_value = DEFAULT_SEED if seed is None else check_seed(seed)
@@ -690,7 +744,9 @@ class PushRules(GameRules):
             "files": SIZE,
             "ranks": SIZE,
             "seed": seed_value,
-            "cells": {name: [f"text:{numbers[i]}"] for i, name in sorted(enumerate(CELLS), key=lambda p: p[1])},
+            "cells": {
+                name: [f"text:{numbers[i]}"] for i, name in sorted(enumerate(CELLS), key=lambda p: p[1])
+            },
             "outside": _outside(),
             "exits": {"south": "north", "west": "east"},
         }
@@ -715,5 +771,12 @@ class PushRules(GameRules):
         }
 
 
-RULES = PushRules(id="push", title="Push!", sides=SIDES, variants=VARIANTS, seeded=True,
-                  extra_tags=("South", "West"), move_per_line=True)
+RULES = PushRules(
+    id="push",
+    title="Push!",
+    sides=SIDES,
+    variants=VARIANTS,
+    seeded=True,
+    extra_tags=("South", "West"),
+    move_per_line=True,
+)

@@ -42,19 +42,41 @@ RANKS = 8
 SQUARES: tuple[str, ...] = tuple(f"{chr(97 + f)}{r + 1}" for r in range(RANKS) for f in range(FILES))
 INDEX = {name: i for i, name in enumerate(SQUARES)}
 DIRECTIONS: tuple[str, ...] = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
-STEPS: dict[str, tuple[int, int]] = {"N": (0, 1), "NE": (1, 1), "E": (1, 0), "SE": (1, -1),
-                                     "S": (0, -1), "SW": (-1, -1), "W": (-1, 0), "NW": (-1, 1)}
-DIRECTION_NAMES = {"N": "north", "NE": "north-east", "E": "east", "SE": "south-east",
-                   "S": "south", "SW": "south-west", "W": "west", "NW": "north-west"}
+STEPS: dict[str, tuple[int, int]] = {
+    "N": (0, 1),
+    "NE": (1, 1),
+    "E": (1, 0),
+    "SE": (1, -1),
+    "S": (0, -1),
+    "SW": (-1, -1),
+    "W": (-1, 0),
+    "NW": (-1, 1),
+}
+DIRECTION_NAMES = {
+    "N": "north",
+    "NE": "north-east",
+    "E": "east",
+    "SE": "south-east",
+    "S": "south",
+    "SW": "south-west",
+    "W": "west",
+    "NW": "north-west",
+}
 CENTRE = ("d4", "d5")
 SIDES = ("red", "blue")
 KINDS = ("brain", "numskull", "ninny")
 KIND_LETTERS = ("B", "S", "N")
 START: dict[str, dict[str, tuple[str, ...]]] = {
-    "red": {"brain": ("d1",), "numskull": ("b1", "c1", "e1", "f1"),
-            "ninny": ("a2", "b2", "c2", "d2", "e2", "f2", "g2")},
-    "blue": {"brain": ("d8",), "numskull": ("b8", "c8", "e8", "f8"),
-             "ninny": ("a7", "b7", "c7", "d7", "e7", "f7", "g7")},
+    "red": {
+        "brain": ("d1",),
+        "numskull": ("b1", "c1", "e1", "f1"),
+        "ninny": ("a2", "b2", "c2", "d2", "e2", "f2", "g2"),
+    },
+    "blue": {
+        "brain": ("d8",),
+        "numskull": ("b8", "c8", "e8", "f8"),
+        "ninny": ("a7", "b7", "c7", "d7", "e7", "f7", "g7"),
+    },
 }
 NUMSKULLS = 4
 PIECES_PER_SIDE = 12
@@ -64,8 +86,10 @@ POINTER_WEIGHTS = ((1, 2), (2, 6), (3, 13), (4, 6))
 DATA_FILE = "take-the-brain-board.json"
 
 # Promotion squares: the enemy's Numskull starting squares, indexed by the promoting side.
-PROMOTION = (frozenset(INDEX[s] for s in START["blue"]["numskull"]),
-             frozenset(INDEX[s] for s in START["red"]["numskull"]))
+PROMOTION = (
+    frozenset(INDEX[s] for s in START["blue"]["numskull"]),
+    frozenset(INDEX[s] for s in START["red"]["numskull"]),
+)
 EMPTY = 0
 BRAIN, NUMSKULL, NINNY = 0, 1, 2
 
@@ -181,14 +205,20 @@ def is_strongly_connected(arrows: tuple[tuple[str, ...], ...]) -> bool:
 
 
 _NEXT: tuple[dict[str, int | None], ...] = tuple(
-    {d: (INDEX[t] if (t := _target(s, d)) is not None else None) for d in DIRECTIONS} for s in SQUARES)
+    {d: (INDEX[t] if (t := _target(s, d)) is not None else None) for d in DIRECTIONS} for s in SQUARES
+)
 _LOWER_HALF = tuple(s for s in SQUARES[: FILES * RANKS // 2] if s not in CENTRE)
 # Per lower-half square: (its index, its mirror's index, on-board directions, pointer-count pool).
 _DRAW_PLAN = tuple(
-    (INDEX[s], INDEX[mirror(s)], cands,
-     tuple(k for k, weight in POINTER_WEIGHTS for _ in range(weight) if k <= len(cands)))
+    (
+        INDEX[s],
+        INDEX[mirror(s)],
+        cands,
+        tuple(k for k, weight in POINTER_WEIGHTS for _ in range(weight) if k <= len(cands)),
+    )
     for s in _LOWER_HALF
-    for cands in [tuple(d for d in DIRECTIONS if _target(s, d) is not None)])
+    for cands in [tuple(d for d in DIRECTIONS if _target(s, d) is not None)]
+)
 _TURNED = {d: turned(d) for d in DIRECTIONS}
 
 
@@ -285,8 +315,10 @@ def parse_setup(text: str) -> tuple[list[int], int]:
     for token in body.split():
         match = _SETUP_PIECE.match(token)
         if not match:
-            raise RecordError(f"Setup: {token!r} is not a piece (write e.g. Bd1 for a red Brain on d1, "
-                              "nc7 for a blue Ninny on c7)")
+            raise RecordError(
+                f"Setup: {token!r} is not a piece (write e.g. Bd1 for a red Brain on d1, "
+                "nc7 for a blue Ninny on c7)"
+            )
         letter, square = match.groups()
         side = 0 if letter.isupper() else 1
         kind = KIND_LETTERS.index(letter.upper())
@@ -299,8 +331,10 @@ def parse_setup(text: str) -> tuple[list[int], int]:
         if brains != 1:
             raise RecordError(f"Setup: {name} needs exactly one Brain, not {brains}")
         if numskulls > NUMSKULLS or numskulls + ninnies > PIECES_PER_SIDE - 1:
-            raise RecordError(f"Setup: {name} has more pieces than a side owns "
-                              f"({NUMSKULLS} Numskulls, {PIECES_PER_SIDE} pieces)")
+            raise RecordError(
+                f"Setup: {name} has more pieces than a side owns "
+                f"({NUMSKULLS} Numskulls, {PIECES_PER_SIDE} pieces)"
+            )
     return cells, SIDES.index(turn_text)
 
 
@@ -398,8 +432,9 @@ class BrainState(State):
         direction = next(d for d, s in STEPS.items() if s == step)
         if direction not in self.board.arrows[move.origin]:
             shown = ", ".join(self.board.arrows[move.origin])
-            raise IllegalMoveError(f"{origin} has no pointer to the {DIRECTION_NAMES[direction]} "
-                                   f"(its pointers: {shown})")
+            raise IllegalMoveError(
+                f"{origin} has no pointer to the {DIRECTION_NAMES[direction]} (its pointers: {shown})"
+            )
         if (code - 1) % 3 != NUMSKULL and distance > 1:
             raise IllegalMoveError(f"a {name} moves only one square; {origin} to {target} is {distance}")
         for k in range(1, distance):
@@ -410,11 +445,13 @@ class BrainState(State):
         if there and (there - 1) // 3 == self.turn:
             raise IllegalMoveError(f"{target} holds one of {side}'s own pieces")
         if move.capture and not there:
-            raise IllegalMoveError(f"{origin}x{target} captures nothing: {target} is empty "
-                                   f"(write {origin}-{target})")
+            raise IllegalMoveError(
+                f"{origin}x{target} captures nothing: {target} is empty (write {origin}-{target})"
+            )
         if not move.capture and there:
-            raise IllegalMoveError(f"{target} holds a {piece_name(there)}: write {origin}x{target} "
-                                   "to capture it")
+            raise IllegalMoveError(
+                f"{target} holds a {piece_name(there)}: write {origin}x{target} to capture it"
+            )
 
     def apply_move(self, move: BrainMove) -> None:
         """Play a legal move: capture, promote, then pass the turn and see whether the game ended."""
@@ -423,16 +460,24 @@ class BrainState(State):
         captured = cells[move.target]
         cells[move.origin] = EMPTY
         side = self.turn
-        if (code == _code(side, NINNY) and move.target in PROMOTION[side]
-                and sum(1 for c in cells if c == _code(side, NUMSKULL)) < NUMSKULLS):
+        if (
+            code == _code(side, NINNY)
+            and move.target in PROMOTION[side]
+            and sum(1 for c in cells if c == _code(side, NUMSKULL)) < NUMSKULLS
+        ):
             code = _code(side, NUMSKULL)
         cells[move.target] = code
         self.plies += 1
         self.turn = 1 - side
         self._moves = None
         if captured == _code(1 - side, BRAIN):
-            self._over = Outcome(True, SIDES[side], False, None,
-                                 f"{SIDES[side]} captured the {SIDES[1 - side]} Brain on {SQUARES[move.target]}")
+            self._over = Outcome(
+                True,
+                SIDES[side],
+                False,
+                None,
+                f"{SIDES[side]} captured the {SIDES[1 - side]} Brain on {SQUARES[move.target]}",
+            )
             return
         self._settle()
 
@@ -475,7 +520,7 @@ class BrainState(State):
             lines.append(f"{SIDES[self.turn].capitalize()} to move (turn {self.plies + 1}).")
         return "\n".join(lines)
 
-    def copy(self) -> "BrainState":
+    def copy(self) -> BrainState:
         """Return an independent copy."""
         other = BrainState.__new__(BrainState)
         other.board = self.board
@@ -491,8 +536,16 @@ class BrainState(State):
 
 # --- pictures and layout data ------------------------------------------------------------------
 
-_ARROW_CHARS = {"NW": (0, 0, "\\"), "N": (0, 1, "|"), "NE": (0, 2, "/"), "W": (1, 0, "-"),
-                "E": (1, 2, "-"), "SW": (2, 0, "/"), "S": (2, 1, "|"), "SE": (2, 2, "\\")}
+_ARROW_CHARS = {
+    "NW": (0, 0, "\\"),
+    "N": (0, 1, "|"),
+    "NE": (0, 2, "/"),
+    "W": (1, 0, "-"),
+    "E": (1, 2, "-"),
+    "SW": (2, 0, "/"),
+    "S": (2, 1, "|"),
+    "SE": (2, 2, "\\"),
+}
 
 
 def board_picture(board: BrainBoard) -> str:
@@ -554,11 +607,17 @@ def example_numskull_move(board: BrainBoard) -> dict[str, Any]:
     for other, ray in rays[origin]:
         if other != direction and len(ray) >= 2 and SQUARES[ray[1]] not in pieces:
             pieces[SQUARES[ray[1]]] = "red:ninny"
-            blocked = {"direction": other, "direction_name": DIRECTION_NAMES[other], "by": SQUARES[ray[1]],
-                       "reachable": [SQUARES[ray[0]]]}
+            blocked = {
+                "direction": other,
+                "direction_name": DIRECTION_NAMES[other],
+                "by": SQUARES[ray[1]],
+                "reachable": [SQUARES[ray[0]]],
+            }
             break
-    cells = {square: [m for m in marks if not m.startswith("start:")]
-             for square, marks in _board_layout(board)["cells"].items()}
+    cells = {
+        square: [m for m in marks if not m.startswith("start:")]
+        for square, marks in _board_layout(board)["cells"].items()
+    }
     origin_name, target_name = SQUARES[origin], SQUARES[target]
     passed = [SQUARES[p] for p in path[:-1]]
     return {
@@ -589,8 +648,12 @@ def start_position() -> dict[str, Any]:
 class TakeTheBrainRules(GameRules):
     """The rules of Take The Brain and its pointer boards."""
 
-    def new_state(self, seed: int | None = None, variants: frozenset[str] = frozenset(),
-                  tags: Mapping[str, str] | None = None) -> BrainState:
+    def new_state(
+        self,
+        seed: int | None = None,
+        variants: frozenset[str] = frozenset(),
+        tags: Mapping[str, str] | None = None,
+    ) -> BrainState:
         """Return the starting position (or the Setup tag's) on the published or seeded board."""
         self.check_variants(variants)
         board = make_board(seed)
@@ -610,11 +673,14 @@ class TakeTheBrainRules(GameRules):
         """Return the pointers as a text picture with a title naming the board."""
         self.check_variants(variants)
         board = make_board(seed)
-        title = "Take The Brain, published board" if board.seed is None else f"Take The Brain, seed {board.seed}"
+        title = (
+            "Take The Brain, published board" if board.seed is None else f"Take The Brain, seed {board.seed}"
+        )
         return f"{title}\n\n{board_picture(board)}"
 
-    def layout_data(self, name: str, seed: int | None = None,
-                    variants: frozenset[str] = frozenset()) -> dict[str, Any]:
+    def layout_data(
+        self, name: str, seed: int | None = None, variants: frozenset[str] = frozenset()
+    ) -> dict[str, Any]:
         """Return 'board' (squares with arrows and start marks), 'position:numskull' or 'position:start'."""
         self.check_variants(variants)
         board = make_board(seed)
@@ -624,8 +690,10 @@ class TakeTheBrainRules(GameRules):
             return example_numskull_move(board)
         if name == "position:start":
             return start_position()
-        raise BoardError(f"take-the-brain provides no layout data {name!r} "
-                         "(known: board, position:numskull, position:start)")
+        raise BoardError(
+            f"take-the-brain provides no layout data {name!r} "
+            "(known: board, position:numskull, position:start)"
+        )
 
     def template_values(self) -> dict[str, Any]:
         """Return board size, piece counts, starting and promotion squares, and the turn limit."""
@@ -641,10 +709,14 @@ class TakeTheBrainRules(GameRules):
             "brains": 1,
             "numskulls": NUMSKULLS,
             "ninnies": PIECES_PER_SIDE - 1 - NUMSKULLS,
-            "start": {side: {kind: list(squares) for kind, squares in kinds.items()}
-                      for side, kinds in START.items()},
-            "promotion_squares": {"red": list(START["blue"]["numskull"]),
-                                  "blue": list(START["red"]["numskull"])},
+            "start": {
+                side: {kind: list(squares) for kind, squares in kinds.items()}
+                for side, kinds in START.items()
+            },
+            "promotion_squares": {
+                "red": list(START["blue"]["numskull"]),
+                "blue": list(START["red"]["numskull"]),
+            },
             "centre_squares": list(CENTRE),
             "example_move": example["move"],
             "example_direction": example["direction_name"],
@@ -653,5 +725,6 @@ class TakeTheBrainRules(GameRules):
 
 
 # seeded=False: the published board needs no seed; a Seed tag or --seed picks a variant board.
-RULES = TakeTheBrainRules(id="take-the-brain", title="Take The Brain", sides=SIDES, seeded=False,
-                          extra_tags=("Setup",))
+RULES = TakeTheBrainRules(
+    id="take-the-brain", title="Take The Brain", sides=SIDES, seeded=False, extra_tags=("Setup",)
+)

@@ -140,7 +140,9 @@ class VerbalState(State):
         """Return the outcome; the score is the points of A and B after the comparison."""
         if self.rounds < ROUNDS:
             if self.rounds >= self.limit:
-                return Outcome(True, None, True, {"a": 0, "b": 0}, f"turn limit of {self.limit} rounds reached")
+                return Outcome(
+                    True, None, True, {"a": 0, "b": 0}, f"turn limit of {self.limit} rounds reached"
+                )
             return Outcome(False, None, False, {"a": 0, "b": 0})
         rows = self.rows()
         points = compare(rows["a"], rows["b"], self.odds_evens)
@@ -149,13 +151,17 @@ class VerbalState(State):
             return Outcome(True, None, True, score, f"{score['a']} points each")
         winner = "a" if score["a"] > score["b"] else "b"
         loser = "b" if winner == "a" else "a"
-        return Outcome(True, winner, False, score, f"{winner.upper()} wins by {score[winner]} points to {score[loser]}")
+        return Outcome(
+            True, winner, False, score, f"{winner.upper()} wins by {score[winner]} points to {score[loser]}"
+        )
 
     def text(self) -> str:
         """Return the rows of numbers and, once complete, the comparison, as text."""
         game = "odds and evens" if self.odds_evens else "standard"
-        lines = [f"Verbal ({game}), round {min(self.rounds + 1, ROUNDS)} of {ROUNDS}, "
-                 f"{self.reverser.upper()} reverses"]
+        lines = [
+            f"Verbal ({game}), round {min(self.rounds + 1, ROUNDS)} of {ROUNDS}, "
+            f"{self.reverser.upper()} reverses"
+        ]
         lines.append("A          " + " ".join(str(n) for n in self.numbers["a"]))
         lines.append("B          " + " ".join(str(n) for n in self.numbers["b"]))
         if self.rounds >= ROUNDS:
@@ -165,7 +171,7 @@ class VerbalState(State):
             lines.append("point      " + " ".join((m or "-").upper() for m in marks))
         return "\n".join(lines)
 
-    def copy(self) -> "VerbalState":
+    def copy(self) -> VerbalState:
         """Return an independent copy of this state."""
         other = VerbalState(self.reverser, self.odds_evens, self.limit)
         other.numbers = {side: list(values) for side, values in self.numbers.items()}
@@ -176,23 +182,30 @@ class VerbalState(State):
 #: The worked example of the traditional rules: A ends with 1 4 2 6 3 4, B with 2 3 5 1 6 3.
 EXAMPLE = ("1/2:2", "3/4:4", "2/5:5", "1/6:6", "3/6:6", "3/4:4")
 
-_ALL_ROUNDS = tuple(Round((x, y), take) for x in range(LOW, HIGH + 1) for y in range(x + 1, HIGH + 1)
-                    for take in (x, y))
+_ALL_ROUNDS = tuple(
+    Round((x, y), take) for x in range(LOW, HIGH + 1) for y in range(x + 1, HIGH + 1) for take in (x, y)
+)
 
 
 @dataclass(frozen=True)
 class VerbalRules(GameRules):
     """Verbal for two players, A and B (tag ``Reverses``: A or B, default B)."""
 
-    def new_state(self, seed: int | None = None, variants: frozenset[str] = frozenset(),
-                  tags: Mapping[str, str] | None = None) -> VerbalState:
+    def new_state(
+        self,
+        seed: int | None = None,
+        variants: frozenset[str] = frozenset(),
+        tags: Mapping[str, str] | None = None,
+    ) -> VerbalState:
         """Return the start: no numbers yet, A to offer."""
         self.check_variants(variants)
-        return VerbalState(reverser_from_tags(tags), ODDS_EVENS in variants,
-                           turn_limit(tags, self.default_turn_limit))
+        return VerbalState(
+            reverser_from_tags(tags), ODDS_EVENS in variants, turn_limit(tags, self.default_turn_limit)
+        )
 
-    def layout_data(self, name: str, seed: int | None = None,
-                    variants: frozenset[str] = frozenset()) -> dict[str, Any]:
+    def layout_data(
+        self, name: str, seed: int | None = None, variants: frozenset[str] = frozenset()
+    ) -> dict[str, Any]:
         """Return the worked example ('example'): rounds, rows, points and scores in both games.
 
         Computed by playing the example's rounds through the rules, so the booklet's table and the
@@ -210,8 +223,11 @@ class VerbalRules(GameRules):
             result["a"] = list(state.numbers["a"])
             result["b"] = list(state.numbers["b"])
             result["reversed"] = rows["b"]
-            result[key] = {"points": [(m or "-").upper() for m in marks], "score": dict(outcome.score or {}),
-                           "winner": (outcome.winner or "").upper()}
+            result[key] = {
+                "points": [(m or "-").upper() for m in marks],
+                "score": dict(outcome.score or {}),
+                "winner": (outcome.winner or "").upper(),
+            }
         return result
 
     def template_values(self) -> dict[str, Any]:

@@ -57,9 +57,16 @@ def _legal_list(state: State) -> str:
     return f"{len(names)} legal moves: " + " ".join(shown) + more
 
 
-def play(rules: GameRules, stdin: TextIO, stdout: TextIO, seed: int | None = None,
-         variants: frozenset[str] = frozenset(), tags: Mapping[str, str] | None = None,
-         save: str | None = None, echo: bool | None = None) -> LiveGame:
+def play(
+    rules: GameRules,
+    stdin: TextIO,
+    stdout: TextIO,
+    seed: int | None = None,
+    variants: frozenset[str] = frozenset(),
+    tags: Mapping[str, str] | None = None,
+    save: str | None = None,
+    echo: bool | None = None,
+) -> LiveGame:
     """Run a game at the table over the given streams; return what was played (saved to ``save`` if given).
 
     ``echo`` repeats each input line after its prompt (default: when the input is not a terminal)."""

@@ -66,7 +66,7 @@ def decode_record(data: bytes) -> str:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = data[:exc.start].count(b"\n") + 1
+        line = data[: exc.start].count(b"\n") + 1
         column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
         raise RecordError("the record is not UTF-8 text", line, column) from None
     return text[1:] if text.startswith("\ufeff") else text
@@ -94,7 +94,7 @@ def _parse_tags_on_line(line: str, number: int) -> list[Tag]:
             pos += 1
         name_match = _TAG_NAME.match(line, pos)
         if not name_match:
-            raise RecordError("a header tag needs a name, as in [Game \"nine-mens-morris\"]", number, pos + 1)
+            raise RecordError('a header tag needs a name, as in [Game "nine-mens-morris"]', number, pos + 1)
         name = name_match.group()
         pos = name_match.end()
         while pos < len(line) and line[pos] in " \t":
@@ -143,12 +143,16 @@ def parse_record(text: str, move_per_line: bool = False) -> Record:
     for number, raw in enumerate(_lines(text), 1):
         if _is_tag_line(raw):
             if moves or result:
-                raise RecordError("header tags must come before the moves", number,
-                                  len(raw) - len(raw.lstrip()) + 1)
+                raise RecordError(
+                    "header tags must come before the moves", number, len(raw) - len(raw.lstrip()) + 1
+                )
             for tag in _parse_tags_on_line(raw, number):
                 if tag.name in seen:
-                    raise RecordError(f"tag {tag.name} is given twice (first on line {seen[tag.name].line})",
-                                      number, tag.column)
+                    raise RecordError(
+                        f"tag {tag.name} is given twice (first on line {seen[tag.name].line})",
+                        number,
+                        tag.column,
+                    )
                 seen[tag.name] = tag
                 tags.append(tag)
             continue
@@ -188,7 +192,7 @@ def _word_tokens(line: str, number: int) -> list[Token]:
         column = match.start() + 1
         prefix = _MOVE_NUMBER.match(word)
         if prefix:
-            word = word[prefix.end():]
+            word = word[prefix.end() :]
             column += prefix.end()
             if not word:
                 continue
@@ -204,15 +208,20 @@ def _line_tokens(line: str, number: int) -> list[Token]:
     column = len(line) - len(line.lstrip()) + 1
     prefix = _LINE_NUMBER.match(stripped)
     if prefix:
-        stripped = stripped[prefix.end():]
+        stripped = stripped[prefix.end() :]
         column += prefix.end()
         if not stripped:
             return []
     return [Token(" ".join(stripped.split()), number, column)]
 
 
-def record_str(tags: Mapping[str, str], moves: Sequence[str], result: str | None = None,
-               move_per_line: bool = False, sides: int = 2) -> str:
+def record_str(
+    tags: Mapping[str, str],
+    moves: Sequence[str],
+    result: str | None = None,
+    move_per_line: bool = False,
+    sides: int = 2,
+) -> str:
     """Return a record as text: tags, then the moves (numbered in pairs for two-sided games), then the result.
 
     A result that is not a result token (a winner's name in a game of three or more) goes into a
@@ -228,7 +237,7 @@ def record_str(tags: Mapping[str, str], moves: Sequence[str], result: str | None
         lines.extend(moves)
     else:
         for i in range(0, len(moves), 2):
-            lines.append(f"{i // 2 + 1}. " + " ".join(moves[i:i + 2]))
+            lines.append(f"{i // 2 + 1}. " + " ".join(moves[i : i + 2]))
     if result:
         lines.append(result)
     return "\n".join(lines) + "\n"

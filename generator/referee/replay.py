@@ -30,8 +30,13 @@ class MoveError:
 
     def as_dict(self) -> dict[str, Any]:
         """Return the error as the JSON object the referee prints."""
-        return {"index": self.index, "line": self.line, "column": self.column, "move": self.move,
-                "reason": self.reason}
+        return {
+            "index": self.index,
+            "line": self.line,
+            "column": self.column,
+            "move": self.move,
+            "reason": self.reason,
+        }
 
 
 @dataclass(frozen=True)
@@ -46,8 +51,13 @@ class Claim:
 
     def as_dict(self) -> dict[str, Any]:
         """Return the claim as a JSON object."""
-        return {"claimed": self.claimed, "actual": self.actual, "agrees": self.agrees,
-                "line": self.line, "column": self.column}
+        return {
+            "claimed": self.claimed,
+            "actual": self.actual,
+            "agrees": self.agrees,
+            "line": self.line,
+            "column": self.column,
+        }
 
 
 @dataclass(frozen=True)
@@ -78,11 +88,18 @@ class Verdict:
         """Return the verdict as the JSON object ``pnp referee --json`` prints.
 
         ``moves_checked`` counts the moves found legal (and played) before the replay stopped."""
-        return {"game": self.game, "legal": self.legal, "moves_checked": self.moves_checked,
-                "error": self.error.as_dict() if self.error else None,
-                "outcome": self.outcome.as_dict(), "position": self.position,
-                "claim": self.claim.as_dict() if self.claim else None, "ok": self.ok,
-                "variants": list(self.variants), "seed": self.seed}
+        return {
+            "game": self.game,
+            "legal": self.legal,
+            "moves_checked": self.moves_checked,
+            "error": self.error.as_dict() if self.error else None,
+            "outcome": self.outcome.as_dict(),
+            "position": self.position,
+            "claim": self.claim.as_dict() if self.claim else None,
+            "ok": self.ok,
+            "variants": list(self.variants),
+            "seed": self.seed,
+        }
 
 
 def result_str(rules: GameRules, outcome: Outcome) -> str:
@@ -106,8 +123,9 @@ def _claimed_winner(rules: GameRules, text: str, where: Tag | Any) -> str | None
         return "draw"
     if value in ("1-0", "0-1"):
         if len(rules.sides) != 2:
-            raise RecordError(f"{value} is a result for two-sided games; name the winner instead",
-                              where.line, where.column)
+            raise RecordError(
+                f"{value} is a result for two-sided games; name the winner instead", where.line, where.column
+            )
         return rules.sides[0] if value == "1-0" else rules.sides[1]
     if lowered in rules.sides:
         return lowered
@@ -124,8 +142,11 @@ def _read_claim(rules: GameRules, record: Record) -> tuple[str, str, Tag | Any] 
         return None
     meanings = [_claimed_winner(rules, text, where) for text, where in claims]
     if len(meanings) == 2 and meanings[0] != meanings[1]:
-        raise RecordError(f"the Result tag says {claims[0][0]} but the record ends with {claims[1][0]}",
-                          claims[1][1].line, claims[1][1].column)
+        raise RecordError(
+            f"the Result tag says {claims[0][0]} but the record ends with {claims[1][0]}",
+            claims[1][1].line,
+            claims[1][1].column,
+        )
     return claims[-1][0], meanings[-1], claims[-1][1]
 
 
@@ -147,8 +168,9 @@ def _variants_of(tag: Tag | None) -> frozenset[str]:
     return frozenset(v.strip().lower() for v in tag.value.split(",") if v.strip())
 
 
-def setup(record_text: str, game: str | None = None, seed: int | None = None,
-          variants: Iterable[str] | None = None) -> tuple[GameRules, Record, State, frozenset[str], int | None]:
+def setup(
+    record_text: str, game: str | None = None, seed: int | None = None, variants: Iterable[str] | None = None
+) -> tuple[GameRules, Record, State, frozenset[str], int | None]:
     """Return the rules, parsed record, initial state, variants and seed for a record (options fill gaps)."""
     from generator.games import find_rules
     from generator.seeding import check_seed
@@ -157,8 +179,11 @@ def setup(record_text: str, game: str | None = None, seed: int | None = None,
     game_tag = header.tag("Game")
     tag_game = game_tag.value.strip().lower() if game_tag is not None else None
     if game is not None and tag_game is not None and game != tag_game:
-        raise RecordError(f"the record's Game tag says {game_tag.value!r} but --game says {game!r}",
-                          game_tag.line, game_tag.column)  # type: ignore[union-attr]
+        raise RecordError(
+            f"the record's Game tag says {game_tag.value!r} but --game says {game!r}",
+            game_tag.line,
+            game_tag.column,
+        )  # type: ignore[union-attr]
     game_id = game if game is not None else tag_game
     if not game_id:
         raise RecordError('the record does not say which game it is: add [Game "..."] or give --game')
@@ -169,8 +194,12 @@ def setup(record_text: str, game: str | None = None, seed: int | None = None,
     chosen = frozenset(v.strip().lower() for v in variants) if variants is not None else None
     from_tag = _variants_of(variant_tag)
     if chosen is not None and variant_tag is not None and chosen != from_tag:
-        raise RecordError(f"the record's Variant tag says {variant_tag.value!r} but --variant says "
-                          f"{','.join(sorted(chosen))!r}", variant_tag.line, variant_tag.column)
+        raise RecordError(
+            f"the record's Variant tag says {variant_tag.value!r} but --variant says "
+            f"{','.join(sorted(chosen))!r}",
+            variant_tag.line,
+            variant_tag.column,
+        )
     active = chosen if chosen is not None else from_tag
     try:
         rules.check_variants(active)
@@ -187,8 +216,11 @@ def setup(record_text: str, game: str | None = None, seed: int | None = None,
         except BoardError as exc:
             raise RecordError(str(exc), seed_tag.line, seed_tag.column) from None
         if seed is not None and seed != tag_seed:
-            raise RecordError(f"the record's Seed tag says {tag_seed} but --seed says {seed}",
-                              seed_tag.line, seed_tag.column)
+            raise RecordError(
+                f"the record's Seed tag says {tag_seed} but --seed says {seed}",
+                seed_tag.line,
+                seed_tag.column,
+            )
         board_seed = tag_seed
     if rules.seeded and board_seed is None:
         raise RecordError(f"{rules.id} is played on a seeded board: add a Seed tag or give --seed")
@@ -202,15 +234,17 @@ def setup(record_text: str, game: str | None = None, seed: int | None = None,
     return rules, record, state, active, board_seed
 
 
-def replay(record_text: str, game: str | None = None, seed: int | None = None,
-           variants: Iterable[str] | None = None) -> Verdict:
+def replay(
+    record_text: str, game: str | None = None, seed: int | None = None, variants: Iterable[str] | None = None
+) -> Verdict:
     """Return the verdict on a record: legal or the first illegal move, the outcome, the claim checked."""
     rules, record, state, active, board_seed = setup(record_text, game, seed, variants)
     return replay_moves(rules, record, state, active, board_seed)
 
 
-def replay_moves(rules: GameRules, record: Record, state: State, variants: Iterable[str] = (),
-                 seed: int | None = None) -> Verdict:
+def replay_moves(
+    rules: GameRules, record: Record, state: State, variants: Iterable[str] = (), seed: int | None = None
+) -> Verdict:
     """Return the verdict after playing the record's moves on ``state`` (which is changed)."""
     claimed = _read_claim(rules, record)
     checked = 0
@@ -230,5 +264,6 @@ def replay_moves(rules: GameRules, record: Record, state: State, variants: Itera
         checked += 1
     outcome = state.outcome()
     claim = _compare_claim(rules, claimed, outcome) if claimed is not None and error is None else None
-    return Verdict(rules.id, error is None, checked, error, outcome, state.text(), claim,
-                   tuple(sorted(variants)), seed)
+    return Verdict(
+        rules.id, error is None, checked, error, outcome, state.text(), claim, tuple(sorted(variants)), seed
+    )

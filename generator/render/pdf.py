@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import BinaryIO
-
 import io
 import itertools
 import zlib
+from collections.abc import Iterable
+from typing import BinaryIO
 
 from reportlab.lib.colors import HexColor
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream
@@ -155,7 +154,9 @@ def _compress_last_page(canvas: Canvas) -> None:
     page = canvas._doc.Pages.pages[-1]
     if page.Contents is None and page.stream:
         code = page.stream.encode("utf-8") if isinstance(page.stream, str) else page.stream
-        contents = PDFStream(PDFDictionary({"Filter": PDFArray([PDFName("FlateDecode")])}), zlib.compress(code))
+        contents = PDFStream(
+            PDFDictionary({"Filter": PDFArray([PDFName("FlateDecode")])}), zlib.compress(code)
+        )
         contents.__Comment__ = "page stream"
         page.Contents = contents
         page.stream = None
@@ -189,8 +190,14 @@ def write_pdf(pages: Iterable[Page], target: BinaryIO, title: str = "") -> int:
 
 def _write_part(pages: Iterable[Page], target: BinaryIO, title: str = "") -> int:
     """Draw pages into one reportlab document; return the number of pages."""
-    canvas = Canvas(target, invariant=1, pageCompression=1, pagesize=(595.0, 842.0),
-                    initialFontName=pdf_font("sans"), initialFontSize=10)
+    canvas = Canvas(
+        target,
+        invariant=1,
+        pageCompression=1,
+        pagesize=(595.0, 842.0),
+        initialFontName=pdf_font("sans"),
+        initialFontSize=10,
+    )
     canvas.setCreator("pnp")
     canvas.setProducer("pnp")
     if title:

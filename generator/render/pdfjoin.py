@@ -44,10 +44,10 @@ class PdfJoiner:
     def add(self, part: bytes) -> int:
         """Copy the pages of one part (a whole PDF from pnp's writer); return its page count."""
         if not self.started:
-            self._write(part[:part.index(b"\n", part.index(b"\n") + 1) + 1])  # %PDF-x.y and the binary line
+            self._write(part[: part.index(b"\n", part.index(b"\n") + 1) + 1])  # %PDF-x.y and the binary line
             self.started = True
         self.digest.update(hashlib.md5(part).digest())
-        trailer = part[part.rindex(b"trailer"):]
+        trailer = part[part.rindex(b"trailer") :]
         root, size = (int(v) for v in _TRAILER.search(trailer).groups())
         info_match = _INFO.search(trailer)
         info = int(info_match.group(1)) if info_match else None
@@ -88,7 +88,12 @@ class PdfJoiner:
         }
         info = self.info or b"<<\n/Producer (pnp)\n>>\n"
         if title:
-            escaped = title.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)").encode("latin-1", "replace")
+            escaped = (
+                title.replace("\\", "\\\\")
+                .replace("(", "\\(")
+                .replace(")", "\\)")
+                .encode("latin-1", "replace")
+            )
             info = _TITLE.sub(lambda m: b"/Title (" + escaped + b")", info)
         own[INFO] = info
         for number in (CATALOG, PAGES, INFO):
@@ -100,17 +105,19 @@ class PdfJoiner:
         rows.extend(b"%010d 00000 n \n" % self.offsets[n] for n in range(1, size))
         self._write(b"".join(rows))
         ident = self.digest.hexdigest().encode()
-        self._write(b"trailer\n<<\n/ID [<%s><%s>]\n/Info %d 0 R\n/Root %d 0 R\n/Size %d\n>>\nstartxref\n%d\n%%%%EOF\n"
-                    % (ident, ident, INFO, CATALOG, size, xref))
+        self._write(
+            b"trailer\n<<\n/ID [<%s><%s>]\n/Info %d 0 R\n/Root %d 0 R\n/Size %d\n>>\nstartxref\n%d\n%%%%EOF\n"
+            % (ident, ident, INFO, CATALOG, size, xref)
+        )
 
 
 def _xref(data: bytes, size: int) -> dict[int, int]:
     """Return the byte offset of every object from the classic cross-reference table."""
-    start = int(data[data.rindex(b"startxref") + 9:].split()[0])
+    start = int(data[data.rindex(b"startxref") + 9 :].split()[0])
     lines = data[start:].split(b"\n", 2 + size)
     first = int(lines[1].split()[0])
     offsets = {}
-    for i, line in enumerate(lines[2:2 + size]):
+    for i, line in enumerate(lines[2 : 2 + size]):
         fields = line.split()
         if len(fields) >= 3 and fields[2] == b"n":
             offsets[first + i] = int(fields[0])

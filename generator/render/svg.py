@@ -38,8 +38,9 @@ def _style(style: Style) -> dict[str, str]:
 
 
 def _path_d(commands: tuple[tuple, ...]) -> str:
-    return " ".join(cmd[0] + (" " + " ".join(_n(v) for v in cmd[1:]) if len(cmd) > 1 else "")
-                    for cmd in commands)
+    return " ".join(
+        cmd[0] + (" " + " ".join(_n(v) for v in cmd[1:]) if len(cmd) > 1 else "") for cmd in commands
+    )
 
 
 class _Builder:
@@ -71,9 +72,13 @@ class _Builder:
                 parent.add(dwg.path(d=_path_d(s.commands), **_style(s.style)))
             elif kind is Text:
                 family = PDF_NAMES[s.font]
-                el = dwg.text(s.text, insert=(_n(s.x), _n(s.y)), fill=s.colour,
-                              font_size=_n(s.size * 25.4 / 72.0),
-                              font_family=f"{family}, 'Bitstream Vera Sans', 'DejaVu Sans', sans-serif")
+                el = dwg.text(
+                    s.text,
+                    insert=(_n(s.x), _n(s.y)),
+                    fill=s.colour,
+                    font_size=_n(s.size * 25.4 / 72.0),
+                    font_family=f"{family}, 'Bitstream Vera Sans', 'DejaVu Sans', sans-serif",
+                )
                 if "bold" in s.font:
                     el["font-weight"] = "bold"
                 if "italic" in s.font:
@@ -106,8 +111,7 @@ class _Builder:
 
 def svg_document(page: Page, title: str = "") -> svgwrite.Drawing:
     """Return the svgwrite drawing of one page (true size, viewBox in mm)."""
-    dwg = svgwrite.Drawing(size=(f"{_n(page.width)}mm", f"{_n(page.height)}mm"), debug=False,
-                           profile="full")
+    dwg = svgwrite.Drawing(size=(f"{_n(page.width)}mm", f"{_n(page.height)}mm"), debug=False, profile="full")
     dwg["viewBox"] = f"0 0 {_n(page.width)} {_n(page.height)}"
     if title or page.label:
         dwg.set_desc(title=title or page.label)

@@ -30,8 +30,14 @@ size = "60mm"
 """
 
 
-def make_game(folder: str, templates: dict[str, str], game_id: str = "test-game", booklet: str = "",
-              extra: str = SMALL_BOARD, languages: tuple[str, ...] = ("en",)) -> GameDefinition:
+def make_game(
+    folder: str,
+    templates: dict[str, str],
+    game_id: str = "test-game",
+    booklet: str = "",
+    extra: str = SMALL_BOARD,
+    languages: tuple[str, ...] = ("en",),
+) -> GameDefinition:
     """Write a layout with a booklet component and its templates ({lang: text}); return the definition."""
     layouts = os.path.join(folder, "layouts")
     booklets = os.path.join(folder, "templates", "booklets")
@@ -39,10 +45,12 @@ def make_game(folder: str, templates: dict[str, str], game_id: str = "test-game"
     os.makedirs(booklets, exist_ok=True)
     langs = ", ".join(f'"{lang}"' for lang in languages)
     with open(os.path.join(layouts, f"{game_id}.toml"), "w", encoding="utf-8") as handle:
-        handle.write(f'[game]\nid = "{game_id}"\ntitle = "Test Game"\nsubtitle = "A test"\nplayers = "2-4"\n'
-                     f'playing_time = "10 min"\nages = "6+"\nlanguages = [{langs}]\n'
-                     f'summary = "A game made for tests."\n'
-                     f'{extra}\n[components.booklet]\nkind = "booklet"\ntitle = "Rules"\n{booklet}\n')
+        handle.write(
+            f'[game]\nid = "{game_id}"\ntitle = "Test Game"\nsubtitle = "A test"\nplayers = "2-4"\n'
+            f'playing_time = "10 min"\nages = "6+"\nlanguages = [{langs}]\n'
+            f'summary = "A game made for tests."\n'
+            f'{extra}\n[components.booklet]\nkind = "booklet"\ntitle = "Rules"\n{booklet}\n'
+        )
     for lang, text in templates.items():
         with open(os.path.join(booklets, f"{game_id}.{lang}.md.j2"), "w", encoding="utf-8") as handle:
             handle.write(text)
@@ -86,7 +94,9 @@ def pdf_spans(data: bytes) -> list[list[tuple[str, tuple[float, float, float, fl
                         if span["text"].strip():
                             x0, y0, x1, y1 = span["bbox"]
                             ox, oy = span["origin"]
-                            spans.append((span["text"], (x0 * PT, y0 * PT, x1 * PT, y1 * PT), (ox * PT, oy * PT)))
+                            spans.append(
+                                (span["text"], (x0 * PT, y0 * PT, x1 * PT, y1 * PT), (ox * PT, oy * PT))
+                            )
             out.append(spans)
     return out
 
@@ -99,8 +109,14 @@ def _matrix(transform: str) -> tuple[float, ...]:
 def _mul(m1, m2):
     a1, b1, c1, d1, e1, f1 = m1
     a2, b2, c2, d2, e2, f2 = m2
-    return (a1 * a2 + c1 * b2, b1 * a2 + d1 * b2, a1 * c2 + c1 * d2, b1 * c2 + d1 * d2,
-            a1 * e2 + c1 * f2 + e1, b1 * e2 + d1 * f2 + f1)
+    return (
+        a1 * a2 + c1 * b2,
+        b1 * a2 + d1 * b2,
+        a1 * c2 + c1 * d2,
+        b1 * c2 + d1 * d2,
+        a1 * e2 + c1 * f2 + e1,
+        b1 * e2 + d1 * f2 + f1,
+    )
 
 
 def svg_texts(data: bytes) -> list[tuple[str, float, float]]:

@@ -11,8 +11,16 @@ from generator.booklet.layout import page_geometry
 from generator.components import booklet
 from generator.imposition import booklet_order, find_paper, impose_booklet
 from generator.page import Page, Text, apply, bounds, iter_shapes
-from tests.booklet.conftest import (SMALL_BOARD, context, lines_of, make_game, pdf_bytes, pdf_spans, svg_bytes,
-                                    svg_texts)
+from tests.booklet.conftest import (
+    SMALL_BOARD,
+    context,
+    lines_of,
+    make_game,
+    pdf_bytes,
+    pdf_spans,
+    svg_bytes,
+    svg_texts,
+)
 
 LONG = """# A long booklet
 
@@ -184,20 +192,56 @@ all'inizio ciò non è vero, perché tutti giocano già.
 """
 
 
-@pytest.mark.parametrize("lang, text, expected", [
-    ("fr", FR, ["Règles", "«\u00a0Le moulin\u00a0»", "L\u2019été", "où qu\u2019on", "\u201cfacile\u201d",
-                "\u2013 même", "l\u2019école\u2026", "Œuvre, cœur, naïf, Noël", "août", "Le jeu du moulin",
-                "JOUEURS", "DURÉE", "ÂGE", "Contenu du kit"]),
-    ("it", IT, ["\u201cmulino\u201d è", "l\u2019avversario", "Così è più", "però", "perché", "già",
-                "Il gioco del mulino", "GIOCATORI", "ETÀ", "Nel kit"]),
-])
+@pytest.mark.parametrize(
+    "lang, text, expected",
+    [
+        (
+            "fr",
+            FR,
+            [
+                "Règles",
+                "«\u00a0Le moulin\u00a0»",
+                "L\u2019été",
+                "où qu\u2019on",
+                "\u201cfacile\u201d",
+                "\u2013 même",
+                "l\u2019école\u2026",
+                "Œuvre, cœur, naïf, Noël",
+                "août",
+                "Le jeu du moulin",
+                "JOUEURS",
+                "DURÉE",
+                "ÂGE",
+                "Contenu du kit",
+            ],
+        ),
+        (
+            "it",
+            IT,
+            [
+                "\u201cmulino\u201d è",
+                "l\u2019avversario",
+                "Così è più",
+                "però",
+                "perché",
+                "già",
+                "Il gioco del mulino",
+                "GIOCATORI",
+                "ETÀ",
+                "Nel kit",
+            ],
+        ),
+    ],
+)
 def test_accents_and_typographic_quotes_render_in_pdf_and_svg(tmp_path, lang, text, expected):
     text = text.replace("« Le moulin »", "«\u202fLe moulin\u202f»")
     d = make_game(str(tmp_path), {lang: text}, languages=(lang,))
     pages = booklet.booklet_pages(d.component("booklet"), context(d, lang=lang))
     pdf_text = " ".join(" ".join(t for t, _, _ in spans) for spans in pdf_spans(pdf_bytes(pages)))
     svg_text = " ".join(t for page in pages for t, _, _ in svg_texts(svg_bytes(page)))
-    model_text = " ".join(s.text for page in pages for s, _ in iter_shapes(page.shapes) if isinstance(s, Text))
+    model_text = " ".join(
+        s.text for page in pages for s, _ in iter_shapes(page.shapes) if isinstance(s, Text)
+    )
     for fragment in expected:
         assert fragment in model_text, fragment
         assert fragment in svg_text, fragment
@@ -206,8 +250,10 @@ def test_accents_and_typographic_quotes_render_in_pdf_and_svg(tmp_path, lang, te
 
 def _numbered(count: int) -> list[Page]:
     half = find_paper("a4").half()
-    return [Page(half.width, half.height).add(Text(70, 100, str(n), 40, "sans-bold", "middle"))
-            for n in range(1, count + 1)]
+    return [
+        Page(half.width, half.height).add(Text(70, 100, str(n), 40, "sans-bold", "middle"))
+        for n in range(1, count + 1)
+    ]
 
 
 def _sides(sheets: list[Page]) -> list[tuple[int | None, int | None]]:
@@ -225,12 +271,15 @@ def _sides(sheets: list[Page]) -> list[tuple[int | None, int | None]]:
     return out
 
 
-@pytest.mark.parametrize("count, expected", [
-    (4, [(4, 1), (2, 3)]),
-    (8, [(8, 1), (2, 7), (6, 3), (4, 5)]),
-    (12, [(12, 1), (2, 11), (10, 3), (4, 9), (8, 5), (6, 7)]),
-    (5, [(None, 1), (2, None), (None, 3), (4, 5)]),
-])
+@pytest.mark.parametrize(
+    "count, expected",
+    [
+        (4, [(4, 1), (2, 3)]),
+        (8, [(8, 1), (2, 7), (6, 3), (4, 5)]),
+        (12, [(12, 1), (2, 11), (10, 3), (4, 9), (8, 5), (6, 7)]),
+        (5, [(None, 1), (2, None), (None, 3), (4, 5)]),
+    ],
+)
 def test_imposed_order_folds_into_reading_order(count, expected):
     assert booklet_order(count) == expected
     sheets = impose_booklet(_numbered(count), find_paper("a4"))
@@ -273,11 +322,15 @@ def test_other_body_sizes_stay_in_the_text_area(nmm, size):
 
 
 def test_a_cover_with_many_components_and_a_long_title_stays_in_the_text_area(tmp_path):
-    boards = "".join(SMALL_BOARD.replace("components.board]", f"components.board{n}]")
-                     .replace('title = "Board"', f'title = "Board number {n} with a longer name"')
-                     for n in range(9))
-    d = make_game(str(tmp_path), {"en": "# Rules\n\nPlay.\n"}, extra=boards,
-                  booklet='cover_figure = "board3"')
+    boards = "".join(
+        SMALL_BOARD.replace("components.board]", f"components.board{n}]").replace(
+            'title = "Board"', f'title = "Board number {n} with a longer name"'
+        )
+        for n in range(9)
+    )
+    d = make_game(
+        str(tmp_path), {"en": "# Rules\n\nPlay.\n"}, extra=boards, booklet='cover_figure = "board3"'
+    )
     ctx = context(d)
     pages = booklet.booklet_pages(d.component("booklet"), ctx)
     cover = pages[0]

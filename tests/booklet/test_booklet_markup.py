@@ -4,15 +4,28 @@ from __future__ import annotations
 
 import pytest
 
-from generator.booklet.markup import (FigureRow, Heading, ListBlock, Note, PageBreak, Paragraph, Run, Table,
-                                      parse, parse_inline, plain_text)
+from generator.booklet.markup import (
+    FigureRow,
+    Heading,
+    ListBlock,
+    Note,
+    PageBreak,
+    Paragraph,
+    Run,
+    Table,
+    parse,
+    parse_inline,
+    plain_text,
+)
 from generator.errors import TemplateError
 
 
 def test_blocks_of_every_kind_are_recognised():
-    doc = parse("# One\n\nText *here*\nand on.\n\n- a\n- b\n  1. x\n  2. y\n\n1. first\n2. second\n\n"
-                "> a note\n\n| H | I |\n|---|:-:|\n| 1 | 2 |\n\n::: figure board pos:a | Cap\n"
-                "::: figure board width=40% | Two\n::: pagebreak\n### Three\n")
+    doc = parse(
+        "# One\n\nText *here*\nand on.\n\n- a\n- b\n  1. x\n  2. y\n\n1. first\n2. second\n\n"
+        "> a note\n\n| H | I |\n|---|:-:|\n| 1 | 2 |\n\n::: figure board pos:a | Cap\n"
+        "::: figure board width=40% | Two\n::: pagebreak\n### Three\n"
+    )
     kinds = [type(b) for b in doc.blocks]
     assert kinds == [Heading, Paragraph, ListBlock, ListBlock, Note, Table, FigureRow, PageBreak, Heading]
     assert doc.blocks[0].level == 1 and doc.blocks[-1].level == 3
@@ -24,8 +37,10 @@ def test_blocks_of_every_kind_are_recognised():
     table = doc.blocks[5]
     assert table.align == ("left", "center") and len(table.rows) == 1
     figures = doc.blocks[6].figures
-    assert [(f.component, f.overlay, f.width) for f in figures] == [("board", "pos:a", None),
-                                                                   ("board", None, (40.0, "%"))]
+    assert [(f.component, f.overlay, f.width) for f in figures] == [
+        ("board", "pos:a", None),
+        ("board", None, (40.0, "%")),
+    ]
 
 
 def test_inline_styles_and_code_spans():
@@ -47,7 +62,9 @@ def test_apostrophe_after_a_styled_word_closes():
 
 
 def test_escapes_keep_characters_literal():
-    assert plain_text(parse_inline(r"2 \* 3 and \*not italic\* and a\-\-b")) == "2 * 3 and *not italic* and a--b"
+    assert (
+        plain_text(parse_inline(r"2 \* 3 and \*not italic\* and a\-\-b")) == "2 * 3 and *not italic* and a--b"
+    )
     assert plain_text(parse_inline("2 * 3")) == "2 * 3"
 
 
@@ -71,19 +88,22 @@ def test_meta_lines_set_cover_values():
     assert doc.meta == {"subtitle": "Le jeu du moulin"}
 
 
-@pytest.mark.parametrize("text, words", [
-    ("a **bold", "unclosed **"),
-    ("a *it", "unclosed *"),
-    ("a `code", "unclosed `"),
-    ("::: wibble", "unknown directive"),
-    ("::: figure | cap", "needs a component id"),
-    ("::: figure board a b | cap", "unexpected 'b'"),
-    ("::: figure board width=120% | cap", "between 0 and 100%"),
-    ("::: meta colour | red", "::: meta KEY"),
-    ("| a | b |\n| x | y |", "separator row"),
-    ("| a | b |\n|---|---|\n| x |", "row has 1 cells"),
-    ("an arrow \u2192 here", "U+2192"),
-])
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("a **bold", "unclosed **"),
+        ("a *it", "unclosed *"),
+        ("a `code", "unclosed `"),
+        ("::: wibble", "unknown directive"),
+        ("::: figure | cap", "needs a component id"),
+        ("::: figure board a b | cap", "unexpected 'b'"),
+        ("::: figure board width=120% | cap", "between 0 and 100%"),
+        ("::: meta colour | red", "::: meta KEY"),
+        ("| a | b |\n| x | y |", "separator row"),
+        ("| a | b |\n|---|---|\n| x |", "row has 1 cells"),
+        ("an arrow \u2192 here", "U+2192"),
+    ],
+)
 def test_bad_markup_is_a_one_line_error_naming_the_source(text, words):
     with pytest.raises(TemplateError) as info:
         parse(text, "game.en.md.j2")

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from generator.booklet.render import check_language, languages, render_template, template_path, template_values
+from generator.booklet.render import (
+    check_language,
+    languages,
+    render_template,
+    template_path,
+    template_values,
+)
 from generator.components import booklet
 from generator.definitions import load_all
 from generator.errors import TemplateError, UsageError
@@ -12,8 +18,13 @@ from tests.booklet.conftest import context, make_game
 
 
 def test_values_come_from_the_game_and_its_components(tmp_path):
-    d = make_game(str(tmp_path), {"en": "{{ game.title }} for {{ game.players }}; "
-                                        "{{ components.board.size }} {{ variants | length }} {{ lang }}\n"})
+    d = make_game(
+        str(tmp_path),
+        {
+            "en": "{{ game.title }} for {{ game.players }}; "
+            "{{ components.board.size }} {{ variants | length }} {{ lang }}\n"
+        },
+    )
     text = render_template(template_path(d, "test-game", "en"), template_values(d, lang="en"))
     assert text == "Test Game for 2-4; 60.0 0 en\n"
 
@@ -25,12 +36,15 @@ def test_rules_values_and_layout_data_reach_the_template(nmm):
     assert values["data"]("position:removal")["removable"]
 
 
-@pytest.mark.parametrize("body, name", [
-    ("{{ nothing }}", "nothing is undefined"),
-    ("{{ rules.men }}", "rules.men is undefined"),
-    ("{{ game.colour }}", "game.colour is undefined"),
-    ("{% for c in components.board.nope %}x{% endfor %}", "components.board.nope is undefined"),
-])
+@pytest.mark.parametrize(
+    "body, name",
+    [
+        ("{{ nothing }}", "nothing is undefined"),
+        ("{{ rules.men }}", "rules.men is undefined"),
+        ("{{ game.colour }}", "game.colour is undefined"),
+        ("{% for c in components.board.nope %}x{% endfor %}", "components.board.nope is undefined"),
+    ],
+)
 def test_a_missing_variable_fails_naming_the_template_line_and_variable(tmp_path, body, name):
     d = make_game(str(tmp_path), {"en": "# Title\n\nFine text.\n" + body + "\n"})
     with pytest.raises(TemplateError) as info:
@@ -48,7 +62,7 @@ def test_a_template_syntax_error_names_the_file_and_line(tmp_path):
 
 def test_templates_may_import_shared_macros(tmp_path):
     d = make_game(str(tmp_path), {"en": '{% import "_m.j2" as m %}# A\n\n{{ m.hi("you") }}\n'})
-    (tmp_path / "templates" / "booklets" / "_m.j2").write_text('{% macro hi(x) %}Hello {{ x }}{% endmacro %}')
+    (tmp_path / "templates" / "booklets" / "_m.j2").write_text("{% macro hi(x) %}Hello {{ x }}{% endmacro %}")
     text = render_template(template_path(d, "test-game", "en"), template_values(d))
     assert "Hello you" in text
 

@@ -35,8 +35,13 @@ def test_every_page_fits_the_paper_and_keeps_its_ink_inside_the_margin(kits):
     out, paper = kits
     short, long = sorted(PAPERS[paper])
     folders = sorted(f for f in os.listdir(out) if os.path.isdir(os.path.join(out, f)))
-    assert len(folders) == len([n for n in os.listdir(os.path.join(os.path.dirname(__file__), "..", "..", "layouts"))
-                                if n.endswith(".toml")])
+    assert len(folders) == len(
+        [
+            n
+            for n in os.listdir(os.path.join(os.path.dirname(__file__), "..", "..", "layouts"))
+            if n.endswith(".toml")
+        ]
+    )
     for folder in folders:
         for name in sorted(os.listdir(os.path.join(out, folder))):
             if not name.endswith(".pdf"):
@@ -53,9 +58,15 @@ def test_every_page_fits_the_paper_and_keeps_its_ink_inside_the_margin(kits):
                 for what, (x0, y0, x1, y1) in ink_boxes(page):
                     if x1 - x0 <= 0 and y1 - y0 <= 0:
                         continue
-                    inside = (mm(x0) >= edge - 0.1 and mm(y0) >= edge - 0.1 and mm(x1) <= w - edge + 0.1
-                              and mm(y1) <= h - edge + 0.1)
-                    assert inside, f"{where}: {what} at {mm(x0):.1f},{mm(y0):.1f}-{mm(x1):.1f},{mm(y1):.1f} mm"
+                    inside = (
+                        mm(x0) >= edge - 0.1
+                        and mm(y0) >= edge - 0.1
+                        and mm(x1) <= w - edge + 0.1
+                        and mm(y1) <= h - edge + 0.1
+                    )
+                    assert inside, (
+                        f"{where}: {what} at {mm(x0):.1f},{mm(y0):.1f}-{mm(x1):.1f},{mm(y1):.1f} mm"
+                    )
 
 
 def test_building_everything_twice_gives_the_same_bytes(tmp_path):

@@ -5,8 +5,8 @@ import pytest
 
 from generator.calibration import RULER, calibration_pages, targets
 from generator.imposition import find_paper
-from tests.foundation.test_cli import pnp
 from tests.conftest import mm
+from tests.foundation.test_cli import pnp
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -28,7 +28,7 @@ def test_calibration_sheet_measures_true(tmp_path, paper):
 
 def test_back_crosshairs_mirror_the_front_targets():
     sheet = find_paper("a4")
-    front, back = calibration_pages(sheet)
+    _front, back = calibration_pages(sheet)
     centres = [(s.cx, s.cy) for s in back.shapes if type(s).__name__ == "Circle"]
     expected = [(sheet.width - x, y) for x, y in targets(sheet)]
     for (x1, y1), (x2, y2) in zip(sorted(centres), sorted(expected)):

@@ -12,8 +12,14 @@ from tests.conftest import ROOT
 
 
 def pnp(*args: str, cwd: str | None = None, stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "generator", *args], capture_output=True, text=True,
-                          cwd=cwd or ROOT, input=stdin, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "generator", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd or ROOT,
+        input=stdin,
+        timeout=120,
+    )
 
 
 def one_line_error(result: subprocess.CompletedProcess) -> str:
@@ -46,16 +52,19 @@ def test_unknown_game_exits_3(tmp_path):
     assert not any(tmp_path.iterdir())
 
 
-@pytest.mark.parametrize("args,words", [
-    (["build", "nine-mens-morris", "--paper", "a3"], "unknown paper"),
-    (["build", "nine-mens-morris", "--format", "png"], "unknown format"),
-    (["build", "nine-mens-morris", "--bogus"], "No such option"),
-    (["build"], "name at least one game"),
-    (["build", "nine-mens-morris", "--cell-size", "huge"], "--cell-size"),
-    (["build", "nine-mens-morris", "--lang", "fr"], "languages: en"),
-    (["build", "nine-mens-morris", "--seed", "3"], "no seeded board"),
-    (["build", "nine-mens-morris", "--variant", "nope"], "no variant"),
-])
+@pytest.mark.parametrize(
+    "args,words",
+    [
+        (["build", "nine-mens-morris", "--paper", "a3"], "unknown paper"),
+        (["build", "nine-mens-morris", "--format", "png"], "unknown format"),
+        (["build", "nine-mens-morris", "--bogus"], "No such option"),
+        (["build"], "name at least one game"),
+        (["build", "nine-mens-morris", "--cell-size", "huge"], "--cell-size"),
+        (["build", "nine-mens-morris", "--lang", "fr"], "languages: en"),
+        (["build", "nine-mens-morris", "--seed", "3"], "no seeded board"),
+        (["build", "nine-mens-morris", "--variant", "nope"], "no variant"),
+    ],
+)
 def test_bad_options_exit_2_with_one_line(tmp_path, args, words):
     result = pnp(*args, "--out", str(tmp_path))
     assert result.returncode == 2, result.stderr
@@ -65,8 +74,10 @@ def test_bad_options_exit_2_with_one_line(tmp_path, args, words):
 
 def test_broken_definition_is_named_with_its_key(tmp_path):
     bad = tmp_path / "broken.toml"
-    bad.write_text('[game]\nid = "broken"\ntitle = "B"\nplayers = "2"\ncolour = 3\n'
-                   '[components.b]\nkind = "counters"\ncounters = [{name = "x", count = 1}]\n')
+    bad.write_text(
+        '[game]\nid = "broken"\ntitle = "B"\nplayers = "2"\ncolour = 3\n'
+        '[components.b]\nkind = "counters"\ncounters = [{name = "x", count = 1}]\n'
+    )
     result = pnp("check", str(bad))
     assert result.returncode == 3
     line = one_line_error(result)
@@ -74,8 +85,11 @@ def test_broken_definition_is_named_with_its_key(tmp_path):
 
 
 def test_check_accepts_every_shipped_definition():
-    files = sorted(os.path.join(ROOT, "layouts", n) for n in os.listdir(os.path.join(ROOT, "layouts"))
-                   if n.endswith(".toml"))
+    files = sorted(
+        os.path.join(ROOT, "layouts", n)
+        for n in os.listdir(os.path.join(ROOT, "layouts"))
+        if n.endswith(".toml")
+    )
     result = pnp("check", *files)
     assert result.returncode == 0, result.stderr
     assert result.stdout.count(": ok") == len(files)

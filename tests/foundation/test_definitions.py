@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from generator.definitions import load_definition
 from generator.errors import DefinitionError, PnpError
 
-GOOD = '''
+GOOD = """
 [game]
 id = "{id}"
 title = "Test"
@@ -21,7 +21,7 @@ players = "2"
 kind = "counters"
 size = "{size}"
 counters = [{{ name = "a", count = 2 }}]
-'''
+"""
 
 
 def write(tmp_path, text: str, name: str = "test-game") -> str:
@@ -54,11 +54,15 @@ def test_lengths_in_other_units(tmp_path, size, mm):
 def test_unknown_key_lists_the_accepted_ones(tmp_path):
     text = GOOD.format(id="test-game", size="19mm").replace('players = "2"', 'players = "2"\nplayerz = 3')
     message = error_of(write(tmp_path, text))
-    assert "game.playerz" in message and "unknown key" in message and "players" in message and "title" in message
+    assert (
+        "game.playerz" in message and "unknown key" in message and "players" in message and "title" in message
+    )
 
 
 def test_wrong_type(tmp_path):
-    message = error_of(write(tmp_path, GOOD.format(id="test-game", size="19mm").replace('title = "Test"', "title = 5")))
+    message = error_of(
+        write(tmp_path, GOOD.format(id="test-game", size="19mm").replace('title = "Test"', "title = 5"))
+    )
     assert "game.title" in message and "expected a string" in message
 
 
@@ -93,7 +97,7 @@ def test_bad_toml(tmp_path):
 
 
 def test_unknown_palette_colour(tmp_path):
-    text = GOOD.format(id="test-game", size="19mm").replace('count = 2 }', 'count = 2, fill = "mauve" }')
+    text = GOOD.format(id="test-game", size="19mm").replace("count = 2 }", 'count = 2, fill = "mauve" }')
     assert "unknown colour 'mauve'" in error_of(write(tmp_path, text))
 
 
@@ -110,12 +114,36 @@ def test_a_piece_larger_than_the_paper_fails_when_built(tmp_path):
 
 
 toml_values = st.recursive(
-    st.one_of(st.integers(-5, 500), st.floats(allow_nan=False, allow_infinity=False, width=32), st.booleans(),
-              st.sampled_from(["19mm", "x", "", "#123456", "counters", "grid-board", "-1in", "board", "a1"])),
-    lambda inner: st.one_of(st.lists(inner, max_size=4),
-                            st.dictionaries(st.sampled_from(["kind", "size", "count", "name", "counters", "cells",
-                                                             "files", "ranks", "blocks", "dice", "x"]), inner, max_size=4)),
-    max_leaves=12)
+    st.one_of(
+        st.integers(-5, 500),
+        st.floats(allow_nan=False, allow_infinity=False, width=32),
+        st.booleans(),
+        st.sampled_from(["19mm", "x", "", "#123456", "counters", "grid-board", "-1in", "board", "a1"]),
+    ),
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4),
+        st.dictionaries(
+            st.sampled_from(
+                [
+                    "kind",
+                    "size",
+                    "count",
+                    "name",
+                    "counters",
+                    "cells",
+                    "files",
+                    "ranks",
+                    "blocks",
+                    "dice",
+                    "x",
+                ]
+            ),
+            inner,
+            max_size=4,
+        ),
+    ),
+    max_leaves=12,
+)
 
 
 def _toml_dump(data, prefix="") -> str:
@@ -129,18 +157,28 @@ def _toml_dump(data, prefix="") -> str:
             lines.append(f'"{key}" = {json.dumps(value)}')
     out = "\n".join(lines) + "\n"
     for key, value in tables:
-        name = f"{prefix}.\"{key}\"" if prefix else f"\"{key}\""
+        name = f'{prefix}."{key}"' if prefix else f'"{key}"'
         out += f"[{name}]\n" + _toml_dump(value, name)
     return out
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(game=st.dictionaries(st.sampled_from(["id", "title", "players", "seeded", "variants", "zzz"]), toml_values,
-                            max_size=5),
-       components=st.dictionaries(st.sampled_from(["board", "pieces", "Bad Id", "sheet"]),
-                                  st.dictionaries(st.sampled_from(["kind", "size", "counters", "files", "ranks",
-                                                                   "cells", "blocks", "dice", "data", "points"]),
-                                                  toml_values, max_size=5), max_size=3))
+@given(
+    game=st.dictionaries(
+        st.sampled_from(["id", "title", "players", "seeded", "variants", "zzz"]), toml_values, max_size=5
+    ),
+    components=st.dictionaries(
+        st.sampled_from(["board", "pieces", "Bad Id", "sheet"]),
+        st.dictionaries(
+            st.sampled_from(
+                ["kind", "size", "counters", "files", "ranks", "cells", "blocks", "dice", "data", "points"]
+            ),
+            toml_values,
+            max_size=5,
+        ),
+        max_size=3,
+    ),
+)
 def test_random_definitions_fail_cleanly(tmp_path, game, components):
     text = _toml_dump({"game": game, "components": components})
     try:
@@ -154,11 +192,14 @@ def test_random_definitions_fail_cleanly(tmp_path, game, components):
         assert "\n" not in str(exc) and "fuzz.toml" in str(exc)
 
 
-TRANSLATED = GOOD + '''
+TRANSLATED = (
+    GOOD
+    + """
 [translations.fr]
 "game.title" = "Essai"
 "components.pieces.counters.0.name" = "pion"
-'''
+"""
+)
 
 
 def test_translations_replace_texts_for_their_language(tmp_path):

@@ -79,12 +79,15 @@ def test_nup_backs_are_mirrored_and_offset():
     assert mm(blue[0].y0) == pytest.approx(mm(first.y0) - 0.5, abs=0.05)
 
 
-@pytest.mark.parametrize("pages,expected", [
-    (4, [(4, 1), (2, 3)]),
-    (8, [(8, 1), (2, 7), (6, 3), (4, 5)]),
-    (12, [(12, 1), (2, 11), (10, 3), (4, 9), (8, 5), (6, 7)]),
-    (6, [(None, 1), (2, None), (6, 3), (4, 5)]),
-])
+@pytest.mark.parametrize(
+    "pages,expected",
+    [
+        (4, [(4, 1), (2, 3)]),
+        (8, [(8, 1), (2, 7), (6, 3), (4, 5)]),
+        (12, [(12, 1), (2, 11), (10, 3), (4, 9), (8, 5), (6, 7)]),
+        (6, [(None, 1), (2, None), (6, 3), (4, 5)]),
+    ],
+)
 def test_saddle_stitch_order(pages, expected):
     assert booklet_order(pages) == expected
 

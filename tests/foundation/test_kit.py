@@ -74,8 +74,11 @@ def test_men_are_round_and_true_to_size(nmm_kit):
 
 def test_cut_lines_lie_outside_the_pieces(nmm_kit):
     page = pdf(os.path.join(nmm_kit, "pieces.pdf"))[0]
-    discs = [d["rect"] for d in page.get_drawings() if d.get("fill") and {i[0] for i in d["items"]} == {"c"}
-             and mm(d["rect"].width) > 15]
+    discs = [
+        d["rect"]
+        for d in page.get_drawings()
+        if d.get("fill") and {i[0] for i in d["items"]} == {"c"} and mm(d["rect"].width) > 15
+    ]
     lines = [d for d in page.get_drawings() if not d.get("fill") and d.get("color") == (0.0, 0.0, 0.0)]
     for d in lines:
         for item in d["items"]:
@@ -107,7 +110,9 @@ def test_every_svg_is_true_size_and_matches_the_pdf_page_count(nmm_kit):
 
 def test_index_links_the_kit(nmm_kit):
     index = open(os.path.join(os.path.dirname(nmm_kit), "index.html"), encoding="utf-8").read()
-    assert "Nine Men" in index and "nine-mens-morris/board.svg" in index and "nine-mens-morris/kit.pdf" in index
+    assert (
+        "Nine Men" in index and "nine-mens-morris/board.svg" in index and "nine-mens-morris/kit.pdf" in index
+    )
 
 
 def test_two_builds_write_identical_bytes(tmp_path):
@@ -117,7 +122,9 @@ def test_two_builds_write_identical_bytes(tmp_path):
     names = sorted(os.listdir(a / "nine-mens-morris"))
     assert names == sorted(os.listdir(b / "nine-mens-morris"))
     for name in names:
-        assert (a / "nine-mens-morris" / name).read_bytes() == (b / "nine-mens-morris" / name).read_bytes(), name
+        assert (a / "nine-mens-morris" / name).read_bytes() == (b / "nine-mens-morris" / name).read_bytes(), (
+            name
+        )
 
 
 def test_no_temporary_files_are_left(nmm_kit):
@@ -145,8 +152,11 @@ def test_board_pdf_and_svg_agree_to_a_tenth_of_a_millimetre(nmm_kit):
 
     walk(svg_root(os.path.join(nmm_kit, "board.svg")), (1, 0, 0, 1, 0, 0))
     page = pdf(os.path.join(nmm_kit, "board.pdf"))[0]
-    pdf_centres = [(mm((d["rect"].x0 + d["rect"].x1) / 2), mm((d["rect"].y0 + d["rect"].y1) / 2))
-                   for d in page.get_drawings() if {i[0] for i in d["items"]} == {"c"}]
+    pdf_centres = [
+        (mm((d["rect"].x0 + d["rect"].x1) / 2), mm((d["rect"].y0 + d["rect"].y1) / 2))
+        for d in page.get_drawings()
+        if {i[0] for i in d["items"]} == {"c"}
+    ]
     assert len(svg_centres) == len(pdf_centres) == 24
     for a, b in zip(sorted(svg_centres), sorted(pdf_centres)):
         assert a[0] == pytest.approx(b[0], abs=0.1) and a[1] == pytest.approx(b[1], abs=0.1)

@@ -13,8 +13,11 @@ from tests.conftest import build
 PALE = 0.12  # no pale tint covers more than 12% of a page,
 LARGE = 0.02  # no other filled shape more than 2%,
 DARK = 0.003  # and no dark one more than 0.3% (rules and lines under 2 mm thick do not count)
-GAMES = sorted(n[:-5] for n in os.listdir(os.path.join(os.path.dirname(__file__), "..", "..", "layouts"))
-               if n.endswith(".toml"))
+GAMES = sorted(
+    n[:-5]
+    for n in os.listdir(os.path.join(os.path.dirname(__file__), "..", "..", "layouts"))
+    if n.endswith(".toml")
+)
 
 
 @pytest.fixture(scope="module")
@@ -30,7 +33,7 @@ def fills(page: pymupdf.Page):
         colour = d.get("fill")
         if colour is None or d.get("fill_opacity", 1) == 0:
             continue
-        hexcolour = "#%02x%02x%02x" % tuple(round(c * 255) for c in colour[:3])
+        hexcolour = "#{:02x}{:02x}{:02x}".format(*tuple(round(c * 255) for c in colour[:3]))
         if min(d["rect"].width, d["rect"].height) < 2 * 72 / 25.4:
             continue
         share = d["rect"].width * d["rect"].height / area

@@ -24,9 +24,18 @@ def sample_page() -> Page:
     page = Page(210.0, 297.0)
     page.add(Rect(20, 30, 25, 25, Style(stroke="#000000", fill="#ff0000", width=0.2)))
     page.add(Group((Rect(0, 0, 40, 10, Style(stroke=None, fill="#00ff00")),), translate(100, 50)))
-    page.add(Group((Rect(0, 0, 10, 20, Style(stroke=None, fill="#0000ff")),),
-                   multiply(translate(50, 200), scale(2.0))))
-    page.add(Group((Rect(0, 0, 30, 12, Style(stroke=None, fill="#ffff00")),), multiply(translate(150, 220), rotate(90))))
+    page.add(
+        Group(
+            (Rect(0, 0, 10, 20, Style(stroke=None, fill="#0000ff")),),
+            multiply(translate(50, 200), scale(2.0)),
+        )
+    )
+    page.add(
+        Group(
+            (Rect(0, 0, 30, 12, Style(stroke=None, fill="#ffff00")),),
+            multiply(translate(150, 220), rotate(90)),
+        )
+    )
     page.add(Line(10, 280, 200, 280, Style(width=0.5)), Circle(150, 150, 10, Style(fill="#000000")))
     page.add(Text(105, 100, "Été « ça » “quoted” — naïve", 12, "sans-bold", "middle"))
     return page
@@ -39,7 +48,7 @@ def pdf_rects(data: bytes) -> list[tuple[str, tuple[float, float, float, float]]
         kinds = {item[0] for item in d["items"]}
         if d.get("fill") and kinds <= {"re", "qu", "l"} and "c" not in kinds:
             r = d["rect"]
-            colour = "#%02x%02x%02x" % tuple(round(c * 255) for c in d["fill"])
+            colour = "#{:02x}{:02x}{:02x}".format(*tuple(round(c * 255) for c in d["fill"]))
             out.append((colour, (mm(r.x0), mm(r.y0), mm(r.x1), mm(r.y1))))
     return out
 
@@ -124,7 +133,9 @@ def test_same_pages_give_the_same_bytes():
 
 
 def test_clipping_hides_what_lies_outside():
-    page = Page(100, 100, [Group((Rect(0, 0, 50, 50, Style(stroke=None, fill="#000000")),), clip=(0, 0, 10, 10))])
+    page = Page(
+        100, 100, [Group((Rect(0, 0, 50, 50, Style(stroke=None, fill="#000000")),), clip=(0, 0, 10, 10))]
+    )
     pix = pymupdf.open(stream=render([page], "pdf"), filetype="pdf")[0].get_pixmap(dpi=72)
     assert pix.pixel(5, 5)[:3] == (0, 0, 0)
     assert pix.pixel(60, 60)[:3] == (255, 255, 255)
@@ -134,8 +145,10 @@ def test_long_documents_are_written_in_parts_and_joined(monkeypatch):
     import generator.render.pdf as pdf_writer
 
     monkeypatch.setattr(pdf_writer, "PART", 3)
-    pages = [Page(100, 80, [Text(10, 40, f"page {n}", 12), Rect(10, 50, 25, 25, Style(fill="#ff0000"))])
-             for n in range(1, 9)]
+    pages = [
+        Page(100, 80, [Text(10, 40, f"page {n}", 12), Rect(10, 50, 25, 25, Style(fill="#ff0000"))])
+        for n in range(1, 9)
+    ]
     data = render(pages, "pdf")
     assert data == render(pages, "pdf")
     doc = pymupdf.open(stream=data, filetype="pdf")

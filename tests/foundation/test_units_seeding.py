@@ -7,8 +7,10 @@ from generator.seeding import Rng, check_seed, rng_for
 from generator.units import parse_length
 
 
-@pytest.mark.parametrize("text,expected", [("19mm", 19.0), ("0.75in", 19.05), ("54pt", 19.05), ("2cm", 20.0),
-                                           (" 6.35 mm ", 6.35), ("-3mm", -3.0)])
+@pytest.mark.parametrize(
+    "text,expected",
+    [("19mm", 19.0), ("0.75in", 19.05), ("54pt", 19.05), ("2cm", 20.0), (" 6.35 mm ", 6.35), ("-3mm", -3.0)],
+)
 def test_lengths_convert_to_mm(text, expected):
     assert parse_length(text) == pytest.approx(expected)
 
@@ -41,7 +43,7 @@ def test_below_is_uniform_enough():
     assert all(9500 < c < 10500 for c in counts)
 
 
-@pytest.mark.parametrize("bad", [-1, "x", "1.5", True, 2 ** 64])
+@pytest.mark.parametrize("bad", [-1, "x", "1.5", True, 2**64])
 def test_bad_seeds_are_clear_errors(bad):
     with pytest.raises(BoardError):
         check_seed(bad)

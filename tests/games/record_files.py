@@ -19,7 +19,9 @@ _ILLEGAL = re.compile(r"illegal move (\d+) \((.*)\)")
 def read_record(path: Path, move_per_line: bool = False) -> tuple[dict[str, str], list[str], str]:
     """Return the tags, the move texts and the '# expect:' line of a record file."""
     text = path.read_text(encoding="utf-8")
-    expect = next((line.split(":", 1)[1].strip() for line in text.splitlines() if line.startswith("# expect:")), "")
+    expect = next(
+        (line.split(":", 1)[1].strip() for line in text.splitlines() if line.startswith("# expect:")), ""
+    )
     record = parse_record(text, move_per_line)
     return record.tag_values(), [token.text for token in record.moves], expect
 
@@ -35,8 +37,12 @@ def play_text(rules: GameRules, text: str) -> State:
     return state
 
 
-def play_record(rules: GameRules, path: Path, move_per_line: bool = False,
-                errors: tuple[type[Exception], ...] = (IllegalMoveError,)) -> tuple[dict[str, str], Outcome | None, str]:
+def play_record(
+    rules: GameRules,
+    path: Path,
+    move_per_line: bool = False,
+    errors: tuple[type[Exception], ...] = (IllegalMoveError,),
+) -> tuple[dict[str, str], Outcome | None, str]:
     """Play a record through the State API; return its tags, the final outcome and the expectation.
 
     A record expected to be illegal at move N must play its first N-1 moves and fail at move N
@@ -47,7 +53,7 @@ def play_record(rules: GameRules, path: Path, move_per_line: bool = False,
     illegal = _ILLEGAL.fullmatch(expect)
     if illegal:
         number, reason = int(illegal.group(1)), illegal.group(2)
-        for move in moves[:number - 1]:
+        for move in moves[: number - 1]:
             state.play(move)
         with pytest.raises(errors, match=re.escape(reason)):
             state.play(moves[number - 1])

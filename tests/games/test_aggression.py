@@ -8,12 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.games.record_files import check_referee_verdict, play_record
-
 from generator.errors import BoardError, IllegalMoveError, NotationError
 from generator.games import find_rules
 from generator.games.aggression import RULES
 from generator.seeding import rng_for
+from tests.games.record_files import check_referee_verdict, play_record
 
 RECORDS = Path(__file__).parent / "records"
 CONNECTED = frozenset({"connected"})
@@ -29,7 +28,7 @@ def kind(a: str, b: str) -> str | None:
     return "horizontal" if r1 == r2 else "vertical" if c1 == c2 else "diagonal"
 
 
-ALL_PAIRS = [(a, b) for i, a in enumerate(NAMES) for b in NAMES[i + 1:] if kind(a, b)]
+ALL_PAIRS = [(a, b) for i, a in enumerate(NAMES) for b in NAMES[i + 1 :] if kind(a, b)]
 
 
 def components(roads: list[list[str]]) -> int:
@@ -55,6 +54,7 @@ def play(seed: int, moves: str, variants: frozenset[str] = frozenset(), tags: di
 
 
 # --- map generation -----------------------------------------------------------------------------
+
 
 def test_the_grid_has_55_neighbour_pairs() -> None:
     assert Counter(kind(a, b) for a, b in ALL_PAIRS) == {"horizontal": 16, "vertical": 15, "diagonal": 24}
@@ -119,10 +119,15 @@ PINNED = {
     (0, None): "BC BF CD CG CI DH EI FG GH GL HL HN IN IO JN JO KL LR MR NT OS OT",
     (7, None): "AG BF BH CG DH DI EI EJ FG FK FL GH GM HM HN IM IN IO JN KP KQ MR NO NT OT PQ QR ST",
     (12345, None): "BH CD CH CI DE DJ EJ FG FL GL GM JN LM MQ MR NR OS PQ RS",
-    (0, "connected"): "AB AF AG BC BF BH CD CG DE DI EI EJ FK GH HI HL HM HN IM JO KL LP LR MR MS NR NT OS OT "
-                      "QR RS ST",
-    (12345, "connected"): "AB AF AG CD CG CH CI DE DH DI DJ FG FK FL GH GK GL GM HI HM HN IM IN IO JN JO KP LM "
-                          "LP LQ MN MR MS NO NR OT PQ QR",
+    (
+        0,
+        "connected",
+    ): "AB AF AG BC BF BH CD CG DE DI EI EJ FK GH HI HL HM HN IM JO KL LP LR MR MS NR NT OS OT QR RS ST",
+    (
+        12345,
+        "connected",
+    ): "AB AF AG CD CG CH CI DE DH DI DJ FG FK FL GH GK GL GM HI HM HN IM IN IO JN JO KP LM "
+    "LP LQ MN MR MS NO NR OT PQ QR",
 }
 
 
@@ -151,6 +156,7 @@ def test_rules_are_found_by_id() -> None:
 
 
 # --- pictures and layout data ---------------------------------------------------------------------
+
 
 def test_board_text_draws_the_pinned_map() -> None:
     text = RULES.board_text(7)
@@ -205,7 +211,9 @@ def test_example_attack_position_is_a_successful_attack() -> None:
             assert pieces[data["bystander"]]["side"] == "black" and data["bystander"] not in near
             assert data["bystander_beside"] == (kind(data["bystander"], target) is not None)
         if data["defender_neighbour"]:
-            assert pieces[data["defender_neighbour"]]["side"] == "white" and data["defender_neighbour"] in near
+            assert (
+                pieces[data["defender_neighbour"]]["side"] == "white" and data["defender_neighbour"] in near
+            )
 
 
 def test_unknown_layout_name_is_a_board_error() -> None:
@@ -220,6 +228,7 @@ def test_template_values() -> None:
 
 
 # --- notation ---------------------------------------------------------------------------------
+
 
 def test_notation_round_trips_through_random_games() -> None:
     rng = rng_for(99, "tests/aggression")
@@ -262,6 +271,7 @@ def test_notation_accepts_lower_case() -> None:
 
 
 # --- rules, one test each -----------------------------------------------------------------------
+
 
 def test_claim_puts_troops_in_an_unclaimed_city() -> None:
     state = play(7, "K=12")
@@ -368,8 +378,9 @@ def test_equal_cities_are_decided_by_troops_on_the_board() -> None:
 def test_troops_left_in_hand_do_not_count_in_the_tie_break() -> None:
     # Every city is claimed, so troops stay in hand (Black 78, White 79); after J and M fall both
     # hold 9 cities with 20 troops on the board: a draw, whatever is left in hand.
-    state = play(12345, "S=2 N=2 E=2 H=3 K=3 G=3 R=2 A=2 Q=3 L=2 O=1 J=1 B=3 C=1 T=3 F=1 D=1 I=3 M=2 P=3 "
-                        "xJ xM")
+    state = play(
+        12345, "S=2 N=2 E=2 H=3 K=3 G=3 R=2 A=2 Q=3 L=2 O=1 J=1 B=3 C=1 T=3 F=1 D=1 I=3 M=2 P=3 xJ xM"
+    )
     assert (state.troops_in_hand("black"), state.troops_in_hand("white")) == (78, 79)
     outcome = state.outcome()
     assert outcome.draw and outcome.score == {"black": 9, "white": 9}
@@ -390,7 +401,6 @@ def test_turn_limit_is_a_draw() -> None:
 
 
 # --- records --------------------------------------------------------------------------------------
-
 
 
 RECORD_FILES = sorted(RECORDS.glob("aggression-*.txt"))
@@ -433,12 +443,23 @@ def test_troop_chits_allow_any_split_of_100_over_20_cities() -> None:
 
     chits = find_definition("aggression").component("chits")["counters"]
     for side in ("Black", "White"):
-        have = {int(c["text"]): c["count"] for c in chits if c["name"].startswith(side) and c["text"].isdigit()}
+        have = {
+            int(c["text"]): c["count"] for c in chits if c["name"].startswith(side) and c["text"].isdigit()
+        }
         assert set(have) == set(PROVEN_CHITS) and all(have[v] >= n for v, n in PROVEN_CHITS.items()), side
         assert any(c["name"] == f"{side} claim" and c["count"] >= 19 for c in chits)
     rng = rng_for(3, "tests/aggression/splits")
-    splits = [[1] * 19 + [81], [4] * 19 + [24], [3] * 19 + [43], [5] * 20, [9] * 10 + [10], [100],
-              [1] * 10 + [4] * 9 + [54], [3] * 10 + [4] * 9 + [34], [2] * 19 + [62]]
+    splits = [
+        [1] * 19 + [81],
+        [4] * 19 + [24],
+        [3] * 19 + [43],
+        [5] * 20,
+        [9] * 10 + [10],
+        [100],
+        [1] * 10 + [4] * 9 + [54],
+        [3] * 10 + [4] * 9 + [34],
+        [2] * 19 + [62],
+    ]
     for _ in range(3000):
         cuts = sorted(rng.sample(range(1, 100), rng.randint(0, 19)))
         splits.append([b - a for a, b in zip([0, *cuts], [*cuts, 100])])
@@ -473,8 +494,10 @@ def test_kit_builds_with_the_map_and_the_example_attack(tmp_path: Path) -> None:
     from generator.build import BuildRequest, build_game
     from generator.definitions import find_definition
 
-    build_game(find_definition("aggression"), BuildRequest(out=str(tmp_path), formats=("pdf",), seed=7,
-                                                           variants=CONNECTED))
+    build_game(
+        find_definition("aggression"),
+        BuildRequest(out=str(tmp_path), formats=("pdf",), seed=7, variants=CONNECTED),
+    )
     folder = tmp_path / "aggression-seed7"
     with fitz.open(folder / "board.pdf") as board:
         assert board.page_count == 1

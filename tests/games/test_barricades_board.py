@@ -10,8 +10,8 @@ from fractions import Fraction
 import pytest
 
 from generator.errors import BoardError
-from generator.games import find_rules
 from generator.games import barricades_board as bb
+from generator.games import find_rules
 
 RULES = find_rules("barricades")
 SEEDS = range(2000)
@@ -120,7 +120,9 @@ def test_macguffins_are_almost_never_adjacent() -> None:
     adjacent = 0
     for seed in SEEDS:
         guffins = [fr(s) for s in RULES.board_data(seed)["macguffins"]]
-        adjacent += any(max(abs(a[0] - b[0]), abs(a[1] - b[1])) < 2 for a in guffins for b in guffins if a != b)
+        adjacent += any(
+            max(abs(a[0] - b[0]), abs(a[1] - b[1])) < 2 for a in guffins for b in guffins if a != b
+        )
     assert adjacent <= len(SEEDS) // 200
 
 
@@ -143,43 +145,101 @@ def test_generation_is_deterministic_and_seeds_differ() -> None:
 def test_the_fallback_battlefield_is_valid() -> None:
     field = bb.battlefield(5, max_attempts=0)
     assert field.fallback
-    check_board({"barricades": bb.names(field.barricades), "ammo": bb.names(field.ammo),
-                 "medical": bb.names(field.medical), "macguffins": bb.names(field.macguffins)})
+    check_board(
+        {
+            "barricades": bb.names(field.barricades),
+            "ammo": bb.names(field.ammo),
+            "medical": bb.names(field.medical),
+            "macguffins": bb.names(field.macguffins),
+        }
+    )
 
 
 PINNED_BOARDS: dict[int, dict[str, list[str]]] = {
     1: {
         "barricades": [
-            "a3", "c3", "e3", "j3", "a4", "c4", "e4", "h4", "a5", "h5", "j5", "a6", "c6", "j6",
-            "c7", "f7", "h7", "j7", "a8", "f8", "h8", "j8"],
-        "ammo": [
-            "f3", "b4", "i7", "e8"],
-        "medical": [
-            "i4", "b7"],
-        "macguffins": [
-            "d4", "g4", "e6"],
+            "a3",
+            "c3",
+            "e3",
+            "j3",
+            "a4",
+            "c4",
+            "e4",
+            "h4",
+            "a5",
+            "h5",
+            "j5",
+            "a6",
+            "c6",
+            "j6",
+            "c7",
+            "f7",
+            "h7",
+            "j7",
+            "a8",
+            "f8",
+            "h8",
+            "j8",
+        ],
+        "ammo": ["f3", "b4", "i7", "e8"],
+        "medical": ["i4", "b7"],
+        "macguffins": ["d4", "g4", "e6"],
     },
     2: {
         "barricades": [
-            "a3", "b3", "c3", "d3", "f3", "g3", "h3", "j3", "a5", "g5", "j5", "a6", "d6", "j6",
-            "a8", "c8", "d8", "e8", "g8", "h8", "i8", "j8"],
-        "ammo": [
-            "b5", "d5", "g6", "i6"],
-        "medical": [
-            "h4", "c7"],
-        "macguffins": [
-            "c4", "f4", "g7"],
+            "a3",
+            "b3",
+            "c3",
+            "d3",
+            "f3",
+            "g3",
+            "h3",
+            "j3",
+            "a5",
+            "g5",
+            "j5",
+            "a6",
+            "d6",
+            "j6",
+            "a8",
+            "c8",
+            "d8",
+            "e8",
+            "g8",
+            "h8",
+            "i8",
+            "j8",
+        ],
+        "ammo": ["b5", "d5", "g6", "i6"],
+        "medical": ["h4", "c7"],
+        "macguffins": ["c4", "f4", "g7"],
     },
     3: {
         "barricades": [
-            "a3", "g3", "i3", "a4", "d4", "e4", "g4", "i4", "g5", "i5", "b6", "d6", "b7", "d7",
-            "f7", "g7", "j7", "b8", "d8", "j8"],
-        "ammo": [
-            "b4", "f4", "e7", "i7"],
-        "medical": [
-            "d5", "g6"],
-        "macguffins": [
-            "c4", "f6", "h6"],
+            "a3",
+            "g3",
+            "i3",
+            "a4",
+            "d4",
+            "e4",
+            "g4",
+            "i4",
+            "g5",
+            "i5",
+            "b6",
+            "d6",
+            "b7",
+            "d7",
+            "f7",
+            "g7",
+            "j7",
+            "b8",
+            "d8",
+            "j8",
+        ],
+        "ammo": ["b4", "f4", "e7", "i7"],
+        "medical": ["d5", "g6"],
+        "macguffins": ["c4", "f6", "h6"],
     },
 }
 
@@ -188,7 +248,6 @@ def test_pinned_boards() -> None:
     for seed, expected in PINNED_BOARDS.items():
         data = RULES.board_data(seed)
         assert {k: data[k] for k in expected} == expected, seed
-
 
 
 def test_bad_seeds_and_variants_are_board_errors() -> None:
@@ -202,6 +261,7 @@ def test_bad_seeds_and_variants_are_board_errors() -> None:
 
 
 # --- line of fire geometry -------------------------------------------------------------------------
+
 
 def crossed_by_sampling(a: str, b: str, samples: int = 2000) -> set[str]:
     """Squares whose interior the centre-to-centre segment visits, found by sampling points on it."""
@@ -249,8 +309,12 @@ def test_board_text_and_layout_match_board_data() -> None:
     layout = RULES.layout_data("board", 3)
     assert layout["files"] == 10 and layout["ranks"] == 10
     cells = layout["cells"]
-    for key, mark in (("barricades", "barricade"), ("ammo", "ammo"), ("medical", "medical"),
-                      ("macguffins", "macguffin")):
+    for key, mark in (
+        ("barricades", "barricade"),
+        ("ammo", "ammo"),
+        ("medical", "medical"),
+        ("macguffins", "macguffin"),
+    ):
         assert sorted(s for s, marks in cells.items() if mark in marks) == sorted(data[key])
     for side in ("red", "blue"):
         for kind, squares in data["setup"][side].items():
@@ -283,8 +347,12 @@ def test_default_setup_is_spread_out_against_grenades() -> None:
 def test_template_values_carry_the_piece_table() -> None:
     values = RULES.template_values()
     table = {p["type"]: (p["count"], p["move"], p["range"], p["ammo"]) for p in values["pieces"]}
-    assert table == {"pistolier": (4, 4, 3, 6), "rifleman": (2, 3, 6, 8), "grenadier": (2, 4, 3, 2),
-                     "machine-gunner": (2, 2, 3, 12)}
+    assert table == {
+        "pistolier": (4, 4, 3, 6),
+        "rifleman": (2, 3, 6, 8),
+        "grenadier": (2, 4, 3, 2),
+        "machine-gunner": (2, 2, 3, 12),
+    }
     assert values["board_files"] == values["board_ranks"] == 10 and values["turn_limit"] == 200
     assert values["pieces_per_side"] == 10 and values["macguffins_to_win"] == 2
 

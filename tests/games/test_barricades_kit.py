@@ -66,9 +66,14 @@ def test_the_kit_holds_every_part_but_not_the_booklet_diagram_grid(kit: str) -> 
 def test_twenty_standees_of_the_right_size_on_one_sheet(kit: str) -> None:
     doc = pymupdf.open(os.path.join(kit, "soldiers.pdf"))
     assert len(doc) == 1
-    cuts = [d["rect"] for d in doc[0].get_drawings()
-            if d.get("color") and not d.get("fill") and abs(mm(d["rect"].width) - 15) < 0.2
-            and abs(mm(d["rect"].height) - 68) < 0.2]
+    cuts = [
+        d["rect"]
+        for d in doc[0].get_drawings()
+        if d.get("color")
+        and not d.get("fill")
+        and abs(mm(d["rect"].width) - 15) < 0.2
+        and abs(mm(d["rect"].height) - 68) < 0.2
+    ]
     assert len(cuts) == 20
     upright = [w[4] for w in words(os.path.join(kit, "soldiers.pdf"))]
     for word, count in (("PISTOLIER", 8), ("RIFLEMAN", 4), ("GRENADIER", 4), ("GUNNER", 4)):
@@ -93,14 +98,20 @@ def test_the_booklet_quotes_the_rules_module(kit: str) -> None:
     text = re.sub(r"\s+", " ", " ".join(page.get_text() for page in doc))
     for piece in RULES.template_values()["pieces"]:
         assert piece["name"] in text
-    for phrase in ("Clarifications", "exactly 3 squares away", "Red moves first", "RedSetup",
-                   "fires over the barricade on c3", "safe behind the barricade on d3"):
+    for phrase in (
+        "Clarifications",
+        "exactly 3 squares away",
+        "Red moves first",
+        "RedSetup",
+        "fires over the barricade on c3",
+        "safe behind the barricade on d3",
+    ):
         assert phrase in text, phrase
 
 
 # --- the standees kind on its own ---------------------------------------------------------------------
 
-DEFINITION = '''
+DEFINITION = """
 [game]
 id = "standee-test"
 title = "Standee test"
@@ -112,11 +123,15 @@ width = "{width}"
 height = "30mm"
 base = "{base}"
 figures = [{figures}]
-'''
+"""
 
 
-def write(tmp_path, width: str = "20mm", base: str = "12mm",
-          figures: str = '{ name = "Knight", count = 3, symbol = "star", initial = "K", fill = "#224488" }') -> str:
+def write(
+    tmp_path,
+    width: str = "20mm",
+    base: str = "12mm",
+    figures: str = '{ name = "Knight", count = 3, symbol = "star", initial = "K", fill = "#224488" }',
+) -> str:
     path = tmp_path / "standee-test.toml"
     path.write_text(DEFINITION.format(width=width, base=base, figures=figures), encoding="utf-8")
     return str(path)
@@ -130,12 +145,15 @@ def test_a_standee_is_a_strip_of_two_tabs_and_two_panels(tmp_path) -> None:
     assert (art.width, art.height) == (20.0, 2 * (30.0 + 12.0))
 
 
-@pytest.mark.parametrize("width,base,figures,message", [
-    ("20mm", "40mm", '{ name = "a" }', "base tab deeper"),
-    ("2mm", "10mm", '{ name = "a" }', "width should be"),
-    ("20mm", "10mm", "", "at least one figure"),
-    ("20mm", "10mm", '{ count = 2 }', "name"),
-])
+@pytest.mark.parametrize(
+    "width,base,figures,message",
+    [
+        ("20mm", "40mm", '{ name = "a" }', "base tab deeper"),
+        ("2mm", "10mm", '{ name = "a" }', "width should be"),
+        ("20mm", "10mm", "", "at least one figure"),
+        ("20mm", "10mm", "{ count = 2 }", "name"),
+    ],
+)
 def test_bad_standee_definitions(tmp_path, width: str, base: str, figures: str, message: str) -> None:
     with pytest.raises(DefinitionError, match=message):
         load_definition(write(tmp_path, width, base, figures))
@@ -146,8 +164,14 @@ def test_standee_sheets_are_built_from_the_definition(tmp_path) -> None:
     out = tmp_path / "out"
     build(str(out), "standee-test", formats=["pdf"], layouts=str(tmp_path))
     doc = pymupdf.open(str(out / "standee-test" / "figures.pdf"))
-    cuts = [d for d in doc[0].get_drawings() if d.get("color") and not d.get("fill")
-            and abs(mm(d["rect"].width) - 20) < 0.2 and abs(mm(d["rect"].height) - 84) < 0.2]
+    cuts = [
+        d
+        for d in doc[0].get_drawings()
+        if d.get("color")
+        and not d.get("fill")
+        and abs(mm(d["rect"].width) - 20) < 0.2
+        and abs(mm(d["rect"].height) - 84) < 0.2
+    ]
     assert len(cuts) == 3
 
 

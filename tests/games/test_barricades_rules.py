@@ -33,6 +33,7 @@ def two_pieces(red: str, blue: str, **terrain):
 
 # --- the opening and turns --------------------------------------------------------------------------
 
+
 def test_red_moves_first_and_sides_alternate() -> None:
     state = RULES.new_state(3)
     assert state.current_player() == "red" and RULES.sides == ("red", "blue")
@@ -46,14 +47,22 @@ def test_opening_position_has_ten_soldiers_a_side_with_full_ammunition() -> None
     state = RULES.new_state(1)
     pieces = state.pieces()
     assert len(pieces) == 20
-    assert state.piece_at("b10") == {"side": "red", "type": "grenadier", "ammo": 2, "damage": 0, "mg_damage": 0}
+    assert state.piece_at("b10") == {
+        "side": "red",
+        "type": "grenadier",
+        "ammo": 2,
+        "damage": 0,
+        "mg_damage": 0,
+    }
     assert state.piece_at("e1")["ammo"] == 12 and state.piece_at("c1")["ammo"] == 8
 
 
 # --- moving -------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("kind,reach", [("pistolier", 4), ("rifleman", 3), ("grenadier", 4),
-                                        ("machine-gunner", 2)])
+
+@pytest.mark.parametrize(
+    "kind,reach", [("pistolier", 4), ("rifleman", 3), ("grenadier", 4), ("machine-gunner", 2)]
+)
 def test_each_type_moves_up_to_its_distance_in_the_eight_directions(kind: str, reach: int) -> None:
     state = position({"e5": f"red:{kind}", "a10": "blue:pistolier"})
     destinations = {state.move_str(m) for m in state.legal_moves() if m.target == NO_FIRE and not m.resign}
@@ -73,8 +82,7 @@ def test_a_move_is_a_straight_line() -> None:
 
 
 def test_barricades_and_pieces_block_a_move_and_the_end_square_must_be_empty() -> None:
-    state = position({"c3": "red:pistolier", "c5": "red:rifleman", "e3": "blue:pistolier"},
-                     barricades=["d4"])
+    state = position({"c3": "red:pistolier", "c5": "red:rifleman", "e3": "blue:pistolier"}, barricades=["d4"])
     illegal(state, "c3-c6", "piece on c5 is in the way")
     illegal(state, "c3-c5", "piece on c5 is in the way")
     illegal(state, "c3-e5", "barricade on d4 is in the way")
@@ -94,6 +102,7 @@ def test_a_turn_must_move_or_fire() -> None:
 
 
 # --- line of fire -------------------------------------------------------------------------------------
+
 
 def test_pistol_hits_an_enemy_within_3_for_1_damage() -> None:
     state = two_pieces("c3=pistolier", "c6=rifleman")
@@ -156,7 +165,9 @@ def test_a_slanting_line_is_blocked_by_the_squares_it_crosses() -> None:
 
 
 def test_pieces_do_not_block_fire() -> None:
-    state = position({"c3": "red:pistolier", "c4": "red:rifleman", "c5": "blue:grenadier", "c6": "blue:rifleman"})
+    state = position(
+        {"c3": "red:pistolier", "c4": "red:rifleman", "c5": "blue:grenadier", "c6": "blue:rifleman"}
+    )
     state.play("c3xc6")
     assert state.piece_at("c6")["damage"] == 1
 
@@ -177,9 +188,9 @@ def test_a_piece_may_move_then_fire_from_its_new_square() -> None:
 
 # --- damage and death ---------------------------------------------------------------------------------
 
+
 def test_four_pistol_hits_kill() -> None:
-    state = position({"c3": "red:pistolier", "c6": "blue:rifleman", "j1": "blue:pistolier"},
-                     damage={"c6": 3})
+    state = position({"c3": "red:pistolier", "c6": "blue:rifleman", "j1": "blue:pistolier"}, damage={"c6": 3})
     state.play("c3xc6")
     assert state.piece_at("c6") is None and "c6" not in state.pieces()
 
@@ -203,6 +214,7 @@ def test_a_killed_piece_leaves_its_square_free() -> None:
 
 # --- grenades -----------------------------------------------------------------------------------------
 
+
 def test_a_grenade_lands_exactly_3_away() -> None:
     state = two_pieces("c3=grenadier", "h8=rifleman")
     illegal(state.copy(), "c3xc5", "exactly 3 squares away; c5 is 2")
@@ -212,9 +224,17 @@ def test_a_grenade_lands_exactly_3_away() -> None:
 
 
 def test_a_grenade_ignores_barricades_and_kills_everything_in_the_3_by_3_area() -> None:
-    state = position({"c2": "red:grenadier", "e5": "blue:rifleman", "f6": "blue:machine-gunner",
-                      "d4": "red:pistolier", "g6": "blue:pistolier", "f4": "blue:grenadier"},
-                     barricades=["c3", "d3", "e3", "e4"])
+    state = position(
+        {
+            "c2": "red:grenadier",
+            "e5": "blue:rifleman",
+            "f6": "blue:machine-gunner",
+            "d4": "red:pistolier",
+            "g6": "blue:pistolier",
+            "f4": "blue:grenadier",
+        },
+        barricades=["c3", "d3", "e3", "e4"],
+    )
     state.play("c2xe5")
     assert set(state.pieces()) == {"c2", "g6"}
     assert state.current_player() == "blue" and not state.is_terminal()
@@ -227,18 +247,30 @@ def test_a_grenade_on_an_empty_square_is_allowed() -> None:
 
 
 def test_a_grenade_at_the_edge_of_the_board() -> None:
-    state = position({"d4": "red:grenadier", "a1": "blue:rifleman", "a2": "blue:pistolier", "j10": "blue:pistolier"})
+    state = position(
+        {"d4": "red:grenadier", "a1": "blue:rifleman", "a2": "blue:pistolier", "j10": "blue:pistolier"}
+    )
     state.play("d4xa1")
     assert set(state.pieces()) == {"d4", "j10"}
 
 
 # --- machine-gun bursts -------------------------------------------------------------------------------
 
+
 def test_a_burst_hits_every_enemy_within_3_with_its_own_line_of_fire() -> None:
-    state = position({"d4": "red:machine-gunner", "d7": "blue:rifleman", "b2": "blue:pistolier",
-                      "g4": "blue:grenadier", "f6": "blue:pistolier", "h8": "blue:rifleman",
-                      "d5": "red:pistolier", "e1": "blue:pistolier"},
-                     barricades=["f4", "e5"])
+    state = position(
+        {
+            "d4": "red:machine-gunner",
+            "d7": "blue:rifleman",
+            "b2": "blue:pistolier",
+            "g4": "blue:grenadier",
+            "f6": "blue:pistolier",
+            "h8": "blue:rifleman",
+            "d5": "red:pistolier",
+            "e1": "blue:pistolier",
+        },
+        barricades=["f4", "e5"],
+    )
     # d7 (through a friendly piece), b2 and e1 (a line through the corner of d2, e2, d3, e3) are hit;
     # g4 is safe behind f4; f6 is safe behind e5 (adjacent to both ends); h8 is 4 away;
     # the Red pistolier on d5 is not fired at
@@ -257,8 +289,9 @@ def test_a_machine_gunner_may_name_any_square_for_its_burst() -> None:
 
 
 def test_a_burst_that_would_hit_nobody_is_not_allowed() -> None:
-    state = position({"d4": "red:machine-gunner", "d8": "blue:rifleman", "g4": "blue:pistolier"},
-                     barricades=["f4"])
+    state = position(
+        {"d4": "red:machine-gunner", "d8": "blue:rifleman", "g4": "blue:pistolier"}, barricades=["f4"]
+    )
     illegal(state, "d4x*", "would hit nobody")
 
 
@@ -274,6 +307,7 @@ def test_a_machine_gun_hit_kills_at_once() -> None:
 
 
 # --- ammunition ---------------------------------------------------------------------------------------
+
 
 def test_a_piece_without_ammunition_cannot_fire() -> None:
     state = two_pieces("c3=pistolier", "c5=rifleman", ammo_left={"c3": 0})
@@ -302,6 +336,7 @@ def test_standing_on_an_ammunition_square_does_not_refill() -> None:
 
 # --- healing ------------------------------------------------------------------------------------------
 
+
 def test_a_medical_square_heals_pistol_and_rifle_damage() -> None:
     state = two_pieces("c3=rifleman", "h8=rifleman", medical_squares=["c4"], damage={"c3": 3})
     state.play("c3-c4")
@@ -309,8 +344,12 @@ def test_a_medical_square_heals_pistol_and_rifle_damage() -> None:
 
 
 def test_machine_gun_damage_is_never_healed() -> None:
-    state = position({"c3": "red:rifleman", "h8": "blue:rifleman", "j1": "blue:pistolier"},
-                     medical_squares=["c4"], damage={"c3": 1}, mg_damage={"c3": 2})
+    state = position(
+        {"c3": "red:rifleman", "h8": "blue:rifleman", "j1": "blue:pistolier"},
+        medical_squares=["c4"],
+        damage={"c3": 1},
+        mg_damage={"c3": 2},
+    )
     state.play("c3-c4")
     assert state.piece_at("c4")["damage"] == 0 and state.piece_at("c4")["mg_damage"] == 2
 
@@ -322,6 +361,7 @@ def test_standing_on_a_medical_square_does_not_heal() -> None:
 
 
 # --- MacGuffins and the end of the game -----------------------------------------------------------------
+
 
 def test_ending_a_move_on_a_macguffin_captures_it_and_passing_over_does_not() -> None:
     state = two_pieces("c3=pistolier", "h8=rifleman", macguffins=["c4", "e5", "f5"])
@@ -374,6 +414,7 @@ def test_the_turn_limit_is_a_draw() -> None:
 
 # --- setups from tags -----------------------------------------------------------------------------------
 
+
 def test_a_record_may_give_its_own_setup() -> None:
     tags = {"RedSetup": "P:a10,b10,c10,d10 R:e10,f10 G:g10,h10 M:i10,j10"}
     state = RULES.new_state(1, tags=tags)
@@ -381,14 +422,17 @@ def test_a_record_may_give_its_own_setup() -> None:
     assert state.piece_at("a9") is None and state.piece_at("a2")["side"] == "blue"
 
 
-@pytest.mark.parametrize("text,reason", [
-    ("P:a10,b10,c10 R:e10,f10 G:g10,h10 M:i10,j10", "4 pistoliers needed, 3 given"),
-    ("P:a10,b10,c10,d8 R:e10,f10 G:g10,h10 M:i10,j10", "d8 is not on Red's home ranks"),
-    ("P:a10,b10,c10,c10 R:e10,f10 G:g10,h10 M:i10,j10", "c10 is given twice"),
-    ("P:a10,b10,c10,d10 R:e10,f10 G:g10,h10", "machine gunners"),
-    ("P:a10,b10,c10,d10 R:e10,f10 G:g10,h10 X:i10,j10", "should look like"),
-    ("P:a10,b10,c10,d10 R:e10,f10 G:g10,h10 M:i10,z10", "not a square"),
-])
+@pytest.mark.parametrize(
+    "text,reason",
+    [
+        ("P:a10,b10,c10 R:e10,f10 G:g10,h10 M:i10,j10", "4 pistoliers needed, 3 given"),
+        ("P:a10,b10,c10,d8 R:e10,f10 G:g10,h10 M:i10,j10", "d8 is not on Red's home ranks"),
+        ("P:a10,b10,c10,c10 R:e10,f10 G:g10,h10 M:i10,j10", "c10 is given twice"),
+        ("P:a10,b10,c10,d10 R:e10,f10 G:g10,h10", "machine gunners"),
+        ("P:a10,b10,c10,d10 R:e10,f10 G:g10,h10 X:i10,j10", "should look like"),
+        ("P:a10,b10,c10,d10 R:e10,f10 G:g10,h10 M:i10,z10", "not a square"),
+    ],
+)
 def test_bad_setups_are_record_errors(text: str, reason: str) -> None:
     with pytest.raises(RecordError, match=reason):
         RULES.new_state(1, tags={"RedSetup": text})
@@ -407,8 +451,11 @@ def test_a_seed_is_needed() -> None:
 
 # --- notation and the move list -------------------------------------------------------------------------
 
-@pytest.mark.parametrize("text", ["", "c2", "c2-", "c2x", "x*", "k2-c3", "c0-c3", "c11-c3", "c2-c3-c4",
-                                  "c2-c3xe7xe8", "resigns", "c2xz9"])
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "c2", "c2-", "c2x", "x*", "k2-c3", "c0-c3", "c11-c3", "c2-c3-c4", "c2-c3xe7xe8", "resigns", "c2xz9"],
+)
 def test_bad_notation(text: str) -> None:
     with pytest.raises(NotationError):
         RULES.new_state(1).parse_move(text)
@@ -480,8 +527,18 @@ def test_text_shows_the_position() -> None:
 
 # --- booklet diagrams agree with the referee ------------------------------------------------------------
 
-@pytest.mark.parametrize("name,refusal", [("cover", None), ("safe", "safe behind"), ("blocked", "blocks"),
-                                           ("corner", None), ("blast", None), ("burst", None)])
+
+@pytest.mark.parametrize(
+    "name,refusal",
+    [
+        ("cover", None),
+        ("safe", "safe behind"),
+        ("blocked", "blocks"),
+        ("corner", None),
+        ("blast", None),
+        ("burst", None),
+    ],
+)
 def test_booklet_diagrams_show_what_the_referee_decides(name: str, refusal: str | None) -> None:
     data = RULES.layout_data(f"position:{name}")
     state = diagram_state(name)
@@ -490,8 +547,11 @@ def test_booklet_diagrams_show_what_the_referee_decides(name: str, refusal: str 
     assert data["shooter"] == shooter and data["target"] in ("", target)
     assert "barricade" in data["cells"][data["barricade"]]
     if refusal:
-        illegal(state, f"{shooter}x{target}", refusal + (f" the barricade on {data['barricade']}" if refusal ==
-                                                          "safe behind" else ""))
+        illegal(
+            state,
+            f"{shooter}x{target}",
+            refusal + (f" the barricade on {data['barricade']}" if refusal == "safe behind" else ""),
+        )
         return
     before = state.pieces()
     state.play(data["move"])

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-
 import pytest
 
 from generator.errors import IllegalMoveError, NotationError, RecordError
@@ -64,7 +63,9 @@ def test_a_die_serves_again_in_a_later_step():
 
 def test_the_counter_turns_at_12_and_comes_back_down():
     # 1 2 3 -> 6, 3 4 5 -> 9 (7 8 9), 1 4 6 -> 11 (10 11), then 5 6 6: 12 = 6+6, 11 = 5+6.
-    state = replay("P1 1 2 3 -> 6\nP2 6 6 6 -> -\nP1 3 4 5 -> 9\nP2 6 6 6 -> -\nP1 1 4 6 -> 11\nP2 6 6 6 -> -")
+    state = replay(
+        "P1 1 2 3 -> 6\nP2 6 6 6 -> -\nP1 3 4 5 -> 9\nP2 6 6 6 -> -\nP1 1 4 6 -> 11\nP2 6 6 6 -> -"
+    )
     assert ends(state, (5, 6, 6)) == ["P1 5 6 6 -> 11 out", "P1 5 6 6 -> 12", "P1 5 6 6 -> 11"]
     back = state.copy()
     back.play("P1 5 6 6 -> 11")
@@ -227,6 +228,7 @@ def test_the_referee_replays_records_with_known_verdicts():
 
 # -- the kit: the strip (track component), counters, dice ----------------------------------------
 
+
 def _kit(game: str, paper: str = "a4", cell_size: float | None = None):
     from generator.components import Context, Options, find_kind
     from generator.definitions import find_definition
@@ -234,8 +236,11 @@ def _kit(game: str, paper: str = "a4", cell_size: float | None = None):
 
     definition = find_definition(game)
     ctx = Context(definition, find_paper(paper), options=Options(cell_size=cell_size))
-    return {spec.id: find_kind(spec.kind).build(spec, ctx)[0].pages for spec in definition.components
-            if spec.kind != "booklet"}, ctx
+    return {
+        spec.id: find_kind(spec.kind).build(spec, ctx)[0].pages
+        for spec in definition.components
+        if spec.kind != "booklet"
+    }, ctx
 
 
 def _inside_printable(page, margin: float) -> bool:
@@ -244,8 +249,12 @@ def _inside_printable(page, margin: float) -> bool:
     for shape in page.shapes:
         if isinstance(shape, Group) and shape.clip is None:
             x0, y0, x1, y1 = bounds([shape])
-            if x0 < margin - 0.01 or y0 < margin - 0.01 or x1 > page.width - margin + 0.01 \
-                    or y1 > page.height - margin + 0.01:
+            if (
+                x0 < margin - 0.01
+                or y0 < margin - 0.01
+                or x1 > page.width - margin + 0.01
+                or y1 > page.height - margin + 0.01
+            ):
                 return False
     return True
 
@@ -258,8 +267,18 @@ def test_the_track_folds_23_boxes_into_two_lanes_turning_round_box_12():
     assert [c.col for c in cells] == list(range(12)) + list(range(10, -1, -1))
     assert {c.row for c in cells[:12]} == {0} and {c.row for c in cells[12:]} == {1}
     plain = lay_out(10, 4, "plain")
-    assert [(c.col, c.row) for c in plain] == [(0, 0), (1, 0), (2, 0), (3, 0), (3, 1), (2, 1), (1, 1), (0, 1),
-                                               (0, 2), (1, 2)]
+    assert [(c.col, c.row) for c in plain] == [
+        (0, 0),
+        (1, 0),
+        (2, 0),
+        (3, 0),
+        (3, 1),
+        (2, 1),
+        (1, 1),
+        (0, 1),
+        (0, 2),
+        (1, 2),
+    ]
 
 
 def test_the_strip_numbers_the_path_of_the_rules_and_fits_one_sheet():

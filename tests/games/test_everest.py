@@ -3,7 +3,6 @@ is crossed twice, crossing all 24 wins; replays of whole records with known verd
 
 from __future__ import annotations
 
-
 import pytest
 
 from generator.errors import IllegalMoveError, NotationError
@@ -68,9 +67,20 @@ def test_players_take_turns_in_order():
     assert state.current_player() == "p3"
 
 
-WIN_LINES = ["P1 1 1 6 : 1 1+6", "P1 1 1 6 : 1 1+6", "P1 2 2 6 : 2 2+6", "P1 2 2 6 : 2 2+6",
-             "P1 3 3 6 : 3 3+6", "P1 3 3 6 : 3 3+6", "P1 4 4 6 : 4 4+6", "P1 4 4 6 : 4 4+6",
-             "P1 5 5 6 : 5 5+6", "P1 5 5 6 : 5 5+6", "P1 6 6 6 : 6 6+6", "P1 6 6 6 : 6 6+6"]
+WIN_LINES = [
+    "P1 1 1 6 : 1 1+6",
+    "P1 1 1 6 : 1 1+6",
+    "P1 2 2 6 : 2 2+6",
+    "P1 2 2 6 : 2 2+6",
+    "P1 3 3 6 : 3 3+6",
+    "P1 3 3 6 : 3 3+6",
+    "P1 4 4 6 : 4 4+6",
+    "P1 4 4 6 : 4 4+6",
+    "P1 5 5 6 : 5 5+6",
+    "P1 5 5 6 : 5 5+6",
+    "P1 6 6 6 : 6 6+6",
+    "P1 6 6 6 : 6 6+6",
+]
 WIN = '[Game "everest"]\n' + "\nP2 1 1 1 : -\n".join(WIN_LINES) + "\n"
 
 
@@ -141,7 +151,13 @@ def test_the_player_sheets_show_both_columns_and_fit_the_page():
         m = ctx.paper.margin
         for copy in copies:
             x0, y0, x1, y1 = bounds([copy])
-            assert x0 >= m - 0.01 and y0 >= m - 0.01 and x1 <= pages[0].width - m + 0.01 \
+            assert (
+                x0 >= m - 0.01
+                and y0 >= m - 0.01
+                and x1 <= pages[0].width - m + 0.01
                 and y1 <= pages[0].height - m + 0.01
-        numbers = Count(s.text for s, _ in iter_shapes([copies[0]]) if isinstance(s, Text) and s.text.isdigit())
+            )
+        numbers = Count(
+            s.text for s, _ in iter_shapes([copies[0]]) if isinstance(s, Text) and s.text.isdigit()
+        )
         assert all(numbers[str(n)] == 2 for n in range(1, 13))

@@ -15,11 +15,22 @@ RULES = find_rules("nine-mens-morris")
 POINT_NAMES = "a1 d1 g1 b2 d2 f2 c3 d3 e3 a4 b4 c4 e4 f4 g4 c5 d5 e5 b6 d6 f6 a7 d7 g7".split()
 
 
-def position(white: str, black: str, to_move: str = "white", hand: tuple[int, int] = (0, 0),
-             flying: bool = False, turns: int = 0) -> NineMensMorrisState:
+def position(
+    white: str,
+    black: str,
+    to_move: str = "white",
+    hand: tuple[int, int] = (0, 0),
+    flying: bool = False,
+    turns: int = 0,
+) -> NineMensMorrisState:
     pieces = {p: "white" for p in white.split()} | {p: "black" for p in black.split()}
-    return NineMensMorrisState.from_position(pieces, to_move, {"white": hand[0], "black": hand[1]},
-                                             turns=turns, variants=("flying",) if flying else ())
+    return NineMensMorrisState.from_position(
+        pieces,
+        to_move,
+        {"white": hand[0], "black": hand[1]},
+        turns=turns,
+        variants=("flying",) if flying else (),
+    )
 
 
 def reason(state: NineMensMorrisState, text: str) -> str:
@@ -84,7 +95,12 @@ def test_closing_a_mill_by_placing_removes_a_man_and_only_then() -> None:
 
 def test_closing_a_mill_by_moving_removes_a_man() -> None:
     state = position("a1 g1 d2 b6", "d3 f4 g7 c5")
-    assert {m for m in legal(state) if m.startswith("d2-d1")} == {"d2-d1xd3", "d2-d1xf4", "d2-d1xg7", "d2-d1xc5"}
+    assert {m for m in legal(state) if m.startswith("d2-d1")} == {
+        "d2-d1xd3",
+        "d2-d1xf4",
+        "d2-d1xg7",
+        "d2-d1xc5",
+    }
     state.play("d2-d1xf4")
     assert "f4" not in state.pieces()
 
@@ -98,7 +114,9 @@ def test_men_in_mills_are_protected_while_others_remain() -> None:
 
 def test_any_man_may_be_taken_when_every_man_is_in_a_mill() -> None:
     state = position("a1 g1 d2 b4", "a7 d7 g7 e3 e4 e5")
-    assert {m for m in legal(state) if m.startswith("d2-d1")} == {f"d2-d1x{p}" for p in "a7 d7 g7 e3 e4 e5".split()}
+    assert {m for m in legal(state) if m.startswith("d2-d1")} == {
+        f"d2-d1x{p}" for p in "a7 d7 g7 e3 e4 e5".split()
+    }
 
 
 def test_closing_two_mills_at_once_removes_one_man() -> None:
@@ -145,7 +163,7 @@ def test_a_blocked_player_loses() -> None:
 def test_the_game_is_drawn_at_200_turns_and_a_turnlimit_tag_changes_it() -> None:
     shuffle = ["a1-a4", "a7-d7", "a4-a1", "d7-a7"]
     state = position("a1 g1 d2", "a7 f4 c5", turns=196)
-    for i, text in enumerate(shuffle):
+    for _i, text in enumerate(shuffle):
         assert not state.is_terminal()
         state.play(text)
     out = state.outcome()
@@ -180,8 +198,13 @@ def test_flying_starts_only_after_all_men_are_placed() -> None:
 
 def test_notation_round_trips_and_rejects_nonsense() -> None:
     state = RULES.new_state()
-    for text, move in (("d2", Move(None, "d2")), ("d2-d3", Move("d2", "d3")), ("b4xd7", Move(None, "b4", "d7")),
-                       ("d2-d3xa1", Move("d2", "d3", "a1")), ("D2-D3XA1", Move("d2", "d3", "a1"))):
+    for text, move in (
+        ("d2", Move(None, "d2")),
+        ("d2-d3", Move("d2", "d3")),
+        ("b4xd7", Move(None, "b4", "d7")),
+        ("d2-d3xa1", Move("d2", "d3", "a1")),
+        ("D2-D3XA1", Move("d2", "d3", "a1")),
+    ):
         assert state.parse_move(text) == move
         assert state.parse_move(state.move_str(move)) == move
     for bad in ("", "d4", "b1", "z9", "d2-", "d2xx", "d2-d3-d4", "1-0"):
@@ -219,4 +242,9 @@ def test_example_positions_follow_the_rules() -> None:
 
 def test_template_values_match_the_rules() -> None:
     values = RULES.template_values()
-    assert (values["men_per_side"], values["points"], values["mills"], values["turn_limit"]) == (9, 24, 16, 200)
+    assert (values["men_per_side"], values["points"], values["mills"], values["turn_limit"]) == (
+        9,
+        24,
+        16,
+        200,
+    )

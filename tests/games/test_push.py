@@ -8,11 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.games.record_files import check_referee_verdict, play_record, read_record
-
 from generator.errors import BoardError, IllegalMoveError, NotationError, RecordError
 from generator.games import find_rules
 from generator.games.push import RULES, PushState
+from tests.games.record_files import check_referee_verdict, play_record, read_record
 
 RECORDS = Path(__file__).parent / "records"
 FILES, RANKS = "abcdef", "123456"
@@ -104,14 +103,18 @@ def test_board_layout() -> None:
     assert layout["cells"] == {cell: [f"text:{n}"] for cell, n in numbers.items()}
     outside = layout["outside"]
     assert len(outside) == 24
-    assert {name for name, marks in outside.items() if marks == ["slot:south:die"]} == \
-        {f"@{f},-1" for f in range(6)}
-    assert {name for name, marks in outside.items() if marks == ["slot:south:pawn"]} == \
-        {f"@{f},-2" for f in range(6)}
-    assert {name for name, marks in outside.items() if marks == ["slot:west:die"]} == \
-        {f"@-1,{r}" for r in range(6)}
-    assert {name for name, marks in outside.items() if marks == ["slot:west:pawn"]} == \
-        {f"@-2,{r}" for r in range(6)}
+    assert {name for name, marks in outside.items() if marks == ["slot:south:die"]} == {
+        f"@{f},-1" for f in range(6)
+    }
+    assert {name for name, marks in outside.items() if marks == ["slot:south:pawn"]} == {
+        f"@{f},-2" for f in range(6)
+    }
+    assert {name for name, marks in outside.items() if marks == ["slot:west:die"]} == {
+        f"@-1,{r}" for r in range(6)
+    }
+    assert {name for name, marks in outside.items() if marks == ["slot:west:pawn"]} == {
+        f"@-2,{r}" for r in range(6)
+    }
     assert layout["exits"] == {"south": "north", "west": "east"}
     with pytest.raises(BoardError):
         RULES.layout_data("pieces")
@@ -121,7 +124,11 @@ def test_example_push_figure_is_consistent() -> None:
     for seed in (1, 2, 50):
         figure = RULES.layout_data("position:push", seed)
         kinds = [p.split(":")[1] if ":" in p else p for p in figure["pieces"].values()]
-        assert kinds.count("die") == 12 and kinds.count("pawn") == 12 and kinds.count("3") + kinds.count("5") == 2
+        assert (
+            kinds.count("die") == 12
+            and kinds.count("pawn") == 12
+            and kinds.count("3") + kinds.count("5") == 2
+        )
         assert sum(figure["pushed"]) == figure["total"] == 8
         assert len(figure["arrows"]) == len(figure["pushed"])
         assert figure["turn"].endswith(": " + " ".join(map(str, figure["pushed"])))
@@ -174,8 +181,19 @@ def test_opening_turns_cover_every_throw_and_print_back() -> None:
 # --- notation -----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("text", ["3@c4 5@e2 5 3", "3@c4 : 5", "3@c4 5@e2 4@a1 : 5", "7@c4 5@e2 : 5",
-                                  "3@g4 5@e2 : 5", "3@c4 5@e2 :", "3@c4 5@e2 : x", "3c4 5@e2 : 5"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "3@c4 5@e2 5 3",
+        "3@c4 : 5",
+        "3@c4 5@e2 4@a1 : 5",
+        "7@c4 5@e2 : 5",
+        "3@g4 5@e2 : 5",
+        "3@c4 5@e2 :",
+        "3@c4 5@e2 : x",
+        "3c4 5@e2 : 5",
+    ],
+)
 def test_bad_notation_is_a_notation_error(text: str) -> None:
     with pytest.raises(NotationError):
         new().parse_move(text)
@@ -207,7 +225,7 @@ def test_a_neutral_die_goes_on_a_cell_showing_its_number() -> None:
 
 def test_a_neutral_die_goes_on_an_empty_cell() -> None:
     st = new()
-    turn(st, 6, 6, "6")          # West's 6 enters a6
+    turn(st, 6, 6, "6")  # West's 6 enters a6
     with pytest.raises(IllegalMoveError, match="a6 is not empty"):
         st.play("4@a6 6@a1 : 6 4")
 
@@ -235,7 +253,7 @@ def test_a_neutral_die_with_no_free_cell_is_not_placed() -> None:
                 assert f"{value}@-" in text
                 st.check_move(m)
                 for cell in (c for c, n in numbers.items() if n == value):
-                    with pytest.raises(IllegalMoveError, match="is not empty|cannot go on"):
+                    with pytest.raises(IllegalMoveError, match=r"is not empty|cannot go on"):
                         st.check_move(st.parse_move(text.replace(f"{value}@-", f"{value}@{cell}")))
                 checked += 1
                 break
@@ -480,8 +498,10 @@ def test_kit_prints_board_dice_at_true_size_and_booklets(tmp_path: Path) -> None
 
     definition = find_definition("push")
     build_game(definition, BuildRequest(out=str(tmp_path / "en"), formats=("pdf",), seed=3))
-    build_game(definition, BuildRequest(out=str(tmp_path / "it"), formats=("pdf",), seed=3,
-                                        options=Options(lang="it")))
+    build_game(
+        definition,
+        BuildRequest(out=str(tmp_path / "it"), formats=("pdf",), seed=3, options=Options(lang="it")),
+    )
     folder = tmp_path / "en" / "push-seed3"
     cube = next(spec for spec in definition.components if spec.id == "dice")["size"]
     faces = [side for side in _faces_mm(folder / "dice.pdf", fitz) if abs(side - cube) < 0.05]

@@ -9,17 +9,24 @@ from pathlib import Path
 
 import pytest
 
-from tests.games.record_files import check_referee_verdict, play_record
-
 from generator.errors import BoardError, IllegalMoveError, NotationError, RecordError
 from generator.games import find_rules
 from generator.games.take_the_brain import RULES, BrainBoard, BrainState
+from tests.games.record_files import check_referee_verdict, play_record
 
 RECORDS = Path(__file__).parent / "records"
 FILES, RANKS = "abcdefg", "12345678"
 SQUARES = [f + r for r in RANKS for f in FILES]
-STEP = {"N": (0, 1), "NE": (1, 1), "E": (1, 0), "SE": (1, -1), "S": (0, -1), "SW": (-1, -1),
-        "W": (-1, 0), "NW": (-1, 1)}
+STEP = {
+    "N": (0, 1),
+    "NE": (1, 1),
+    "E": (1, 0),
+    "SE": (1, -1),
+    "S": (0, -1),
+    "SW": (-1, -1),
+    "W": (-1, 0),
+    "NW": (-1, 1),
+}
 COMPASS = list(STEP)
 TURN = {d: COMPASS[(i + 4) % 8] for i, d in enumerate(COMPASS)}
 
@@ -133,8 +140,12 @@ def test_variant_boards_keep_the_properties_over_many_seeds() -> None:
 
 
 def test_variant_boards_use_every_pointer_count() -> None:
-    counts = {len(d) for seed in range(50) for s, d in RULES.board_data(seed)["arrows"].items()
-              if s not in ("d4", "d5")}
+    counts = {
+        len(d)
+        for seed in range(50)
+        for s, d in RULES.board_data(seed)["arrows"].items()
+        if s not in ("d4", "d5")
+    }
     assert counts == {1, 2, 3, 4}
 
 
@@ -177,7 +188,8 @@ def test_board_layout_marks_arrows_and_starting_pieces() -> None:
     for square, marks in cells.items():
         listed = marks[0].removeprefix("arrows:").split(",")
         assert listed == [d for d in COMPASS if d in arrows[square]]
-        starts.update({square: m for m in marks[1:]})
+        for mark in marks[1:]:
+            starts[square] = mark
     assert len(starts) == 24
     assert starts["d1"] == "start:red:brain" and starts["f8"] == "start:blue:numskull"
     assert starts["g7"] == "start:blue:ninny"
@@ -229,8 +241,21 @@ def test_board_text_draws_every_square() -> None:
 def test_opening_moves_on_the_published_board() -> None:
     st = state()
     assert sorted(map(st.move_str, st.legal_moves())) == sorted(
-        ["b1-a1", "f1-g1", "a2-a3", "a2-a1", "b2-b3", "c2-c3", "d2-d3", "e2-e3", "f2-f3", "f2-g1",
-         "g2-g3", "g2-g1"])
+        [
+            "b1-a1",
+            "f1-g1",
+            "a2-a3",
+            "a2-a1",
+            "b2-b3",
+            "c2-c3",
+            "d2-d3",
+            "e2-e3",
+            "f2-f3",
+            "f2-g1",
+            "g2-g3",
+            "g2-g1",
+        ]
+    )
 
 
 @pytest.mark.parametrize("text", ["b1b4", "b1-b9", "h1-h2", "B1-B4", "b1--b4", "", "b1:b4"])
@@ -277,8 +302,17 @@ def test_moving_the_opponents_piece_or_an_empty_square_is_refused() -> None:
 def test_numskull_slides_any_distance_along_its_start_squares_pointers() -> None:
     # a3 points N, E, S; a5 on the way north has no N pointer, which does not matter.
     st = state("Bd1 Sa3 bd8 nc3")
-    assert moves_of(st, "a3") == ["a3-a1", "a3-a2", "a3-a4", "a3-a5", "a3-a6", "a3-a7", "a3-a8",
-                                  "a3-b3", "a3xc3"]
+    assert moves_of(st, "a3") == [
+        "a3-a1",
+        "a3-a2",
+        "a3-a4",
+        "a3-a5",
+        "a3-a6",
+        "a3-a7",
+        "a3-a8",
+        "a3-b3",
+        "a3xc3",
+    ]
 
 
 def test_numskull_cannot_pass_over_any_piece() -> None:
@@ -402,10 +436,10 @@ def test_a_side_with_no_legal_move_loses() -> None:
     arrows = tuple(("N",) if i < 49 else () for i in range(56))
     board = BrainBoard(None, arrows)
     cells = [0] * 56
-    cells[52] = 4      # blue Brain on d8 (piece codes: 1 red Brain, 4 blue Brain)
-    cells[51] = 1      # red Brain on c8
-    cells[49] = 3      # red Ninny on a8
-    cells[10] = 6      # blue Ninny on d2
+    cells[52] = 4  # blue Brain on d8 (piece codes: 1 red Brain, 4 blue Brain)
+    cells[51] = 1  # red Brain on c8
+    cells[49] = 3  # red Ninny on a8
+    cells[10] = 6  # blue Ninny on d2
     st = BrainState(board, 200, cells, turn=0)
     assert st.is_terminal()
     assert st.outcome().winner == "blue" and st.outcome().reason == "red has no legal move"
@@ -431,14 +465,17 @@ def test_turn_limit_draws_the_game() -> None:
     assert outcome.draw and "turn limit of 3" in outcome.reason
 
 
-@pytest.mark.parametrize("setup, message", [
-    ("Sb1 bd8", "red needs exactly one Brain"),
-    ("Bd1 Bd2 bd8", "red needs exactly one Brain"),
-    ("Bd1 Sa1 Sa2 Sa3 Sa4 Sa5 bd8", "more pieces"),
-    ("Bd1 Nd1 bd8", "two pieces on d1"),
-    ("Bd1 Qd2 bd8", "is not a piece"),
-    ("Bd1 bd8; green", "red or blue"),
-])
+@pytest.mark.parametrize(
+    "setup, message",
+    [
+        ("Sb1 bd8", "red needs exactly one Brain"),
+        ("Bd1 Bd2 bd8", "red needs exactly one Brain"),
+        ("Bd1 Sa1 Sa2 Sa3 Sa4 Sa5 bd8", "more pieces"),
+        ("Bd1 Nd1 bd8", "two pieces on d1"),
+        ("Bd1 Qd2 bd8", "is not a piece"),
+        ("Bd1 bd8; green", "red or blue"),
+    ],
+)
 def test_bad_setup_tags_are_record_errors(setup: str, message: str) -> None:
     with pytest.raises(RecordError, match=message):
         state(setup)

@@ -3,7 +3,6 @@ standard game and in the odds-evens variant, including the worked example of the
 
 from __future__ import annotations
 
-
 import pytest
 
 from generator.errors import IllegalMoveError, NotationError, RecordError
@@ -114,7 +113,9 @@ def test_the_referee_replays_records_with_known_verdicts():
 
     verdict = referee(EXAMPLE + "0-1\n")
     assert verdict.ok and verdict.outcome.score == {"a": 2, "b": 3}
-    odds = referee('[Game "verbal"]\n[Variant "odds-evens"]\n[Result "1/2-1/2"]\n' + EXAMPLE.split("\n", 1)[1])
+    odds = referee(
+        '[Game "verbal"]\n[Variant "odds-evens"]\n[Result "1/2-1/2"]\n' + EXAMPLE.split("\n", 1)[1]
+    )
     assert odds.ok and odds.outcome.draw
     wrong = referee(EXAMPLE.replace("1/6:6", "1/6:5"))
     assert not wrong.legal and wrong.error.index == 4 and wrong.error.reason == "5 was not offered (1 or 6)"
@@ -136,8 +137,12 @@ def test_the_score_pad_holds_several_games_with_both_comparisons():
         m = ctx.paper.margin
         for game in games:
             x0, y0, x1, y1 = bounds([game])
-            assert x0 >= m - 0.01 and y0 >= m - 0.01 and x1 <= pages[0].width - m + 0.01 \
+            assert (
+                x0 >= m - 0.01
+                and y0 >= m - 0.01
+                and x1 <= pages[0].width - m + 0.01
                 and y1 <= pages[0].height - m + 0.01
+            )
         words = [s.text for s, _ in iter_shapes([games[0]]) if isinstance(s, Text)]
         assert words.count("higher") == 3 and words.count("lower") == 3
         assert words.count("odd") == 3 and words.count("even") == 3

@@ -36,8 +36,11 @@ def test_a_legal_record_exits_0_with_the_outcome_and_position() -> None:
     result = invoke(str(RECORDS / "nmm_white_wins.txt"))
     assert result.exit_code == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert lines[:3] == ["all 97 moves legal", "outcome: White wins (Black is down to two men)",
-                         "claimed result 1-0: agrees"]
+    assert lines[:3] == [
+        "all 97 moves legal",
+        "outcome: White wins (Black is down to two men)",
+        "claimed result 1-0: agrees",
+    ]
     assert "game over after 97 turns" in result.stdout
 
 
@@ -65,20 +68,24 @@ def test_standard_input_and_options_fill_in_the_game() -> None:
     assert result.exit_code == 0 and result.stdout.startswith("all 4 moves legal")
 
 
-@pytest.mark.parametrize("args, stdin, code, words", [
-    (["missing-file.txt"], None, 3, "cannot read missing-file.txt"),
-    (["-"], b"\xff\xfe d2", 3, "not UTF-8"),
-    (["-"], '[Game "chess"]\ne4', 3, "no rules for game 'chess'"),
-    (["-"], '[Game "nine-mens-morris"\nd2', 3, "line 1, col 25"),
-    (["-", "--game", "chess"], "d2", 3, "no rules for game"),
-    ([], None, 2, "give a RECORD"),
-    (["x.txt", "--play", "nine-mens-morris"], None, 2, "not both"),
-    (["x.txt", "--save", "y.txt"], None, 2, "--save applies to --play"),
-    (["-", "--game", "nine-mens-morris", "--variant", "jumping"], "d2", 2, "no variant 'jumping'"),
-    (["-", "--seed", "-1", "--game", "nine-mens-morris"], "d2", 2, "non-negative"),
-])
-def test_errors_are_one_line_on_stderr_with_their_exit_code(args: list[str], stdin: str | None, code: int,
-                                                            words: str) -> None:
+@pytest.mark.parametrize(
+    "args, stdin, code, words",
+    [
+        (["missing-file.txt"], None, 3, "cannot read missing-file.txt"),
+        (["-"], b"\xff\xfe d2", 3, "not UTF-8"),
+        (["-"], '[Game "chess"]\ne4', 3, "no rules for game 'chess'"),
+        (["-"], '[Game "nine-mens-morris"\nd2', 3, "line 1, col 25"),
+        (["-", "--game", "chess"], "d2", 3, "no rules for game"),
+        ([], None, 2, "give a RECORD"),
+        (["x.txt", "--play", "nine-mens-morris"], None, 2, "not both"),
+        (["x.txt", "--save", "y.txt"], None, 2, "--save applies to --play"),
+        (["-", "--game", "nine-mens-morris", "--variant", "jumping"], "d2", 2, "no variant 'jumping'"),
+        (["-", "--seed", "-1", "--game", "nine-mens-morris"], "d2", 2, "non-negative"),
+    ],
+)
+def test_errors_are_one_line_on_stderr_with_their_exit_code(
+    args: list[str], stdin: str | None, code: int, words: str
+) -> None:
     result = invoke(*args, stdin=stdin)
     assert result.exit_code == code
     assert words in result.stderr and len(result.stderr.strip().splitlines()) == 1

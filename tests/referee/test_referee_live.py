@@ -31,7 +31,9 @@ def test_moves_are_checked_and_illegal_ones_asked_again() -> None:
 def test_question_mark_lists_the_legal_moves() -> None:
     _, out = run(["?"])
     listing = next(line for line in out.splitlines() if "legal moves:" in line)
-    assert listing.endswith("24 legal moves: a1 a4 a7 b2 b4 b6 c3 c4 c5 d1 d2 d3 d5 d6 d7 e3 e4 e5 f2 f4 f6 g1 g4 g7")
+    assert listing.endswith(
+        "24 legal moves: a1 a4 a7 b2 b4 b6 c3 c4 c5 d1 d2 d3 d5 d6 d7 e3 e4 e5 f2 f4 f6 g1 g4 g7"
+    )
 
 
 def test_undo_takes_back_the_last_move() -> None:
@@ -53,7 +55,7 @@ def test_a_whole_game_ends_with_the_outcome_and_saves_a_record_that_replays(tmp_
 
 def test_end_of_input_stops_and_saves_an_unfinished_record(tmp_path: Path) -> None:
     target = tmp_path / "partial.txt"
-    game, out = run(["b4", "d7"], save=str(target), variants=frozenset({"flying"}))
+    _game, _out = run(["b4", "d7"], save=str(target), variants=frozenset({"flying"}))
     text = target.read_text()
     assert '[Variant "flying"]' in text and '[Result "*"]' in text
     assert [t.text for t in parse_record(text).moves] == ["b4", "d7"]

@@ -11,17 +11,27 @@ from generator.referee.record import decode_record, parse_record, parse_tags, re
 
 
 def test_tags_moves_comments_numbers_and_result_keep_their_places() -> None:
-    text = ('[Game "nine-mens-morris"]  # the game\n'
-            '[White "Ann \\"the hammer\\""] [Black "Bo"]\n'
-            '\n'
-            '1. d2 f4   # opening\n'
-            '2.d1 b4 3... d3xf4\n'
-            '1-0\n')
+    text = (
+        '[Game "nine-mens-morris"]  # the game\n'
+        '[White "Ann \\"the hammer\\""] [Black "Bo"]\n'
+        "\n"
+        "1. d2 f4   # opening\n"
+        "2.d1 b4 3... d3xf4\n"
+        "1-0\n"
+    )
     record = parse_record(text)
     assert [(t.name, t.value, t.line, t.column) for t in record.tags] == [
-        ("Game", "nine-mens-morris", 1, 1), ("White", 'Ann "the hammer"', 2, 1), ("Black", "Bo", 2, 30)]
+        ("Game", "nine-mens-morris", 1, 1),
+        ("White", 'Ann "the hammer"', 2, 1),
+        ("Black", "Bo", 2, 30),
+    ]
     assert [(t.text, t.line, t.column) for t in record.moves] == [
-        ("d2", 4, 4), ("f4", 4, 7), ("d1", 5, 3), ("b4", 5, 6), ("d3xf4", 5, 14)]
+        ("d2", 4, 4),
+        ("f4", 4, 7),
+        ("d1", 5, 3),
+        ("b4", 5, 6),
+        ("d3xf4", 5, 14),
+    ]
     assert record.result is not None and (record.result.text, record.result.line) == ("1-0", 6)
     assert record.tag_values()["Black"] == "Bo"
 
@@ -32,28 +42,34 @@ def test_every_result_token_is_recognised(result: str) -> None:
 
 
 def test_one_move_per_line_games_keep_spaces_inside_moves() -> None:
-    text = "[Game \"centennial\"]\n1. P1 1 2 3 -> 6   # a good throw\n\n   P2  4 5 6 -> 1\n*\n"
+    text = '[Game "centennial"]\n1. P1 1 2 3 -> 6   # a good throw\n\n   P2  4 5 6 -> 1\n*\n'
     record = parse_record(text, move_per_line=True)
-    assert [(t.text, t.line, t.column) for t in record.moves] == [("P1 1 2 3 -> 6", 2, 4), ("P2 4 5 6 -> 1", 4, 4)]
+    assert [(t.text, t.line, t.column) for t in record.moves] == [
+        ("P1 1 2 3 -> 6", 2, 4),
+        ("P2 4 5 6 -> 1", 4, 4),
+    ]
     assert record.result.text == "*"  # type: ignore[union-attr]
 
 
 def test_line_endings_and_byte_order_mark_do_not_matter() -> None:
-    text = decode_record("\ufeff[Game \"x\"]\r\nd2 f4\rd1\n".encode())
+    text = decode_record('\ufeff[Game "x"]\r\nd2 f4\rd1\n'.encode())
     assert [(t.text, t.line) for t in parse_record(text).moves] == [("d2", 2), ("f4", 2), ("d1", 3)]
 
 
-@pytest.mark.parametrize("text, line, column, words", [
-    ('[Game "nine-mens-morris', 1, 1, "no closing quote"),
-    ('[Game "nine-mens-morris"', 1, 25, "no closing ]"),
-    ('[Game nine-mens-morris]', 1, 7, "double quotes"),
-    ('[ "x"]', 1, 3, "needs a name"),
-    ('[Game "a"] d2', 1, 12, "only a comment"),
-    ('[Game "a"]\n[Game "b"]', 2, 1, "given twice"),
-    ('d2 f4\n[Game "a"]', 2, 1, "before the moves"),
-    ('d2 f4 1-0 d1', 1, 11, "follow the result"),
-    ('  [Game "x"] extra', 1, 14, "only a comment"),
-])
+@pytest.mark.parametrize(
+    "text, line, column, words",
+    [
+        ('[Game "nine-mens-morris', 1, 1, "no closing quote"),
+        ('[Game "nine-mens-morris"', 1, 25, "no closing ]"),
+        ("[Game nine-mens-morris]", 1, 7, "double quotes"),
+        ('[ "x"]', 1, 3, "needs a name"),
+        ('[Game "a"] d2', 1, 12, "only a comment"),
+        ('[Game "a"]\n[Game "b"]', 2, 1, "given twice"),
+        ('d2 f4\n[Game "a"]', 2, 1, "before the moves"),
+        ("d2 f4 1-0 d1", 1, 11, "follow the result"),
+        ('  [Game "x"] extra', 1, 14, "only a comment"),
+    ],
+)
 def test_syntax_errors_say_where(text: str, line: int, column: int, words: str) -> None:
     with pytest.raises(RecordError) as info:
         parse_record(text)
@@ -79,12 +95,17 @@ def test_written_records_read_back() -> None:
     assert [t.text for t in record.moves] == moves and record.result.text == "1-0"  # type: ignore[union-attr]
     assert record.tag_values() == {"Game": "nine-mens-morris", "White": 'A "B"'}
     lines = record_str({}, ["P1 1 2 3 -> 6", "P2 4 5 6 -> 1"], None, move_per_line=True)
-    assert [t.text for t in parse_record(lines, move_per_line=True).moves] == ["P1 1 2 3 -> 6", "P2 4 5 6 -> 1"]
+    assert [t.text for t in parse_record(lines, move_per_line=True).moves] == [
+        "P1 1 2 3 -> 6",
+        "P2 4 5 6 -> 1",
+    ]
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.text(alphabet=st.sampled_from(list('[]"\\#. \n\t\r-/*01289adgxPq=@:') + ["\ufeff", "é"]), max_size=80),
-       st.booleans())
+@given(
+    st.text(alphabet=st.sampled_from(list('[]"\\#. \n\t\r-/*01289adgxPq=@:') + ["\ufeff", "é"]), max_size=80),
+    st.booleans(),
+)
 def test_garbage_raises_nothing_but_record_errors(text: str, per_line: bool) -> None:
     try:
         record = parse_record(text, move_per_line=per_line)

@@ -20,13 +20,17 @@ def read(name: str) -> str:
     return (RECORDS / name).read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("name, moves, winner, reason", [
-    ("nmm_white_wins.txt", 97, "white", "Black is down to two men"),
-    ("nmm_blockade.txt", 55, "white", "Black cannot move"),
-    ("nmm_flying.txt", 49, "white", "Black is down to two men"),
-])
-def test_recorded_games_are_legal_to_the_end_with_their_winner(name: str, moves: int, winner: str,
-                                                                reason: str) -> None:
+@pytest.mark.parametrize(
+    "name, moves, winner, reason",
+    [
+        ("nmm_white_wins.txt", 97, "white", "Black is down to two men"),
+        ("nmm_blockade.txt", 55, "white", "Black cannot move"),
+        ("nmm_flying.txt", 49, "white", "Black is down to two men"),
+    ],
+)
+def test_recorded_games_are_legal_to_the_end_with_their_winner(
+    name: str, moves: int, winner: str, reason: str
+) -> None:
     verdict = replay(read(name))
     assert verdict.legal and verdict.ok and verdict.exit_code == 0
     assert verdict.moves_checked == moves and verdict.error is None
@@ -39,7 +43,12 @@ def test_the_first_illegal_move_is_named_with_its_place_and_reason() -> None:
     assert not verdict.legal and verdict.exit_code == 4
     assert verdict.moves_checked == 22
     assert verdict.error is not None
-    assert (verdict.error.index, verdict.error.line, verdict.error.column, verdict.error.move) == (23, 17, 5, "c5-c4")
+    assert (verdict.error.index, verdict.error.line, verdict.error.column, verdict.error.move) == (
+        23,
+        17,
+        5,
+        "c5-c4",
+    )
     assert verdict.error.reason == "White has no man on c5"
     assert verdict.claim is None and "White to move, turn 23" in verdict.position
 
@@ -71,12 +80,15 @@ def test_game_seed_and_variant_can_come_from_the_caller() -> None:
         replay('[Game "chess"]\ne4')
 
 
-@pytest.mark.parametrize("header, words, line", [
-    ('[Variant "jumping"]', "no variant 'jumping'", 2),
-    ('[TurnLimit "forever"]', "TurnLimit", None),
-    ('[Seed "-3"]', "non-negative", 2),
-    ('[Result "2-0"]', "not a result", 2),
-])
+@pytest.mark.parametrize(
+    "header, words, line",
+    [
+        ('[Variant "jumping"]', "no variant 'jumping'", 2),
+        ('[TurnLimit "forever"]', "TurnLimit", None),
+        ('[Seed "-3"]', "non-negative", 2),
+        ('[Result "2-0"]', "not a result", 2),
+    ],
+)
 def test_bad_tag_values_make_the_record_unreadable(header: str, words: str, line: int | None) -> None:
     with pytest.raises(RecordError) as info:
         replay(NMM + header + "\nd2 f4\n")
@@ -90,7 +102,12 @@ def test_result_tag_and_final_token_must_agree() -> None:
 
 def test_turn_limit_tag_makes_a_draw_that_a_claim_can_match() -> None:
     verdict = replay(NMM + '[TurnLimit "4"]\n1. a1 a7 2. d1 d7 1/2-1/2\n')
-    assert verdict.ok and verdict.outcome.draw and verdict.claim is not None and verdict.claim.actual == "1/2-1/2"
+    assert (
+        verdict.ok
+        and verdict.outcome.draw
+        and verdict.claim is not None
+        and verdict.claim.actual == "1/2-1/2"
+    )
 
 
 def test_claims_on_an_unfinished_game() -> None:
@@ -108,7 +125,11 @@ def test_moves_after_the_end_are_illegal() -> None:
 
 def test_a_token_that_is_not_a_move_is_reported_like_an_illegal_move() -> None:
     verdict = replay(NMM + "1. d2 f4\n2. d1 hello\n")
-    assert verdict.error is not None and (verdict.error.index, verdict.error.line, verdict.error.column) == (4, 3, 7)
+    assert verdict.error is not None and (verdict.error.index, verdict.error.line, verdict.error.column) == (
+        4,
+        3,
+        7,
+    )
     assert "not a Nine Men's Morris move" in verdict.error.reason
 
 
@@ -122,17 +143,27 @@ def test_the_json_verdict_has_the_fields_of_the_issue() -> None:
     data = json.loads(json.dumps(replay(read("nmm_illegal_move_23.txt")).as_dict()))
     assert {"game", "legal", "moves_checked", "error", "outcome", "position"} <= set(data)
     assert data["game"] == "nine-mens-morris" and data["legal"] is False
-    assert data["error"] == {"index": 23, "line": 17, "column": 5, "move": "c5-c4", "reason": "White has no man on c5"}
+    assert data["error"] == {
+        "index": 23,
+        "line": 17,
+        "column": 5,
+        "move": "c5-c4",
+        "reason": "White has no man on c5",
+    }
     assert data["outcome"]["finished"] is False and data["outcome"]["winner"] is None
     done = replay(read("nmm_white_wins.txt")).as_dict()
     assert done["error"] is None and done["outcome"]["winner"] == "white" and done["outcome"]["draw"] is False
 
 
-_GARBAGE = st.text(alphabet=st.sampled_from(list("abcdg1247-x. \n#[]\"*/0") + ["\t", "é", "\x00"]), max_size=120)
+_GARBAGE = st.text(
+    alphabet=st.sampled_from(list('abcdg1247-x. \n#[]"*/0') + ["\t", "é", "\x00"]), max_size=120
+)
 
 
 @settings(max_examples=250, deadline=None)
-@given(_GARBAGE, st.sampled_from([NMM, NMM + '[Variant "flying"]\n', "", '[Game "nine-mens-morris"] [Result "'] ))
+@given(
+    _GARBAGE, st.sampled_from([NMM, NMM + '[Variant "flying"]\n', "", '[Game "nine-mens-morris"] [Result "'])
+)
 def test_garbage_records_give_a_verdict_or_a_project_error(body: str, header: str) -> None:
     try:
         verdict = replay(header + body, game=None if header else "nine-mens-morris")
