@@ -15,6 +15,7 @@ import math
 import re
 from typing import Any
 
+from generator.colour import readable
 from generator.components import Context, Output
 from generator.components.look import (
     TOKEN_SCHEMA,
@@ -135,6 +136,8 @@ def _cell_shapes(
 ) -> list[Shape]:
     shapes: list[Shape] = []
     ink_saver = ctx.options.ink_saver
+    # a corner label takes a band at the top of the square; arrows keep below it
+    band = s * 0.26 if any((lookup(spec["marks"], m)[0] or {}).get("corner") for m in marks) else 0.0
     for mark in marks:
         if mark.startswith("text:"):
             if layer == "top":
@@ -151,7 +154,8 @@ def _cell_shapes(
             continue
         if mark.startswith("arrows:"):
             if layer == "top":
-                shapes.extend(_arrows(x, y, s, [d.strip() for d in mark[7:].split(",") if d.strip()], ctx))
+                dirs = [d.strip() for d in mark[7:].split(",") if d.strip()]
+                shapes.extend(_arrows(x + band / 2, y + band, s - band, dirs, ctx, s))
             continue
         look, parts = lookup(spec["marks"], mark)
         if look is None:
@@ -167,7 +171,15 @@ def _cell_shapes(
             if look["hatch"] or (ink_saver and dark):
                 shapes.append(Group(tuple(hatch(x, y, s, s, "#000000", spacing=max(1.6, s / 9), width=0.3))))
         else:
+            kept = fill is not None and not (ink_saver and contrast_ink(fill) == "#ffffff")
+            face = fill if kept and fill else "#ffffff"
             ink = contrast_ink(None if ink_saver else fill)
+
+            def own(name: str, face: str = face) -> str:
+                """Return a mark's own colour, kept readable on the white squares of the ink saver."""
+                colour = ctx.colour(look[name]) or ink
+                return readable(colour, face) if ink_saver else colour
+
             if look["outline"] or look["dashed"]:
                 colour = ctx.colour(look["outline"]) or "#000000"
                 inset = s * 0.06
@@ -191,7 +203,7 @@ def _cell_shapes(
                         x + s / 2,
                         cy,
                         s * look["symbol_scale"],
-                        ctx.colour(look["symbol_colour"]) or ink,
+                        own("symbol_colour"),
                     )
                 )
             if look["text"]:
@@ -205,7 +217,7 @@ def _cell_shapes(
                         h * 72 / 25.4,
                         "sans-bold",
                         "middle",
-                        ctx.colour(look["text_colour"]) or ink,
+                        own("text_colour"),
                     )
                 )
             if look["corner"]:
@@ -218,16 +230,19 @@ def _cell_shapes(
                         s * 0.14 * 72 / 25.4,
                         "sans-bold",
                         "start",
-                        ctx.colour(look["text_colour"]) or ink,
+                        own("text_colour"),
                     )
                 )
     return shapes
 
 
-def _arrows(x: float, y: float, s: float, dirs: list[str], ctx: Context) -> list[Shape]:
+def _arrows(
+    x: float, y: float, s: float, dirs: list[str], ctx: Context, cell: float | None = None
+) -> list[Shape]:
+    """Return the arrows of a square drawn in the s x s box at (x, y); line width from the cell."""
     shapes: list[Shape] = []
     cx, cy = x + s / 2, y + s / 2
-    style = Style(stroke="#000000", width=max(0.45, s * 0.028), cap="round")
+    style = Style(stroke="#000000", width=max(0.45, (cell or s) * 0.028), cap="round")
     head = s * 0.14
     done: set[str] = set()
     for d in dirs:

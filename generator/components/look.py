@@ -47,7 +47,7 @@ def fitted_text(
     font: str = "sans",
     anchor: str = "middle",
     colour: str = INK,
-    min_size: float = 4.0,
+    min_size: float = 6.0,
 ) -> Text:
     """Return a text line shrunk (down to min_size pt) to fit max_width mm."""
     width = text_width(text, font, size)

@@ -26,11 +26,13 @@ from generator.components.look import TOKEN_SCHEMA, contrast_ink, draw_token, fi
 from generator.components.symbols import draw_symbol
 from generator.definitions import ComponentSpec
 from generator.errors import DefinitionError
-from generator.fonts import text_width
+from generator.fonts import split_lines, text_width
 from generator.imposition import place
 from generator.page import Drawing, Polygon, Rect, Shape, Style, Text
 from generator.schema import Field, positive
 
+CAPTION_WIDTH = 90.0  # mm, the longest caption line
+CAPTION_LEADING = 3.6  # mm
 SCHEMA: dict[str, Field] = {
     "data": Field("str", default="", doc="layout data name whose 'path' lists the boxes"),
     "path": Field("list:str", default=None, doc="box labels in the order a counter visits them"),
@@ -196,7 +198,9 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
         band[side] = max(band[side], widest + 12.0)
     title_h = 12.0 if spec["title_on_board"] else 2.0
     caption = spec["caption"] or ctx.seed_label()
-    caption_h = 7.0 if caption else 2.0
+    # a long caption wraps to short lines at the left, so a tiled strip's seams can pass beside it
+    caption_lines = split_lines(caption.format(seed=ctx.seed, steps=len(path)), "sans", 8, CAPTION_WIDTH) if caption else []
+    caption_h = 3.5 + CAPTION_LEADING * len(caption_lines) if caption else 2.0
 
     box = ctx.options.cell_size or spec["box"]
     if box is None:
@@ -234,7 +238,7 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
     turn_fill = ctx.colour(spec["turn_fill"]) if spec["turn_fill"] else None
     highlight = {str(h) for h in (overlay or {}).get("highlight", [])}
     number_pt = spec["number_size"] or pt_from_mm(box * 0.42)
-    small_pt = max(4.0, min(8.0, pt_from_mm(box * 0.12)))
+    small_pt = max(6.0, min(8.0, pt_from_mm(box * 0.12)))
     arrow_colour = ctx.colour(spec["arrow_colour"]) or "#000000"
     for index, (label, cell) in enumerate(zip(path, cells)):
         x, y, w, h = rect(cell)
@@ -330,18 +334,12 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
                 shapes.append(Text(lx - 9.0, ty, spec["finish_label"], label_pt, "sans-bold", "end"))
             else:
                 shapes.append(Text(lx + lw + 9.0, ty, spec["finish_label"], label_pt, "sans-bold", "start"))
-    if caption:
-        shapes.append(
-            Text(
-                width / 2,
-                height - 1.8,
-                caption.format(seed=ctx.seed, steps=len(path)),
-                8,
-                "sans",
-                "middle",
-                "#444444",
-            )
-        )
+    for i, text in enumerate(caption_lines):
+        base = height - 1.8 - CAPTION_LEADING * (len(caption_lines) - 1 - i)
+        if len(caption_lines) == 1 and text_width(text, "sans", 8) < width - 4:
+            shapes.append(Text(width / 2, base, text, 8, "sans", "middle", "#444444"))
+        else:
+            shapes.append(Text(x0, base, text, 8, "sans", "start", "#444444"))
     if overlay:
         shapes.extend(_pieces(spec, ctx, overlay, cells, rect, box))
     return Drawing(width, height, tuple(shapes), spec["title"] or "track")
