@@ -174,7 +174,9 @@ def _obstacles(drawing: Drawing) -> tuple[list[tuple[float, float]], list[tuple[
     return xs, ys
 
 
-def _spans(length: float, room: float, overlap: float, blocked: list[tuple[float, float]]) -> list[tuple[float, float]]:
+def _spans(
+    length: float, room: float, overlap: float, blocked: list[tuple[float, float]]
+) -> list[tuple[float, float]]:
     """Return (start, end) of each tile along one axis: at most ``room`` long, overlapping by
     ``overlap``, each seam (an end) placed as far on as it can go without cutting a blocked span."""
     spans: list[tuple[float, float]] = []

@@ -8,7 +8,8 @@ wrong, so a failing test says where to look. The checks:
   included);
 - **text on text**: the ink boxes of two texts do not overlap;
 - **text on line ink**: no stroke (lines, arrows, outlines, grid lines, marks) and no small filled
-  mark (arrowheads, pips, symbols) runs through a text, and nothing drawn later covers it;
+  mark (arrowheads, pips, symbols; rectangles are faces) runs through a text, and nothing drawn
+  later covers it;
 - **holder**: a text stays inside the smallest closed shape its centre lies in (a label on a token
   stays on the token);
 - **cuts**: a text or small mark under a clip (a tile of a large board) is not cut by the clip,
@@ -127,13 +128,20 @@ def _text_quad(s: Text, m: Matrix) -> tuple[tuple[Point, ...], float]:
     x0 = s.x - (w if s.anchor == "end" else w / 2 if s.anchor == "middle" else 0.0)
     top, bottom = text_extent(s.text, s.size)
     inset = min(0.05 * s.size * _PT, w / 4)  # side bearings hold no ink
-    corners = ((x0 + inset, s.y - top), (x0 + w - inset, s.y - top), (x0 + w - inset, s.y + bottom), (x0 + inset, s.y + bottom))
+    corners = (
+        (x0 + inset, s.y - top),
+        (x0 + w - inset, s.y - top),
+        (x0 + w - inset, s.y + bottom),
+        (x0 + inset, s.y + bottom),
+    )
     k = math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
     return tuple(apply(m, x, y) for x, y in corners), s.size * k
 
 
 def _circle_points(cx: float, cy: float, r: float, n: int = 32) -> list[Point]:
-    return [(cx + r * math.cos(2 * math.pi * i / n), cy + r * math.sin(2 * math.pi * i / n)) for i in range(n)]
+    return [
+        (cx + r * math.cos(2 * math.pi * i / n), cy + r * math.sin(2 * math.pi * i / n)) for i in range(n)
+    ]
 
 
 def _flatten_path(commands: tuple[tuple, ...]) -> list[list[Point]]:
@@ -177,14 +185,25 @@ def _area(poly: tuple[Point, ...]) -> float:
 
 
 def _clip_box(clip: Box | None, box: Box) -> Box | None:
-    return box if clip is None else (max(clip[0], box[0]), max(clip[1], box[1]), min(clip[2], box[2]), min(clip[3], box[3]))
+    return (
+        box
+        if clip is None
+        else (max(clip[0], box[0]), max(clip[1], box[1]), min(clip[2], box[2]), min(clip[3], box[3]))
+    )
 
 
 def _inside_box(inner: Box, outer: Box, tol: float = 1e-6) -> bool:
-    return inner[0] >= outer[0] - tol and inner[1] >= outer[1] - tol and inner[2] <= outer[2] + tol and inner[3] <= outer[3] + tol
+    return (
+        inner[0] >= outer[0] - tol
+        and inner[1] >= outer[1] - tol
+        and inner[2] <= outer[2] + tol
+        and inner[3] <= outer[3] + tol
+    )
 
 
-def _flatten(shapes: Iterable[Shape], m: Matrix, clip: Box | None) -> Iterator[tuple[Shape, Matrix, Box | None]]:
+def _flatten(
+    shapes: Iterable[Shape], m: Matrix, clip: Box | None
+) -> Iterator[tuple[Shape, Matrix, Box | None]]:
     for s in shapes:
         if isinstance(s, Group):
             mm = multiply(m, s.transform)
@@ -266,7 +285,16 @@ def _items(page: Page) -> list[_Item]:
             box = _bbox([p for seg in segments for p in seg])
             box = (box[0] - half, box[1] - half, box[2] + half, box[3] + half)
             items.append(
-                _Item(order, "stroke", s, box, segments=tuple(segments), half=half, colour=style.stroke, clip=clip)
+                _Item(
+                    order,
+                    "stroke",
+                    s,
+                    box,
+                    segments=tuple(segments),
+                    half=half,
+                    colour=style.stroke,
+                    clip=clip,
+                )
             )
     return items
 
@@ -413,7 +441,12 @@ def _area_of(box: Box) -> float:
 def _clip_poly(poly: tuple[Point, ...], box: Box) -> tuple[Point, ...]:
     """Sutherland-Hodgman clipping of a polygon to a box."""
     pts = list(poly)
-    for axis, bound, keep_above in ((0, box[0], True), (0, box[2], False), (1, box[1], True), (1, box[3], False)):
+    for axis, bound, keep_above in (
+        (0, box[0], True),
+        (0, box[2], False),
+        (1, box[1], True),
+        (1, box[3], False),
+    ):
         if not pts:
             break
         out: list[Point] = []
@@ -432,7 +465,9 @@ def _clip_poly(poly: tuple[Point, ...], box: Box) -> tuple[Point, ...]:
 
 def _glue_edges(items: list[_Item]) -> list[Box]:
     """Return the glue strips on the page (rectangles filled in the glue strips' fill)."""
-    return [it.box for it in items if it.kind == "fill" and it.colour == GLUE_FILL and isinstance(it.shape, Rect)]
+    return [
+        it.box for it in items if it.kind == "fill" and it.colour == GLUE_FILL and isinstance(it.shape, Rect)
+    ]
 
 
 def _hidden_cut(box: Box, clip: Box, glue: list[Box]) -> bool:
@@ -501,7 +536,9 @@ def check_page(page: Page, where: str = "") -> list[Finding]:
             (
                 o.order
                 for o in near
-                if o.kind == "fill" and o.order < t.order and all(_point_in_poly(x, y, o.poly) for x, y in quad)
+                if o.kind == "fill"
+                and o.order < t.order
+                and all(_point_in_poly(x, y, o.poly) for x, y in quad)
             ),
             default=-1,
         )
@@ -509,7 +546,11 @@ def check_page(page: Page, where: str = "") -> list[Finding]:
             if other is t or (other.kind != "text" and other.order < face_order):
                 continue
             if other.kind == "text":
-                if other.order > t.order and _overlap(qbox, other.box) and _polys_meet(quad, _shrink(other.poly, TOLERANCE)):
+                if (
+                    other.order > t.order
+                    and _overlap(qbox, other.box)
+                    and _polys_meet(quad, _shrink(other.poly, TOLERANCE))
+                ):
                     add(t, f"overlaps {other.describe()}")
                 continue
             if other.kind == "stroke":
@@ -532,7 +573,12 @@ def check_page(page: Page, where: str = "") -> list[Finding]:
                 if other.area >= tarea and _point_in_poly(cx, cy, other.poly):
                     if holder is None or other.area < holder.area:
                         holder = other
-                if not contains and other.area <= MARK_AREA and _polys_meet(quad, other.poly):
+                if (
+                    not contains
+                    and other.area <= MARK_AREA
+                    and not isinstance(other.shape, Rect)
+                    and _polys_meet(quad, other.poly)
+                ):
                     add(t, f"runs into a mark: {other.describe()}")
                     crossed.add(id(other.shape))
             elif other.colour != GLUE_FILL and _polys_meet(quad, other.poly):
@@ -560,7 +606,16 @@ def check_contrast(page: Page, where: str = "", minimum: float = MIN_CONTRAST) -
         if it.clip is not None and not _overlap(it.box, it.clip):
             continue
         area = it.area if it.kind == "fill" else _area(it.poly)
-        corners = it.poly if it.kind == "text" else ((it.box[0], it.box[1]), (it.box[2], it.box[3]), (it.box[0], it.box[3]), (it.box[2], it.box[1]))
+        corners = (
+            it.poly
+            if it.kind == "text"
+            else (
+                (it.box[0], it.box[1]),
+                (it.box[2], it.box[3]),
+                (it.box[0], it.box[3]),
+                (it.box[2], it.box[1]),
+            )
+        )
         face = PAPER
         face_item = None
         for f in index.near(it.box):

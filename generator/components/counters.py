@@ -9,10 +9,10 @@ from typing import Any
 from generator.colour import readable
 from generator.components import Context, Output
 from generator.components.look import TOKEN_SCHEMA, contrast_ink, fitted_text, hatch, luminance
-from generator.fonts import text_width
 from generator.components.symbols import draw_symbol
 from generator.definitions import ComponentSpec
 from generator.errors import DefinitionError
+from generator.fonts import text_width
 from generator.imposition import SheetItem, nup
 from generator.page import Circle, Drawing, Group, Polygon, Rect, Shape, Style, Text
 from generator.schema import Field, positive
@@ -142,7 +142,9 @@ def half_width(shape: str, size: float, dy: float) -> float:
     return r
 
 
-def _label(shape: str, size: float, pad: float, stroke_w: float, label: str, colour: str, ctx: Context) -> Text:
+def _label(
+    shape: str, size: float, pad: float, stroke_w: float, label: str, colour: str, ctx: Context
+) -> Text:
     """Return the label at the foot of a face: as low as it fits inside the shape at 6 pt or more."""
     c = pad + size / 2
     pt = size * 0.16 * 72 / 25.4

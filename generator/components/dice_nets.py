@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.components import Context, Output
 from generator.colour import readable
+from generator.components import Context, Output
 from generator.components.look import contrast_ink, fitted_text
 from generator.components.symbols import draw_symbol
 from generator.definitions import ComponentSpec
 from generator.imposition import SheetItem, nup
-from generator.page import Circle, Drawing, Line, Polygon, Rect, Shape, Style, Text
+from generator.page import Circle, Drawing, Line, Polygon, Rect, Shape, Style
 from generator.schema import Field, positive
 
 DIE_SCHEMA: dict[str, Field] = {

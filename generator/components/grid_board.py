@@ -132,15 +132,27 @@ class _Grid:
 
 
 def _cell_shapes(
-    x: float, y: float, s: float, marks: list[str], spec: ComponentSpec, ctx: Context, layer: str
+    x: float,
+    y: float,
+    s: float,
+    marks: list[str],
+    spec: ComponentSpec,
+    ctx: Context,
+    layer: str,
+    words: bool = True,
+    corners: bool = True,
 ) -> list[Shape]:
+    """Return a square's marks of one layer ('base' fills, 'top' ink); ``words`` False leaves out
+    its texts (a piece stands on it), ``corners`` False its corner labels (figures show pieces)."""
     shapes: list[Shape] = []
     ink_saver = ctx.options.ink_saver
     # a corner label takes a band at the top of the square; arrows keep below it
-    band = s * 0.26 if any((lookup(spec["marks"], m)[0] or {}).get("corner") for m in marks) else 0.0
+    band = (
+        s * 0.26 if corners and any((lookup(spec["marks"], m)[0] or {}).get("corner") for m in marks) else 0.0
+    )
     for mark in marks:
         if mark.startswith("text:"):
-            if layer == "top":
+            if layer == "top" and words:
                 pt = s * 0.6 * 72 / 25.4
                 shapes.append(
                     fitted_text(
@@ -206,7 +218,7 @@ def _cell_shapes(
                         own("symbol_colour"),
                     )
                 )
-            if look["text"]:
+            if look["text"] and words:
                 h = s * look["text_scale"]
                 shapes.append(
                     fitted_text(
@@ -220,7 +232,7 @@ def _cell_shapes(
                         own("text_colour"),
                     )
                 )
-            if look["corner"]:
+            if look["corner"] and corners:
                 shapes.append(
                     fitted_text(
                         x + s * 0.06,
@@ -281,7 +293,8 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
     min_ry = min([0] + [ry for _, ry in indexed.values()])
     max_ry = max([ranks - 1] + [ry for _, ry in indexed.values()])
     cols, rows = max_fx - min_fx + 1, max_ry - min_ry + 1
-    label_band = spec["label_size"] * 25.4 / 72 * 1.9 if spec["labels"] else 3.0
+    label_size = max(spec["label_size"], (overlay or {}).get("type_floor", 0.0))
+    label_band = label_size * 25.4 / 72 * 1.9 if spec["labels"] else 3.0
     edge_band = 8.0
     bands = {
         side: (edge_band if side in spec["edges"] else 0.0) for side in ("north", "south", "east", "west")
@@ -331,6 +344,7 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
     shapes.append(
         Rect(gx, gy, files * cell, ranks * cell, Style(stroke="#000000", width=spec["line_width"] * 2.5))
     )
+    occupied = set((overlay or {}).get("pieces", {}))
     for name in sorted(cells, key=lambda n: indexed[n]):
         fx, ry = indexed[name]
         x, y = grid.corner(fx, ry)
@@ -344,9 +358,11 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
                     Style(stroke="#666666", width=0.3, dash=(1.2, 0.8)),
                 )
             )
-        shapes.extend(_cell_shapes(x, y, cell, cells[name], spec, ctx, "top"))
+        # in figures corner labels give way to the pieces, and a piece hides its square's text
+        words = overlay is None or name not in occupied
+        shapes.extend(_cell_shapes(x, y, cell, cells[name], spec, ctx, "top", words, overlay is None))
     if spec["labels"]:
-        size = spec["label_size"]
+        size = label_size
         cap = size * 25.4 / 72 * 0.72
         for fx in range(files):
             x = gx + fx * cell + cell / 2
