@@ -24,6 +24,7 @@ descenders 0.24 em.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -277,7 +278,7 @@ def _items(page: Page) -> list[_Item]:
         if style.stroke is not None and style.width > 0:
             segments: list[tuple[Point, Point]] = []
             for pts in pages:
-                segments.extend(zip(pts, pts[1:]))
+                segments.extend(itertools.pairwise(pts))
                 if closed and len(pts) > 2:
                     segments.append((pts[-1], pts[0]))
             segments = [seg for seg in segments if seg[0] != seg[1]] or segments[:1]
@@ -391,8 +392,8 @@ class _Index:
 
     def _keys(self, box: Box) -> Iterator[tuple[int, int]]:
         c = self.cell
-        for i in range(int(math.floor(box[0] / c)), int(math.floor(box[2] / c)) + 1):
-            for j in range(int(math.floor(box[1] / c)), int(math.floor(box[3] / c)) + 1):
+        for i in range(math.floor(box[0] / c), math.floor(box[2] / c) + 1):
+            for j in range(math.floor(box[1] / c), math.floor(box[3] / c) + 1):
                 yield (i, j)
 
     def near(self, box: Box) -> list[_Item]:

@@ -8,7 +8,7 @@ from typing import Any
 
 from generator.colour import readable
 from generator.components import Context, Output
-from generator.components.look import TOKEN_SCHEMA, contrast_ink, fitted_text, hatch, luminance
+from generator.components.look import TOKEN_SCHEMA, contrast_ink, figure_grid, fitted_text, hatch, luminance
 from generator.components.symbols import draw_symbol
 from generator.definitions import ComponentSpec
 from generator.errors import DefinitionError
@@ -182,24 +182,17 @@ def items(spec: ComponentSpec, ctx: Context) -> list[SheetItem]:
 
 
 def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = None) -> Drawing:
-    """Return one of each counter type side by side (for booklet figures)."""
-    shapes: list[Shape] = []
-    x = 0.0
-    h = 0.0
-    seen = set()
+    """Return one of each counter type in a row (rows for a small figure), named underneath."""
+    arts: list[Drawing] = []
     for item in items(spec, ctx):
-        if item.front.label in seen:
-            continue
-        seen.add(item.front.label)
-        shapes.append(item.front.placed(x, 0))
-        shapes.append(
-            Text(x + item.front.width / 2, item.front.height + 4, item.front.label, 7, "sans", "middle")
-        )
-        x += item.front.width + 3
-        h = max(h, item.front.height + 6)
-    if not shapes:
+        if item.front.label not in {a.label for a in arts}:
+            arts.append(item.front)
+    if not arts:
         raise DefinitionError(f"{ctx.definition.path}: components.{spec.id}: no counters")
-    return Drawing(x - 3, h, tuple(shapes), spec["title"] or spec.id)
+    shapes, width, height = figure_grid(
+        arts, [a.label for a in arts], (overlay or {}).get("type_floor", 0.0), 3.0
+    )
+    return Drawing(width, height, shapes, spec["title"] or spec.id)
 
 
 def build(spec: ComponentSpec, ctx: Context) -> list[Output]:

@@ -187,7 +187,7 @@ def _cell_shapes(
             face = fill if kept and fill else "#ffffff"
             ink = contrast_ink(None if ink_saver else fill)
 
-            def own(name: str, face: str = face) -> str:
+            def own(name: str, face: str = face, look: dict = look, ink: str = ink) -> str:
                 """Return a mark's own colour, kept readable on the white squares of the ink saver."""
                 colour = ctx.colour(look[name]) or ink
                 return readable(colour, face) if ink_saver else colour
