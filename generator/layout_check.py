@@ -584,7 +584,8 @@ def check_page(page: Page, where: str = "") -> list[Finding]:
                     crossed.add(id(other.shape))
             elif other.colour != GLUE_FILL and _polys_meet(quad, other.poly):
                 add(t, f"covered by {other.describe()}")
-        if holder is not None and id(holder.shape) not in crossed:
+        cut = t.clip is not None and not _inside_box(t.box, t.clip, TOLERANCE)  # judged as a cut above
+        if holder is not None and id(holder.shape) not in crossed and not cut:
             if not all(_point_in_poly(x, y, holder.poly) for x, y in quad):
                 add(t, f"runs past the edge of the shape that holds it: {holder.describe()}")
     return findings

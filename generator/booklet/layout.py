@@ -525,10 +525,23 @@ class _Flow:
         cap_size = st.body * 0.85
         cap_leading = cap_size * 1.3 * PT
         placed = []
-        for fig, slot in zip(block.figures, slots):
+        for index, (fig, slot) in enumerate(zip(block.figures, slots)):
+            tall = max_h
+            if n == 1:
+                natural = self.figures(fig.component, fig.overlay, 0.0)
+                if (
+                    fig.width is None
+                    and natural.width > slot
+                    and max_h / natural.height > slot / natural.width
+                ):
+                    # a lone figure shrunk to fit its usual width gets the whole text width instead
+                    slot = slots[index] = geo.text_width
+                    total = sum(slots)
+                if natural.height > max_h and slot / natural.width > max_h / natural.height:
+                    tall = geo.text_height * 0.66  # a lone figure held down by its height may grow
 
-            def fit(drawing: Drawing, fig=fig, slot=slot) -> float:
-                scale = min(slot / drawing.width, max_h / drawing.height)
+            def fit(drawing: Drawing, fig=fig, slot=slot, tall=tall) -> float:
+                scale = min(slot / drawing.width, tall / drawing.height)
                 return min(scale, 1.0) if fig.width is None and n == 1 else scale
 
             drawing, scale = readable_figure(self.figures, fig.component, fig.overlay, fit)

@@ -295,7 +295,8 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
     cols, rows = max_fx - min_fx + 1, max_ry - min_ry + 1
     label_size = max(spec["label_size"], (overlay or {}).get("type_floor", 0.0))
     label_band = label_size * 25.4 / 72 * 1.9 if spec["labels"] else 3.0
-    edge_band = 8.0
+    edge_pt = max(9.0, (overlay or {}).get("type_floor", 0.0))
+    edge_band = max(8.0, edge_pt * 25.4 / 72 * 2.2)
     bands = {
         side: (edge_band if side in spec["edges"] else 0.0) for side in ("north", "south", "east", "west")
     }
@@ -377,7 +378,7 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
             right_x = grid.corner(max_fx, 0)[0] + cell + bands["east"] + label_band / 2
             shapes.append(Text(left_x, y, str(ry + 1), size, "sans-bold", "middle", "#333333"))
             shapes.append(Text(right_x, y, str(ry + 1), size, "sans-bold", "middle", "#333333"))
-    shapes.extend(_edge_bands(spec, grid, files, ranks, cell, edge_band))
+    shapes.extend(_edge_bands(spec, grid, files, ranks, cell, edge_band, edge_pt))
     caption = spec["caption"] or ctx.seed_label()
     if caption:
         shapes.append(
@@ -388,9 +389,11 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
 
 
 def _edge_bands(
-    spec: ComponentSpec, grid: _Grid, files: int, ranks: int, cell: float, band: float
+    spec: ComponentSpec, grid: _Grid, files: int, ranks: int, cell: float, band: float, size: float = 9.0
 ) -> list[Shape]:
+    """Return the dashed text bands outside the grid's edges (text of ``size`` pt)."""
     shapes: list[Shape] = []
+    cap = size * 25.4 / 72 * 0.73
     gx, gy = grid.corner(0, ranks - 1)
     w, h = files * cell, ranks * cell
     style = Style(stroke="#000000", fill="#ffffff", width=0.4, dash=(2.0, 1.0))
@@ -406,13 +409,13 @@ def _edge_bands(
         x, y, bw, bh = box
         shapes.append(Rect(x + 0.8, y + 0.8, bw - 1.6, bh - 1.6, style))
         if side in ("north", "south"):
-            shapes.append(Text(x + bw / 2, y + bh / 2 + 1.3, text, 9, "sans-bold", "middle"))
+            shapes.append(Text(x + bw / 2, y + bh / 2 + cap / 2, text, size, "sans-bold", "middle"))
         else:
             from generator.page import multiply, rotate, translate
 
             shapes.append(
                 Group(
-                    (Text(0, 1.3, text, 9, "sans-bold", "middle"),),
+                    (Text(0, cap / 2, text, size, "sans-bold", "middle"),),
                     multiply(translate(x + bw / 2, y + bh / 2), rotate(90 if side == "east" else -90)),
                 )
             )

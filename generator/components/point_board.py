@@ -108,6 +108,10 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
         return (ox + x * unit, oy + y * unit)
 
     ink_saver = ctx.options.ink_saver
+    # a name inside a point sits in its upper half, above a figure's token and its descenders
+    em = label_size * 25.4 / 72
+    token = spec["token_radius"] or r * 2.2
+    lift = max(r * 0.45, token + 0.5 + 0.24 * em) if overlay is not None else r * 0.45
     shapes: list[Shape] = []
     bg = ctx.colour(spec["background"])
     frame = Style(
@@ -149,9 +153,9 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
             shapes.append(
                 Text(
                     x,
-                    y - r * 0.45,
+                    y - lift,
                     name,
-                    spec["label_size"],
+                    label_size,
                     "sans-bold",
                     "middle",
                     contrast_ink(point_style.fill),
@@ -241,9 +245,12 @@ def _overlay(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any], at, r: 
     """Return shapes for pieces on points, highlighted points and move arrows."""
     shapes: list[Shape] = []
     tr = spec["token_radius"] or r * 2.2
+    # rings go round the whole point when its name is printed inside it
+    outside = r + 0.9 if spec["labels"] == "inside" else 0.0
     for name in overlay.get("highlight", []):
         x, y = at(name)
-        shapes.append(Circle(x, y, tr * 1.35, Style(stroke="#d62728", fill=None, width=0.9, dash=(1.6, 1.0))))
+        ring = max(tr * 1.35, outside)
+        shapes.append(Circle(x, y, ring, Style(stroke="#d62728", fill=None, width=0.9, dash=(1.6, 1.0))))
     for name, piece in sorted(overlay.get("pieces", {}).items()):
         side = piece if isinstance(piece, str) else piece.get("side", "")
         label = "" if isinstance(piece, str) else str(piece.get("troops", piece.get("label", "")))
@@ -251,14 +258,18 @@ def _overlay(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any], at, r: 
         shapes.extend(draw_token(spec, ctx, side, x, y, tr, label))
     for name in overlay.get("removable", []):
         x, y = at(name)
-        shapes.append(Circle(x, y, tr * 1.3, Style(stroke="#d62728", fill=None, width=0.9, dash=(1.6, 1.0))))
+        shapes.append(
+            Circle(
+                x, y, max(tr * 1.3, outside), Style(stroke="#d62728", fill=None, width=0.9, dash=(1.6, 1.0))
+            )
+        )
     for name in overlay.get("protected", []):
         x, y = at(name)
-        shapes.append(Circle(x, y, tr * 1.25, Style(stroke="#2a7a2a", fill=None, width=0.9)))
+        shapes.append(Circle(x, y, max(tr * 1.25, outside), Style(stroke="#2a7a2a", fill=None, width=0.9)))
     for a, b in overlay.get("arrows", []):
         (x1, y1), (x2, y2) = at(a), at(b)
         d = math.hypot(x2 - x1, y2 - y1) or 1.0
-        k = (tr + 0.8) / d
+        k = (max(tr, outside) + 0.8) / d
         shapes.append(
             arrow(
                 x1 + (x2 - x1) * k,

@@ -10,7 +10,7 @@ from generator.components.look import fitted_text
 from generator.definitions import ComponentSpec
 from generator.fonts import split_lines
 from generator.imposition import SheetItem, footer, nup
-from generator.page import Drawing, Line, Page, Rect, Shape, Style, Text
+from generator.page import MIN_TYPE, Drawing, Line, Page, Rect, Shape, Style, Text
 from generator.schema import Field, positive
 
 COLUMN_SCHEMA: dict[str, Field] = {
@@ -40,6 +40,9 @@ SCHEMA: dict[str, Field] = {
     "pages": Field("int", default=1, min=1, max=20),
     "header_fill": Field("str", default="#e6e6e6"),
 }
+
+
+FIGURE_WIDTH = 120.0  # mm, a booklet figure's width (the text width of an A5 page)
 
 
 def check_spec(values: dict[str, Any], where) -> None:
@@ -142,8 +145,18 @@ def _block(
     return shapes, (cy - y) + tallest
 
 
-def copy_drawing(spec: ComponentSpec, ctx: Context, width: float) -> Drawing:
-    """Return one copy of the sheet at a given width."""
+def copy_drawing(
+    spec: ComponentSpec,
+    ctx: Context,
+    width: float,
+    stack: bool = False,
+    notes: bool = True,
+    fields: bool = True,
+) -> Drawing:
+    """Return one copy of the sheet at a given width; ``stack`` puts every block at full width,
+    one under another (a figure too narrow for blocks side by side); ``notes`` False leaves out
+    the notes and ``fields`` False the fields to fill in (a booklet figure, whose text says the
+    same)."""
     shapes: list[Shape] = []
     y = 0.0
     heading = spec["heading"] or ctx.definition.title
@@ -152,7 +165,7 @@ def copy_drawing(spec: ComponentSpec, ctx: Context, width: float) -> Drawing:
     if sub:
         shapes.append(Text(width, 6.0, sub, 10, "sans", "end", "#444444"))
     y = 10.0
-    if spec["fields"]:
+    if spec["fields"] and fields:
         per_line = 3 if width > 120 else 2
         field_w = width / per_line
         for i, label in enumerate(spec["fields"]):
@@ -173,11 +186,12 @@ def copy_drawing(spec: ComponentSpec, ctx: Context, width: float) -> Drawing:
     row_top = y
     row_bottom = y
     for block in spec["blocks"]:
-        bw = width * min(block["width"], 1.0)
+        share = 1.0 if stack else min(block["width"], 1.0)
+        bw = width * share
         if x > 0 and x + bw > width + 1e-6:
             x = 0.0
             row_top = row_bottom + 5.0
-        block_shapes, h = _block(block, x, row_top, bw - (3.0 if block["width"] < 1.0 else 0.0), header_fill)
+        block_shapes, h = _block(block, x, row_top, bw - (3.0 if share < 1.0 else 0.0), header_fill)
         shapes.extend(block_shapes)
         row_bottom = max(row_bottom, row_top + h)
         x += bw
@@ -185,7 +199,7 @@ def copy_drawing(spec: ComponentSpec, ctx: Context, width: float) -> Drawing:
             x = 0.0
             row_top = row_bottom + 5.0
     y = row_bottom + 2.0
-    for note in spec["notes"]:
+    for note in spec["notes"] if notes else []:
         for line in split_lines(note, "sans", 8, width):
             y += 4.0
             shapes.append(Text(0, y, line, 8, "sans", "start", "#222222"))
@@ -193,8 +207,14 @@ def copy_drawing(spec: ComponentSpec, ctx: Context, width: float) -> Drawing:
 
 
 def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = None) -> Drawing:
-    """Return one copy of the sheet at A5 text width (for booklet figures)."""
-    return copy_drawing(spec, ctx, 120.0)
+    """Return one copy of the sheet at A5 text width (for booklet figures); a figure shown smaller
+    is drawn at the width it is shown at, so its type keeps its size."""
+    floor = (overlay or {}).get("type_floor", 0.0)
+    if not floor:
+        return copy_drawing(spec, ctx, FIGURE_WIDTH, notes=False)
+    # shown smaller than drawn: draw it at the width it is shown at, blocks one under another
+    width = FIGURE_WIDTH * min(1.0, MIN_TYPE * 1.02 / floor)
+    return copy_drawing(spec, ctx, width, stack=True, notes=False, fields=False)
 
 
 def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
