@@ -85,6 +85,21 @@ def component_outputs(definition: GameDefinition, ctx: Context) -> list[tuple[st
     return results
 
 
+def layout_findings(definition: GameDefinition, request: BuildRequest) -> list:
+    """Return the layout check's findings (generator.layout_check.Finding) on every page the
+    request would build for a game, nothing written; contrast is checked under --ink-saver."""
+    from generator.layout_check import check_pages
+
+    seed = effective_seed(definition, request.seed)
+    paper = find_paper(request.paper, definition.paper["margin"])
+    ctx = Context(definition, paper, seed, request.variants, request.options)
+    findings = []
+    for _, output in component_outputs(definition, ctx):
+        where = f"{kit_folder(definition, seed)}/{output.name}"
+        findings.extend(check_pages(output.pages, where, contrast=request.options.ink_saver))
+    return findings
+
+
 def _write_pages(path: str, fmt: str, pages: Iterable[Page], title: str) -> BuiltFile:
     writer = find_writer(fmt)
     buffer = io.BytesIO()

@@ -496,10 +496,15 @@ def _hidden_cut(box: Box, clip: Box, glue: list[Box]) -> bool:
     return bool(cut_edges)
 
 
-def check_page(page: Page, where: str = "") -> list[Finding]:
-    """Return the layout findings on one page (empty when the page is clean)."""
+def check_page(page: Page, where: str = "", contrast: bool = False) -> list[Finding]:
+    """Return the layout findings on one page (empty when the page is clean); with ``contrast``
+    the contrast findings too (see check_contrast)."""
     name = where or page.label or "page"
     items = _items(page)
+    return _check_items(items, name) + (_contrast(items, name, MIN_CONTRAST) if contrast else [])
+
+
+def _check_items(items: list[_Item], name: str) -> list[Finding]:
     texts = [it for it in items if it.kind == "text"]
     findings: list[Finding] = []
 
@@ -557,8 +562,14 @@ def check_page(page: Page, where: str = "") -> list[Finding]:
             if other.kind == "stroke":
                 if not _overlap(t.box, other.box):
                     continue
+                reach = other.half - TOLERANCE
+                if reach <= 0:
+                    continue
+                grown = (t.box[0] - reach, t.box[1] - reach, t.box[2] + reach, t.box[3] + reach)
                 for a, b in _visible_segments(other):
-                    if _seg_poly_dist(a, b, t.poly) < other.half - TOLERANCE:
+                    if _clip_segment(a, b, grown) is None:
+                        continue  # the segment passes farther away than its ink reaches
+                    if _seg_poly_dist(a, b, t.poly) < reach:
                         add(t, f"runs into line ink: {other.describe()}")
                         crossed.add(id(other.shape))
                         break
@@ -597,8 +608,10 @@ def check_contrast(page: Page, where: str = "", minimum: float = MIN_CONTRAST) -
     A mark is a text or a filled circle, polygon or path of at most MARK_AREA (rectangles are
     faces and tints, not marks); its face is the topmost shape drawn
     before it, at least twice its size, that holds the whole mark (else the white paper)."""
-    name = where or page.label or "page"
-    items = _items(page)
+    return _contrast(_items(page), where or page.label or "page", minimum)
+
+
+def _contrast(items: list[_Item], name: str, minimum: float) -> list[Finding]:
     fills = [it for it in items if it.kind == "fill"]
     index = _Index(fills)
     findings: list[Finding] = []
@@ -642,7 +655,5 @@ def check_pages(pages: Iterable[Page], where: str = "", contrast: bool = True) -
     findings: list[Finding] = []
     for number, page in enumerate(pages, 1):
         name = f"{where} page {number}" + (f" ({page.label})" if page.label else "")
-        findings.extend(check_page(page, name))
-        if contrast:
-            findings.extend(check_contrast(page, name))
+        findings.extend(check_page(page, name, contrast))
     return findings
