@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from generator import __version__
-from generator.components import Context, Options, Output, find_kind
+from generator.components import Context, Options, Output, check_fit, find_kind, has_squares
 from generator.definitions import GameDefinition
 from generator.errors import UsageError
 from generator.files import atomic_write, atomic_write_text
@@ -85,6 +85,19 @@ def component_outputs(definition: GameDefinition, ctx: Context) -> list[tuple[st
     return results
 
 
+def has_board_with_squares(definition: GameDefinition) -> bool:
+    """Return True when the game prints a board with squares or points (--cell-size applies)."""
+    return any(has_squares(c.kind) and c.values.get("output", True) for c in definition.components)
+
+
+def check_options(definition: GameDefinition, request: BuildRequest) -> None:
+    """Raise UsageError when the request's options cannot make this game's kit (pieces that no
+    longer fit squares of the requested size), before anything is built."""
+    seed = effective_seed(definition, request.seed)
+    paper = find_paper(request.paper, definition.paper["margin"])
+    check_fit(Context(definition, paper, seed, request.variants, request.options))
+
+
 def layout_findings(definition: GameDefinition, request: BuildRequest) -> list:
     """Return the layout check's findings (generator.layout_check.Finding) on every page the
     request would build for a game, nothing written; contrast is checked under --ink-saver."""
@@ -123,6 +136,7 @@ def build_game(definition: GameDefinition, request: BuildRequest) -> list[BuiltF
         )
     paper = find_paper(request.paper, definition.paper["margin"])
     ctx = Context(definition, paper, seed, rules_variants, request.options)
+    check_fit(ctx)
     folder = os.path.join(request.out, kit_folder(definition, seed))
     outputs = component_outputs(definition, ctx)
     files: list[BuiltFile] = []

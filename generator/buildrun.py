@@ -8,7 +8,15 @@ from dataclasses import replace
 from typing import Any
 
 from generator.booklet.render import check_language, languages
-from generator.build import BuildRequest, build_game, parse_seed_range, takes_seed, write_batch
+from generator.build import (
+    BuildRequest,
+    build_game,
+    check_options,
+    has_board_with_squares,
+    parse_seed_range,
+    takes_seed,
+    write_batch,
+)
 from generator.components import Options
 from generator.definitions import LAYOUTS_DIR, find_definition, load_all
 from generator.errors import UsageError
@@ -82,13 +90,17 @@ def run_build(
             check_language(d, lang)
         if (seed_list is not None or seed_value is not None) and not takes_seed(d) and not all_games:
             raise UsageError(f"{d.id} has no seeded board; --seed and --seeds apply to seeded games")
-    batched = seed_list is not None
-    kits = sum(len(seed_list) + 1 if batched and takes_seed(d) else 1 for d in definitions)  # type: ignore[arg-type]
-    progress = progress_factory(kits) if progress_factory else None
-    files = built = 0
+        if size is not None and not all_games and not has_board_with_squares(d):
+            raise UsageError(
+                f"{d.id} has no board with squares; --cell-size applies to grid boards, point boards and tracks"
+            )
+    requests = []
     for d in definitions:
-        # with --all, a game without a booklet in the language gets its English one
+        # with --all, a game without a booklet in the language gets its English one, and a game
+        # without a board with squares ignores --cell-size
         game_options = options if lang in languages(d) else replace(options, lang="en")
+        if size is not None and not has_board_with_squares(d):
+            game_options = replace(game_options, cell_size=None)
         game_variants = (
             frozenset(v for v in variants if v in d.game["variants"]) if all_games else frozenset(variants)
         )
@@ -100,6 +112,13 @@ def run_build(
             variants=game_variants,
             options=game_options,
         )
+        check_options(d, request)  # every kit's options checked before any is written
+        requests.append((d, request))
+    batched = seed_list is not None
+    kits = sum(len(seed_list) + 1 if batched and takes_seed(d) else 1 for d in definitions)  # type: ignore[arg-type]
+    progress = progress_factory(kits) if progress_factory else None
+    files = built = 0
+    for d, request in requests:
         in_batch = batched and takes_seed(d)
         for s in seed_list if in_batch else [request.seed]:  # type: ignore[union-attr]
             request.seed = s

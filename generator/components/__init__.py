@@ -8,7 +8,11 @@ A kind is a module in this package with:
 - optionally ``drawing(spec, ctx, overlay=None) -> Drawing``: the artwork at true size; with an
   overlay dict (plain data such as pieces on points, from the rules module; possibly empty) it is
   a booklet figure and leaves out the board's own title and caption;
-- optionally ``check_spec(values, where)`` for checks that span several keys.
+- optionally ``check_spec(values, where)`` for checks that span several keys;
+- boards with cells: ``square_size(spec, ctx) -> float``, the side of a square (or the room of a
+  point) as printed, which ``--cell-size`` sets, and optionally ``smallest_square(spec)``;
+- pieces: ``footprint(spec) -> float``, the room a piece needs on a square of the board named by
+  the spec's ``board`` key.
 Kind modules never import reportlab or svgwrite, and never import game rules directly: game data
 comes through ``ctx.layout_data(name)``.
 """
@@ -21,7 +25,7 @@ from functools import cached_property
 from types import ModuleType
 from typing import Any
 
-from generator.errors import BoardError, DefinitionError
+from generator.errors import BoardError, DefinitionError, UsageError
 from generator.imposition import Paper
 from generator.page import Drawing, Page
 
@@ -130,3 +134,51 @@ def component_drawing(ctx: Context, component_id: str, overlay: dict[str, Any] |
             f"{ctx.definition.path}: components.{component_id}: a {spec.kind} cannot be shown as a figure"
         )
     return module.drawing(spec, ctx, overlay if overlay is not None else {})
+
+
+FIT_MARGIN = 1.0  # mm a piece keeps free inside its square
+
+
+def has_squares(kind: str) -> bool:
+    """Return True when a component kind is a board with cells (``--cell-size`` applies to it)."""
+    return kind in COMPONENTS and hasattr(find_kind(kind), "square_size")
+
+
+def board_square(ctx: Context, board_id: str) -> float:
+    """Return the side in mm of the squares of a board component of the game, as printed."""
+    spec = ctx.definition.component(board_id)
+    module = find_kind(spec.kind)
+    if not hasattr(module, "square_size"):
+        raise DefinitionError(
+            f"{ctx.definition.path}: components.{board_id}: a {spec.kind} has no squares for pieces to stand on"
+        )
+    return float(module.square_size(spec, ctx))
+
+
+def check_fit(ctx: Context) -> None:
+    """Raise an error when a board's squares are too small: for its points, or for the pieces that
+    stand on it. With --cell-size the error is a usage error naming the option (one line)."""
+    definition = ctx.definition
+    cell = ctx.options.cell_size
+
+    def fail(message: str) -> None:
+        if cell:
+            raise UsageError(f"--cell-size {cell:g}mm is too small for {definition.id}: {message}")
+        raise DefinitionError(f"{definition.path}: {message}")
+
+    for spec in definition.components:
+        module = find_kind(spec.kind)
+        if hasattr(module, "smallest_square") and hasattr(module, "square_size"):
+            least = module.smallest_square(spec)
+            if module.square_size(spec, ctx) < least - 1e-6:
+                fail(f"the points of the {spec['title'] or spec.id} need {least:g} mm from one to the next")
+        board_id = spec.values.get("board")
+        if not board_id or not hasattr(module, "footprint"):
+            continue
+        square = board_square(ctx, board_id)
+        need = module.footprint(spec) + FIT_MARGIN
+        if square < need - 1e-6:
+            fail(
+                f"the {spec['title'] or spec.id} need squares of at least {need:g} mm, "
+                f"the {ctx.definition.component(board_id)['title'] or board_id} has {square:g} mm"
+            )

@@ -34,6 +34,7 @@ MIN_LABEL = 6.0  # pt, the smallest label a counter prints
 SCHEMA: dict[str, Field] = {
     "size": Field("length", default=20.0, check=positive, doc="default counter size (diameter or side)"),
     "padding": Field("length", default=1.5, min=0, doc="space between a round counter and its cut lines"),
+    "board": Field("str", default="", doc="the board the counters stand on: they must fit its squares"),
     "counters": Field("tables", required=True, schema=COUNTER_SCHEMA),
 }
 
@@ -193,6 +194,11 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
         arts, [a.label for a in arts], (overlay or {}).get("type_floor", 0.0), 3.0
     )
     return Drawing(width, height, shapes, spec["title"] or spec.id)
+
+
+def footprint(spec: ComponentSpec) -> float:
+    """Return the size in mm of the largest counter (what a square must hold)."""
+    return max(c["size"] or spec["size"] for c in spec["counters"])
 
 
 def build(spec: ComponentSpec, ctx: Context) -> list[Output]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from generator.colour import readable
@@ -279,8 +280,30 @@ def _arrows(
     return shapes
 
 
-def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = None) -> Drawing:
-    """Return the board at true size, with an optional overlay (pieces, highlights, arrows, lines)."""
+@dataclass
+class _Frame:
+    """The board's extent: its cells and their indices, bands round the grid, the square size."""
+
+    files: int
+    ranks: int
+    cells: dict[str, list[str]]
+    indexed: dict[str, tuple[int, int]]
+    min_fx: int
+    max_fx: int
+    min_ry: int
+    max_ry: int
+    label_size: float
+    label_band: float
+    edge_pt: float
+    edge_band: float
+    bands: dict[str, float]
+    show_title: bool
+    title_h: float
+    caption_h: float
+    cell: float
+
+
+def _frame(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None) -> _Frame:
     files, ranks, cells = board_cells(spec, ctx)
     for name, marks in (overlay or {}).get("cells", {}).items():
         cells[name] = list(marks)
@@ -310,6 +333,46 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
         avail_h = ph - 2 * label_band - bands["north"] - bands["south"] - title_h - caption_h - 6.0
         cell = min(spec["max_cell"], avail_w / cols, avail_h / rows)
         cell = math.floor(cell * 2) / 2
+    return _Frame(
+        files,
+        ranks,
+        cells,
+        indexed,
+        min_fx,
+        max_fx,
+        min_ry,
+        max_ry,
+        label_size,
+        label_band,
+        edge_pt,
+        edge_band,
+        bands,
+        show_title,
+        title_h,
+        caption_h,
+        cell,
+    )
+
+
+def square_size(spec: ComponentSpec, ctx: Context) -> float:
+    """Return the side in mm of the board's squares as printed (--cell-size sets it)."""
+    return _frame(spec, ctx, None).cell
+
+
+def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = None) -> Drawing:
+    """Return the board at true size, with an optional overlay (pieces, highlights, arrows, lines)."""
+    f = _frame(spec, ctx, overlay)
+    files, ranks, cells, indexed = f.files, f.ranks, f.cells, f.indexed
+    min_fx, max_fx, min_ry, max_ry = f.min_fx, f.max_fx, f.min_ry, f.max_ry
+    cols, rows = max_fx - min_fx + 1, max_ry - min_ry + 1
+    label_size, label_band, edge_pt, edge_band, bands = (
+        f.label_size,
+        f.label_band,
+        f.edge_pt,
+        f.edge_band,
+        f.bands,
+    )
+    show_title, title_h, caption_h, cell = f.show_title, f.title_h, f.caption_h, f.cell
     x0 = label_band + bands["west"]
     y0 = title_h + label_band + bands["north"]
     grid = _Grid(files, ranks, cell, x0, y0, min_fx, max_ry)

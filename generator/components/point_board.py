@@ -69,6 +69,32 @@ def geometry(spec: ComponentSpec, ctx: Context) -> dict[str, Any]:
     return {"points": spec["points"], "lines": spec["lines"] or [], "bridges": spec["bridges"] or []}
 
 
+def _extent(spec: ComponentSpec, ctx: Context) -> tuple[float, float]:
+    points = geometry(spec, ctx)["points"]
+    xs = [float(v[0]) for v in points.values()]
+    ys = [float(v[1]) for v in points.values()]
+    return (max(xs) - min(xs) or 1.0, max(ys) - min(ys) or 1.0)
+
+
+def _unit(spec: ComponentSpec, ctx: Context, extent_x: float, extent_y: float) -> float:
+    """Return the length of one grid unit: --cell-size, the spacing, or what the size allows."""
+    if ctx.options.cell_size:
+        return ctx.options.cell_size
+    if spec["spacing"] is not None:
+        return spec["spacing"]
+    return (spec["size"] - 2 * spec["margin"] - 2 * spec["point_radius"]) / max(extent_x, extent_y)
+
+
+def square_size(spec: ComponentSpec, ctx: Context) -> float:
+    """Return the room in mm a piece has on a point: one grid unit (--cell-size sets it)."""
+    return _unit(spec, ctx, *_extent(spec, ctx))
+
+
+def smallest_square(spec: ComponentSpec) -> float:
+    """Return the shortest grid unit at which neighbouring points stay apart."""
+    return 2 * spec["point_radius"] + 1.0
+
+
 def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = None) -> Drawing:
     """Return the board at true size, with an optional overlay of pieces, highlights and arrows."""
     geo = geometry(spec, ctx)
@@ -87,10 +113,7 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
         clear = max(0.0, ring - r) + 0.6
         em = label_size * 25.4 / 72
         margin = max(margin, clear + em * 1.2)
-    if spec["spacing"] is not None:
-        unit = spec["spacing"]
-    else:
-        unit = (spec["size"] - 2 * margin - 2 * r) / max(extent_x, extent_y)
+    unit = _unit(spec, ctx, extent_x, extent_y)
     show_title = spec["title_on_board"] and overlay is None  # figures have captions instead
     title_h = 12.0 if show_title else 0.0
     width = extent_x * unit + 2 * margin + 2 * r

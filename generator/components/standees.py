@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.components import Context, Output
+from generator.components import FIT_MARGIN, Context, Output, board_square
 from generator.components.look import contrast_ink, figure_grid, fitted_text, hatch, luminance
 from generator.components.symbols import draw_symbol
 from generator.definitions import ComponentSpec
@@ -66,6 +66,9 @@ SCHEMA: dict[str, Field] = {
     "width": Field("length", default=15.0, check=positive, doc="width of the strip"),
     "height": Field("length", default=24.0, check=positive, doc="height of one panel"),
     "base": Field("length", default=10.0, check=positive, doc="depth of one base tab"),
+    "board": Field(
+        "str", default="", doc="the board the figures stand on: the bases fold out to fill its squares"
+    ),
     "figures": Field("tables", required=True, schema=FIGURE_SCHEMA),
 }
 FOLD = Style(stroke="#808080", width=0.25, dash=(1.2, 0.9))
@@ -178,7 +181,7 @@ def _wrap(text: str, width: float, pt: float) -> list[str]:
 def standee(figure: dict[str, Any], spec: ComponentSpec, ctx: Context, labelled: bool = True) -> Drawing:
     """Return one flat standee: tab and back (upside down), fold, front and tab; ``labelled`` False
     leaves the tabs blank (a small booklet figure, which names the figure underneath)."""
-    w, h, b = spec["width"], spec["height"], spec["base"]
+    w, h, b = spec["width"], spec["height"], base_depth(spec, ctx)
     look = _colours(figure, ctx)
 
     def upside_down(shapes: list[Shape], y: float, height: float) -> Group:
@@ -193,6 +196,19 @@ def standee(figure: dict[str, Any], spec: ComponentSpec, ctx: Context, labelled:
     for y in (b, b + h, b + 2 * h):
         shapes.append(Line(0, y, w, y, FOLD))
     return Drawing(w, 2 * (b + h), tuple(shapes), figure["name"])
+
+
+def base_depth(spec: ComponentSpec, ctx: Context) -> float:
+    """Return the depth of one base tab: half the board's square (both tabs folded out cover it,
+    less a margin), or the definition's ``base`` when the figures stand on no board."""
+    if not spec["board"]:
+        return spec["base"]
+    return min(spec["height"], (board_square(ctx, spec["board"]) - FIT_MARGIN) / 2)
+
+
+def footprint(spec: ComponentSpec) -> float:
+    """Return the width in mm of a standee (what a square must hold)."""
+    return spec["width"]
 
 
 def items(spec: ComponentSpec, ctx: Context) -> list[SheetItem]:

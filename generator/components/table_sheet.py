@@ -29,6 +29,13 @@ BLOCK_SCHEMA: dict[str, Field] = {
     "text_size": Field("float", default=9.0, min=4, max=36),
     "split": Field("int", default=1, min=1, max=4, doc="wrap long tables into this many side-by-side parts"),
     "width": Field("float", default=1.0, check=positive, doc="share of the copy width"),
+    "turns_per_row": Field(
+        "int",
+        default=0,
+        min=0,
+        max=8,
+        doc="a move record: the turns a row holds; rows too few for the game's turn limit say where to go on",
+    ),
 }
 SCHEMA: dict[str, Field] = {
     "heading": Field("str", default="", doc="printed at the top of each copy; default: the game title"),
@@ -39,9 +46,15 @@ SCHEMA: dict[str, Field] = {
     "columns_per_page": Field("int", default=1, min=1, max=4, doc="copies side by side"),
     "pages": Field("int", default=1, min=1, max=20),
     "header_fill": Field("str", default="#e6e6e6"),
+    "continue_note": Field(
+        "str",
+        default="Out of rows? Go on on the back of this sheet, numbering on from {row}. The turn limit is {limit}.",
+        doc="under a move record too short for the turn limit; {row} is the next row, {limit} the limit",
+    ),
 }
 
 
+NOTE_PT = 7.5  # pt, the go-on line under a short move record
 FIGURE_WIDTH = 120.0  # mm, a booklet figure's width (the text width of an A5 page)
 
 
@@ -63,9 +76,9 @@ def check_spec(values: dict[str, Any], where) -> None:
 
 
 def _block(
-    block: dict[str, Any], x: float, y: float, width: float, header_fill: str | None
+    block: dict[str, Any], x: float, y: float, width: float, header_fill: str | None, go_on: str = ""
 ) -> tuple[list[Shape], float]:
-    """Return the shapes of one ruled table and its height."""
+    """Return the shapes of one ruled table and its height; ``go_on`` is a line printed under it."""
     shapes: list[Shape] = []
     rule = Style(stroke="#000000", width=0.25)
     thick = Style(stroke="#000000", width=0.5)
@@ -142,7 +155,23 @@ def _block(
                         )
                     )
     tallest = hh + per_part * rh
+    if go_on:
+        for line in split_lines(go_on, "sans-bold", NOTE_PT, width):
+            tallest += NOTE_PT * 25.4 / 72 * 1.45
+            shapes.append(Text(x, cy + tallest, line, NOTE_PT, "sans-bold", "start", "#222222"))
+        tallest += 1.0
     return shapes, (cy - y) + tallest
+
+
+def go_on_note(spec: ComponentSpec, block: dict[str, Any], ctx: Context) -> str:
+    """Return the line a move record prints when its rows hold fewer turns than the turn limit."""
+    if not block["turns_per_row"] or ctx.rules is None:
+        return ""
+    limit = ctx.rules.template_values().get("turn_limit")
+    rows = block["rows"] if block["rows"] is not None else len(block["cells"] or [])
+    if not limit or rows * block["turns_per_row"] >= limit:
+        return ""
+    return spec["continue_note"].format(row=rows + 1, limit=limit)
 
 
 def copy_drawing(
@@ -191,7 +220,9 @@ def copy_drawing(
         if x > 0 and x + bw > width + 1e-6:
             x = 0.0
             row_top = row_bottom + 5.0
-        block_shapes, h = _block(block, x, row_top, bw - (3.0 if share < 1.0 else 0.0), header_fill)
+        block_shapes, h = _block(
+            block, x, row_top, bw - (3.0 if share < 1.0 else 0.0), header_fill, go_on_note(spec, block, ctx)
+        )
         shapes.extend(block_shapes)
         row_bottom = max(row_bottom, row_top + h)
         x += bw
