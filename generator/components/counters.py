@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from generator.components import Context, Output
+from generator.components.base import Context, Output
 from generator.components.look import TOKEN_SCHEMA, contrast_ink, fitted_text, hatch, luminance
 from generator.components.symbols import draw_symbol
 from generator.definitions import ComponentSpec
