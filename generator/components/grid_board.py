@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.colour import readable
-from generator.components import Context, Output
+from generator.components.base import Context, Output
 from generator.components.look import (
     TOKEN_SCHEMA,
     contrast_ink,
@@ -31,7 +31,20 @@ from generator.components.symbols import draw_symbol
 from generator.definitions import ComponentSpec
 from generator.errors import DefinitionError
 from generator.imposition import place
-from generator.page import Circle, Drawing, Group, Line, Rect, Shape, Style, Text, arrow
+from generator.page import (
+    Circle,
+    Drawing,
+    Group,
+    Line,
+    Rect,
+    Shape,
+    Style,
+    Text,
+    arrow,
+    multiply,
+    rotate,
+    translate,
+)
 from generator.schema import Field, positive
 
 MARK_SCHEMA: dict[str, Field] = {
@@ -474,8 +487,6 @@ def _edge_bands(
         if side in ("north", "south"):
             shapes.append(Text(x + bw / 2, y + bh / 2 + cap / 2, text, size, "sans-bold", "middle"))
         else:
-            from generator.page import multiply, rotate, translate
-
             shapes.append(
                 Group(
                     (Text(0, cap / 2, text, size, "sans-bold", "middle"),),

@@ -10,9 +10,12 @@ import pymupdf
 import pytest
 
 from generator.build import BuildRequest, effective_seed
-from generator.components import FIT_MARGIN, Context, Options, board_square, find_kind
-from generator.definitions import LAYOUTS_DIR, find_definition, load_all
+from generator.components.base import FIT_MARGIN, Context, Options, board_square
+from generator.components.kinds import context as make_context
+from generator.components.kinds import find_kind
+from generator.definitions import LAYOUTS_DIR
 from generator.imposition import find_paper
+from generator.loader import find_definition, load_all
 from tests.conftest import build
 from tests.foundation.test_cli import one_line_error, pnp
 
@@ -21,7 +24,7 @@ GAMES = {d.id: d for d in load_all(LAYOUTS_DIR, "en")}
 
 def context(game: str, paper: str = "a4", cell: float | None = None) -> Context:
     d = GAMES[game]
-    return Context(
+    return make_context(
         d, find_paper(paper, d.paper["margin"]), effective_seed(d, None), options=Options(cell_size=cell)
     )
 
@@ -31,7 +34,7 @@ def test_standee_bases_fold_out_to_the_boards_square(paper, cell):
     ctx = context("barricades", paper, cell)
     spec = ctx.definition.component("soldiers")
     square = board_square(ctx, spec["board"])
-    module = find_kind("standees")
+    module = find_kind("standees").module
     base = module.base_depth(spec, ctx)
     assert 2 * base + FIT_MARGIN == pytest.approx(square)
     art = module.standee(spec["figures"][0], spec, ctx)
@@ -46,7 +49,7 @@ def test_every_piece_with_a_board_fits_its_squares_on_both_papers():
             ctx = context(game, paper)
             for spec in definition.components:
                 if spec.values.get("board"):
-                    need = find_kind(spec.kind).footprint(spec) + FIT_MARGIN
+                    need = find_kind(spec.kind).module.footprint(spec) + FIT_MARGIN
                     assert need <= board_square(ctx, spec["board"]) + 1e-6, (game, paper, spec.id)
                     checked += 1
     assert checked >= 7
@@ -55,7 +58,7 @@ def test_every_piece_with_a_board_fits_its_squares_on_both_papers():
 def test_cell_size_sets_the_spacing_of_a_point_board(tmp_path):
     small = context("aggression", cell=25.0)
     spec = small.definition.component("board")
-    module = find_kind("point-board")
+    module = find_kind("point-board").module
     assert module.square_size(spec, small) == 25.0
     wide = module.drawing(spec, context("aggression", cell=50.0))
     narrow = module.drawing(spec, small)
@@ -97,7 +100,9 @@ def test_a_point_board_with_wide_cells_is_tiled(tmp_path):
 def go_on_lines(game: str, lang: str = "en") -> tuple[list[tuple[int, int, int]], list[str]]:
     """Return (rows, turns per row, limit) of the game's move records and their texts."""
     definition = find_definition(game, LAYOUTS_DIR, lang)
-    ctx = Context(definition, find_paper("a4"), effective_seed(definition, None), options=Options(lang=lang))
+    ctx = make_context(
+        definition, find_paper("a4"), effective_seed(definition, None), options=Options(lang=lang)
+    )
     limit = ctx.rules.template_values().get("turn_limit") if ctx.rules else None
     records, texts = [], []
     for spec in definition.components:

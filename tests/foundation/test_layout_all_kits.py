@@ -8,10 +8,11 @@ import pytest
 
 from generator.build import BuildRequest, layout_findings, takes_seed
 from generator.calibration import calibration_pages
-from generator.components import Options
-from generator.definitions import LAYOUTS_DIR, load_all
+from generator.components.base import Options
+from generator.definitions import LAYOUTS_DIR
 from generator.imposition import find_paper
 from generator.layout_check import check_pages
+from generator.loader import load_all
 
 GAMES = {d.id: d for d in load_all(LAYOUTS_DIR, "en")}
 # (paper, ink saver, seeds for seeded games): every seed gets one configuration, so the suite
