@@ -11,13 +11,41 @@ from __future__ import annotations
 import os
 import tomllib
 from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from generator.errors import DefinitionError, UnknownGameError
 from generator.schema import Field, Where, convert, validate
 
-LAYOUTS_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "layouts")
-TEMPLATES_DIR = os.path.join(os.path.dirname(LAYOUTS_DIR), "templates")
+# The games that ship with pnp: `pnp build --all` and `pnp games` mean these, whatever else a user
+# keeps in the same folder (a definition of one's own builds with --layouts DIR).
+BUILTIN_GAMES: tuple[str, ...] = (
+    "aggression",
+    "barricades",
+    "centennial",
+    "everest",
+    "nine-mens-morris",
+    "push",
+    "take-the-brain",
+    "verbal",
+)
+
+
+def builtin_folder(name: str) -> str:
+    """Return the folder of the built-in definitions (``layouts``) or rule texts (``templates``).
+
+    The repository keeps both at its top; an installed wheel carries them inside the package
+    (pyproject.toml maps them there), and a source checkout (an editable install) reads them in place.
+    """
+    packaged = resources.files("generator").joinpath(name)
+    if isinstance(packaged, Path) and packaged.is_dir():
+        return str(packaged)
+    return os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), name)
+
+
+LAYOUTS_DIR = builtin_folder("layouts")
+TEMPLATES_DIR = builtin_folder("templates")
 
 GAME_SCHEMA: dict[str, Field] = {
     "id": Field("id", required=True, doc="the game id; also the file name and output folder"),
@@ -256,8 +284,10 @@ def _check_colours(definition: GameDefinition, values: Any, where: Where) -> Non
             _check_colours(definition, value, where.child(i))
 
 
-def layout_files(folder: str = LAYOUTS_DIR) -> list[str]:
-    """Return the definition files of a folder, sorted."""
+def layout_files(folder: str | None = None) -> list[str]:
+    """Return the definition files of a folder, sorted (no folder: the built-in games')."""
+    if folder is None:
+        return [os.path.join(LAYOUTS_DIR, f"{game_id}.toml") for game_id in BUILTIN_GAMES]
     try:
         names = sorted(n for n in os.listdir(folder) if n.endswith(".toml") and not n.startswith("_"))
     except FileNotFoundError:
@@ -265,25 +295,30 @@ def layout_files(folder: str = LAYOUTS_DIR) -> list[str]:
     return [os.path.join(folder, n) for n in names]
 
 
-def templates_for(folder: str) -> str:
-    """Return the templates folder of a definitions folder: ``templates`` beside it, else inside it."""
-    if os.path.abspath(folder) == os.path.abspath(LAYOUTS_DIR):
+def templates_for(folder: str | None) -> str:
+    """Return the templates folder of a definitions folder: ``templates`` beside it, else inside it
+    (no folder: the built-in rule texts)."""
+    if folder is None or os.path.abspath(folder) == os.path.abspath(LAYOUTS_DIR):
         return TEMPLATES_DIR
     beside = os.path.join(os.path.dirname(os.path.abspath(folder)), "templates")
     inside = os.path.join(folder, "templates")
     return inside if os.path.isdir(inside) and not os.path.isdir(beside) else beside
 
 
-def load_all(folder: str = LAYOUTS_DIR, lang: str | None = None) -> list[GameDefinition]:
-    """Return every definition in a folder, sorted by id (texts in ``lang`` where translated)."""
+def load_all(folder: str | None = None, lang: str | None = None) -> list[GameDefinition]:
+    """Return every definition in a folder (no folder: the built-in games), sorted by id, with
+    texts in ``lang`` where translated."""
     templates = templates_for(folder)
     return [load_definition(p, templates, lang) for p in layout_files(folder)]
 
 
-def find_definition(game_id: str, folder: str = LAYOUTS_DIR, lang: str | None = None) -> GameDefinition:
-    """Return the definition of a game by id; raise UnknownGameError when there is none."""
-    path = os.path.join(folder, f"{game_id}.toml")
-    if "/" in game_id or "\\" in game_id or game_id.startswith(".") or not os.path.isfile(path):
+def find_definition(game_id: str, folder: str | None = None, lang: str | None = None) -> GameDefinition:
+    """Return the definition of a game by id from a folder (no folder: the built-in games); raise
+    UnknownGameError when there is none."""
+    path = os.path.join(folder or LAYOUTS_DIR, f"{game_id}.toml")
+    unsafe = "/" in game_id or "\\" in game_id or game_id.startswith(".")
+    if unsafe or (folder is None and game_id not in BUILTIN_GAMES) or not os.path.isfile(path):
         known = [os.path.splitext(os.path.basename(p))[0] for p in layout_files(folder)]
-        raise UnknownGameError(f"unknown game {game_id!r} (known: {', '.join(known)})")
+        hint = "; a definition of your own builds with --layouts DIR" if folder is None else ""
+        raise UnknownGameError(f"unknown game {game_id!r} (known: {', '.join(known)}{hint})")
     return load_definition(path, templates_for(folder), lang)
