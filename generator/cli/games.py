@@ -21,8 +21,8 @@ def register(app: typer.Typer) -> None:
         """List the games with their components, player counts and seeded boards."""
         import json
 
-        from generator.definitions import load_all
         from generator.games import has_rules
+        from generator.loader import load_all
 
         rows = []
         for d in load_all(layouts or None):
