@@ -400,7 +400,8 @@ class AggressionState(State):
         b, w = score["black"], score["white"]
         if b != w:
             winner = "black" if b > w else "white"
-            return Outcome(True, winner, False, score, f"{why}; {winner} holds more cities, {b} to {w}")
+            reason = f"{why}; {winner} holds more cities, {max(b, w)} to {min(b, w)}"
+            return Outcome(True, winner, False, score, reason)
         if on_board[0] != on_board[1]:
             winner = "black" if on_board[0] > on_board[1] else "white"
             return Outcome(
@@ -409,7 +410,7 @@ class AggressionState(State):
                 False,
                 score,
                 f"{why}; cities are equal, {b} each, and {winner} has more troops "
-                f"on the board, {on_board[0]} to {on_board[1]}",
+                f"on the board, {max(on_board)} to {min(on_board)}",
             )
         return Outcome(
             True,
