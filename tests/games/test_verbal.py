@@ -118,7 +118,11 @@ def test_the_referee_replays_records_with_known_verdicts():
     )
     assert odds.ok and odds.outcome.draw
     wrong = referee(EXAMPLE.replace("1/6:6", "1/6:5"))
-    assert not wrong.legal and wrong.error.index == 4 and wrong.error.reason == "5 was not offered (1 or 6)"
+    assert (
+        not wrong.legal
+        and wrong.error.index == 4
+        and wrong.error.reason == "5 was not offered: the offer was 1 or 6"
+    )
 
 
 def test_the_score_pad_holds_several_games_with_both_comparisons():
