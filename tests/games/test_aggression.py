@@ -486,8 +486,8 @@ def test_troop_chits_lay_out_every_split_of_100_over_20_cities_as_the_booklet_sa
     # saves 5s. So the kit can lay out every split of its players' troops over up to 20 cities.
     from itertools import product
 
-    from generator.definitions import find_definition
     from generator.games.aggression import CITY_COUNT, TROOPS
+    from generator.loader import find_definition
     from tests.games.booklet_text import booklet_text
 
     chits = find_definition("aggression").component("chits")["counters"]
@@ -518,7 +518,7 @@ def test_troop_chits_lay_out_every_split_of_100_over_20_cities_as_the_booklet_sa
 def test_kit_builds_with_the_map_and_the_example_attack(tmp_path: Path) -> None:
     fitz = pytest.importorskip("fitz")
     from generator.build import BuildRequest, build_game
-    from generator.definitions import find_definition
+    from generator.loader import find_definition
 
     build_game(
         find_definition("aggression"),
