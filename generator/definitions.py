@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from generator.errors import DefinitionError
+from generator.languages import DEFAULT_LANGUAGE, LANGUAGES
 from generator.schema import Field
 
 LAYOUTS_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "layouts")
@@ -32,7 +33,9 @@ GAME_SCHEMA: dict[str, Field] = {
     ),
     "default_seed": Field("int", default=1, min=0),
     "variants": Field("list:id", default=[]),
-    "languages": Field("list:str", default=["en"]),
+    "languages": Field(
+        "list:str", default=[DEFAULT_LANGUAGE], choices=tuple(LANGUAGES), doc="languages of the kit's texts"
+    ),
     "summary": Field("str", default=""),
     "rules": Field("id", default=None, doc="the rules module's game id when it differs from id"),
 }
