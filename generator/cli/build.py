@@ -24,7 +24,11 @@ def register(app: typer.Typer) -> None:
         variant: str = typer.Option(None, "--variant", help="Variants, comma-separated."),
         lang: str = typer.Option("en", "--lang", help=f"Language of the rule booklet: {language_codes()}."),
         fit: bool = typer.Option(False, "--fit", help="Scale large boards onto one sheet instead of tiling."),
-        cell_size: str = typer.Option(None, "--cell-size", help="Square size for grid boards, e.g. 25mm."),
+        cell_size: str = typer.Option(
+            None,
+            "--cell-size",
+            help="Square size of boards with cells (grids, tracks, point spacing), e.g. 25mm.",
+        ),
         ink_saver: bool = typer.Option(
             False, "--ink-saver", help="Outlines and hatching instead of large fills."
         ),
