@@ -12,7 +12,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from generator import __version__
-from generator.components import Context, Options, Output, find_kind
+from generator.components.base import Context, Options, Output
+from generator.components.kinds import KINDS, context, find_kind
 from generator.definitions import GameDefinition
 from generator.errors import UsageError
 from generator.files import atomic_write, atomic_write_text
@@ -77,8 +78,7 @@ def component_outputs(definition: GameDefinition, ctx: Context) -> list[tuple[st
     for spec in definition.components:
         if not spec.values.get("output", True):
             continue
-        module = find_kind(spec.kind)
-        for output in module.build(spec, ctx):
+        for output in find_kind(spec.kind).build(spec, ctx):
             if not spec.values.get("in_kit", True):
                 output.in_kit = False
             results.append((spec.id, output))
@@ -143,7 +143,7 @@ def build_game(
         outputs = _seeded_outputs(definition, request, paper, seed)
     else:
         outputs = component_outputs(
-            definition, Context(definition, paper, seed, rules_variants, request.options)
+            definition, context(definition, paper, seed, rules_variants, request.options)
         )
     files: list[BuiltFile] = []
     kit_pages: list[Page] = []
@@ -211,7 +211,7 @@ def _seeded_outputs(
 ) -> list[tuple[str, Output]]:
     """Return the outputs of the components that change with the seed (the booklet aside)."""
     results: list[tuple[str, Output]] = []
-    ctx = _SeedWatch(definition, paper, seed, request.variants, request.options)
+    ctx = _SeedWatch(definition, paper, seed, request.variants, request.options, kinds=KINDS)
     for spec in definition.components:
         if not spec.values.get("output", True) or spec.kind == "booklet":
             continue
@@ -324,20 +324,17 @@ def parse_seed_range(text: str) -> list[int]:
     return seeds
 
 
-BOARD_KINDS = ("point-board", "grid-board")
-
-
 def batch_pages(definition: GameDefinition, request: BuildRequest, seeds: Iterable[int]) -> Iterable[Page]:
     """Yield the board page(s) of the game for each seed, one seed at a time (flat memory)."""
     paper = find_paper(request.paper, definition.paper["margin"])
-    boards = [c for c in definition.components if c.kind in BOARD_KINDS]
+    boards = [c for c in definition.components if KINDS[c.kind].is_board]
     if not boards:
         raise UsageError(f"{definition.id} has no board to print in a batch")
     spec = boards[0]
-    module = find_kind(spec.kind)
+    kind = find_kind(spec.kind)
     for seed in seeds:
-        ctx = Context(definition, paper, check_seed(seed), request.variants, request.options)
-        for output in module.build(spec, ctx):
+        ctx = context(definition, paper, check_seed(seed), request.variants, request.options)
+        for output in kind.build(spec, ctx):
             yield from output.pages
 
 

@@ -22,10 +22,10 @@ from generator.build import (
     write_batch,
     write_index,
 )
-from generator.components import Options
-from generator.definitions import LAYOUTS_DIR, find_definition, load_all
+from generator.components.base import Options
 from generator.errors import UsageError
 from generator.imposition import find_paper
+from generator.loader import find_definition, load_all
 from generator.parallel import default_jobs, run_tasks
 from generator.render import FORMATS
 from generator.seeding import check_seed
@@ -63,7 +63,7 @@ def run_build(
     jobs: int | None = None,
 ) -> str:
     """Build the requested kits; return a one-line summary. Raise project errors on bad input."""
-    folder = layouts or LAYOUTS_DIR
+    folder = layouts or None  # None: the built-in games
     jobs = default_jobs() if jobs is None else jobs
     if jobs < 1:
         raise UsageError(f"--jobs must be at least 1, got {jobs}")
