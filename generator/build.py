@@ -17,6 +17,7 @@ from generator.definitions import GameDefinition
 from generator.errors import UsageError
 from generator.files import atomic_write, atomic_write_text
 from generator.imposition import find_paper
+from generator.numbers import is_ascii_digits, parse_natural
 from generator.page import Page
 from generator.render import find_writer
 from generator.seeding import check_seed
@@ -47,7 +48,7 @@ def natural_key(name: str) -> list:
     """Return a sort key that puts booklet-2 before booklet-10."""
     import re
 
-    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", name)]
+    return [int(part) if is_ascii_digits(part) else part for part in re.split(r"([0-9]+)", name)]
 
 
 def kit_folder(definition: GameDefinition, seed: int | None) -> str:
@@ -212,27 +213,30 @@ def write_index(out: str) -> str:
 
 def parse_seed_range(text: str) -> list[int]:
     """Return the seeds of a range such as '1-50' or a list '3,7,9'; raise UsageError otherwise."""
-    seeds: list[int] = []
+    spans: list[tuple[int, int]] = []
     try:
         for part in text.split(","):
             part = part.strip()
-            if "-" in part:
-                lo, hi = part.split("-", 1)
-                a, b = int(lo), int(hi)
-                if a > b:
-                    raise ValueError
-                seeds.extend(range(a, b + 1))
-            else:
-                seeds.append(int(part))
+            lo, dash, hi = part.partition("-")
+            a = parse_natural(lo.strip(), 19)
+            b = parse_natural(hi.strip(), 19) if dash else a
+            if a > b:
+                raise ValueError
+            spans.append((a, b))
     except ValueError:
         raise UsageError(
-            f"seeds must be a range such as 1-50 or a list such as 3,7,9, got {text!r}"
+            f"seeds must be a range such as 1-50 or a list such as 3,7,9 (digits 0-9), got {text!r}"
         ) from None
-    if any(s < 0 for s in seeds):
-        raise UsageError("seeds must be non-negative integers")
-    if len(seeds) > 10000:
-        raise UsageError("at most 10000 seeds in one batch")
+    count = sum(b - a + 1 for a, b in spans)  # counted before anything is expanded
+    if count > MAX_BATCH:
+        raise UsageError(f"at most {MAX_BATCH} seeds in one batch, got {count}")
+    seeds = [s for a, b in spans for s in range(a, b + 1)]
+    for s in seeds:
+        check_seed(s)
     return seeds
+
+
+MAX_BATCH = 10000
 
 
 BOARD_KINDS = ("point-board", "grid-board")

@@ -13,6 +13,7 @@ from generator.components import Options
 from generator.definitions import LAYOUTS_DIR, find_definition, load_all
 from generator.errors import UsageError
 from generator.imposition import find_paper
+from generator.numbers import parse_decimal
 from generator.render import FORMATS
 from generator.seeding import check_seed
 from generator.units import parse_length
@@ -25,9 +26,15 @@ def _offset(text: str | None) -> tuple[float, float]:
     try:
         if len(parts) != 2:
             raise ValueError
-        return (float(parts[0].strip().removesuffix("mm")), float(parts[1].strip().removesuffix("mm")))
+        dx, dy = (parse_decimal(p.strip().removesuffix("mm").strip()) for p in parts)
     except ValueError:
         raise UsageError(f"--duplex-offset must be 'dx,dy' in mm such as '1.5,-0.5', got {text!r}") from None
+    if abs(dx) > MAX_OFFSET or abs(dy) > MAX_OFFSET:
+        raise UsageError(f"--duplex-offset: a printer is never more than {MAX_OFFSET:g} mm off, got {text!r}")
+    return (dx, dy)
+
+
+MAX_OFFSET = 20.0  # mm
 
 
 def run_build(
@@ -49,6 +56,8 @@ def run_build(
 ) -> str:
     """Build the requested kits; return a one-line summary. Raise project errors on bad input."""
     folder = layouts or LAYOUTS_DIR
+    if not out.strip():
+        raise UsageError("--out needs a folder name")
     if not games and not all_games:
         raise UsageError("name at least one game, or use --all (see `pnp games`)")
     if games and all_games:
@@ -82,6 +91,11 @@ def run_build(
             check_language(d, lang)
         if (seed_list is not None or seed_value is not None) and not takes_seed(d) and not all_games:
             raise UsageError(f"{d.id} has no seeded board; --seed and --seeds apply to seeded games")
+    if all_games:
+        known = {v for d in definitions for v in d.game["variants"]}
+        for v in variants:
+            if v not in known:
+                raise UsageError(f"no game has a variant {v!r} (variants: {', '.join(sorted(known)) or 'none'})")
     batched = seed_list is not None
     kits = sum(len(seed_list) + 1 if batched and takes_seed(d) else 1 for d in definitions)  # type: ignore[arg-type]
     progress = progress_factory(kits) if progress_factory else None

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from generator.errors import DefinitionError, UnknownGameError
+from generator.numbers import is_ascii_digits
 from generator.schema import Field, Where, convert, validate
 
 LAYOUTS_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "layouts")
@@ -132,7 +133,7 @@ def _translate(data: dict[str, Any], where: Where, lang: str | None) -> dict[str
             node: Any = data
             parts = key.split(".")
             for part in parts:
-                if isinstance(node, list) and part.isdigit() and int(part) < len(node):
+                if isinstance(node, list) and is_ascii_digits(part) and int(part) < len(node):
                     node = node[int(part)]
                 elif isinstance(node, dict) and part in node and part != "translations":
                     node = node[part]

@@ -6,7 +6,7 @@ import re
 
 MM_PER_UNIT = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72.0}
 
-_LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|cm|in|pt)\s*$")
+_LENGTH = re.compile(r"^\s*(-?[0-9]+(?:\.[0-9]+)?)\s*(mm|cm|in|pt)\s*$")
 
 
 def parse_length(text: str) -> float:

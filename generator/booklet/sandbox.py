@@ -81,8 +81,8 @@ def _check_number(value: Any, what: str) -> None:
         raise RenderLimit(f"{what} {value} is larger than {MAX_SIZE}")
 
 
-_PRINTF = re.compile(r"%(?:\([^)]*\))?[-+ #0]*(\*|\d+)?(?:\.(\*|\d+))?")
-_DIGITS = re.compile(r"\d+")
+_PRINTF = re.compile(r"%(?:\([^)]*\))?[-+ #0]*(\*|[0-9]+)?(?:\.(\*|[0-9]+))?")
+_DIGITS = re.compile(r"[0-9]+")
 
 
 def _check_printf(fmt: str) -> None:

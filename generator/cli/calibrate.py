@@ -24,6 +24,10 @@ def register(app: typer.Typer) -> None:
         from generator.imposition import find_paper
         from generator.render import find_writer
 
+        from generator.errors import UsageError
+
+        if not out.strip():
+            raise UsageError("--out needs a folder name")
         sheet = find_paper(paper)
         path = os.path.join(out, f"calibration-{sheet.name}.pdf")
         writer = find_writer("pdf")

@@ -65,8 +65,8 @@ SCHEMA: dict[str, Field] = {
     "title_on_board": Field("bool", default=True),
     "caption": Field("str", default=""),
 }
-SQUARE = re.compile(r"^([a-z])(\d{1,2})$")
-COORD = re.compile(r"^@(-?\d+),(-?\d+)$")
+SQUARE = re.compile(r"^([a-z])([0-9]{1,2})$")
+COORD = re.compile(r"^@(-?[0-9]{1,9}),(-?[0-9]{1,9})$")
 DIRECTIONS = {
     "N": (0, -1),
     "NE": (1, -1),

@@ -200,7 +200,7 @@ def _bridge(o1, o2, u1, u2, style: Style, background: str) -> list[Shape]:
     return shapes
 
 
-_NAME = re.compile(r"^([a-z])(\d+)$")
+_NAME = re.compile(r"^([a-z])([0-9]{1,9})$")
 
 
 def _edge_labels(points, at, width, height, size, margin, r) -> list[Shape]:

@@ -29,6 +29,7 @@ from generator.games.dice import (
     throw_str,
     uses_only,
 )
+from generator.numbers import is_ascii_digits
 
 HIGHEST = 12
 COLUMNS = 2
@@ -126,7 +127,7 @@ class EverestState(State):
             not colon
             or not words
             or words[0][:1] not in "Pp"
-            or not words[0][1:].isdigit()
+            or not is_ascii_digits(words[0][1:])
             or int(words[0][1:]) < 1
         ):
             raise NotationError(f"{text!r} is not a turn like 'P1 2 3 5 : 5 2+3'")
