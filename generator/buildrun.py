@@ -95,7 +95,9 @@ def run_build(
         known = {v for d in definitions for v in d.game["variants"]}
         for v in variants:
             if v not in known:
-                raise UsageError(f"no game has a variant {v!r} (variants: {', '.join(sorted(known)) or 'none'})")
+                raise UsageError(
+                    f"no game has a variant {v!r} (variants: {', '.join(sorted(known)) or 'none'})"
+                )
     batched = seed_list is not None
     kits = sum(len(seed_list) + 1 if batched and takes_seed(d) else 1 for d in definitions)  # type: ignore[arg-type]
     progress = progress_factory(kits) if progress_factory else None

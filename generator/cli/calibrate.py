@@ -20,11 +20,10 @@ def register(app: typer.Typer) -> None:
         import os
 
         from generator.calibration import calibration_pages
+        from generator.errors import UsageError
         from generator.files import atomic_write
         from generator.imposition import find_paper
         from generator.render import find_writer
-
-        from generator.errors import UsageError
 
         if not out.strip():
             raise UsageError("--out needs a folder name")

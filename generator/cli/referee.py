@@ -150,5 +150,14 @@ def _play(game: str, seed_text: str | None, variants: list[str] | None, save: st
         raise fail(f"{rules.id} has no seeded board; --seed applies to seeded games", 2)
     if rules.seeded and seed is None:
         raise fail(f"{rules.id} is played on a seeded board: give --seed N", 2)
-    result = play(rules, sys.stdin, sys.stdout, seed=seed, variants=active, save=save)
+    import os
+
+    stdout = sys.stdout if sys.stdout is not None else open(os.devnull, "w")
+    stdin = sys.stdin if sys.stdin is not None else open(os.devnull)
+    result = play(rules, stdin, stdout, seed=seed, variants=active, save=save)
+    if result.save_error is not None:
+        moves = len(result.moves)
+        raise fail(f"{result.save_error} (the {moves} move(s) played are in the file up to the failure)", 2)
+    if result.signal is not None:
+        return 128 + result.signal
     return 130 if result.interrupted else 0

@@ -64,13 +64,28 @@ class Record:
 MAX_RECORD_BYTES = 10_000_000  # a record of a very long game is a few hundred kilobytes
 
 
+def _is_utf16(data: bytes) -> bool:
+    """Return True when the bytes read as UTF-16 text (with a byte-order mark, or ASCII with NULs)."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        encoding = "utf-16"
+    elif len(data) >= 4 and data[1:4:2] == b"\0\0":
+        encoding = "utf-16-le"
+    elif len(data) >= 4 and data[0:4:2] == b"\0\0":
+        encoding = "utf-16-be"
+    else:
+        return False
+    try:
+        data.decode(encoding)
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
 def decode_record(data: bytes) -> str:
     """Return the record's text from UTF-8 bytes (a byte-order mark is dropped); raise RecordError if not UTF-8."""
     if len(data) > MAX_RECORD_BYTES:
         raise RecordError(f"the record is larger than {MAX_RECORD_BYTES} bytes; it is not a game record")
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")) or (
-        len(data) >= 4 and b"\0\0" in (data[0:4:2], data[1:4:2])
-    ):
+    if _is_utf16(data):
         raise RecordError("the record is UTF-16 text; save it as UTF-8")
     if b"\0" in data:
         line = data[: data.index(b"\0")].count(b"\n") + 1
