@@ -9,6 +9,7 @@ values are one-line errors naming the file and the key path.
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,6 +18,8 @@ from generator.errors import DefinitionError, UnknownGameError
 from generator.numbers import is_ascii_digits
 from generator.schema import Field, Where, convert, validate
 
+MAX_DEFINITION_BYTES = 1_000_000
+MAX_COMPONENTS = 100
 LAYOUTS_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "layouts")
 TEMPLATES_DIR = os.path.join(os.path.dirname(LAYOUTS_DIR), "templates")
 
@@ -166,16 +169,25 @@ def load_definition(path: str, templates_dir: str | None = None, lang: str | Non
 
     shown = os.path.relpath(path) if not os.path.relpath(path).startswith("..") else path
     try:
+        if os.path.exists(path) and not os.path.isdir(path) and not os.path.isfile(path):
+            raise DefinitionError(f"{shown}: is a device or special file, not a definition file")
         with open(path, "rb") as handle:
-            data = tomllib.load(handle)
+            raw_bytes = handle.read(MAX_DEFINITION_BYTES + 1)
+        if len(raw_bytes) > MAX_DEFINITION_BYTES:
+            raise DefinitionError(f"{shown}: larger than {MAX_DEFINITION_BYTES} bytes, not a definition")
+        data = tomllib.loads(raw_bytes.decode("utf-8"))
     except FileNotFoundError:
         raise DefinitionError(f"{shown}: no such file") from None
     except IsADirectoryError:
         raise DefinitionError(f"{shown}: is a folder, not a definition file") from None
     except tomllib.TOMLDecodeError as exc:
         raise DefinitionError(f"{shown}: not valid TOML: {exc}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DefinitionError(f"{shown}: cannot be read: {exc}") from None
+    except UnicodeDecodeError as exc:
+        raise DefinitionError(f"{shown}: not UTF-8 text (byte {exc.start + 1})") from None
+    except RecursionError:
+        raise DefinitionError(f"{shown}: nested too deeply") from None
+    except OSError as exc:
+        raise DefinitionError(f"{shown}: cannot be read: {exc.strerror or exc}") from None
     where = Where(shown)
     data = _translate(data, where, lang)
     top = {
@@ -196,6 +208,8 @@ def load_definition(path: str, templates_dir: str | None = None, lang: str | Non
     raw_components = values["components"]
     if not isinstance(raw_components, dict) or not raw_components:
         raise comps_where.error("expected a table of components, each a table with a 'kind'")
+    if len(raw_components) > MAX_COMPONENTS:
+        raise comps_where.error(f"at most {MAX_COMPONENTS} components, got {len(raw_components)}")
     specs: list[ComponentSpec] = []
     for cid, raw in raw_components.items():
         cw = comps_where.child(cid)
@@ -233,25 +247,40 @@ def load_definition(path: str, templates_dir: str | None = None, lang: str | Non
     return definition
 
 
+COLOUR_KEYS = frozenset(("fill", "stroke", "colour", "color", "ink", "background", "checker", "outline"))
+_HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+def is_colour_key(key: str) -> bool:
+    """Return True when a definition key holds a colour (or a list of colours)."""
+    return key in COLOUR_KEYS or key.endswith(("_colour", "_color", "_fill", "_fills", "_stroke"))
+
+
+def _check_colour(definition: GameDefinition, value: str, where: Where) -> None:
+    if not value or value == "none" or _HEX.match(value) or value in definition.palette:
+        return
+    if value.startswith("#"):
+        raise where.error(f'expected a colour such as "#1a2b3c", got {value!r}')
+    raise where.error(
+        f'unknown colour {value!r} (use "#rrggbb" or a palette name: '
+        f"{', '.join(sorted(definition.palette)) or 'none defined'})"
+    )
+
+
 def _check_colours(definition: GameDefinition, values: Any, where: Where) -> None:
-    """Check that every colour-like string value names a palette colour or is '#rrggbb'."""
+    """Check that every colour value names a palette colour, is '#rrggbb' or 'none'."""
     if isinstance(values, dict):
         for key, value in values.items():
-            if isinstance(value, str) and (
-                key in ("fill", "stroke", "colour", "color", "ink", "text_colour") or key.endswith("_colour")
+            kw = where.child(key)
+            if isinstance(value, str) and is_colour_key(str(key)):
+                _check_colour(definition, value, kw)
+            elif (
+                isinstance(value, list) and is_colour_key(str(key)) and all(isinstance(v, str) for v in value)
             ):
-                if (
-                    value
-                    and not value.startswith("#")
-                    and value not in definition.palette
-                    and value != "none"
-                ):
-                    raise where.child(key).error(
-                        f'unknown colour {value!r} (use "#rrggbb" or a palette name: '
-                        f"{', '.join(sorted(definition.palette)) or 'none defined'})"
-                    )
+                for i, item in enumerate(value):
+                    _check_colour(definition, item, kw.child(i))
             else:
-                _check_colours(definition, value, where.child(key))
+                _check_colours(definition, value, kw)
     elif isinstance(values, list):
         for i, value in enumerate(values):
             _check_colours(definition, value, where.child(i))
@@ -263,6 +292,10 @@ def layout_files(folder: str = LAYOUTS_DIR) -> list[str]:
         names = sorted(n for n in os.listdir(folder) if n.endswith(".toml") and not n.startswith("_"))
     except FileNotFoundError:
         raise DefinitionError(f"{folder}: no such folder") from None
+    except NotADirectoryError:
+        raise DefinitionError(f"{folder}: is a file, not a folder of definitions") from None
+    except OSError as exc:
+        raise DefinitionError(f"{folder}: cannot be read: {exc.strerror or exc}") from None
     return [os.path.join(folder, n) for n in names]
 
 

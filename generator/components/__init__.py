@@ -39,7 +39,7 @@ COMPONENTS: dict[str, str] = {
 
 def find_kind(kind: str, where: Any = None) -> ModuleType:
     """Return the module of a component kind; raise DefinitionError naming the known kinds."""
-    if kind not in COMPONENTS:
+    if not isinstance(kind, str) or kind not in COMPONENTS:
         message = f"unknown component kind {kind!r} (kinds: {', '.join(sorted(COMPONENTS))})"
         raise where.error(message) if where is not None else DefinitionError(message)
     return importlib.import_module(COMPONENTS[kind])
