@@ -8,14 +8,16 @@ import html
 import io
 import json
 import os
+import shutil
+import tempfile
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from generator import __version__
 from generator.components import Context, Options, Output, find_kind
 from generator.definitions import GameDefinition
-from generator.errors import UsageError
-from generator.files import atomic_write, atomic_write_text
+from generator.errors import DefinitionError, UsageError
+from generator.files import atomic_write, atomic_write_text, output_folder, swap_folder
 from generator.imposition import find_paper
 from generator.numbers import is_ascii_digits, parse_natural
 from generator.page import Page
@@ -109,8 +111,53 @@ def build_game(definition: GameDefinition, request: BuildRequest) -> list[BuiltF
         )
     paper = find_paper(request.paper, definition.paper["margin"])
     ctx = Context(definition, paper, seed, rules_variants, request.options)
-    folder = os.path.join(request.out, kit_folder(definition, seed))
-    outputs = component_outputs(definition, ctx)
+    outputs = component_outputs(definition, ctx)  # everything is drawn before the disk is touched
+    check_output_names(definition, outputs, request.formats)
+    with output_folder(request.out):
+        final = os.path.join(request.out, kit_folder(definition, seed))
+        staging = tempfile.mkdtemp(prefix=f".tmp-{kit_folder(definition, seed)}-", dir=request.out)
+        try:
+            os.chmod(staging, 0o755)
+            files = _write_kit(definition, request, outputs, staging, paper.name, seed)
+            swap_folder(staging, final)
+        except BaseException:
+            shutil.rmtree(staging, ignore_errors=True)
+            raise
+        write_index(request.out)
+    return [replace(f, path=os.path.join(final, os.path.basename(f.path))) for f in files]
+
+
+RESERVED = ("kit", "manifest", "index")  # file names of the build's own outputs
+
+
+def check_output_names(
+    definition: GameDefinition, outputs: list[tuple[str, Output]], formats: Iterable[str]
+) -> None:
+    """Raise DefinitionError when two components (or a component and the kit) would write one file."""
+    owners: dict[str, str] = {name: "the build itself" for name in RESERVED}
+    for cid, output in outputs:
+        names = {output.name}
+        if "svg" in formats and "svg" in output.formats and len(output.pages) > 1:
+            names |= {f"{output.name}-{n}" for n in range(1, len(output.pages) + 1)}
+        for name in sorted(names):
+            if name in owners and owners[name] != f"components.{cid}":
+                raise DefinitionError(
+                    f"{definition.path}: components.{cid}: its file {name!r} is also made by "
+                    f"{owners[name]}; rename the component"
+                )
+            owners[name] = f"components.{cid}"
+
+
+def _write_kit(
+    definition: GameDefinition,
+    request: BuildRequest,
+    outputs: list[tuple[str, Output]],
+    folder: str,
+    paper_name: str,
+    seed: int | None,
+) -> list[BuiltFile]:
+    """Write every output, kit.pdf and manifest.json into folder; return the files written."""
+    rules_variants = request.variants
     files: list[BuiltFile] = []
     kit_pages: list[Page] = []
     for _, output in outputs:
@@ -148,7 +195,7 @@ def build_game(definition: GameDefinition, request: BuildRequest) -> list[BuiltF
         "game": definition.id,
         "title": definition.title,
         "pnp_version": __version__,
-        "paper": paper.name,
+        "paper": paper_name,
         "seed": seed,
         "variants": sorted(rules_variants),
         "lang": request.options.lang,
@@ -160,18 +207,59 @@ def build_game(definition: GameDefinition, request: BuildRequest) -> list[BuiltF
     atomic_write_text(
         os.path.join(folder, "manifest.json"), json.dumps(manifest, indent=2, sort_keys=True) + "\n"
     )
-    write_index(request.out)
     return files
+
+
+MAX_MANIFEST_BYTES = 1_000_000
+
+
+def _manifest_problem(manifest: object) -> str | None:
+    """Return what is wrong with a manifest's shape, or None."""
+    if not isinstance(manifest, dict):
+        return "not a JSON object"
+    files = manifest.get("files", [])
+    if not isinstance(files, list) or not all(
+        isinstance(f, dict) and isinstance(f.get("name"), str) for f in files
+    ):
+        return "its files are not a list of named files"
+    return None
+
+
+def read_manifests(out: str) -> tuple[list[tuple[str, dict]], list[str]]:
+    """Return the kits in an output folder (folder name, manifest) and one line per manifest
+    skipped because it cannot be read (another program's file, a damaged one)."""
+    kits: list[tuple[str, dict]] = []
+    problems: list[str] = []
+    try:
+        names = sorted(os.listdir(out)) if os.path.isdir(out) else []
+    except OSError:
+        names = []
+    for name in names:
+        if name.startswith("."):
+            continue
+        manifest_path = os.path.join(out, name, "manifest.json")
+        if not os.path.isfile(manifest_path):
+            continue
+        try:
+            with open(manifest_path, "rb") as handle:
+                data = handle.read(MAX_MANIFEST_BYTES + 1)
+            if len(data) > MAX_MANIFEST_BYTES:
+                raise ValueError(f"larger than {MAX_MANIFEST_BYTES} bytes")
+            manifest = json.loads(data.decode("utf-8"))
+            problem = _manifest_problem(manifest)
+            if problem:
+                raise ValueError(problem)
+        except (OSError, ValueError, RecursionError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) else str(exc).splitlines()[0][:80]
+            problems.append(f"skipped {os.path.join(out, name, 'manifest.json')}: {reason}")
+            continue
+        kits.append((name, manifest))
+    return kits, problems
 
 
 def write_index(out: str) -> str:
     """Write OUT/index.html, a contact sheet of every kit in the folder; return its path."""
-    kits = []
-    for name in sorted(os.listdir(out)) if os.path.isdir(out) else []:
-        manifest_path = os.path.join(out, name, "manifest.json")
-        if os.path.isfile(manifest_path):
-            with open(manifest_path, encoding="utf-8") as handle:
-                kits.append((name, json.load(handle)))
+    kits, _ = read_manifests(out)
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
@@ -183,11 +271,11 @@ def write_index(out: str) -> str:
         "<h1>Print-and-play kits</h1>",
     ]
     for name, manifest in kits:
-        title = html.escape(manifest.get("title", name))
+        title = html.escape(str(manifest.get("title", name)))
         seed = manifest.get("seed")
         parts.append(
             f'<section id="{html.escape(name)}"><h2>{title}'
-            + (f" <small>(seed {seed})</small>" if seed is not None else "")
+            + (f" <small>(seed {html.escape(str(seed))})</small>" if seed is not None else "")
             + "</h2><p>"
         )
         files = manifest.get("files", [])
@@ -263,12 +351,13 @@ def write_batch(definition: GameDefinition, request: BuildRequest, seeds: list[i
     name = f"{definition.id}-seeds{seeds[0]}-{seeds[-1]}.pdf"
     path = os.path.join(request.out, name)
     writer = find_writer("pdf")
-    atomic_write(
-        path,
-        lambda handle: writer(
-            batch_pages(definition, request, seeds),
-            handle,
-            f"{definition.title}: boards for seeds {seeds[0]}-{seeds[-1]}",
-        ),
-    )
+    with output_folder(request.out):
+        atomic_write(
+            path,
+            lambda handle: writer(
+                batch_pages(definition, request, seeds),
+                handle,
+                f"{definition.title}: boards for seeds {seeds[0]}-{seeds[-1]}",
+            ),
+        )
     return path

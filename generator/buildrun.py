@@ -8,7 +8,14 @@ from dataclasses import replace
 from typing import Any
 
 from generator.booklet.render import check_language, languages
-from generator.build import BuildRequest, build_game, parse_seed_range, takes_seed, write_batch
+from generator.build import (
+    BuildRequest,
+    build_game,
+    parse_seed_range,
+    read_manifests,
+    takes_seed,
+    write_batch,
+)
 from generator.components import Options
 from generator.definitions import LAYOUTS_DIR, find_definition, load_all
 from generator.errors import UsageError
@@ -130,4 +137,5 @@ def run_build(
                 progress.step(f"{d.id}: all boards in one PDF")
     if progress:
         progress.close()
-    return f"built {built} kit(s), {files} files, in {out}"
+    _, problems = read_manifests(out)
+    return "\n".join([f"built {built} kit(s), {files} files, in {out}"] + [f"warning: {p}" for p in problems])

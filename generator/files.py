@@ -1,10 +1,14 @@
-"""Safe file output: write to a temporary file in the target folder, then rename into place."""
+"""Safe file output: write to a temporary file in the target folder, then rename into place; kits
+are written into a temporary folder and swapped in whole, one writer at a time per output folder."""
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import os
+import shutil
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import BinaryIO
 
 
@@ -34,3 +38,51 @@ def atomic_write_bytes(path: str, data: bytes) -> None:
 def atomic_write_text(path: str, text: str) -> None:
     """Write UTF-8 text to a file atomically."""
     atomic_write_bytes(path, text.encode("utf-8"))
+
+
+STAGING_PREFIXES = (".tmp-", ".old-")
+
+
+@contextlib.contextmanager
+def output_folder(out: str) -> Iterator[str]:
+    """Hold the output folder for one writer at a time (a lock on the folder itself) and clear the
+    temporary files and folders that interrupted builds left in it; yield the folder.
+
+    Raise OutputError when the folder cannot be made or used (a file, no permission, /proc)."""
+    from generator.errors import OutputError
+
+    if not out or not out.strip():
+        raise OutputError("--out needs a folder name")
+    try:
+        os.makedirs(out, exist_ok=True)
+        fd = os.open(out, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError as exc:
+        raise OutputError(f"{out}: cannot be used as the output folder: {exc.strerror or exc}") from None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        for name in os.listdir(out):
+            if name.startswith(STAGING_PREFIXES):
+                stale = os.path.join(out, name)
+                if os.path.isdir(stale) and not os.path.islink(stale):
+                    shutil.rmtree(stale, ignore_errors=True)
+                else:
+                    with contextlib.suppress(OSError):
+                        os.unlink(stale)
+        yield out
+    finally:
+        os.close(fd)  # releases the lock
+
+
+def swap_folder(staging: str, final: str) -> None:
+    """Put a finished folder in place of ``final`` as a whole (the old one is removed)."""
+    from generator.errors import OutputError
+
+    old = None
+    if os.path.lexists(final):
+        if os.path.islink(final) or not os.path.isdir(final):
+            raise OutputError(f"{final}: exists and is not a kit folder; move it away")
+        old = tempfile.mkdtemp(prefix=f".old-{os.path.basename(final)}-", dir=os.path.dirname(final))
+        os.rename(final, os.path.join(old, "kit"))
+    os.rename(staging, final)
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
