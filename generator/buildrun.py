@@ -16,10 +16,11 @@ from generator.build import (
     takes_seed,
     write_batch,
 )
-from generator.components import Options
-from generator.definitions import LAYOUTS_DIR, find_definition, load_all
+from generator.components.base import Options
+from generator.definitions import LAYOUTS_DIR
 from generator.errors import UsageError
 from generator.imposition import find_paper
+from generator.loader import find_definition, load_all
 from generator.numbers import parse_decimal
 from generator.render import FORMATS
 from generator.seeding import check_seed

@@ -10,14 +10,15 @@ from __future__ import annotations
 import os
 import tempfile
 
-from generator.definitions import GameDefinition, load_definition, templates_for
+from generator.definitions import GameDefinition, templates_for
+from generator.loader import load_definition
 
 
 def check_definition(path: str) -> GameDefinition:
     """Return the definition in ``path`` after a full trial build; raise a PnpError on any problem."""
     from generator.booklet.render import languages
     from generator.build import BuildRequest, build_game
-    from generator.components import Options
+    from generator.components.base import Options
 
     folder = os.path.dirname(os.path.abspath(path))
     definition = load_definition(path, templates_for(folder))

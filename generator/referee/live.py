@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, BinaryIO, TextIO
 
 from generator.errors import IllegalMoveError, NotationError, OutputError
+from generator.files import atomic_write_text
 from generator.games.base import GameRules, Outcome, State
 from generator.referee.record import record_str
 from generator.referee.replay import result_str
@@ -262,8 +263,6 @@ def play(
         count = len(game.moves)
         say(f"game stopped after {count} move{'' if count == 1 else 's'}, unfinished")
     if record_file is not None and save:
-        from generator.files import atomic_write_text
-
         record_file.close()
         try:
             atomic_write_text(save, game.record())

@@ -175,12 +175,12 @@ def test_a_full_disk_during_play_is_one_line_and_keeps_what_was_written(tmp_path
 
     monkeypatch.setattr(os, "fsync", fsync)
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"d2\nf4\nb4\nquit\n")))
-    import generator.files
+    import generator.referee.live
 
     def full(*args: object, **kwargs: object) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(generator.files, "atomic_write_text", full)
+    monkeypatch.setattr(generator.referee.live, "atomic_write_text", full)
     run = cli("referee", "--play", "nine-mens-morris", "--save", str(target))
     assert run.code == 2
     assert "No space left on device" in run.one_line_error()
