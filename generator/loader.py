@@ -154,7 +154,31 @@ def load_definition(path: str, templates_dir: str | None = None, lang: str | Non
     )
     for spec in specs:
         _check_colours(definition, spec.values, comps_where.child(spec.id))
+        _check_symbols(spec.values, comps_where.child(spec.id))
     return definition
+
+
+def _check_symbols(values: Any, where: Where) -> None:
+    """Check that every symbol named (``symbol = "star"``, ``"symbol:star"`` in marks and faces)
+    is a known symbol, so a build never meets an unknown one."""
+    from generator.components.symbols import SYMBOLS
+
+    def known(name: str, at: Where) -> None:
+        if name and name not in SYMBOLS:
+            raise at.error(f"unknown symbol {name!r} (symbols: {', '.join(sorted(SYMBOLS))})")
+
+    if isinstance(values, dict):
+        for key, value in values.items():
+            kw = where.child(key)
+            if key == "symbol" and isinstance(value, str) and "{" not in value:
+                known(value, kw)
+            else:
+                _check_symbols(value, kw)
+    elif isinstance(values, list):
+        for i, value in enumerate(values):
+            _check_symbols(value, where.child(i))
+    elif isinstance(values, str) and values.startswith("symbol:") and "{" not in values:
+        known(values[len("symbol:") :], where)
 
 
 COLOUR_KEYS = frozenset(("fill", "stroke", "colour", "color", "ink", "background", "checker", "outline"))
