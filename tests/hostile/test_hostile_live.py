@@ -149,11 +149,12 @@ def _special_targets(tmp_path: Path) -> list[tuple[str, str]]:
     ]
 
 
-def test_save_targets_that_are_not_regular_files_are_refused_before_play(tmp_path):
+def test_save_targets_that_are_not_regular_files_are_refused_before_play(tmp_path, monkeypatch):
     for target, words in _special_targets(tmp_path):
         if "\0" in target:
             continue
-        run = pnp_process("referee", "--play", "nine-mens-morris", "--save", target, stdin="d2\nquit\n")
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"d2\nquit\n")))
+        run = cli("referee", "--play", "nine-mens-morris", "--save", target)
         assert run.code == 2, (target, run.out, run.err)
         assert words in run.one_line_error()
         assert "to move" not in run.out  # refused before the game started
