@@ -17,7 +17,6 @@ from generator.build import (
     write_batch,
 )
 from generator.components.base import Options
-from generator.definitions import LAYOUTS_DIR
 from generator.errors import UsageError
 from generator.imposition import find_paper
 from generator.loader import find_definition, load_all
@@ -63,7 +62,7 @@ def run_build(
     progress_factory: Callable[[int], Any] | None = None,
 ) -> str:
     """Build the requested kits; return a one-line summary. Raise project errors on bad input."""
-    folder = layouts or LAYOUTS_DIR
+    folder = layouts or None  # None: the built-in games
     if not out.strip():
         raise UsageError("--out needs a folder name")
     if not games and not all_games:
