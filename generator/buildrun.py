@@ -19,6 +19,7 @@ from generator.build import (
 from generator.components.base import Options
 from generator.errors import UsageError
 from generator.imposition import find_paper
+from generator.languages import LANGUAGES, language_codes
 from generator.loader import find_definition, load_all
 from generator.numbers import parse_decimal
 from generator.render import FORMATS
@@ -90,8 +91,8 @@ def run_build(
     options = Options(
         fit=fit, ink_saver=ink_saver, duplex_offset=_offset(duplex_offset), cell_size=size, lang=lang
     )
-    if lang not in ("en", "fr", "it"):
-        raise UsageError(f"unknown language {lang!r} (languages: en, fr, it)")
+    if lang not in LANGUAGES:
+        raise UsageError(f"unknown language {lang!r} (languages: {language_codes()})")
     definitions = load_all(folder, lang) if all_games else [find_definition(g, folder, lang) for g in games]
     for d in definitions:
         if not all_games:
