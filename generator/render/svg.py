@@ -8,12 +8,13 @@ the same bytes.
 
 from __future__ import annotations
 
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 import svgwrite
 
 from generator.fonts import PDF_NAMES, font_face_uri
-from generator.page import Circle, Group, Line, Page, Path, Polygon, Rect, Style, Text, iter_shapes
+from generator.page import IDENTITY, Circle, Line, Matrix, Page, Path, Polygon, Rect, Style, Text, iter_shapes
+from generator.render.base import draw
 
 _ANCHORS = {"start": "start", "middle": "middle", "end": "end"}
 _CLASSES = {"sans": "f0", "sans-bold": "f1", "sans-italic": "f2", "sans-bolditalic": "f3"}
@@ -47,65 +48,84 @@ def _path_d(commands: tuple[tuple, ...]) -> str:
 
 
 class _Builder:
+    """A renderer into an svgwrite drawing: groups nest elements, clips go to the defs."""
+
     def __init__(self, dwg: svgwrite.Drawing) -> None:
         self.dwg = dwg
         self.clip_count = 0
+        self.parents: list[Any] = [dwg]
 
-    def add(self, parent, shapes) -> None:
+    def line(self, s: Line) -> None:
+        """Add a line element (nothing without a stroke colour)."""
+        if s.style.stroke is not None:
+            self.parents[-1].add(
+                self.dwg.line((_n(s.x1), _n(s.y1)), (_n(s.x2), _n(s.y2)), **_style(s.style, False))
+            )
+
+    def rect(self, s: Rect) -> None:
+        """Add a rect element."""
+        extra = {"rx": _n(s.r)} if s.r else {}
+        self.parents[-1].add(
+            self.dwg.rect((_n(s.x), _n(s.y)), (_n(s.w), _n(s.h)), **extra, **_style(s.style))
+        )
+
+    def circle(self, s: Circle) -> None:
+        """Add a circle element."""
+        self.parents[-1].add(self.dwg.circle((_n(s.cx), _n(s.cy)), _n(s.r), **_style(s.style)))
+
+    def polygon(self, s: Polygon) -> None:
+        """Add a polygon element, or a polyline (never filled) when it is open."""
+        pts = [(_n(x), _n(y)) for x, y in s.points]
+        if s.closed:
+            self.parents[-1].add(self.dwg.polygon(pts, **_style(s.style)))
+        else:
+            attrs = _style(s.style)
+            attrs["fill"] = "none"
+            self.parents[-1].add(self.dwg.polyline(pts, **attrs))
+
+    def path(self, s: Path) -> None:
+        """Add a path element."""
+        self.parents[-1].add(self.dwg.path(d=_path_d(s.commands), **_style(s.style)))
+
+    def text(self, s: Text) -> None:
+        """Add a text element naming its face by class."""
+        el = self.dwg.text(
+            s.text,
+            insert=(_n(s.x), _n(s.y)),
+            fill=s.colour,
+            font_size=_n(s.size * 25.4 / 72.0),
+            class_=_CLASSES[s.font],
+        )
+        if s.anchor != "start":
+            el["text-anchor"] = _ANCHORS[s.anchor]
+        if "  " in s.text or s.text != s.text.strip():
+            el["xml:space"] = "preserve"
+        self.parents[-1].add(el)
+
+    def begin_group(self, transform: Matrix, clip: tuple[float, float, float, float] | None) -> None:
+        """Open a g element with the transform, and an inner one with the clip path."""
         dwg = self.dwg
-        for s in shapes:
-            kind = type(s)
-            if kind is Line:
-                if s.style.stroke is not None:
-                    parent.add(dwg.line((_n(s.x1), _n(s.y1)), (_n(s.x2), _n(s.y2)), **_style(s.style, False)))
-            elif kind is Rect:
-                extra = {"rx": _n(s.r)} if s.r else {}
-                parent.add(dwg.rect((_n(s.x), _n(s.y)), (_n(s.w), _n(s.h)), **extra, **_style(s.style)))
-            elif kind is Circle:
-                parent.add(dwg.circle((_n(s.cx), _n(s.cy)), _n(s.r), **_style(s.style)))
-            elif kind is Polygon:
-                pts = [(_n(x), _n(y)) for x, y in s.points]
-                if s.closed:
-                    parent.add(dwg.polygon(pts, **_style(s.style)))
-                else:
-                    attrs = _style(s.style)
-                    attrs["fill"] = "none"
-                    parent.add(dwg.polyline(pts, **attrs))
-            elif kind is Path:
-                parent.add(dwg.path(d=_path_d(s.commands), **_style(s.style)))
-            elif kind is Text:
-                el = dwg.text(
-                    s.text,
-                    insert=(_n(s.x), _n(s.y)),
-                    fill=s.colour,
-                    font_size=_n(s.size * 25.4 / 72.0),
-                    class_=_CLASSES[s.font],
-                )
-                if s.anchor != "start":
-                    el["text-anchor"] = _ANCHORS[s.anchor]
-                if "  " in s.text or s.text != s.text.strip():
-                    el["xml:space"] = "preserve"
-                parent.add(el)
-            elif kind is Group:
-                g = dwg.g()
-                if s.transform != (1.0, 0.0, 0.0, 1.0, 0.0, 0.0):
-                    a, b, c, d, e, f = s.transform
-                    g["transform"] = f"matrix({' '.join(_n(v, 6) for v in (a, b, c, d))} {_n(e)} {_n(f)})"
-                parent.add(g)
-                target = g
-                if s.clip is not None:
-                    self.clip_count += 1
-                    clip_id = f"clip{self.clip_count}"
-                    clip = dwg.clipPath(id=clip_id)
-                    x, y, w, h = s.clip
-                    clip.add(dwg.rect((_n(x), _n(y)), (_n(w), _n(h))))
-                    dwg.defs.add(clip)
-                    inner = dwg.g(clip_path=f"url(#{clip_id})")
-                    g.add(inner)
-                    target = inner
-                self.add(target, s.children)
-            else:
-                raise TypeError(f"cannot draw {kind.__name__}")
+        g = dwg.g()
+        if transform != IDENTITY:
+            a, b, c, d, e, f = transform
+            g["transform"] = f"matrix({' '.join(_n(v, 6) for v in (a, b, c, d))} {_n(e)} {_n(f)})"
+        self.parents[-1].add(g)
+        target = g
+        if clip is not None:
+            self.clip_count += 1
+            clip_id = f"clip{self.clip_count}"
+            clip_path = dwg.clipPath(id=clip_id)
+            x, y, w, h = clip
+            clip_path.add(dwg.rect((_n(x), _n(y)), (_n(w), _n(h))))
+            dwg.defs.add(clip_path)
+            inner = dwg.g(clip_path=f"url(#{clip_id})")
+            g.add(inner)
+            target = inner
+        self.parents.append(target)
+
+    def end_group(self) -> None:
+        """Close the group opened by the matching begin_group."""
+        self.parents.pop()
 
 
 def svg_document(page: Page, title: str = "") -> svgwrite.Drawing:
@@ -122,7 +142,7 @@ def svg_document(page: Page, title: str = "") -> svgwrite.Drawing:
         dwg.defs.add(
             dwg.style("".join(_font_css(font, "".join(sorted(chars[font]))) for font in sorted(chars)))
         )
-    _Builder(dwg).add(dwg, page.shapes)
+    draw(page.shapes, _Builder(dwg))
     return dwg
 
 
