@@ -27,13 +27,13 @@ def _n(value: float, places: int = 2) -> str:
     return "0" if text in ("-0", "") else text
 
 
-def _style(style: Style, filled: bool = True) -> dict[str, str]:
+def _style(style: Style, filled: bool = True, n=_n) -> dict[str, str]:
     attrs = {"fill": style.fill or "none"} if filled else {}
     if style.stroke is not None:
         attrs["stroke"] = style.stroke
-        attrs["stroke-width"] = _n(style.width)
+        attrs["stroke-width"] = n(style.width)
         if style.dash:
-            attrs["stroke-dasharray"] = " ".join(_n(d) for d in style.dash)
+            attrs["stroke-dasharray"] = " ".join(n(d) for d in style.dash)
         if style.cap != "butt":
             attrs["stroke-linecap"] = style.cap
         if style.join != "miter":
@@ -41,59 +41,89 @@ def _style(style: Style, filled: bool = True) -> dict[str, str]:
     return attrs
 
 
-def _path_d(commands: tuple[tuple, ...]) -> str:
+def _path_d(commands: tuple[tuple, ...], n=_n) -> str:
     return " ".join(
-        cmd[0] + (" " + " ".join(_n(v) for v in cmd[1:]) if len(cmd) > 1 else "") for cmd in commands
+        cmd[0] + (" " + " ".join(n(v) for v in cmd[1:]) if len(cmd) > 1 else "") for cmd in commands
     )
 
 
 class _Builder:
-    """A renderer into an svgwrite drawing: groups nest elements, clips go to the defs."""
+    """A renderer into an svgwrite drawing: groups nest elements, clips go to the defs, shape
+    styles become classes of the page's style sheet (numbered in order of first use)."""
 
-    def __init__(self, dwg: svgwrite.Drawing) -> None:
+    def __init__(self, dwg: svgwrite.Drawing, places: int = 2, with_text: bool = True) -> None:
         self.dwg = dwg
         self.clip_count = 0
+        self.places = places
+        self.with_text = with_text
+        self.classes: dict[tuple[tuple[str, str], ...], str] = {}
         self.parents: list[Any] = [dwg]
+
+    def n(self, value: float) -> str:
+        """Return a length as text at the drawing's precision."""
+        return _n(value, self.places)
+
+    def cls(self, attrs: dict[str, str]) -> dict[str, str]:
+        """Return the class attribute of a shape style, numbered in order of first use."""
+        key = tuple(attrs.items())
+        name = self.classes.get(key)
+        if name is None:
+            name = self.classes[key] = f"s{len(self.classes)}"
+        return {"class_": name}
+
+    def css(self) -> str:
+        """Return the style sheet rules of the classes used."""
+        return "".join(
+            f".{name}{{{';'.join(f'{k}:{v}' for k, v in key)}}}" for key, name in self.classes.items()
+        )
 
     def line(self, s: Line) -> None:
         """Add a line element (nothing without a stroke colour)."""
         if s.style.stroke is not None:
+            n = self.n
             self.parents[-1].add(
-                self.dwg.line((_n(s.x1), _n(s.y1)), (_n(s.x2), _n(s.y2)), **_style(s.style, False))
+                self.dwg.line((n(s.x1), n(s.y1)), (n(s.x2), n(s.y2)), **self.cls(_style(s.style, False, n)))
             )
 
     def rect(self, s: Rect) -> None:
         """Add a rect element."""
-        extra = {"rx": _n(s.r)} if s.r else {}
+        n = self.n
+        extra = {"rx": n(s.r)} if s.r else {}
         self.parents[-1].add(
-            self.dwg.rect((_n(s.x), _n(s.y)), (_n(s.w), _n(s.h)), **extra, **_style(s.style))
+            self.dwg.rect((n(s.x), n(s.y)), (n(s.w), n(s.h)), **extra, **self.cls(_style(s.style, n=n)))
         )
 
     def circle(self, s: Circle) -> None:
         """Add a circle element."""
-        self.parents[-1].add(self.dwg.circle((_n(s.cx), _n(s.cy)), _n(s.r), **_style(s.style)))
+        n = self.n
+        self.parents[-1].add(self.dwg.circle((n(s.cx), n(s.cy)), n(s.r), **self.cls(_style(s.style, n=n))))
 
     def polygon(self, s: Polygon) -> None:
         """Add a polygon element, or a polyline (never filled) when it is open."""
-        pts = [(_n(x), _n(y)) for x, y in s.points]
+        n = self.n
+        pts = [(n(x), n(y)) for x, y in s.points]
         if s.closed:
-            self.parents[-1].add(self.dwg.polygon(pts, **_style(s.style)))
+            self.parents[-1].add(self.dwg.polygon(pts, **self.cls(_style(s.style, n=n))))
         else:
-            attrs = _style(s.style)
+            attrs = _style(s.style, n=n)
             attrs["fill"] = "none"
-            self.parents[-1].add(self.dwg.polyline(pts, **attrs))
+            self.parents[-1].add(self.dwg.polyline(pts, **self.cls(attrs)))
 
     def path(self, s: Path) -> None:
         """Add a path element."""
-        self.parents[-1].add(self.dwg.path(d=_path_d(s.commands), **_style(s.style)))
+        n = self.n
+        self.parents[-1].add(self.dwg.path(d=_path_d(s.commands, n), **self.cls(_style(s.style, n=n))))
 
     def text(self, s: Text) -> None:
-        """Add a text element naming its face by class."""
+        """Add a text element naming its face by class (none in a preview)."""
+        if not self.with_text:
+            return
+        n = self.n
         el = self.dwg.text(
             s.text,
-            insert=(_n(s.x), _n(s.y)),
+            insert=(n(s.x), n(s.y)),
             fill=s.colour,
-            font_size=_n(s.size * 25.4 / 72.0),
+            font_size=n(s.size * 25.4 / 72.0),
             class_=_CLASSES[s.font],
         )
         if s.anchor != "start":
@@ -104,11 +134,11 @@ class _Builder:
 
     def begin_group(self, transform: Matrix, clip: tuple[float, float, float, float] | None) -> None:
         """Open a g element with the transform, and an inner one with the clip path."""
-        dwg = self.dwg
+        dwg, n = self.dwg, self.n
         g = dwg.g()
         if transform != IDENTITY:
             a, b, c, d, e, f = transform
-            g["transform"] = f"matrix({' '.join(_n(v, 6) for v in (a, b, c, d))} {_n(e)} {_n(f)})"
+            g["transform"] = f"matrix({' '.join(_n(v, 6) for v in (a, b, c, d))} {n(e)} {n(f)})"
         self.parents[-1].add(g)
         target = g
         if clip is not None:
@@ -116,7 +146,7 @@ class _Builder:
             clip_id = f"clip{self.clip_count}"
             clip_path = dwg.clipPath(id=clip_id)
             x, y, w, h = clip
-            clip_path.add(dwg.rect((_n(x), _n(y)), (_n(w), _n(h))))
+            clip_path.add(dwg.rect((n(x), n(y)), (n(w), n(h))))
             dwg.defs.add(clip_path)
             inner = dwg.g(clip_path=f"url(#{clip_id})")
             g.add(inner)
@@ -128,21 +158,29 @@ class _Builder:
         self.parents.pop()
 
 
-def svg_document(page: Page, title: str = "") -> svgwrite.Drawing:
-    """Return the svgwrite drawing of one page (true size, viewBox in mm)."""
+def svg_document(page: Page, title: str = "", preview: bool = False) -> svgwrite.Drawing:
+    """Return the svgwrite drawing of one page (true size, viewBox in mm).
+
+    A preview leaves the text out and writes lengths to 0.1 mm: a light picture for a contact
+    sheet, not for printing."""
     dwg = svgwrite.Drawing(size=(f"{_n(page.width)}mm", f"{_n(page.height)}mm"), debug=False, profile="full")
     dwg["viewBox"] = f"0 0 {_n(page.width)} {_n(page.height)}"
     if title or page.label:
         dwg.set_desc(title=title or page.label)
     chars: dict[str, set[str]] = {}
-    for s, _ in iter_shapes(page.shapes):
+    for s, _ in [] if preview else iter_shapes(page.shapes):
         if isinstance(s, Text):
             chars.setdefault(s.font, set()).update(s.text)
-    if chars:
-        dwg.defs.add(
-            dwg.style("".join(_font_css(font, "".join(sorted(chars[font]))) for font in sorted(chars)))
-        )
-    draw(page.shapes, _Builder(dwg))
+    css = "".join(_font_css(font, "".join(sorted(chars[font]))) for font in sorted(chars))
+    builder = _Builder(dwg, 1 if preview else 2, with_text=not preview)
+    style = dwg.style("")
+    dwg.defs.add(style)
+    draw(page.shapes, builder)
+    css += builder.css()
+    if css:
+        style.append(css)
+    else:
+        dwg.defs.elements.remove(style)
     return dwg
 
 
@@ -156,6 +194,6 @@ def _font_css(font: str, chars: str) -> str:
     )
 
 
-def write_svg(page: Page, target: BinaryIO, title: str = "") -> None:
-    """Write one page as an SVG document to a binary file object."""
-    target.write(svg_document(page, title).tostring().encode("utf-8"))
+def write_svg(page: Page, target: BinaryIO, title: str = "", preview: bool = False) -> None:
+    """Write one page as an SVG document to a binary file object (a light one for a preview)."""
+    target.write(svg_document(page, title, preview).tostring().encode("utf-8"))
