@@ -12,12 +12,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from generator import __version__
-from generator.components import Context, Options, Output, find_kind
+from generator.components import Context, Options, Output, find_kind, stock_of
 from generator.definitions import GameDefinition
 from generator.errors import UsageError
 from generator.files import atomic_write, atomic_write_text
-from generator.imposition import find_paper
+from generator.guide import guide_pages
+from generator.imposition import find_paper, is_paper_page, scale_bar
 from generator.page import Page
+from generator.printjob import Part, job_pages, job_sheets, page_ranges, paired
 from generator.render import find_writer
 from generator.seeding import check_seed
 
@@ -110,11 +112,17 @@ def build_game(definition: GameDefinition, request: BuildRequest) -> list[BuiltF
     ctx = Context(definition, paper, seed, rules_variants, request.options)
     folder = os.path.join(request.out, kit_folder(definition, seed))
     outputs = component_outputs(definition, ctx)
+    lang = request.options.lang
     files: list[BuiltFile] = []
-    kit_pages: list[Page] = []
-    for _, output in outputs:
+    parts: list[Part] = []
+    for component, output in outputs:
+        if not output.booklet:
+            for page in output.pages:
+                if is_paper_page(page, paper):
+                    scale_bar(page, paper, lang)
         if output.in_kit:
-            kit_pages.extend(output.pages)
+            stock = stock_of(definition.component(component).kind)
+            parts.append(Part(component, stock, tuple(output.pages), output.booklet))
         for fmt in request.formats:
             if fmt == "svg" and "svg" in output.formats:
                 if len(output.pages) == 1:
@@ -139,10 +147,22 @@ def build_game(definition: GameDefinition, request: BuildRequest) -> list[BuiltF
                         f"{definition.title}: {output.name}",
                     )
                 )
-    if "pdf" in request.formats and kit_pages:
+    single = request.options.single_sided
+    sheets = job_sheets(parts, paper, single, lang)
+    if sheets:
+        guide = Part(GUIDE, "paper", tuple(paired(guide_pages(ctx, sheets, single), single)))
+        sheets = job_sheets([guide], paper, single, lang) + sheets
+    kit: dict = {}
+    if "pdf" in request.formats and sheets:
         files.append(
-            _write_pages(os.path.join(folder, "kit.pdf"), "pdf", kit_pages, f"{definition.title}: kit")
+            _write_pages(
+                os.path.join(folder, "kit.pdf"),
+                "pdf",
+                job_pages(sheets, paper, single),
+                f"{definition.title}: kit",
+            )
         )
+        kit = kit_manifest(definition, sheets, single)
     manifest = {
         "game": definition.id,
         "title": definition.title,
@@ -151,6 +171,7 @@ def build_game(definition: GameDefinition, request: BuildRequest) -> list[BuiltF
         "seed": seed,
         "variants": sorted(rules_variants),
         "lang": request.options.lang,
+        "kit": kit,
         "files": [
             {"name": os.path.basename(f.path), "pages": f.pages, "sha256": f.sha256}
             for f in sorted(files, key=lambda f: natural_key(os.path.basename(f.path)))
@@ -161,6 +182,35 @@ def build_game(definition: GameDefinition, request: BuildRequest) -> list[BuiltF
     )
     write_index(request.out)
     return files
+
+
+GUIDE = "print-guide"  # the guide's part id in the print job and the manifest
+
+
+def kit_manifest(definition: GameDefinition, sheets: list, single_sided: bool) -> dict:
+    """Return what the manifest says of kit.pdf: how to print it and, for every component, its
+    pages, whether its sheets are single-sided or duplex, and their stock."""
+    ranges = page_ranges(sheets, single_sided)
+    components = []
+    for component, (first, last) in ranges.items():
+        own = [s for s in sheets if component in s.parts]
+        spec = next((c for c in definition.components if c.id == component), None)
+        components.append(
+            {
+                "id": component,
+                "title": (spec.values.get("title") if spec else "Print guide") or component,
+                "pages": [first, last],
+                "sides": "duplex" if any(s.is_duplex for s in own) else "single",
+                "stock": own[0].stock,
+            }
+        )
+    return {
+        "file": "kit.pdf",
+        "print": "single-sided" if single_sided else "double-sided, flip on the long edge",
+        "scale": "actual size (100%)",
+        "sheets": len(sheets),
+        "components": components,
+    }
 
 
 def write_index(out: str) -> str:

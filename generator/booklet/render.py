@@ -111,9 +111,9 @@ def plural(count: int, one: str, many: str) -> str:
 
 
 @lru_cache(maxsize=16)
-def _environment(folder: str) -> jinja2.Environment:
+def _environment(folder: str, own: str) -> jinja2.Environment:
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader([os.path.join(folder, "booklets"), folder]),
+        loader=jinja2.FileSystemLoader(list(dict.fromkeys([own, os.path.join(folder, "booklets"), folder]))),
         undefined=_Undefined,
         autoescape=False,
         trim_blocks=True,
@@ -172,8 +172,8 @@ def shown_path(path: str) -> str:
 
 def render_template(path: str, values: dict[str, Any]) -> str:
     """Return the text of a template file rendered with values; raise TemplateError on any fault."""
-    folder = os.path.dirname(os.path.dirname(os.path.abspath(path)))
-    env = _environment(folder)
+    own = os.path.dirname(os.path.abspath(path))
+    env = _environment(os.path.dirname(own), own)
     name = os.path.basename(path)
     shown = shown_path(path)
     try:

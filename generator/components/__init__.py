@@ -36,6 +36,14 @@ COMPONENTS: dict[str, str] = {
     "booklet": "generator.components.booklet",
 }
 
+# what each kind is printed on; kinds not listed print on paper
+STOCKS: dict[str, str] = {"counters": "card", "standees": "card", "dice-nets": "card"}
+
+
+def stock_of(kind: str) -> str:
+    """Return the stock a kind of component is printed on: 'paper' or 'card'."""
+    return STOCKS.get(kind, "paper")
+
 
 def find_kind(kind: str, where: Any = None) -> ModuleType:
     """Return the module of a component kind; raise DefinitionError naming the known kinds."""
@@ -53,6 +61,7 @@ class Output:
     pages: list[Page]
     formats: tuple[str, ...] = ("pdf", "svg")
     in_kit: bool = True
+    booklet: bool = False  # pages of a booklet in reading order: the print job imposes them
 
 
 @dataclass
@@ -64,6 +73,7 @@ class Options:
     duplex_offset: tuple[float, float] = (0.0, 0.0)
     cell_size: float | None = None
     lang: str = "en"
+    single_sided: bool = False  # kit.pdf for printers without duplex
 
 
 @dataclass
