@@ -11,6 +11,7 @@ BOLD = Style(stroke="#000000", width=0.3)
 RED = Style(stroke="#d62728", width=0.25)
 SPAN = 10  # the scales read from -10 to +10 mm
 RULER = 100.0  # mm, a ruler to check the printer prints at 100%
+LABEL = 6.0  # pt, the scales' numbers
 
 
 def targets(paper: Paper) -> list[tuple[float, float]]:
@@ -33,9 +34,11 @@ def _scales(cx: float, cy: float) -> list[Shape]:
         shapes.append(Line(cx + i, cy - long, cx + i, cy, BOLD if i == 0 else INK))
         shapes.append(Line(cx, cy + i, cx + long, cy + i, BOLD if i == 0 else INK))
         if i % 5 == 0 and i:
-            shapes.append(Text(cx + i, cy - 4.0, f"{i:+d}", 5, "sans", "middle"))
+            # each scale's numbers sit on the side away from its ticks: the across scale's below
+            # its line, the up scale's left of its line, so the two never meet
+            shapes.append(Text(cx + i, cy + 2.6, f"{i:+d}", LABEL, "sans", "middle"))
             # numbers grow upwards, so the reading is the offset to give, with its sign
-            shapes.append(Text(cx + 4.0, cy - i + 0.9, f"{i:+d}", 5, "sans", "start"))
+            shapes.append(Text(cx - 0.9, cy - i + 0.8, f"{i:+d}", LABEL, "sans", "end"))
     shapes.append(Line(cx - SPAN, cy, cx + SPAN, cy, INK))
     shapes.append(Line(cx, cy - SPAN, cx, cy + SPAN, INK))
     return shapes

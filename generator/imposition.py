@@ -7,7 +7,24 @@ import math
 from dataclasses import dataclass
 
 from generator.errors import UsageError
-from generator.page import Drawing, Group, Line, Page, Rect, Style, Text, multiply, scale, stroke, translate
+from generator.page import (
+    Circle,
+    Drawing,
+    Group,
+    Line,
+    Page,
+    Path,
+    Polygon,
+    Rect,
+    Style,
+    Text,
+    bounds,
+    iter_shapes,
+    multiply,
+    scale,
+    stroke,
+    translate,
+)
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 DEFAULT_MARGIN = 10.0  # mm; home printers need at least 6.35 mm
@@ -145,29 +162,31 @@ def place(drawing: Drawing, paper: Paper, fit: bool = False, label: str = "") ->
     return tile(drawing, paper, label)
 
 
+FOOT_ROOM = 5.0  # mm a tile keeps free above the footer line
+
+
 def tile(drawing: Drawing, paper: Paper, label: str = "", overlap: float = 10.0) -> list[Page]:
     """Return the tiles of a drawing too big for one sheet, each with a glue strip and marks.
 
     Each tile shows a part of the drawing; neighbouring tiles repeat ``overlap`` mm of it. On every
     tile but those of the first column (row) the repeated strip at the left (top) is shaded as the
-    glue strip: cut the next tile's margin off and lay it over the strip, aligning the marks."""
-    best: tuple[int, Paper, int, int] | None = None
+    glue strip: cut the previous tile along its edge and lay it over the strip, aligning the marks.
+    The seams (the edges that stay visible) are placed where they cut no text and no small mark."""
+    best: tuple[int, Paper, list[tuple[float, float]], list[tuple[float, float]]] | None = None
+    xs, ys = _obstacles(drawing)
     for sheet in (paper.portrait(), paper.landscape()):
         pw, ph = sheet.printable
-        cols = max(1, math.ceil((drawing.width - overlap) / (pw - overlap)))
-        rows = max(1, math.ceil((drawing.height - overlap) / (ph - overlap)))
-        if best is None or cols * rows < best[0]:
-            best = (cols * rows, sheet, cols, rows)
+        ph -= FOOT_ROOM
+        cols = _spans(drawing.width, pw, overlap, xs)
+        rows = _spans(drawing.height, ph, overlap, ys)
+        if best is None or len(cols) * len(rows) < best[0]:
+            best = (len(cols) * len(rows), sheet, cols, rows)
     assert best is not None
     _, sheet, cols, rows = best
-    pw, ph = sheet.printable
-    step_x, step_y = pw - overlap, ph - overlap
     pages: list[Page] = []
-    for r in range(rows):
-        for c in range(cols):
-            ox, oy = c * step_x, r * step_y
-            w = min(pw, drawing.width - ox)
-            h = min(ph, drawing.height - oy)
+    for r, (oy, y_end) in enumerate(rows):
+        for c, (ox, x_end) in enumerate(cols):
+            w, h = x_end - ox, y_end - oy
             page = Page(sheet.width, sheet.height, label=f"{label} tile r{r + 1}c{c + 1}")
             mx, my = sheet.margin, sheet.margin
             page.add(Group(drawing.shapes, translate(mx - ox, my - oy), clip=(ox, oy, w, h)))
@@ -177,20 +196,63 @@ def tile(drawing: Drawing, paper: Paper, label: str = "", overlap: float = 10.0)
             if r > 0:
                 page.add(Rect(mx, my, w, overlap, GLUE))
             page.add(Rect(mx, my, w, h, CUT))
-            for x in (mx, mx + w):
-                for y in (my, my + h):
-                    _cross(page, x, y)
+            for x, sx in ((mx, -1), (mx + w, 1)):
+                for y, sy in ((my, -1), (my + h, 1)):
+                    _corner(page, x, y, sx, sy)
             footer(
                 page,
                 sheet,
-                f"{label}  tile row {r + 1}/{rows}, column {c + 1}/{cols}: glue the shaded strip under the neighbour",
+                f"{label}  tile row {r + 1}/{len(rows)}, column {c + 1}/{len(cols)}:"
+                " glue the shaded strip under the neighbour",
             )
             pages.append(page)
     return pages
 
 
-def _cross(page: Page, x: float, y: float, size: float = 3.0) -> None:
-    page.add(Line(x - size, y, x + size, y, MARK), Line(x, y - size, x, y + size, MARK))
+def _obstacles(drawing: Drawing) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:
+    """Return the x and the y extents of the drawing's texts and small filled marks (seams avoid them)."""
+    xs: list[tuple[float, float]] = []
+    ys: list[tuple[float, float]] = []
+    for shape, m in iter_shapes(drawing.shapes):
+        if isinstance(shape, Text) or (
+            isinstance(shape, (Circle, Polygon, Path)) and shape.style.fill is not None
+        ):
+            box = bounds((shape,), m)
+            if box is None:
+                continue
+            x0, y0, x1, y1 = box
+            if isinstance(shape, Text) or (x1 - x0) * (y1 - y0) <= 150.0:
+                xs.append((x0, x1))
+                ys.append((y0, y1))
+    return xs, ys
+
+
+def _spans(
+    length: float, room: float, overlap: float, blocked: list[tuple[float, float]]
+) -> list[tuple[float, float]]:
+    """Return (start, end) of each tile along one axis: at most ``room`` long, overlapping by
+    ``overlap``, each seam (an end) placed as far on as it can go without cutting a blocked span."""
+    spans: list[tuple[float, float]] = []
+    start = 0.0
+    clear = 0.6
+    while True:
+        if length - start <= room + 1e-6:
+            spans.append((start, length))
+            return spans
+        limit = start + room
+        seam = limit
+        for lo, hi in sorted(blocked, key=lambda b: -b[1]):
+            if lo - clear < seam < hi + clear:
+                seam = lo - clear
+        if seam < start + overlap + room * 0.4:
+            seam = limit  # nowhere clean: cut at the full width
+        spans.append((start, seam))
+        start = seam - overlap
+
+
+def _corner(page: Page, x: float, y: float, sx: int, sy: int, size: float = 3.0) -> None:
+    """Add a corner mark pointing away from the tile, so no mark lies on the artwork."""
+    page.add(Line(x, y, x + sx * size, y, MARK), Line(x, y, x, y + sy * size, MARK))
 
 
 @dataclass(frozen=True)

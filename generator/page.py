@@ -150,6 +150,29 @@ class Drawing:
         return Group(self.shapes, multiply(translate(x, y), scale(scale_by)))
 
 
+MIN_TYPE = 6.0  # pt, the smallest type a printed page carries
+
+
+def readable_at(drawing: Drawing, k: float, min_pt: float = MIN_TYPE) -> Drawing:
+    """Return the drawing with every text that would print below min_pt at scale k enlarged to it
+    (about its anchor), so a figure scaled down to fit a page keeps readable type."""
+
+    def walk(shapes: tuple[Shape, ...], factor: float) -> tuple[Shape, ...]:
+        out: list[Shape] = []
+        for s in shapes:
+            if isinstance(s, Group):
+                a, b, c, d = s.transform[:4]
+                inner = factor * math.sqrt(abs(a * d - b * c))
+                out.append(Group(walk(s.children, inner), s.transform, s.clip))
+            elif isinstance(s, Text) and s.size * factor < min_pt:
+                out.append(Text(s.x, s.y, s.text, min_pt / factor, s.font, s.anchor, s.colour))
+            else:
+                out.append(s)
+        return tuple(out)
+
+    return Drawing(drawing.width, drawing.height, walk(drawing.shapes, k), drawing.label)
+
+
 def translate(dx: float, dy: float) -> Matrix:
     """Return a translation matrix."""
     return (1.0, 0.0, 0.0, 1.0, dx, dy)

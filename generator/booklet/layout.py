@@ -26,12 +26,12 @@ from generator.booklet.markup import (
     parse_inline,
 )
 from generator.fonts import text_width
-from generator.page import Drawing, Line, Page, Rect, Shape, Style, Text
+from generator.page import MIN_TYPE, Drawing, Line, Page, Rect, Shape, Style, Text, readable_at
 
 PT = 25.4 / 72.0  # mm per point
 ASCENT, DESCENT = 0.93, 0.24  # of the Vera faces, as a fraction of the size
 KEEP_TABLE_ROWS = 8  # tables with at most this many body rows are never split
-FigureSource = Callable[[str, "str | None"], Drawing]
+FigureSource = Callable[[str, "str | None", float], Drawing]
 
 
 @dataclass(frozen=True)
@@ -526,10 +526,12 @@ class _Flow:
         cap_leading = cap_size * 1.3 * PT
         placed = []
         for fig, slot in zip(block.figures, slots):
-            drawing = self.figures(fig.component, fig.overlay)
-            scale = min(slot / drawing.width, max_h / drawing.height)
-            if fig.width is None and n == 1:
-                scale = min(scale, 1.0)
+
+            def fit(drawing: Drawing, fig=fig, slot=slot) -> float:
+                scale = min(slot / drawing.width, max_h / drawing.height)
+                return min(scale, 1.0) if fig.width is None and n == 1 else scale
+
+            drawing, scale = readable_figure(self.figures, fig.component, fig.overlay, fit)
             caption = (
                 break_lines(_pieces(fig.caption, st, st.muted, False, True), cap_size, slot)
                 if fig.caption
@@ -693,6 +695,23 @@ def footer_shapes(number: int, geo: Geometry, style: BookStyle, title: str) -> l
     return shapes
 
 
+def readable_figure(
+    figures: FigureSource, component: str, overlay: str | None, fit: Callable[[Drawing], float]
+) -> tuple[Drawing, float]:
+    """Return a figure drawn for the scale it is shown at, and that scale.
+
+    A figure shown smaller than true size is drawn again with a type floor (the size in points its
+    texts need at true size to print at MIN_TYPE once scaled), so its kind can make room for
+    them; any text still below the floor is then enlarged to it."""
+    drawing = figures(component, overlay, 0.0)
+    scale = fit(drawing)
+    if scale < 1.0:
+        drawing = figures(component, overlay, MIN_TYPE * 1.02 / scale)
+        scale = fit(drawing)
+        drawing = readable_at(drawing, scale)
+    return drawing, scale
+
+
 def cover_page(info: CoverInfo, geo: Geometry, style: BookStyle, figures: FigureSource) -> Page:
     """Return the cover: kicker, title, subtitle, optional figure, facts, summary, kit contents."""
     page = Page(geo.width, geo.height, label="booklet cover")
@@ -797,11 +816,14 @@ def cover_page(info: CoverInfo, geo: Geometry, style: BookStyle, figures: Figure
             bottom_shapes.extend(line_shapes(ln, x + 5.0, base, style.body))
 
     if info.figure is not None:
-        drawing = figures(*info.figure)
         room_h = (geo.bottom - block_h) - y - 6.0
         room_w = w * 0.85
         if room_h > 20.0:
-            scale = min(room_w / drawing.width, room_h / drawing.height, 1.0)
+            drawing, scale = readable_figure(
+                figures,
+                *info.figure,
+                lambda d: min(room_w / d.width, room_h / d.height, 1.0),
+            )
             dw, dh = drawing.width * scale, drawing.height * scale
             top = y + (room_h - dh) / 2
             shapes.append(drawing.placed(round(geo.left + (w - dw) / 2, 3), round(top, 3), scale))

@@ -99,8 +99,10 @@ def laid_pages(spec: Any, ctx: Context) -> list[LaidPage]:
         body=spec.get("body_size", 9.5), accent=ctx.colour(spec.get("accent_colour", "#7a2e1d")) or "#7a2e1d"
     )
 
-    def figure(component: str, overlay: str | None) -> Drawing:
-        data = ctx.layout_data(overlay) if overlay else None
+    def figure(component: str, overlay: str | None, type_floor: float = 0.0) -> Drawing:
+        data = dict(ctx.layout_data(overlay)) if overlay else {}
+        if type_floor:
+            data["type_floor"] = type_floor  # the smallest type that prints readable at the figure's scale
         return component_drawing(ctx, component, data)
 
     meta = document.meta

@@ -6,11 +6,13 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from generator.colour import readable
 from generator.components import Context, Output
-from generator.components.look import TOKEN_SCHEMA, contrast_ink, fitted_text, hatch, luminance
+from generator.components.look import TOKEN_SCHEMA, contrast_ink, figure_grid, fitted_text, hatch, luminance
 from generator.components.symbols import draw_symbol
 from generator.definitions import ComponentSpec
 from generator.errors import DefinitionError
+from generator.fonts import text_width
 from generator.imposition import SheetItem, nup
 from generator.page import Circle, Drawing, Group, Polygon, Rect, Shape, Style, Text
 from generator.schema import Field, positive
@@ -28,6 +30,7 @@ COUNTER_SCHEMA: dict[str, Field] = {
     **FACE_SCHEMA,
     "back": Field("table", default=None, schema=FACE_SCHEMA),
 }
+MIN_LABEL = 6.0  # pt, the smallest label a counter prints
 SCHEMA: dict[str, Field] = {
     "size": Field("length", default=20.0, check=positive, doc="default counter size (diameter or side)"),
     "padding": Field("length", default=1.5, min=0, doc="space between a round counter and its cut lines"),
@@ -51,7 +54,7 @@ def _face(shape: str, size: float, pad: float, face: dict[str, Any], ctx: Contex
     saved = ctx.options.ink_saver and colour is not None and luminance(colour) < 0.9
     if saved:
         # ink saver: a white face with a thick outline in the counter's colour; dark sides hatched
-        body_fill, outline, width = "#ffffff", colour, 1.2
+        body_fill, outline, width = "#ffffff", readable(colour, "#ffffff"), 1.2
     style = Style(stroke=outline, fill=body_fill, width=width)
     shapes: list[Shape] = []
     if shape == "circle":
@@ -90,8 +93,13 @@ def _face(shape: str, size: float, pad: float, face: dict[str, Any], ctx: Contex
     if face["ring"]:
         shapes.append(Circle(c, c, size * 0.40, Style(stroke=ink, fill=None, width=0.5)))
     label = face["label"]
-    main_h = size * (0.62 if label else 0.8)
+    label_text: Text | None = None
+    bottom = pad + size * 0.9
+    if label:
+        label_text = _label(shape, size, pad, width, label, own("text_colour"), ctx)
+        bottom = label_text.y - 0.73 * label_text.size * 25.4 / 72 - 0.6
     top = pad + size * (0.08 if label else 0.1)
+    main_h = bottom - top
     if face["symbol"]:
         shapes.extend(
             draw_symbol(face["symbol"], c, top + main_h / 2 + size * 0.02, main_h * 0.8, own("symbol_colour"))
@@ -111,12 +119,49 @@ def _face(shape: str, size: float, pad: float, face: dict[str, Any], ctx: Contex
                 colour,
             )
         )
-    if label:
-        pt = size * 0.16 * 72 / 25.4
-        shapes.append(
-            fitted_text(c, pad + size * 0.86, label, size * 0.7, pt, "sans", "middle", own("text_colour"))
-        )
+    if label_text is not None:
+        shapes.append(label_text)
     return tuple(shapes)
+
+
+def half_width(shape: str, size: float, dy: float) -> float:
+    """Return the half width of a counter's face at dy mm above or below its centre."""
+    r = size / 2
+    dy = abs(dy)
+    if dy >= r:
+        return 0.0
+    if shape == "circle":
+        return math.sqrt(r * r - dy * dy)
+    if shape == "hexagon":
+        return max(0.0, r - dy / math.sqrt(3)) if dy <= r * math.sqrt(3) / 2 else 0.0
+    if shape == "rounded":
+        k = size * 0.12
+        if dy <= r - k:
+            return r
+        return r - k + math.sqrt(max(0.0, k * k - (dy - (r - k)) ** 2))
+    return r
+
+
+def _label(
+    shape: str, size: float, pad: float, stroke_w: float, label: str, colour: str, ctx: Context
+) -> Text:
+    """Return the label at the foot of a face: as low as it fits inside the shape at 6 pt or more."""
+    c = pad + size / 2
+    pt = size * 0.16 * 72 / 25.4
+    em = pt * 25.4 / 72
+    margin = stroke_w / 2 + 0.6
+    base = pad + size * 0.86
+    while base > c + size * 0.15:  # the upper part holds the symbol
+        top, depth = base - 0.73 * em, base + 0.24 * em
+        room = 2 * (min(half_width(shape, size, top - c), half_width(shape, size, depth - c)) - margin)
+        fitted = fitted_text(c, base, label, room, pt, "sans", "middle", colour, min_size=MIN_LABEL)
+        if text_width(label, "sans", fitted.size) <= room:
+            return fitted
+        base -= 0.25
+    raise DefinitionError(
+        f"{ctx.definition.path}: counter label {label!r} does not fit a {size:g} mm {shape} at "
+        f"{MIN_LABEL:g} pt; shorten it or make the counter larger"
+    )
 
 
 def items(spec: ComponentSpec, ctx: Context) -> list[SheetItem]:
@@ -137,24 +182,17 @@ def items(spec: ComponentSpec, ctx: Context) -> list[SheetItem]:
 
 
 def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = None) -> Drawing:
-    """Return one of each counter type side by side (for booklet figures)."""
-    shapes: list[Shape] = []
-    x = 0.0
-    h = 0.0
-    seen = set()
+    """Return one of each counter type in a row (rows for a small figure), named underneath."""
+    arts: list[Drawing] = []
     for item in items(spec, ctx):
-        if item.front.label in seen:
-            continue
-        seen.add(item.front.label)
-        shapes.append(item.front.placed(x, 0))
-        shapes.append(
-            Text(x + item.front.width / 2, item.front.height + 4, item.front.label, 7, "sans", "middle")
-        )
-        x += item.front.width + 3
-        h = max(h, item.front.height + 6)
-    if not shapes:
+        if item.front.label not in {a.label for a in arts}:
+            arts.append(item.front)
+    if not arts:
         raise DefinitionError(f"{ctx.definition.path}: components.{spec.id}: no counters")
-    return Drawing(x - 3, h, tuple(shapes), spec["title"] or spec.id)
+    shapes, width, height = figure_grid(
+        arts, [a.label for a in arts], (overlay or {}).get("type_floor", 0.0), 3.0
+    )
+    return Drawing(width, height, shapes, spec["title"] or spec.id)
 
 
 def contents(spec: ComponentSpec, ctx: Context) -> list[tuple[str, int]]:

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from generator.colour import readable
 from generator.components import Context, Output
 from generator.components.look import contrast_ink, fitted_text
 from generator.components.symbols import draw_symbol
 from generator.definitions import ComponentSpec
 from generator.imposition import SheetItem, nup
-from generator.page import Circle, Drawing, Line, Polygon, Rect, Shape, Style, Text
+from generator.page import Circle, Drawing, Line, Polygon, Rect, Shape, Style
 from generator.schema import Field, positive
 
 DIE_SCHEMA: dict[str, Field] = {
@@ -93,6 +94,8 @@ def net(die: dict[str, Any], s: float, ctx: Context) -> Drawing:
     if ctx.options.ink_saver and contrast_ink(fill) == "#ffffff":
         fill = "#ffffff"
     ink = ctx.colour(die["ink"]) or contrast_ink(fill)
+    if ctx.options.ink_saver:
+        ink = readable(ink, fill)  # a light ink meant for a dark face would vanish on white
     depth = s * TAB
     shapes: list[Shape] = []
     # tabs: A left/right, C left/right, D left/right/bottom (seven edges glue to seven)
@@ -136,9 +139,11 @@ def net(die: dict[str, Any], s: float, ctx: Context) -> Drawing:
     )
     shapes.append(Polygon(outline, Style(stroke="#000000", fill=None, width=0.35)))
     if die["label"]:
-        shapes.append(
-            Text(1.5 * s, 4 * s + depth * 0.7, die["label"], min(7.0, depth * 2), "sans", "middle", "#555555")
-        )
+        # centred in the bottom tab, as wide as the tapering tab allows at the foot of the letters
+        cap = 0.73 * 7.0 * 25.4 / 72
+        base = 4 * s + depth / 2 + cap / 2
+        room = s * (1 - 2 * 0.22 * (base - 4 * s) / depth) - 1.2
+        shapes.append(fitted_text(1.5 * s, base, die["label"], room, 7.0, "sans", "middle", "#555555"))
     return Drawing(3 * s, 4 * s + depth, tuple(shapes), die["name"])
 
 

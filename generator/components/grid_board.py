@@ -15,6 +15,7 @@ import math
 import re
 from typing import Any
 
+from generator.colour import readable
 from generator.components import Context, Output
 from generator.components.look import (
     TOKEN_SCHEMA,
@@ -131,13 +132,27 @@ class _Grid:
 
 
 def _cell_shapes(
-    x: float, y: float, s: float, marks: list[str], spec: ComponentSpec, ctx: Context, layer: str
+    x: float,
+    y: float,
+    s: float,
+    marks: list[str],
+    spec: ComponentSpec,
+    ctx: Context,
+    layer: str,
+    words: bool = True,
+    corners: bool = True,
 ) -> list[Shape]:
+    """Return a square's marks of one layer ('base' fills, 'top' ink); ``words`` False leaves out
+    its texts (a piece stands on it), ``corners`` False its corner labels (figures show pieces)."""
     shapes: list[Shape] = []
     ink_saver = ctx.options.ink_saver
+    # a corner label takes a band at the top of the square; arrows keep below it
+    band = (
+        s * 0.26 if corners and any((lookup(spec["marks"], m)[0] or {}).get("corner") for m in marks) else 0.0
+    )
     for mark in marks:
         if mark.startswith("text:"):
-            if layer == "top":
+            if layer == "top" and words:
                 pt = s * 0.6 * 72 / 25.4
                 shapes.append(
                     fitted_text(
@@ -151,7 +166,8 @@ def _cell_shapes(
             continue
         if mark.startswith("arrows:"):
             if layer == "top":
-                shapes.extend(_arrows(x, y, s, [d.strip() for d in mark[7:].split(",") if d.strip()], ctx))
+                dirs = [d.strip() for d in mark[7:].split(",") if d.strip()]
+                shapes.extend(_arrows(x + band / 2, y + band, s - band, dirs, ctx, s))
             continue
         look, parts = lookup(spec["marks"], mark)
         if look is None:
@@ -167,7 +183,15 @@ def _cell_shapes(
             if look["hatch"] or (ink_saver and dark):
                 shapes.append(Group(tuple(hatch(x, y, s, s, "#000000", spacing=max(1.6, s / 9), width=0.3))))
         else:
+            kept = fill is not None and not (ink_saver and contrast_ink(fill) == "#ffffff")
+            face = fill if kept and fill else "#ffffff"
             ink = contrast_ink(None if ink_saver else fill)
+
+            def own(name: str, face: str = face, look: dict = look, ink: str = ink) -> str:
+                """Return a mark's own colour, kept readable on the white squares of the ink saver."""
+                colour = ctx.colour(look[name]) or ink
+                return readable(colour, face) if ink_saver else colour
+
             if look["outline"] or look["dashed"]:
                 colour = ctx.colour(look["outline"]) or "#000000"
                 inset = s * 0.06
@@ -191,10 +215,10 @@ def _cell_shapes(
                         x + s / 2,
                         cy,
                         s * look["symbol_scale"],
-                        ctx.colour(look["symbol_colour"]) or ink,
+                        own("symbol_colour"),
                     )
                 )
-            if look["text"]:
+            if look["text"] and words:
                 h = s * look["text_scale"]
                 shapes.append(
                     fitted_text(
@@ -205,10 +229,10 @@ def _cell_shapes(
                         h * 72 / 25.4,
                         "sans-bold",
                         "middle",
-                        ctx.colour(look["text_colour"]) or ink,
+                        own("text_colour"),
                     )
                 )
-            if look["corner"]:
+            if look["corner"] and corners:
                 shapes.append(
                     fitted_text(
                         x + s * 0.06,
@@ -218,16 +242,19 @@ def _cell_shapes(
                         s * 0.14 * 72 / 25.4,
                         "sans-bold",
                         "start",
-                        ctx.colour(look["text_colour"]) or ink,
+                        own("text_colour"),
                     )
                 )
     return shapes
 
 
-def _arrows(x: float, y: float, s: float, dirs: list[str], ctx: Context) -> list[Shape]:
+def _arrows(
+    x: float, y: float, s: float, dirs: list[str], ctx: Context, cell: float | None = None
+) -> list[Shape]:
+    """Return the arrows of a square drawn in the s x s box at (x, y); line width from the cell."""
     shapes: list[Shape] = []
     cx, cy = x + s / 2, y + s / 2
-    style = Style(stroke="#000000", width=max(0.45, s * 0.028), cap="round")
+    style = Style(stroke="#000000", width=max(0.45, (cell or s) * 0.028), cap="round")
     head = s * 0.14
     done: set[str] = set()
     for d in dirs:
@@ -266,7 +293,8 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
     min_ry = min([0] + [ry for _, ry in indexed.values()])
     max_ry = max([ranks - 1] + [ry for _, ry in indexed.values()])
     cols, rows = max_fx - min_fx + 1, max_ry - min_ry + 1
-    label_band = spec["label_size"] * 25.4 / 72 * 1.9 if spec["labels"] else 3.0
+    label_size = max(spec["label_size"], (overlay or {}).get("type_floor", 0.0))
+    label_band = label_size * 25.4 / 72 * 1.9 if spec["labels"] else 3.0
     edge_band = 8.0
     bands = {
         side: (edge_band if side in spec["edges"] else 0.0) for side in ("north", "south", "east", "west")
@@ -316,6 +344,7 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
     shapes.append(
         Rect(gx, gy, files * cell, ranks * cell, Style(stroke="#000000", width=spec["line_width"] * 2.5))
     )
+    occupied = set((overlay or {}).get("pieces", {}))
     for name in sorted(cells, key=lambda n: indexed[n]):
         fx, ry = indexed[name]
         x, y = grid.corner(fx, ry)
@@ -329,9 +358,11 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
                     Style(stroke="#666666", width=0.3, dash=(1.2, 0.8)),
                 )
             )
-        shapes.extend(_cell_shapes(x, y, cell, cells[name], spec, ctx, "top"))
+        # in figures corner labels give way to the pieces, and a piece hides its square's text
+        words = overlay is None or name not in occupied
+        shapes.extend(_cell_shapes(x, y, cell, cells[name], spec, ctx, "top", words, overlay is None))
     if spec["labels"]:
-        size = spec["label_size"]
+        size = label_size
         cap = size * 25.4 / 72 * 0.72
         for fx in range(files):
             x = gx + fx * cell + cell / 2

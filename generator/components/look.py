@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from generator.fonts import text_width
-from generator.page import Line, Shape, Style, Text
+from generator.page import Drawing, Line, Shape, Style, Text
 
 INK = "#000000"
 
@@ -47,7 +47,7 @@ def fitted_text(
     font: str = "sans",
     anchor: str = "middle",
     colour: str = INK,
-    min_size: float = 4.0,
+    min_size: float = 6.0,
 ) -> Text:
     """Return a text line shrunk (down to min_size pt) to fit max_width mm."""
     width = text_width(text, font, size)
@@ -146,3 +146,53 @@ def draw_token(spec, ctx, name: str, cx: float, cy: float, r: float, label: str 
             )
         )
     return shapes
+
+
+def figure_grid(
+    arts: list[Drawing], names: list[str], floor: float, gap: float
+) -> tuple[tuple[Shape, ...], float, float]:
+    """Return pieces laid out for a booklet figure, each named underneath: (shapes, width, height).
+
+    Without a type floor the pieces stand in one row. With one (the size in points a text needs
+    at true size to print readable at the figure's scale) they wrap into as many rows as keep the
+    pieces' own smallest type readable, and the names grow to the floor (wrapping at spaces)."""
+    from generator.fonts import split_lines
+    from generator.page import MIN_TYPE, Group, iter_shapes
+
+    smallest = min(
+        (s.size for art in arts for s, _ in iter_shapes(art.shapes) if isinstance(s, Text)), default=MIN_TYPE
+    )
+    per_row = len(arts)
+    if floor > 0:
+        width = sum(a.width for a in arts) + gap * (len(arts) - 1)
+        allowed = width * smallest / floor
+        step = max(a.width for a in arts) + gap
+        per_row = max(1, min(len(arts), int((allowed + gap) // step)))
+    name_pt = max(7.0, floor)
+    lead = name_pt * 25.4 / 72 * 1.2
+    shapes: list[Shape] = []
+    x = y = 0.0
+    row_h = 0.0
+    total_w = 0.0
+    for i, (art, name) in enumerate(zip(arts, names)):
+        if i and i % per_row == 0:
+            x = 0.0
+            y += row_h + gap
+            row_h = 0.0
+        shapes.append(art.placed(x, y))
+        lines = split_lines(name, "sans", name_pt, art.width + gap * 0.8)
+        for j, line in enumerate(lines):
+            shapes.append(
+                Text(
+                    x + art.width / 2,
+                    y + art.height + 1.0 + lead * (j + 0.8),
+                    line,
+                    name_pt,
+                    "sans",
+                    "middle",
+                )
+            )
+        row_h = max(row_h, art.height + 1.5 + lead * len(lines))
+        total_w = max(total_w, x + art.width)
+        x += art.width + gap
+    return (Group(tuple(shapes)),), total_w, y + row_h

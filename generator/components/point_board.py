@@ -79,6 +79,14 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
     extent_y = max(ys) - min(ys) or 1.0
     margin = spec["margin"]
     r = spec["point_radius"]
+    label_size = max(spec["label_size"], (overlay or {}).get("type_floor", 0.0))
+    # edge labels stay clear of a figure's highlight rings: they start beyond the widest ring
+    clear = 0.0
+    if overlay is not None and spec["labels"] == "edges":
+        ring = (spec["token_radius"] or r * 2.2) * 1.35 + 0.45
+        clear = max(0.0, ring - r) + 0.6
+        em = label_size * 25.4 / 72
+        margin = max(margin, clear + em * 1.2)
     if spec["spacing"] is not None:
         unit = spec["spacing"]
     else:
@@ -152,7 +160,7 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
         elif labels == "beside":
             shapes.append(Text(x + r + 1.0, y - r - 0.8, name, spec["label_size"], "sans", "start"))
     if labels == "edges":
-        shapes.extend(_edge_labels(points, at, width, height, spec["label_size"], margin, r))
+        shapes.extend(_edge_labels(points, at, label_size, margin, r, clear))
     caption = spec["caption"] or ctx.seed_label()
     if caption and overlay is None:
         shapes.append(
@@ -203,8 +211,9 @@ def _bridge(o1, o2, u1, u2, style: Style, background: str) -> list[Shape]:
 _NAME = re.compile(r"^([a-z])(\d+)$")
 
 
-def _edge_labels(points, at, width, height, size, margin, r) -> list[Shape]:
-    """Return file letters along the bottom and top and rank numbers along the sides."""
+def _edge_labels(points, at, size, margin, r, clear: float = 0.0) -> list[Shape]:
+    """Return file letters along the bottom and top and rank numbers along the sides, centred in
+    the margin beyond ``clear`` mm from the outermost points."""
     files: dict[str, float] = {}
     ranks: dict[str, float] = {}
     for name in points:
@@ -218,12 +227,13 @@ def _edge_labels(points, at, width, height, size, margin, r) -> list[Shape]:
     left = min(at(n)[0] for n in points) - r
     right = max(at(n)[0] for n in points) + r
     cap = size * 25.4 / 72 * 0.72
+    mid = clear + (margin - clear) / 2
     for letter, x in files.items():
-        shapes.append(Text(x, bottom + (margin + cap) / 2, letter, size, "sans-bold", "middle", "#333333"))
-        shapes.append(Text(x, top - (margin - cap) / 2, letter, size, "sans-bold", "middle", "#333333"))
+        shapes.append(Text(x, bottom + mid + cap / 2, letter, size, "sans-bold", "middle", "#333333"))
+        shapes.append(Text(x, top - mid + cap / 2, letter, size, "sans-bold", "middle", "#333333"))
     for number, y in ranks.items():
-        shapes.append(Text(left - margin / 2, y + cap / 2, number, size, "sans-bold", "middle", "#333333"))
-        shapes.append(Text(right + margin / 2, y + cap / 2, number, size, "sans-bold", "middle", "#333333"))
+        shapes.append(Text(left - mid, y + cap / 2, number, size, "sans-bold", "middle", "#333333"))
+        shapes.append(Text(right + mid, y + cap / 2, number, size, "sans-bold", "middle", "#333333"))
     return shapes
 
 

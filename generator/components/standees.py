@@ -42,7 +42,7 @@ from __future__ import annotations
 from typing import Any
 
 from generator.components import Context, Output
-from generator.components.look import contrast_ink, fitted_text, hatch, luminance
+from generator.components.look import contrast_ink, figure_grid, fitted_text, hatch, luminance
 from generator.components.symbols import draw_symbol
 from generator.definitions import ComponentSpec
 from generator.errors import DefinitionError
@@ -202,31 +202,19 @@ def items(spec: ComponentSpec, ctx: Context) -> list[SheetItem]:
 
 
 def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = None) -> Drawing:
-    """Return one standee of each figure side by side, named underneath (for booklet figures)."""
-    shapes: list[Shape] = []
-    x = 0.0
-    height = 0.0
-    gap = max(3.0, spec["width"] * 0.25)
+    """Return one standee of each figure in a row (rows for a small figure), named underneath."""
+    arts = []
     for figure in spec["figures"]:
         art = standee(figure, spec, ctx)
-        shapes.append(art.placed(x, 0))
-        shapes.append(Rect(x, 0, art.width, art.height, Style(stroke="#9a9a9a", width=0.2)))
-        shapes.append(
-            fitted_text(
-                x + art.width / 2,
-                art.height + 4.0,
-                figure["name"],
-                art.width + gap * 0.8,
-                7,
-                "sans",
-                "middle",
-            )
-        )
-        x += art.width + gap
-        height = art.height + 6.0
-    if not shapes:
+        framed = (art.placed(0, 0), Rect(0, 0, art.width, art.height, Style(stroke="#9a9a9a", width=0.2)))
+        arts.append(Drawing(art.width, art.height, framed, figure["name"]))
+    if not arts:
         raise DefinitionError(f"{ctx.definition.path}: components.{spec.id}: no figures")
-    return Drawing(x - gap, height, tuple(shapes), spec["title"] or spec.id)
+    gap = max(3.0, spec["width"] * 0.25)
+    shapes, width, height = figure_grid(
+        arts, [a.label for a in arts], (overlay or {}).get("type_floor", 0.0), gap
+    )
+    return Drawing(width, height, shapes, spec["title"] or spec.id)
 
 
 def contents(spec: ComponentSpec, ctx: Context) -> list[tuple[str, int]]:

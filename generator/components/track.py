@@ -26,11 +26,13 @@ from generator.components.look import TOKEN_SCHEMA, contrast_ink, draw_token, fi
 from generator.components.symbols import draw_symbol
 from generator.definitions import ComponentSpec
 from generator.errors import DefinitionError
-from generator.fonts import text_width
+from generator.fonts import split_lines, text_width
 from generator.imposition import place
 from generator.page import Drawing, Polygon, Rect, Shape, Style, Text
 from generator.schema import Field, positive
 
+CAPTION_WIDTH = 90.0  # mm, the longest caption line
+CAPTION_LEADING = 3.6  # mm
 SCHEMA: dict[str, Field] = {
     "data": Field("str", default="", doc="layout data name whose 'path' lists the boxes"),
     "path": Field("list:str", default=None, doc="box labels in the order a counter visits them"),
@@ -195,8 +197,14 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
         widest = max(text_width(t, f, label_pt) for t, f in texts)
         band[side] = max(band[side], widest + 12.0)
     title_h = 12.0 if spec["title_on_board"] else 2.0
-    caption = spec["caption"] or ctx.seed_label()
-    caption_h = 7.0 if caption else 2.0
+    caption = "" if overlay is not None else spec["caption"] or ctx.seed_label()  # figures have captions
+    # a long caption wraps to short lines at the left, so a tiled strip's seams can pass beside it
+    caption_lines = (
+        split_lines(caption.format(seed=ctx.seed, steps=len(path)), "sans", 8, CAPTION_WIDTH)
+        if caption
+        else []
+    )
+    caption_h = 3.5 + CAPTION_LEADING * len(caption_lines) if caption else 2.0
 
     box = ctx.options.cell_size or spec["box"]
     if box is None:
@@ -233,9 +241,12 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
     fills = [ctx.colour(f) for f in spec["lane_fills"]]
     turn_fill = ctx.colour(spec["turn_fill"]) if spec["turn_fill"] else None
     highlight = {str(h) for h in (overlay or {}).get("highlight", [])}
-    number_pt = spec["number_size"] or pt_from_mm(box * 0.42)
-    small_pt = max(4.0, min(8.0, pt_from_mm(box * 0.12)))
+    floor = (overlay or {}).get("type_floor", 0.0)  # a figure shown small needs larger type
+    small_pt = max(6.0, floor, min(8.0, pt_from_mm(box * 0.12)))
+    small_band = small_pt * 25.4 / 72 * 0.72 + 1.6  # the step numbers' strip at the top of a box
+    number_pt = spec["number_size"] or pt_from_mm(min(box * 0.42, (box - 2 * small_band) * 0.8))
     arrow_colour = ctx.colour(spec["arrow_colour"]) or "#000000"
+    occupied = {str(k) for k in (overlay or {}).get("pieces", {})}
     for index, (label, cell) in enumerate(zip(path, cells)):
         x, y, w, h = rect(cell)
         colour = turn_fill if cell.span > 1 and turn_fill else fills[cell.lane % len(fills)]
@@ -245,27 +256,28 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
         if str(index + 1) in highlight:
             inset = max(0.8, box * 0.05)
             shapes.append(
-                Rect(
+                Rect(  # below the step number's strip
                     x + inset,
-                    y + inset,
+                    y + small_band,
                     w - 2 * inset,
-                    h - 2 * inset,
+                    h - small_band - inset,
                     Style(stroke="#d62728", fill=None, width=max(0.6, box * 0.04), dash=(1.6, 1.0)),
                 )
             )
         cap = number_pt * 25.4 / 72 * 0.72
-        shapes.append(
-            fitted_text(
-                x + w / 2,
-                y + h / 2 + cap / 2,
-                label,
-                w * 0.8,
-                number_pt,
-                "sans-bold",
-                "middle",
-                contrast_ink(colour),
+        if str(index + 1) not in occupied:  # a piece in a figure stands over its box's number
+            shapes.append(
+                fitted_text(
+                    x + w / 2,
+                    y + h / 2 + cap / 2,
+                    label,
+                    w * 0.8,
+                    number_pt,
+                    "sans-bold",
+                    "middle",
+                    contrast_ink(colour),
+                )
             )
-        )
         if spec["step_numbers"]:
             shapes.append(
                 Text(
@@ -330,25 +342,27 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
                 shapes.append(Text(lx - 9.0, ty, spec["finish_label"], label_pt, "sans-bold", "end"))
             else:
                 shapes.append(Text(lx + lw + 9.0, ty, spec["finish_label"], label_pt, "sans-bold", "start"))
-    if caption:
-        shapes.append(
-            Text(
-                width / 2,
-                height - 1.8,
-                caption.format(seed=ctx.seed, steps=len(path)),
-                8,
-                "sans",
-                "middle",
-                "#444444",
-            )
-        )
+    for i, text in enumerate(caption_lines):
+        base = height - 1.8 - CAPTION_LEADING * (len(caption_lines) - 1 - i)
+        if len(caption_lines) == 1 and text_width(text, "sans", 8) < width - 4:
+            shapes.append(Text(width / 2, base, text, 8, "sans", "middle", "#444444"))
+        else:
+            shapes.append(Text(x0, base, text, 8, "sans", "start", "#444444"))
     if overlay:
-        shapes.extend(_pieces(spec, ctx, overlay, cells, rect, box))
+        shapes.extend(
+            _pieces(spec, ctx, overlay, cells, rect, box, small_band if spec["step_numbers"] else 0.0)
+        )
     return Drawing(width, height, tuple(shapes), spec["title"] or "track")
 
 
 def _pieces(
-    spec: ComponentSpec, ctx: Context, overlay: dict[str, Any], cells: list[Cell], rect, box: float
+    spec: ComponentSpec,
+    ctx: Context,
+    overlay: dict[str, Any],
+    cells: list[Cell],
+    rect,
+    box: float,
+    band: float = 0.0,
 ) -> list[Shape]:
     """Return tokens standing in boxes (over the number, as a counter on the strip would), side by side."""
     shapes: list[Shape] = []
@@ -358,7 +372,8 @@ def _pieces(
             raise DefinitionError(f"{ctx.definition.path}: components.{spec.id}: no step {step} on the track")
         names = [value] if isinstance(value, str) else list(value)
         x, y, w, h = rect(cells[step - 1])
-        r = min(box * 0.3, w * 0.92 / (2 * len(names)))
+        y, h = y + band, h - band  # below the step number
+        r = min(box * 0.3, w * 0.92 / (2 * len(names)), h * 0.46)
         for i, name in enumerate(names):
             shapes.extend(draw_token(spec, ctx, name, x + w * (i + 0.5) / len(names), y + h / 2, r))
     return shapes

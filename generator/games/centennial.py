@@ -3,7 +3,11 @@
 A counter makes 23 steps: boxes 1, 2, ..., 12, then 11, ..., 1. Each step's number must be shown
 by one die or made by adding two or three of them; one throw may chain several steps and a die may
 serve again in a later step. Numbers the thrower could have used next but did not may be claimed,
-before the next throw, by another player who needs exactly that number; the claimer moves one step.
+before the next throw, by another player who needs exactly that number; the claimer moves one step,
+and may then claim the next left-over number if their counter now needs it.
+
+The turn limit (``TurnLimit``, 200 by default) counts throws in a game of two players and rounds
+(every player has thrown once) in a game of more, so that 200 means 200 throws each.
 
 Notation (one move per line): a throw ``P2 1 2 3 -> 6`` (player 2 threw 1 2 3 and ends on box 6;
 ``-> -`` keeps a counter that has not entered off the strip). Near the turn a box number may be
@@ -20,7 +24,18 @@ from typing import Any, Union
 
 from generator.errors import BoardError, IllegalMoveError, NotationError
 from generator.games.base import GameRules, Outcome, State, turn_limit
-from generator.games.dice import all_throws, label, parse_die, players_from_tags, side_name, sums, throw_str
+from generator.games.dice import (
+    all_throws,
+    label,
+    limit_str,
+    parse_die,
+    players_from_tags,
+    side_name,
+    sums,
+    throw_str,
+    throws_per_turn,
+    turn_str,
+)
 
 BOXES = 12
 STEPS = 2 * BOXES - 1
@@ -98,13 +113,14 @@ class CentennialState(State):
         self.players = players
         self.sides = [side_name(i) for i in range(players)]
         self.limit = limit
+        self.max_throws = limit * throws_per_turn(players)
         self.steps = [0] * players
         self.to_throw = 0
         self.throws = 0
         self.winner: int | None = None
         self.last: tuple[int, tuple[int, ...], int] | None = None  # thrower, dice, step reached
         self.unused: tuple[int, ...] = ()  # numbers the last thrower needed and left, in order
-        self.claimed: dict[int, int] = {}  # number -> claimer index, for the last throw
+        self.claimed: dict[int, int] = {}  # position in ``unused`` -> claimer index
         self.stale: tuple[int, ...] = ()  # numbers left unused by the throw before the last
 
     # -- the State interface -------------------------------------------------------------
@@ -176,7 +192,7 @@ class CentennialState(State):
         who = self._index(move.player)
         if isinstance(move, Claim):
             self.steps[who] += 1
-            self.claimed[move.number] = who
+            self.claimed[self._open_place(move.number)] = who
             if self.steps[who] == STEPS:
                 self.winner = who
             return
@@ -185,7 +201,7 @@ class CentennialState(State):
         furthest = chain_end(start, move.dice)
         self.steps[who] = end
         self.stale = self.unused
-        self.unused = tuple(dict.fromkeys(NEED[k] for k in range(end + 1, furthest + 1)))
+        self.unused = tuple(NEED[k] for k in range(end + 1, furthest + 1))
         self.claimed = {}
         self.last = (who, move.dice, end)
         self.throws += 1
@@ -194,8 +210,8 @@ class CentennialState(State):
             self.winner = who
 
     def is_terminal(self) -> bool:
-        """Return True once a counter is home or the turn limit (in throws) is reached."""
-        return self.winner is not None or self.throws >= self.limit
+        """Return True once a counter is home or the turn limit is reached."""
+        return self.winner is not None or self.throws >= self.max_throws
 
     def outcome(self) -> Outcome:
         """Return the outcome; the score is the box each counter stands on (0: not on the strip)."""
@@ -205,13 +221,15 @@ class CentennialState(State):
             return Outcome(
                 True, self.sides[self.winner], False, score, f"{who} brought their counter back to box 1"
             )
-        if self.throws >= self.limit:
-            return Outcome(True, None, True, score, f"turn limit of {self.limit} throws reached")
+        if self.throws >= self.max_throws:
+            return Outcome(
+                True, None, True, score, f"turn limit of {limit_str(self.limit, self.players)} reached"
+            )
         return Outcome(False, None, False, score)
 
     def text(self) -> str:
         """Return the counters, whose throw is next and the numbers open to claims, as text."""
-        lines = [f"Centennial, {self.players} players, throw {self.throws + 1} of {self.limit}"]
+        lines = [f"Centennial, {self.players} players, {turn_str(self.throws, self.limit, self.players)}"]
         for index, side in enumerate(self.sides):
             step = self.steps[index]
             if step == 0:
@@ -226,7 +244,7 @@ class CentennialState(State):
             lines.append(f"{marker} {label(side):<3} {where:<15} step {step:>2}/{STEPS}  {needs}".rstrip())
         if self.last is not None:
             who, dice, end = self.last
-            open_numbers = [str(n) for n in self.unused if n not in self.claimed]
+            open_numbers = [str(n) for i, n in enumerate(self.unused) if i not in self.claimed]
             lines.append(
                 f"last throw: {label(self.sides[who])} {throw_str(dice)} -> "
                 f"{box_of(end) or '-'}; open to claims: {' '.join(open_numbers) or 'none'}"
@@ -280,17 +298,21 @@ class CentennialState(State):
             f"{dice} carries {name} from {origin} at most to box {box_of(furthest)}, not to {target}"
         )
 
+    def _open_place(self, number: int) -> int | None:
+        """Return the position in ``unused`` of the first unclaimed ``number``, or None."""
+        for place, left in enumerate(self.unused):
+            if left == number and place not in self.claimed:
+                return place
+        return None
+
     def _claims(self) -> list[Claim]:
         if self.last is None:
             return []
         thrower = self.last[0]
-        claimers = set(self.claimed.values())
         moves = []
-        for number in self.unused:
-            if number in self.claimed:
-                continue
+        for number in dict.fromkeys(n for i, n in enumerate(self.unused) if i not in self.claimed):
             for index in range(self.players):
-                if index != thrower and index not in claimers and need_of(self.steps[index]) == number:
+                if index != thrower and need_of(self.steps[index]) == number:
                     moves.append(Claim(self.sides[index], number))
         return moves
 
@@ -306,11 +328,10 @@ class CentennialState(State):
             )
         if who == thrower:
             raise IllegalMoveError(f"{name} threw the dice and cannot claim from their own throw")
-        if who in self.claimed.values():
-            raise IllegalMoveError(f"{name} has already claimed a number from this throw")
-        if number in self.claimed:
+        if number in self.unused and self._open_place(number) is None:
+            place = max(i for i, n in enumerate(self.unused) if n == number)
             raise IllegalMoveError(
-                f"{number} has already been claimed by {label(self.sides[self.claimed[number]])}"
+                f"{number} has already been claimed by {label(self.sides[self.claimed[place]])}"
             )
         if number not in self.unused:
             if number in sums(dice):

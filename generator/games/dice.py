@@ -1,6 +1,7 @@
 """Dice helpers shared by the dice games (Centennial, Everest): every throw of a few six-sided
 dice, the totals a throw can make, the ways to split a throw into groups, reading dice from
-notation, and the players p1, p2, ... named by the ``Players`` tag. A helper module, not a game: it defines no ``RULES``."""
+notation, the players p1, p2, ... named by the ``Players`` tag, and how their turn limit counts
+(throws with two players, rounds with more). A helper module, not a game: it defines no ``RULES``."""
 
 from __future__ import annotations
 
@@ -123,3 +124,25 @@ def players_from_tags(tags: Mapping[str, str] | None, low: int, high: int | None
     if not text.isdigit() or not (low <= int(text) and (high is None or int(text) <= high)):
         raise RecordError(f"Players must be a number of players, {span}; got {text!r}")
     return int(text)
+
+
+# -- the turn limit of the dice games: throws with two players, rounds with more ------------
+
+
+def throws_per_turn(players: int) -> int:
+    """Return how many throws one turn of the turn limit counts: 1 with two players, a round with more."""
+    return players if players > 2 else 1
+
+
+def limit_str(limit: int, players: int) -> str:
+    """Return the turn limit in words, e.g. '200 throws' or '200 rounds (200 throws each)'."""
+    if players > 2:
+        return f"{limit} round{'s' if limit != 1 else ''} ({limit} throw{'s' if limit != 1 else ''} each)"
+    return f"{limit} throw{'s' if limit != 1 else ''}"
+
+
+def turn_str(throws: int, limit: int, players: int) -> str:
+    """Return where the game stands against the limit, e.g. 'throw 3 of 200' or 'round 2 of 200'."""
+    if players > 2:
+        return f"round {min(throws // players + 1, limit)} of {limit}"
+    return f"throw {min(throws + 1, limit)} of {limit}"

@@ -3,7 +3,8 @@
 A sheet holds the numbers 1 to 12 twice (one column ascending, one descending): 24 boxes. A turn
 is one throw of three dice; the thrower splits any of the dice into groups, each die in one group
 at most, and each group's total crosses off one empty box of that number in either column. The
-first player with all 24 boxes crossed wins. The referee tracks how many boxes of each number a
+first player with all 24 boxes crossed wins. The turn limit counts throws with two players (or
+one) and rounds with more, so that 200 means 200 throws each. The referee tracks how many boxes of each number a
 player has crossed (0, 1 or 2), not which column: the two columns hold the same numbers.
 
 Notation (one move per line): ``P1 2 3 5 : 5 2+3`` (threw 2 3 5; crossed a 5, and another 5 made
@@ -23,10 +24,13 @@ from generator.games.dice import (
     all_throws,
     groupings,
     label,
+    limit_str,
     parse_die,
     players_from_tags,
     side_name,
     throw_str,
+    throws_per_turn,
+    turn_str,
     uses_only,
 )
 
@@ -90,6 +94,7 @@ class EverestState(State):
         self.players = players
         self.sides = [side_name(i) for i in range(players)]
         self.limit = limit
+        self.max_throws = limit * throws_per_turn(players)
         self.crossed = [[0] * (HIGHEST + 1) for _ in range(players)]  # [player][number] -> 0..2
         self.totals = [0] * players
         self.to_throw = 0
@@ -195,7 +200,7 @@ class EverestState(State):
 
     def is_terminal(self) -> bool:
         """Return True once a player has crossed off all 24 boxes or the turn limit is reached."""
-        return self.winner is not None or self.throws >= self.limit
+        return self.winner is not None or self.throws >= self.max_throws
 
     def outcome(self) -> Outcome:
         """Return the outcome; the score is the number of boxes each player has crossed off."""
@@ -205,15 +210,17 @@ class EverestState(State):
             return Outcome(
                 True, self.sides[self.winner], False, score, f"{name} crossed off all {BOXES} boxes"
             )
-        if self.throws >= self.limit:
-            return Outcome(True, None, True, score, f"turn limit of {self.limit} throws reached")
+        if self.throws >= self.max_throws:
+            return Outcome(
+                True, None, True, score, f"turn limit of {limit_str(self.limit, self.players)} reached"
+            )
         return Outcome(False, None, False, score)
 
     def text(self) -> str:
         """Return every player's boxes (x crossed, . empty; up column, then down column) as text."""
         numbers = " ".join(f"{n:>2}" for n in range(1, HIGHEST + 1))
         lines = [
-            f"Everest, {self.players} players, throw {self.throws + 1} of {self.limit}",
+            f"Everest, {self.players} players, {turn_str(self.throws, self.limit, self.players)}",
             f"         {numbers}",
         ]
         for index, side in enumerate(self.sides):

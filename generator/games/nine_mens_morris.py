@@ -384,17 +384,22 @@ class NineMensMorrisState(State):
         self._update_status()
 
     def _update_status(self) -> None:
-        """Decide whether the side now to move has lost, or the turn limit has drawn the game."""
+        """Decide whether the side now to move has lost, or the turn limit has drawn the game.
+
+        A loss comes first: when the last turn before the limit leaves the opponent down to two
+        men or with no move, that turn wins the game instead of the limit drawing it."""
         s = self._side
         mine = self._men[s]
         if mine.bit_count() + self._hand[s] < 3:
             self._finish(s ^ 1, f"{_SIDE_WORD[s]} is down to two men")
+        elif (
+            not self._hand[s]
+            and not (self._flying and mine.bit_count() == 3)
+            and not (_ADJ_LO[mine & 4095] | _ADJ_HI[mine >> 12]) & (_FULL ^ mine ^ self._men[s ^ 1])
+        ):
+            self._finish(s ^ 1, f"{_SIDE_WORD[s]} cannot move")
         elif self._turns >= self._limit:
             self._finish(-1, f"the turn limit of {self._limit} turns was reached")
-        elif not self._hand[s] and not (self._flying and mine.bit_count() == 3):
-            empty = _FULL ^ mine ^ self._men[s ^ 1]
-            if not (_ADJ_LO[mine & 4095] | _ADJ_HI[mine >> 12]) & empty:
-                self._finish(s ^ 1, f"{_SIDE_WORD[s]} cannot move")
         else:
             self._over = False
 

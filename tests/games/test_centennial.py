@@ -170,6 +170,42 @@ def test_a_claim_after_the_next_throw_is_too_late():
         state.play("P2 claims 2")
 
 
+def test_a_player_may_claim_several_left_over_numbers_of_one_throw_in_order():
+    # The issue's example: P1 on box 1 throws 1 1 3 and stays; 2 (1+1), 3, 4 (1+3) and 5 (1+1+3)
+    # are left over. P2, also on box 1, needs 2, then 3: both claims are legal, one after the other.
+    record = (
+        '[Game "centennial"]\n[Players "2"]\n'
+        "P1 1 4 6 -> 1\nP2 1 4 6 -> 1\nP1 1 1 3 -> 1\nP2 claims 2\nP2 claims 3\n"
+    )
+    from generator.referee.replay import replay as referee
+
+    verdict = referee(record)
+    assert verdict.legal, verdict.error
+    assert verdict.outcome.score == {"p1": 1, "p2": 3}
+    state = replay(record)
+    assert Claim("p2", 4) in state.legal_moves()  # and on: 4, then 5
+    state.play("P2 claims 4")
+    state.play("P2 claims 5")
+    assert state.outcome().score["p2"] == 5 and not any(isinstance(m, Claim) for m in state.legal_moves())
+    # Out of order is still refused: the claimer must need the number next.
+    state = replay(record.replace("P2 claims 3\n", ""))
+    with pytest.raises(IllegalMoveError, match="P2 needs 3 next, not 4"):
+        state.play("P2 claims 4")
+
+
+def test_a_number_left_twice_near_the_turn_may_be_claimed_twice():
+    # P1 on box 10 throws 5 6 6 and stays: 11, 12 (6+6), 11 back (5+6) are left, 11 twice.
+    # P2, also on box 10, claims 11, 12 and 11 again, and stands on box 11 of the way back.
+    moves = ["P1 1 2 3 -> 6", "P2 1 2 3 -> 6", "P1 1 2 6 -> 9", "P2 1 2 6 -> 9"]
+    moves += ["P1 1 3 6 -> 10", "P2 1 3 6 -> 10", "P1 5 6 6 -> 10"]
+    state = replay("\n".join(moves))
+    for number in (11, 12, 11):
+        state.play(f"P2 claims {number}")
+    assert state.steps[1] == 13 and state.outcome().score["p2"] == 11
+    with pytest.raises(IllegalMoveError, match="11 has already been claimed by P2"):
+        state.play("P2 claims 11")  # both 11s are taken
+
+
 def test_a_number_is_claimed_once():
     state = replay(CLAIMS.replace("P3 6 6 6 -> -", "P3 1 4 5 -> 1"))
     state.play("P2 claims 2")
@@ -210,6 +246,48 @@ def test_the_turn_limit_counts_throws_and_ends_in_a_draw():
         state.play("P2 6 6 6 -> -")
     outcome = state.outcome()
     assert state.is_terminal() and outcome.draw and outcome.winner is None
+
+
+def test_with_more_than_two_players_the_turn_limit_counts_rounds():
+    # TurnLimit 3 with 4 players: 3 rounds, 12 throws (3 each), then a draw; not after 3 throws.
+    state = RULES.new_state(tags={"Players": "4", "TurnLimit": "3"})
+    for throw in range(12):
+        assert not state.is_terminal(), f"stopped after {throw} throws"
+        state.play(f"P{throw % 4 + 1} 6 6 6 -> -")
+    outcome = state.outcome()
+    assert state.is_terminal() and outcome.draw and "3 rounds" in outcome.reason
+
+
+def _greedy_game(seed: int, players: int):
+    """Return the end of a game where every player takes every box a throw allows and every claim."""
+    from generator.games.centennial import box_of, chain_end
+
+    rng = rng_for(seed, "test/centennial/greedy")
+    state = RULES.new_state(tags={"Players": str(players)})
+    while not state.is_terminal():
+        dice = tuple(sorted(rng.randint(1, 6) for _ in range(3)))
+        player = state.current_player()
+        end = chain_end(state.steps[int(player[1:]) - 1], dice)
+        state.play(f"{player.upper()} {' '.join(map(str, dice))} -> {box_of(end) or '-'}")
+        claims = [m for m in state.legal_moves() if isinstance(m, Claim)]
+        while claims and not state.is_terminal():
+            state.apply_move(claims[0])
+            claims = [m for m in state.legal_moves() if isinstance(m, Claim)]
+    return state
+
+
+def test_eight_players_get_200_throws_each_so_normal_games_are_not_cut_short():
+    # A counter needs about 22 throws; a limit shared by 8 players (25 throws each) drew about a
+    # fifth of these games. Counted in rounds, every one of them ends with a winner.
+    for seed in range(30):
+        state = _greedy_game(seed, 8)
+        outcome = state.outcome()
+        assert outcome.winner is not None and not outcome.draw, (seed, outcome.reason)
+    # And a long game of 8 players is still going after 200 throws (25 rounds): nobody has moved.
+    state = RULES.new_state(tags={"Players": "8"})
+    for throw in range(8 * 30):
+        state.play(f"P{throw % 8 + 1} 6 6 6 -> -")
+    assert not state.is_terminal() and "round 31 of 200" in state.text()
 
 
 def test_the_referee_replays_records_with_known_verdicts():

@@ -161,3 +161,46 @@ def test_the_player_sheets_show_both_columns_and_fit_the_page():
             s.text for s, _ in iter_shapes([copies[0]]) if isinstance(s, Text) and s.text.isdigit()
         )
         assert all(numbers[str(n)] == 2 for n in range(1, 13))
+
+
+def _greedy_game(seed: int, players: int):
+    """Return the end of a game where every player crosses as many boxes as each throw allows."""
+    rng = rng_for(seed, "test/everest/greedy")
+    state = RULES.new_state(tags={"Players": str(players)})
+    while not state.is_terminal():
+        dice = tuple(sorted(rng.randint(1, 6) for _ in range(3)))
+        state.apply_move(max((m for m in state.legal_moves() if m.dice == dice), key=lambda m: len(m.groups)))
+    return state
+
+
+def test_twenty_players_get_200_throws_each_so_normal_games_are_not_cut_short():
+    # Nobody can finish in fewer than 12 throws (a throw crosses at most one box above 6, and there
+    # are 12 of them). A limit of 200 throws shared by 20 players (10 each) ended every game before
+    # anyone could finish; counted in rounds, each player has 200 throws.
+    for seed in range(4):
+        outcome = _greedy_game(seed, 20).outcome()
+        assert outcome.winner is not None and not outcome.draw, (seed, outcome.reason)
+    # The fastest possible game: P1 crosses 1+6 and 1, 2+6 and 2, ... on throws 1 to 12 of
+    # rounds 1 to 12 (throw 221 of the game), while the other 19 players cross nothing.
+    state = RULES.new_state(tags={"Players": "20"})
+    for turn in range(12):
+        low = turn % 6 + 1
+        state.play(f"P1 {low} 6 {low} : {low}+6 {low}" if low < 6 else "P1 6 6 6 : 6+6 6")
+        if turn < 11:
+            for player in range(2, 21):
+                state.play(f"P{player} 1 1 1 : -")
+    outcome = state.outcome()
+    assert outcome.winner == "p1" and outcome.score["p1"] == 24 and state.throws == 221
+
+
+def test_with_more_than_two_players_the_turn_limit_counts_rounds():
+    state = RULES.new_state(tags={"Players": "3", "TurnLimit": "2"})
+    for throw in range(6):
+        assert not state.is_terminal(), f"stopped after {throw} throws"
+        state.play(f"P{throw % 3 + 1} 1 1 1 : -")
+    outcome = state.outcome()
+    assert state.is_terminal() and outcome.draw and "2 rounds" in outcome.reason
+    two = RULES.new_state(tags={"TurnLimit": "2"})  # two players: the limit counts throws
+    two.play("P1 1 1 1 : -")
+    two.play("P2 1 1 1 : -")
+    assert two.is_terminal() and two.outcome().draw

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -180,6 +181,21 @@ def test_a_win_on_the_last_turn_beats_the_draw() -> None:
     state = position("a1 g1 d2 b6", "f4 c5 g7", turns=199)
     state.play("d2-d1xg7")
     assert state.outcome().winner == "white" and not state.outcome().draw
+
+
+def test_a_blockade_on_the_last_turn_beats_the_draw() -> None:
+    # The booklet: a player who cannot move on their turn loses at once, and that is settled before
+    # the turn limit is looked at. The blockade record ends on its 55th turn with Black unable to
+    # move; with a limit of 55 turns that last turn still wins, and a limit of 54 draws the game.
+    from generator.referee.replay import replay
+
+    text = (Path(__file__).parent.parent / "referee" / "records" / "nmm_blockade.txt").read_text()
+    at_limit = replay(text.replace('[Result "1-0"]', '[Result "1-0"]\n[TurnLimit "55"]'))
+    assert at_limit.ok and at_limit.moves_checked == 55
+    assert at_limit.outcome.winner == "white" and at_limit.outcome.reason == "Black cannot move"
+    before = replay(text.replace('[Result "1-0"]', '[TurnLimit "54"]').replace("1-0\n", "\n"))
+    assert before.moves_checked == 54 and not before.legal and before.error.index == 55
+    assert before.outcome.draw and "turn limit of 54" in before.outcome.reason
 
 
 def test_flying_variant_lets_a_player_with_three_men_move_anywhere() -> None:
