@@ -1,9 +1,12 @@
 """Fonts: the embedded TrueType faces both writers use, and text measurement from their metrics.
 
-The faces are Bitstream Vera, which ships with reportlab together with its licence
-(``reportlab/fonts/bitstream-vera-license.txt``). They cover English, French and Italian text,
-typographic quotes and dashes. The PDF writer embeds them; the SVG writer embeds them too, so both
-formats draw text with the same glyphs and metrics.
+The faces are Bitstream Vera (it ships with reportlab), slimmed for embedding and renamed PnpSans
+as its licence asks of modified copies: ``generator/data/fonts/``, made by ``tools/make_fonts.py``,
+licence beside them. Same glyphs, outlines and advance widths as Vera; no hinting, no kerning. They
+cover English, French and Italian text, typographic quotes and dashes. The PDF writer embeds them
+through reportlab, which keeps only the glyphs a document uses; the SVG writer embeds a subset of
+each face holding only the characters of the page (``font_face_uri``), so both formats draw text
+with the same glyphs and metrics.
 """
 
 from __future__ import annotations
@@ -12,40 +15,61 @@ import base64
 import os
 from functools import cache, lru_cache
 
-FONT_FILES = {
-    "sans": "Vera.ttf",
-    "sans-bold": "VeraBd.ttf",
-    "sans-italic": "VeraIt.ttf",
-    "sans-bolditalic": "VeraBI.ttf",
-}
 PDF_NAMES = {
     "sans": "PnpSans",
     "sans-bold": "PnpSans-Bold",
     "sans-italic": "PnpSans-Italic",
     "sans-bolditalic": "PnpSans-BoldItalic",
 }
-FONT_LICENCE = "Bitstream Vera fonts (c) Bitstream, Inc.; see reportlab/fonts/bitstream-vera-license.txt"
+FONT_FILES = {font: f"{name}.ttf" for font, name in PDF_NAMES.items()}
+VERA_FILES = {
+    "sans": "Vera.ttf",
+    "sans-bold": "VeraBd.ttf",
+    "sans-italic": "VeraIt.ttf",
+    "sans-bolditalic": "VeraBI.ttf",
+}
+FONTS_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "fonts")
+FONT_LICENCE = (
+    "PnpSans is Bitstream Vera Sans, slimmed and renamed; fonts (c) Bitstream, Inc.; "
+    "see generator/data/fonts/LICENCE-bitstream-vera.txt"
+)
 
 
 def font_path(font: str) -> str:
     """Return the path of the TrueType file of a font name such as ``"sans-bold"``."""
-    import reportlab
-
     try:
         filename = FONT_FILES[font]
     except KeyError:
         raise ValueError(f"unknown font {font!r} (known: {', '.join(FONT_FILES)})") from None
-    return os.path.join(os.path.dirname(reportlab.__file__), "fonts", filename)
+    return os.path.join(FONTS_DIR, filename)
+
+
+def vera_path(font: str) -> str:
+    """Return the path of the original Bitstream Vera file a face is made from (in reportlab)."""
+    import reportlab
+
+    return os.path.join(os.path.dirname(reportlab.__file__), "fonts", VERA_FILES[font])
+
+
+@cache
+def font_bytes(font: str) -> bytes:
+    """Return the contents of a face's TrueType file (read once per process)."""
+    with open(font_path(font), "rb") as handle:
+        return handle.read()
 
 
 @cache
 def pdf_font(font: str) -> str:
     """Register a font with reportlab once and return the name reportlab knows it by."""
+    import io
+
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
     name = PDF_NAMES[font] if font in PDF_NAMES else PDF_NAMES[_check(font)]
-    pdfmetrics.registerFont(TTFont(name, font_path(font)))
+    source = io.BytesIO(font_bytes(font))
+    source.name = font_path(font)  # type: ignore[attr-defined]
+    pdfmetrics.registerFont(TTFont(name, source))
     return name
 
 
@@ -69,12 +93,21 @@ def split_lines(text: str, font: str, size: float, width: float) -> list[str]:
     return simpleSplit(text, pdf_font(font), size, width * 72.0 / 25.4) or [""]
 
 
-@cache
-def font_data_uri(font: str) -> str:
-    """Return the font file as a base64 data URI for embedding in SVG."""
-    with open(font_path(font), "rb") as handle:
-        data = base64.b64encode(handle.read()).decode("ascii")
-    return "data:font/ttf;base64," + data
+@lru_cache(maxsize=4096)
+def _face_uri(font: str, chars: str) -> str:
+    from generator.fontsubset import subset_ttf, woff
+
+    data = woff(subset_ttf(font_bytes(font), chars))
+    return "data:font/woff;base64," + base64.b64encode(data).decode("ascii")
+
+
+def font_face_uri(font: str, text: str) -> str:
+    """Return a data URI of a WOFF font holding the face's glyphs for the characters of text.
+
+    Each face and character set is subset once per process, and the same characters always give
+    the same bytes."""
+    font_path(font)
+    return _face_uri(font, "".join(sorted(set(text))))
 
 
 def has_glyphs(text: str, font: str = "sans") -> bool:

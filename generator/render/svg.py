@@ -1,7 +1,9 @@
 """SVG writer: the page model as an SVG document at true size (width in mm, viewBox in mm).
 
-Knows shapes, never games. Fonts are embedded as @font-face data so text looks and measures the
-same as in the PDF. Ids are numbered in drawing order, so the same page gives the same bytes.
+Knows shapes, never games. Fonts are embedded as @font-face data (a subset of each face holding
+the page's characters) so text looks and measures the same as in the PDF; a text element names its
+face by a class of the page's style sheet. Ids are numbered in drawing order, so the same page gives
+the same bytes.
 """
 
 from __future__ import annotations
@@ -10,22 +12,23 @@ from typing import BinaryIO
 
 import svgwrite
 
-from generator.fonts import PDF_NAMES, font_data_uri
+from generator.fonts import PDF_NAMES, font_face_uri
 from generator.page import Circle, Group, Line, Page, Path, Polygon, Rect, Style, Text, iter_shapes
 
 _ANCHORS = {"start": "start", "middle": "middle", "end": "end"}
+_CLASSES = {"sans": "f0", "sans-bold": "f1", "sans-italic": "f2", "sans-bolditalic": "f3"}
+_FALLBACK = "'Bitstream Vera Sans','DejaVu Sans',sans-serif"
 
 
-def _n(value: float) -> str:
-    text = f"{value:.3f}".rstrip("0").rstrip(".")
+def _n(value: float, places: int = 2) -> str:
+    """Return a length in mm as short text: 0.01 mm is far finer than any printer's dot."""
+    text = f"{value:.{places}f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
 
 
-def _style(style: Style) -> dict[str, str]:
-    attrs = {"fill": style.fill or "none"}
-    if style.stroke is None:
-        attrs["stroke"] = "none"
-    else:
+def _style(style: Style, filled: bool = True) -> dict[str, str]:
+    attrs = {"fill": style.fill or "none"} if filled else {}
+    if style.stroke is not None:
         attrs["stroke"] = style.stroke
         attrs["stroke-width"] = _n(style.width)
         if style.dash:
@@ -54,7 +57,7 @@ class _Builder:
             kind = type(s)
             if kind is Line:
                 if s.style.stroke is not None:
-                    parent.add(dwg.line((_n(s.x1), _n(s.y1)), (_n(s.x2), _n(s.y2)), **_style(s.style)))
+                    parent.add(dwg.line((_n(s.x1), _n(s.y1)), (_n(s.x2), _n(s.y2)), **_style(s.style, False)))
             elif kind is Rect:
                 extra = {"rx": _n(s.r)} if s.r else {}
                 parent.add(dwg.rect((_n(s.x), _n(s.y)), (_n(s.w), _n(s.h)), **extra, **_style(s.style)))
@@ -71,18 +74,13 @@ class _Builder:
             elif kind is Path:
                 parent.add(dwg.path(d=_path_d(s.commands), **_style(s.style)))
             elif kind is Text:
-                family = PDF_NAMES[s.font]
                 el = dwg.text(
                     s.text,
                     insert=(_n(s.x), _n(s.y)),
                     fill=s.colour,
                     font_size=_n(s.size * 25.4 / 72.0),
-                    font_family=f"{family}, 'Bitstream Vera Sans', 'DejaVu Sans', sans-serif",
+                    class_=_CLASSES[s.font],
                 )
-                if "bold" in s.font:
-                    el["font-weight"] = "bold"
-                if "italic" in s.font:
-                    el["font-style"] = "italic"
                 if s.anchor != "start":
                     el["text-anchor"] = _ANCHORS[s.anchor]
                 if "  " in s.text or s.text != s.text.strip():
@@ -91,7 +89,8 @@ class _Builder:
             elif kind is Group:
                 g = dwg.g()
                 if s.transform != (1.0, 0.0, 0.0, 1.0, 0.0, 0.0):
-                    g["transform"] = "matrix(" + " ".join(_n(v) for v in s.transform) + ")"
+                    a, b, c, d, e, f = s.transform
+                    g["transform"] = f"matrix({' '.join(_n(v, 6) for v in (a, b, c, d))} {_n(e)} {_n(f)})"
                 parent.add(g)
                 target = g
                 if s.clip is not None:
@@ -115,15 +114,26 @@ def svg_document(page: Page, title: str = "") -> svgwrite.Drawing:
     dwg["viewBox"] = f"0 0 {_n(page.width)} {_n(page.height)}"
     if title or page.label:
         dwg.set_desc(title=title or page.label)
-    fonts = sorted({s.font for s, _ in iter_shapes(page.shapes) if isinstance(s, Text)})
-    if fonts:
-        css = "".join(
-            f"@font-face{{font-family:{PDF_NAMES[f]};src:url({font_data_uri(f)}) format('truetype');}}"
-            for f in fonts
+    chars: dict[str, set[str]] = {}
+    for s, _ in iter_shapes(page.shapes):
+        if isinstance(s, Text):
+            chars.setdefault(s.font, set()).update(s.text)
+    if chars:
+        dwg.defs.add(
+            dwg.style("".join(_font_css(font, "".join(sorted(chars[font]))) for font in sorted(chars)))
         )
-        dwg.defs.add(dwg.style(css))
     _Builder(dwg).add(dwg, page.shapes)
     return dwg
+
+
+def _font_css(font: str, chars: str) -> str:
+    family = PDF_NAMES[font]
+    weight = "bold" if "bold" in font else "normal"
+    style = "italic" if "italic" in font else "normal"
+    return (
+        f"@font-face{{font-family:{family};src:url({font_face_uri(font, chars)}) format('woff');}}"
+        f".{_CLASSES[font]}{{font-family:{family},{_FALLBACK};font-weight:{weight};font-style:{style}}}"
+    )
 
 
 def write_svg(page: Page, target: BinaryIO, title: str = "") -> None:

@@ -109,11 +109,11 @@ def test_fonts_are_embedded_in_both_formats():
     doc = pymupdf.open(stream=render([sample_page()], "pdf"), filetype="pdf")
     fonts = doc[0].get_fonts()
     assert fonts and all(f[1] == "ttf" or "TrueType" in f[2] for f in fonts)
-    assert any("VeraSans-Bold" in f[3] for f in fonts)
+    assert any("PnpSans-Bold" in f[3] for f in fonts)
     text = doc[0].get_text()
     assert "Été « ça » “quoted” — naïve" in text
     svg = render([sample_page()], "svg").decode()
-    assert "@font-face" in svg and "data:font/ttf;base64," in svg
+    assert "@font-face" in svg and "data:font/woff;base64," in svg
     assert "Été « ça » “quoted” — naïve" in svg
 
 

@@ -1,0 +1,135 @@
+"""Embedded fonts: the shipped faces are Vera's glyphs and metrics under a new name; SVGs embed
+only the glyphs of their own text, PDFs only those of the document; the same text gives the same
+font bytes. The subsets are read back with fontTools."""
+
+from __future__ import annotations
+
+import base64
+import glob
+import io
+import os
+import re
+
+import pymupdf
+import pytest
+from fontTools.ttLib import TTFont
+
+from generator.fonts import FONT_FILES, PDF_NAMES, font_bytes, font_face_uri, font_path, vera_path
+from generator.fontsubset import subset_ttf, woff
+from tests.conftest import build
+
+FONTS = sorted(FONT_FILES)
+
+
+def outline(face: TTFont, glyph: str) -> tuple:
+    """Return a glyph's outline as plain data (contours and points, or its components)."""
+    g = face["glyf"][glyph]
+    if g.isComposite():
+        return tuple((face.getGlyphID(c.glyphName), c.x, c.y) for c in g.components)
+    if g.numberOfContours == 0:
+        return ()
+    return (tuple(g.endPtsOfContours), tuple(g.coordinates), tuple(f & 1 for f in g.flags))
+
+
+def by_char(face: TTFont) -> dict[int, str]:
+    return face.getBestCmap()
+
+
+@pytest.mark.parametrize("font", FONTS)
+def test_shipped_faces_keep_veras_glyphs_metrics_and_notices(font):
+    vera = TTFont(vera_path(font))
+    pnp = TTFont(font_path(font))
+    assert pnp["maxp"].numGlyphs == vera["maxp"].numGlyphs
+    assert by_char(pnp).keys() == by_char(vera).keys()
+    for code, name in by_char(vera).items():
+        mine = by_char(pnp)[code]
+        assert pnp["hmtx"][mine][0] == vera["hmtx"][name][0], chr(code)
+        assert vera.getGlyphID(name) == pnp.getGlyphID(mine)
+        assert outline(pnp, mine) == outline(vera, name), chr(code)
+    names = {r.nameID: str(r) for r in pnp["name"].names}
+    assert names[1] == "PnpSans" and names[6] == PDF_NAMES[font]
+    assert "Bitstream" in names[0] and "trademark" in names[7] and "Bitstream" in names[13]
+    assert not any("Vera" in names[i] for i in (1, 3, 4, 6))
+    assert {"fpgm", "prep", "cvt ", "kern", "hdmx"}.isdisjoint(pnp.keys())
+    assert pnp["head"].modified == vera["head"].modified
+    assert os.path.isfile(os.path.join(os.path.dirname(font_path(font)), "LICENCE-bitstream-vera.txt"))
+
+
+@pytest.mark.parametrize("font", FONTS)
+@pytest.mark.parametrize("text", ["seed 17", "Été « ça » “quoted” — naïve; Übung, €", "A"])
+def test_a_subset_holds_exactly_the_glyphs_of_its_characters(font, text):
+    full = TTFont(font_path(font))
+    data = subset_ttf(font_bytes(font), text)
+    face = TTFont(io.BytesIO(woff(data)))
+    assert face.flavor == "woff"
+    wanted = {ord(c) for c in text if ord(c) in by_char(full)}
+    assert set(by_char(face)) == wanted
+    for code in wanted:
+        name = by_char(face)[code]
+        assert outline(face, name) == outline(full, by_char(full)[code])
+        assert face["hmtx"][name] == full["hmtx"][by_char(full)[code]]
+    closure = {0}
+    todo = [full.getGlyphID(by_char(full)[code]) for code in wanted]
+    while todo:  # the characters' glyphs and the parts of composite ones (accented letters)
+        gid = todo.pop()
+        closure.add(gid)
+        glyph = full["glyf"][full.getGlyphName(gid)]
+        todo += [full.getGlyphID(c.glyphName) for c in glyph.components] if glyph.isComposite() else []
+    drawn = {face.getGlyphID(g) for g in face.getGlyphOrder() if face["glyf"][g].numberOfContours != 0}
+    assert drawn == {g for g in closure if full["glyf"][full.getGlyphName(g)].numberOfContours != 0}
+    assert face["head"].modified == full["head"].modified
+    again = TTFont(io.BytesIO(data))  # compiles back: checksums and tables hold together
+    again.save(io.BytesIO())
+    assert subset_ttf(font_bytes(font), text) == data
+    assert len(data) < len(font_bytes(font)) / 2
+
+
+def test_the_same_characters_give_the_same_font_whatever_their_order():
+    assert font_face_uri("sans", "seed 17") == font_face_uri("sans", "17 seeds")
+    assert font_face_uri("sans", "seed 17") != font_face_uri("sans", "seed 18")
+
+
+def svg_fonts(path: str) -> tuple[dict[str, TTFont], dict[str, set[str]]]:
+    """Return an SVG's embedded faces by class and the characters of its text by class."""
+    text = open(path, encoding="utf-8").read()
+    faces = {}
+    style = re.search(r"<style[^>]*>(.*?)</style>", text, re.S)
+    classes = dict(re.findall(r"\.(f\d)\{font-family:([\w-]+),", style.group(1))) if style else {}
+    uris = dict(re.findall(r"font-family:([\w-]+);src:url\(data:font/woff;base64,([^)]+)\)", text))
+    for cls, family in classes.items():
+        faces[cls] = TTFont(io.BytesIO(base64.b64decode(uris[family])))
+    used: dict[str, set[str]] = {}
+    for cls, content in re.findall(r'<text[^>]*class="(f\d)"[^>]*>([^<]*)</text>', text):
+        used.setdefault(cls, set()).update(
+            content.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&").replace("&quot;", '"')
+        )
+    return faces, used
+
+
+def test_every_svg_of_every_kit_embeds_just_its_characters(tmp_path):
+    build(str(tmp_path))
+    paths = sorted(glob.glob(str(tmp_path / "*" / "*.svg")))
+    assert len(paths) > 50
+    for path in paths:
+        faces, used = svg_fonts(path)
+        assert faces.keys() == used.keys(), path
+        for cls, face in faces.items():
+            assert set(by_char(face)) == {ord(c) for c in used[cls]} - {10, 9}, (path, cls)
+        assert os.path.getsize(path) < 250_000, path
+    total = sum(
+        os.path.getsize(p) for p in glob.glob(str(tmp_path / "**"), recursive=True) if os.path.isfile(p)
+    )
+    assert total < 5_000_000
+
+
+def test_pdfs_embed_slim_subsets_of_the_shipped_faces(nmm_kit):
+    doc = pymupdf.open(os.path.join(nmm_kit, "kit.pdf"))
+    seen = 0
+    for xref in range(1, doc.xref_length()):
+        if "/Length1" in doc.xref_object(xref):
+            face = TTFont(io.BytesIO(doc.xref_stream(xref)))
+            assert {"fpgm", "prep", "kern", "hdmx"}.isdisjoint(face.keys())
+            assert "PnpSans" in str(face["name"].getName(1, 3, 1, 0x409))
+            assert face["maxp"].numGlyphs < 200
+            seen += 1
+    assert seen >= 2
