@@ -44,7 +44,7 @@ def case_generate(maps: int, out: str) -> None:
 def case_pages(maps: int, out: str) -> None:
     """Build the page model of every map (no PDF)."""
     from generator.build import BuildRequest, batch_pages
-    from generator.definitions import find_definition
+    from generator.loader import find_definition
 
     definition = find_definition("aggression")
     for _ in batch_pages(definition, BuildRequest(out=out, formats=("pdf",)), range(1, maps + 1)):
@@ -54,7 +54,7 @@ def case_pages(maps: int, out: str) -> None:
 def case_pnp(maps: int, out: str) -> None:
     """Write every map into one PDF through pnp (page model + PDF writer), as a --seeds batch does."""
     from generator.build import BuildRequest, write_batch
-    from generator.definitions import find_definition
+    from generator.loader import find_definition
 
     definition = find_definition("aggression")
     write_batch(definition, BuildRequest(out=out, formats=("pdf",)), list(range(1, maps + 1)))
@@ -65,9 +65,9 @@ def case_raw(maps: int, out: str) -> None:
     from reportlab.lib.colors import HexColor
     from reportlab.pdfgen.canvas import Canvas
 
-    from generator.definitions import find_definition
     from generator.fonts import pdf_font
     from generator.games.aggression import RULES
+    from generator.loader import find_definition
 
     spec = find_definition("aggression").component("board")
     size, margin, r = spec["size"], spec["margin"], spec["point_radius"]

@@ -12,7 +12,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from generator import __version__
-from generator.components import Context, Options, Output, find_kind, stock_of
+from generator.components.base import Context, Options, Output
+from generator.components.kinds import KINDS, context, find_kind
 from generator.definitions import GameDefinition
 from generator.errors import UsageError
 from generator.files import atomic_write, atomic_write_text
@@ -79,8 +80,7 @@ def component_outputs(definition: GameDefinition, ctx: Context) -> list[tuple[st
     for spec in definition.components:
         if not spec.values.get("output", True):
             continue
-        module = find_kind(spec.kind)
-        for output in module.build(spec, ctx):
+        for output in find_kind(spec.kind).build(spec, ctx):
             if not spec.values.get("in_kit", True):
                 output.in_kit = False
             results.append((spec.id, output))
@@ -109,7 +109,7 @@ def build_game(definition: GameDefinition, request: BuildRequest) -> list[BuiltF
             f"(variants: {', '.join(definition.game['variants']) or 'none'})"
         )
     paper = find_paper(request.paper, definition.paper["margin"])
-    ctx = Context(definition, paper, seed, rules_variants, request.options)
+    ctx = context(definition, paper, seed, rules_variants, request.options)
     folder = os.path.join(request.out, kit_folder(definition, seed))
     outputs = component_outputs(definition, ctx)
     lang = request.options.lang
@@ -121,7 +121,7 @@ def build_game(definition: GameDefinition, request: BuildRequest) -> list[BuiltF
                 if is_paper_page(page, paper):
                     scale_bar(page, paper, lang)
         if output.in_kit:
-            stock = stock_of(definition.component(component).kind)
+            stock = KINDS[definition.component(component).kind].stock
             parts.append(Part(component, stock, tuple(output.pages), output.booklet))
         for fmt in request.formats:
             if fmt == "svg" and "svg" in output.formats:
@@ -285,20 +285,17 @@ def parse_seed_range(text: str) -> list[int]:
     return seeds
 
 
-BOARD_KINDS = ("point-board", "grid-board")
-
-
 def batch_pages(definition: GameDefinition, request: BuildRequest, seeds: Iterable[int]) -> Iterable[Page]:
     """Yield the board page(s) of the game for each seed, one seed at a time (flat memory)."""
     paper = find_paper(request.paper, definition.paper["margin"])
-    boards = [c for c in definition.components if c.kind in BOARD_KINDS]
+    boards = [c for c in definition.components if KINDS[c.kind].is_board]
     if not boards:
         raise UsageError(f"{definition.id} has no board to print in a batch")
     spec = boards[0]
-    module = find_kind(spec.kind)
+    kind = find_kind(spec.kind)
     for seed in seeds:
-        ctx = Context(definition, paper, check_seed(seed), request.variants, request.options)
-        for output in module.build(spec, ctx):
+        ctx = context(definition, paper, check_seed(seed), request.variants, request.options)
+        for output in kind.build(spec, ctx):
             yield from output.pages
 
 

@@ -9,10 +9,11 @@ from typing import Any
 
 from generator.booklet.render import check_language, languages
 from generator.build import BuildRequest, build_game, parse_seed_range, takes_seed, write_batch
-from generator.components import Options
-from generator.definitions import LAYOUTS_DIR, find_definition, load_all
+from generator.components.base import Options
+from generator.definitions import LAYOUTS_DIR
 from generator.errors import UsageError
 from generator.imposition import find_paper
+from generator.loader import find_definition, load_all
 from generator.render import FORMATS
 from generator.seeding import check_seed
 from generator.units import parse_length

@@ -15,7 +15,8 @@ from typing import Any
 from generator.booklet.layout import BookStyle, page_geometry, typeset
 from generator.booklet.markup import parse
 from generator.booklet.render import render_template, shown_path
-from generator.components import Context, find_kind
+from generator.components.base import Context
+from generator.components.kinds import find_kind
 from generator.definitions import TEMPLATES_DIR
 from generator.errors import DefinitionError
 from generator.imposition import SCALE_BAR, footer, scale_bar
@@ -59,7 +60,7 @@ def checklist(ctx: Context) -> list[dict[str, Any]]:
         if not spec.get("output", True) or not spec.get("in_kit", True):
             continue
         title = spec.get("title") or spec.id
-        module = find_kind(spec.kind)
+        module = find_kind(spec.kind).module
         items = module.contents(spec, ctx) if hasattr(module, "contents") else [(title, 1)]
         result.append(
             {

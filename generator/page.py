@@ -10,6 +10,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Literal, Union
 
+from generator.fonts import text_width
+
 Point = tuple[float, float]
 Matrix = tuple[float, float, float, float, float, float]  # a b c d e f, as in SVG and PDF
 
@@ -279,8 +281,6 @@ def iter_shapes(shapes, m: Matrix = IDENTITY):
 
 def bounds(shapes, m: Matrix = IDENTITY) -> tuple[float, float, float, float] | None:
     """Return (x0, y0, x1, y1) enclosing the shapes' geometry (text counted as its anchor box)."""
-    from generator.fonts import text_width
-
     xs: list[float] = []
     ys: list[float] = []
     for shape, mm in iter_shapes(shapes, m):

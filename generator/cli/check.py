@@ -16,7 +16,7 @@ def register(app: typer.Typer) -> None:
         files: list[str] = typer.Argument(..., help="Definition files (layouts/*.toml)."),
     ) -> None:
         """Validate game definitions; print one line per file."""
-        from generator.definitions import load_definition
+        from generator.loader import load_definition
 
         for path in files:
             d = load_definition(path)

@@ -12,7 +12,7 @@ from typing import Any
 from generator.booklet.layout import BookStyle, CoverInfo, LaidPage, page_geometry, typeset
 from generator.booklet.markup import parse, smarten
 from generator.booklet.render import render_template, shown_path, template_path, template_values
-from generator.components import Context, Output, component_drawing, find_kind
+from generator.components.base import Context, Output, component_drawing
 from generator.imposition import impose_booklet
 from generator.page import Drawing, Page
 from generator.schema import Field
@@ -128,11 +128,7 @@ def _cover(spec: Any, ctx: Context, meta: dict[str, str], lang: str) -> CoverInf
     figure = None
     choice = spec.get("cover_figure")
     if choice is None:
-        drawable = [
-            c.id
-            for c in ctx.definition.components
-            if c.id != spec.id and hasattr(find_kind(c.kind), "drawing")
-        ]
+        drawable = [c.id for c in ctx.definition.components if c.id != spec.id and ctx.kind_of(c).can_draw]
         figure = (drawable[0], None) if drawable else None
     elif choice != "none":
         words = choice.split()

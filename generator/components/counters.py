@@ -7,7 +7,7 @@ import math
 from typing import Any
 
 from generator.colour import readable
-from generator.components import Context, Output
+from generator.components.base import Context, Output
 from generator.components.look import TOKEN_SCHEMA, contrast_ink, figure_grid, fitted_text, hatch, luminance
 from generator.components.symbols import draw_symbol
 from generator.definitions import ComponentSpec

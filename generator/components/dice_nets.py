@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from generator.colour import readable
-from generator.components import Context, Output
+from generator.components.base import Context, Output
 from generator.components.look import contrast_ink, fitted_text
 from generator.components.symbols import draw_symbol
 from generator.definitions import ComponentSpec

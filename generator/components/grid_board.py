@@ -16,7 +16,7 @@ import re
 from typing import Any
 
 from generator.colour import readable
-from generator.components import Context, Output
+from generator.components.base import Context, Output
 from generator.components.look import (
     TOKEN_SCHEMA,
     contrast_ink,
@@ -30,7 +30,20 @@ from generator.components.symbols import draw_symbol
 from generator.definitions import ComponentSpec
 from generator.errors import DefinitionError
 from generator.imposition import place
-from generator.page import Circle, Drawing, Group, Line, Rect, Shape, Style, Text, arrow
+from generator.page import (
+    Circle,
+    Drawing,
+    Group,
+    Line,
+    Rect,
+    Shape,
+    Style,
+    Text,
+    arrow,
+    multiply,
+    rotate,
+    translate,
+)
 from generator.schema import Field, positive
 
 MARK_SCHEMA: dict[str, Field] = {
@@ -408,8 +421,6 @@ def _edge_bands(
         if side in ("north", "south"):
             shapes.append(Text(x + bw / 2, y + bh / 2 + 1.3, text, 9, "sans-bold", "middle"))
         else:
-            from generator.page import multiply, rotate, translate
-
             shapes.append(
                 Group(
                     (Text(0, 1.3, text, 9, "sans-bold", "middle"),),

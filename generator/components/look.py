@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from generator.fonts import text_width
-from generator.page import Drawing, Line, Shape, Style, Text
+from generator.components.symbols import draw_symbol
+from generator.errors import DefinitionError
+from generator.fonts import split_lines, text_width
+from generator.page import MIN_TYPE, Circle, Drawing, Group, Line, Shape, Style, Text, iter_shapes
+from generator.schema import Field
 
 INK = "#000000"
 
@@ -87,20 +90,14 @@ def lookup(table: dict, name: str) -> tuple[dict | None, list[str]]:
     return None, parts
 
 
-def _token_schema():
-    from generator.schema import Field
-
-    return {
-        "fill": Field("str", default="#ffffff"),
-        "stroke": Field("str", default="#000000"),
-        "symbol": Field("str", default=""),
-        "symbol_colour": Field("str", default=""),
-        "text": Field("str", default=""),
-        "text_colour": Field("str", default=""),
-    }
-
-
-TOKEN_SCHEMA = _token_schema()
+TOKEN_SCHEMA: dict[str, Field] = {
+    "fill": Field("str", default="#ffffff"),
+    "stroke": Field("str", default="#000000"),
+    "symbol": Field("str", default=""),
+    "symbol_colour": Field("str", default=""),
+    "text": Field("str", default=""),
+    "text_colour": Field("str", default=""),
+}
 
 
 def draw_token(spec, ctx, name: str, cx: float, cy: float, r: float, label: str = "") -> list[Shape]:
@@ -108,10 +105,6 @@ def draw_token(spec, ctx, name: str, cx: float, cy: float, r: float, label: str 
 
     ``name`` may have colons (``red:rifleman``) and falls back to its prefixes; the token's symbol
     and text may quote the parts. ``label`` (e.g. a troop count) replaces the token's own text."""
-    from generator.components.symbols import draw_symbol
-    from generator.errors import DefinitionError
-    from generator.page import Circle
-
     token, parts = lookup(spec["tokens"], name)
     if token is None:
         raise DefinitionError(
@@ -156,8 +149,6 @@ def figure_grid(
     Without a type floor the pieces stand in one row. With one (the size in points a text needs
     at true size to print readable at the figure's scale) they wrap into as many rows as keep the
     pieces' own smallest type readable, and the names grow to the floor (wrapping at spaces)."""
-    from generator.fonts import split_lines
-    from generator.page import MIN_TYPE, Group, iter_shapes
 
     smallest = min(
         (s.size for art in arts for s, _ in iter_shapes(art.shapes) if isinstance(s, Text)), default=MIN_TYPE

@@ -13,7 +13,7 @@ import math
 import re
 from typing import Any
 
-from generator.components import Context, Output
+from generator.components.base import Context, Output
 from generator.components.look import TOKEN_SCHEMA, contrast_ink, draw_token
 from generator.definitions import ComponentSpec
 from generator.errors import DefinitionError

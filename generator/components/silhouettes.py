@@ -1,9 +1,9 @@
-"""Soldier silhouettes (pistolier, rifleman, grenadier, machine gunner) registered as symbols, so
-standees, counters and board marks can all draw them. Each differs in outline, not only in colour."""
+"""Soldier silhouettes (pistolier, rifleman, grenadier, machine gunner): symbol functions that
+``symbols.SYMBOLS`` lists, so standees, counters and board marks can all draw them. Each differs
+in outline, not only in colour."""
 
 from __future__ import annotations
 
-from generator.components.symbols import register_symbol
 from generator.page import Circle, Line, Path, Polygon, Rect, Shape, Style, arc_path, fill
 
 
@@ -33,8 +33,7 @@ def _arm(cx: float, cy: float, s: float, c: str, *points: tuple[float, float]) -
     return Polygon(tuple((cx + x * s, cy + y * s) for x, y in points), style, closed=False)
 
 
-@register_symbol("pistolier")
-def _pistolier(cx: float, cy: float, s: float, c: str) -> list[Shape]:
+def pistolier(cx: float, cy: float, s: float, c: str) -> list[Shape]:
     """A soldier holding a pistol out at arm's length."""
 
     def p(x: float, y: float) -> tuple[float, float]:
@@ -48,8 +47,7 @@ def _pistolier(cx: float, cy: float, s: float, c: str) -> list[Shape]:
     ]
 
 
-@register_symbol("rifleman")
-def _rifleman(cx: float, cy: float, s: float, c: str) -> list[Shape]:
+def rifleman(cx: float, cy: float, s: float, c: str) -> list[Shape]:
     """A soldier aiming a long rifle."""
 
     def p(x: float, y: float) -> tuple[float, float]:
@@ -63,8 +61,7 @@ def _rifleman(cx: float, cy: float, s: float, c: str) -> list[Shape]:
     ]
 
 
-@register_symbol("grenadier")
-def _grenadier(cx: float, cy: float, s: float, c: str) -> list[Shape]:
+def grenadier(cx: float, cy: float, s: float, c: str) -> list[Shape]:
     """A soldier with an arm raised behind the head, about to throw a grenade."""
 
     def p(x: float, y: float) -> tuple[float, float]:
@@ -81,8 +78,7 @@ def _grenadier(cx: float, cy: float, s: float, c: str) -> list[Shape]:
     ]
 
 
-@register_symbol("machine-gunner")
-def _machine_gunner(cx: float, cy: float, s: float, c: str) -> list[Shape]:
+def machine_gunner(cx: float, cy: float, s: float, c: str) -> list[Shape]:
     """A soldier braced with a heavy gun at the hip: a drum on top, a belt hanging down."""
 
     def p(x: float, y: float) -> tuple[float, float]:
@@ -100,6 +96,3 @@ def _machine_gunner(cx: float, cy: float, s: float, c: str) -> list[Shape]:
         Line(*p(0.34, -0.03), *p(0.42, 0.12), Style(stroke=c, width=0.025 * s, cap="round")),
         Polygon((p(-0.08, 0.0), p(-0.12, 0.1), p(-0.2, 0.17), p(-0.3, 0.15)), belt, closed=False),
     ]
-
-
-# --- the standee ----------------------------------------------------------------------------------

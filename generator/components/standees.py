@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.components import Context, Output
+from generator.components.base import Context, Output
 from generator.components.look import contrast_ink, figure_grid, fitted_text, hatch, luminance
 from generator.components.symbols import draw_symbol
 from generator.definitions import ComponentSpec

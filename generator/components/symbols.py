@@ -1,7 +1,8 @@
 """Named symbols drawn in a square box: shapes for counters, board marks and legends.
 
 Every symbol is a function ``(cx, cy, size, colour) -> list of shapes`` centred on (cx, cy) and
-fitting a size x size box. Other modules may add symbols with ``register_symbol``.
+fitting a size x size box. ``SYMBOLS`` is the table of them by name (the soldier silhouettes
+come from ``silhouettes``); a new symbol is a function here and a line in the table.
 """
 
 from __future__ import annotations
@@ -9,21 +10,11 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
+from generator.components import silhouettes
 from generator.errors import DefinitionError
 from generator.page import Circle, Line, Path, Polygon, Rect, Shape, Style, arc_path, fill, stroke
 
 SymbolFn = Callable[[float, float, float, str], list[Shape]]
-SYMBOLS: dict[str, SymbolFn] = {}
-
-
-def register_symbol(name: str) -> Callable[[SymbolFn], SymbolFn]:
-    """Return a decorator that registers a symbol function under a name."""
-
-    def deco(fn: SymbolFn) -> SymbolFn:
-        SYMBOLS[name] = fn
-        return fn
-
-    return deco
 
 
 def draw_symbol(name: str, cx: float, cy: float, size: float, colour: str) -> list[Shape]:
@@ -45,42 +36,34 @@ def _regular(cx: float, cy: float, r: float, n: int, start: float = -90.0) -> tu
     )
 
 
-@register_symbol("disc")
 def _disc(cx, cy, s, c):
     return [Circle(cx, cy, s * 0.45, fill(c))]
 
 
-@register_symbol("ring")
 def _ring(cx, cy, s, c):
     return [Circle(cx, cy, s * 0.4, stroke(c, s * 0.1))]
 
 
-@register_symbol("dot")
 def _dot(cx, cy, s, c):
     return [Circle(cx, cy, s * 0.15, fill(c))]
 
 
-@register_symbol("square")
 def _square(cx, cy, s, c):
     return [Rect(cx - s * 0.38, cy - s * 0.38, s * 0.76, s * 0.76, fill(c))]
 
 
-@register_symbol("diamond")
 def _diamond(cx, cy, s, c):
     return [Polygon(_regular(cx, cy, s * 0.47, 4), fill(c))]
 
 
-@register_symbol("triangle")
 def _triangle(cx, cy, s, c):
     return [Polygon(_regular(cx, cy + s * 0.08, s * 0.5, 3), fill(c))]
 
 
-@register_symbol("hexagon")
 def _hexagon(cx, cy, s, c):
     return [Polygon(_regular(cx, cy, s * 0.46, 6, 0), fill(c))]
 
 
-@register_symbol("star")
 def _star(cx, cy, s, c):
     outer = _regular(cx, cy + s * 0.04, s * 0.5, 5)
     inner = _regular(cx, cy + s * 0.04, s * 0.2, 5, -54)
@@ -88,7 +71,6 @@ def _star(cx, cy, s, c):
     return [Polygon(pts, fill(c))]
 
 
-@register_symbol("cross")
 def _cross(cx, cy, s, c):
     a, b = s * 0.42, s * 0.14
     return [
@@ -112,21 +94,18 @@ def _cross(cx, cy, s, c):
     ]
 
 
-@register_symbol("x")
 def _x(cx, cy, s, c):
     a = s * 0.35
     st = stroke(c, s * 0.12, cap="round")
     return [Line(cx - a, cy - a, cx + a, cy + a, st), Line(cx - a, cy + a, cx + a, cy - a, st)]
 
 
-@register_symbol("plus")
 def _plus(cx, cy, s, c):
     a = s * 0.38
     st = stroke(c, s * 0.12, cap="round")
     return [Line(cx - a, cy, cx + a, cy, st), Line(cx, cy - a, cx, cy + a, st)]
 
 
-@register_symbol("bullet")
 def _bullet(cx, cy, s, c):
     """A cartridge standing upright: a case and a rounded bullet tip."""
     w = s * 0.26
@@ -152,7 +131,6 @@ def _bullet(cx, cy, s, c):
     return [tip, case, rim]
 
 
-@register_symbol("crown")
 def _crown(cx, cy, s, c):
     a = s * 0.42
     pts = (
@@ -167,7 +145,6 @@ def _crown(cx, cy, s, c):
     return [Polygon(pts, fill(c))]
 
 
-@register_symbol("pawn")
 def _pawn(cx, cy, s, c):
     head = Circle(cx, cy - s * 0.24, s * 0.15, fill(c))
     body = Polygon(
@@ -183,7 +160,6 @@ def _pawn(cx, cy, s, c):
     return [head, body, base]
 
 
-@register_symbol("flag")
 def _flag(cx, cy, s, c):
     return [
         Line(cx - s * 0.25, cy - s * 0.42, cx - s * 0.25, cy + s * 0.42, stroke(c, s * 0.07)),
@@ -194,7 +170,6 @@ def _flag(cx, cy, s, c):
     ]
 
 
-@register_symbol("heart")
 def _heart(cx, cy, s, c):
     a = s * 0.45
     return [
@@ -210,7 +185,6 @@ def _heart(cx, cy, s, c):
     ]
 
 
-@register_symbol("moon")
 def _moon(cx, cy, s, c):
     r = s * 0.42
     return [
@@ -233,7 +207,6 @@ def _moon(cx, cy, s, c):
     ]
 
 
-@register_symbol("brain")
 def _brain(cx, cy, s, c):
     """A stylised brain: two lobes with folds."""
     r = s * 0.22
@@ -247,7 +220,6 @@ def _brain(cx, cy, s, c):
     return shapes
 
 
-@register_symbol("skull")
 def _skull(cx, cy, s, c):
     return [
         Circle(cx, cy - s * 0.08, s * 0.33, fill(c)),
@@ -259,7 +231,6 @@ def _skull(cx, cy, s, c):
     ]
 
 
-@register_symbol("question")
 def _question(cx, cy, s, c):
     r = s * 0.18
     st = Style(stroke=c, fill=None, width=s * 0.1, cap="round")
@@ -269,4 +240,29 @@ def _question(cx, cy, s, c):
     ]
 
 
-from generator.components import silhouettes as _silhouettes  # noqa: E402,F401  registers soldier symbols
+SYMBOLS: dict[str, SymbolFn] = {
+    "disc": _disc,
+    "ring": _ring,
+    "dot": _dot,
+    "square": _square,
+    "diamond": _diamond,
+    "triangle": _triangle,
+    "hexagon": _hexagon,
+    "star": _star,
+    "cross": _cross,
+    "x": _x,
+    "plus": _plus,
+    "bullet": _bullet,
+    "crown": _crown,
+    "pawn": _pawn,
+    "flag": _flag,
+    "heart": _heart,
+    "moon": _moon,
+    "brain": _brain,
+    "skull": _skull,
+    "question": _question,
+    "pistolier": silhouettes.pistolier,
+    "rifleman": silhouettes.rifleman,
+    "grenadier": silhouettes.grenadier,
+    "machine-gunner": silhouettes.machine_gunner,
+}

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.components import Context, Output
+from generator.components.base import Context, Output
 from generator.components.look import fitted_text
 from generator.definitions import ComponentSpec
-from generator.fonts import split_lines
+from generator.fonts import split_lines, text_width
 from generator.imposition import SheetItem, footer, nup
 from generator.page import Drawing, Line, Page, Rect, Shape, Style, Text
 from generator.schema import Field, positive
@@ -159,7 +159,6 @@ def copy_drawing(spec: ComponentSpec, ctx: Context, width: float) -> Drawing:
             fx = (i % per_line) * field_w
             fy = y + (i // per_line) * 8.0 + 5.0
             shapes.append(Text(fx, fy, label + ":", 9, "sans"))
-            from generator.fonts import text_width
 
             lx = fx + text_width(label + ":", "sans", 9) + 1.5
             shapes.append(

@@ -21,7 +21,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from generator.components import Context, Output
+from generator.components.base import Context, Output
 from generator.components.look import TOKEN_SCHEMA, contrast_ink, draw_token, fitted_text, pt_from_mm
 from generator.components.symbols import draw_symbol
 from generator.definitions import ComponentSpec

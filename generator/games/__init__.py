@@ -1,60 +1,49 @@
-"""Game rules modules, one per game, found by game id (``nine-mens-morris`` ->
-``generator.games.nine_mens_morris``). Each module defines ``RULES``, a ``GameRules`` instance."""
+"""Game rules modules, one per game, and ``GAMES``, the table of their rules by game id. Each
+module defines ``RULES``, a ``GameRules`` instance; a new game is a module and a line here."""
 
 from __future__ import annotations
 
-import importlib
-import re
-
 from generator.errors import UnknownGameError
+from generator.games import (
+    aggression,
+    barricades,
+    centennial,
+    everest,
+    nine_mens_morris,
+    push,
+    take_the_brain,
+    verbal,
+)
 from generator.games.base import GameRules
 
-_ID = re.compile(r"^[a-z][a-z0-9-]*$")
-
-
-def module_name(game_id: str) -> str:
-    """Return the Python module that holds a game's rules."""
-    return "generator.games." + game_id.replace("-", "_")
+GAMES: dict[str, GameRules] = {
+    rules.id: rules
+    for rules in (
+        aggression.RULES,
+        barricades.RULES,
+        centennial.RULES,
+        everest.RULES,
+        nine_mens_morris.RULES,
+        push.RULES,
+        take_the_brain.RULES,
+        verbal.RULES,
+    )
+}
 
 
 def find_rules(game_id: str) -> GameRules:
-    """Return the rules of a game by id; raise UnknownGameError when no rules module exists."""
-    if not _ID.match(game_id or ""):
-        raise UnknownGameError(f"unknown game {game_id!r}")
+    """Return the rules of a game by id; raise UnknownGameError when the table has none."""
     try:
-        module = importlib.import_module(module_name(game_id))
-    except ModuleNotFoundError as exc:
-        if exc.name and exc.name.startswith("generator.games"):
-            raise UnknownGameError(
-                f"no rules for game {game_id!r} (known: {', '.join(known_games())})"
-            ) from None
-        raise
-    rules = getattr(module, "RULES", None)
-    if not isinstance(rules, GameRules):
-        raise UnknownGameError(f"no rules for game {game_id!r} (known: {', '.join(known_games())})")
-    return rules
+        return GAMES[game_id]
+    except (KeyError, TypeError):
+        raise UnknownGameError(f"no rules for game {game_id!r} (known: {', '.join(known_games())})") from None
 
 
 def has_rules(game_id: str) -> bool:
-    """Return True when a rules module exists for the game id."""
-    try:
-        find_rules(game_id)
-    except UnknownGameError:
-        return False
-    return True
+    """Return True when the table has rules for the game id."""
+    return game_id in GAMES
 
 
 def known_games() -> list[str]:
-    """Return the ids of every game with a rules module (one that defines RULES), sorted."""
-    import pkgutil
-
-    import generator.games as package
-
-    names = []
-    for m in pkgutil.iter_modules(package.__path__):
-        if m.name == "base" or m.name.startswith("_"):
-            continue
-        module = importlib.import_module(f"generator.games.{m.name}")
-        if isinstance(getattr(module, "RULES", None), GameRules):
-            names.append(m.name.replace("_", "-"))
-    return sorted(names)
+    """Return the ids of every game with rules, sorted."""
+    return sorted(GAMES)

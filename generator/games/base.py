@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from generator.errors import BoardError
+from generator.errors import BoardError, IllegalMoveError
 
 
 @dataclass(frozen=True)
@@ -83,8 +83,6 @@ class State(ABC):
     def random_move(self, rng: Any) -> Any:
         """Return a legal move drawn uniformly by a ``seeding.Rng``; games may override with a
         faster draw that is still uniform over ``legal_moves()``."""
-        from generator.errors import IllegalMoveError
-
         moves = self.legal_moves()
         if not moves:
             raise IllegalMoveError("the game is over")

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from generator.errors import IllegalMoveError, NotationError
+from generator.files import atomic_write_text
 from generator.games.base import GameRules, Outcome, State
 from generator.referee.record import record_str
 from generator.referee.replay import result_str
@@ -140,8 +141,6 @@ def play(
         count = len(game.moves)
         say(f"game stopped after {count} move{'' if count == 1 else 's'}, unfinished")
     if save:
-        from generator.files import atomic_write_text
-
         atomic_write_text(save, game.record())
         game.saved = save
         say(f"record saved to {save}")

@@ -14,8 +14,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.errors import BoardError, PnpError, RecordError
+from generator.games import find_rules
 from generator.games.base import GameRules, Outcome, State
 from generator.referee.record import RESULTS, Record, Tag, parse_record, parse_tags
+from generator.seeding import check_seed
 
 
 @dataclass(frozen=True)
@@ -172,9 +174,6 @@ def setup(
     record_text: str, game: str | None = None, seed: int | None = None, variants: Iterable[str] | None = None
 ) -> tuple[GameRules, Record, State, frozenset[str], int | None]:
     """Return the rules, parsed record, initial state, variants and seed for a record (options fill gaps)."""
-    from generator.games import find_rules
-    from generator.seeding import check_seed
-
     header = parse_tags(record_text)
     game_tag = header.tag("Game")
     tag_game = game_tag.value.strip().lower() if game_tag is not None else None

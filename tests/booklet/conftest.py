@@ -11,9 +11,11 @@ import xml.etree.ElementTree as ET
 import pymupdf
 import pytest
 
-from generator.components import Context, Options
-from generator.definitions import GameDefinition, find_definition, load_definition
+from generator.components.base import Context, Options
+from generator.components.kinds import context as make_context
+from generator.definitions import GameDefinition
 from generator.imposition import find_paper
+from generator.loader import find_definition, load_definition
 from generator.page import Page
 from generator.render import WRITERS
 
@@ -59,7 +61,7 @@ def make_game(
 
 def context(definition: GameDefinition, paper: str = "a4", lang: str = "en") -> Context:
     """Return a build context for a definition."""
-    return Context(definition, find_paper(paper), options=Options(lang=lang))
+    return make_context(definition, find_paper(paper), options=Options(lang=lang))
 
 
 @pytest.fixture(scope="session")

@@ -12,8 +12,8 @@ from generator.booklet.render import (
     template_values,
 )
 from generator.components import booklet
-from generator.definitions import load_all
 from generator.errors import TemplateError, UsageError
+from generator.loader import load_all
 from tests.booklet.conftest import context, make_game
 
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 
 from generator.booklet.render import languages
-from generator.components import Context, Options
+from generator.components.base import Options
 from generator.components.booklet import booklet_pages
-from generator.definitions import load_all
+from generator.components.kinds import context
 from generator.imposition import find_paper
+from generator.loader import load_all
 from generator.page import Text, iter_shapes
 
 HEADINGS = {"en": "Clarifications", "fr": "Précisions", "it": "Chiarimenti"}
@@ -18,7 +19,7 @@ CASES = [(d.id, lang) for d in load_all() for lang in languages(d)]
 @pytest.mark.parametrize("game,lang", CASES)
 def test_booklet_renders_and_ends_with_its_clarifications(game, lang):
     definition = next(d for d in load_all(lang=lang) if d.id == game)
-    ctx = Context(definition, find_paper("a4"), options=Options(lang=lang))
+    ctx = context(definition, find_paper("a4"), options=Options(lang=lang))
     if definition.game["seeded"]:
         ctx.seed = definition.game["default_seed"]
     pages = booklet_pages(definition.component("booklet"), ctx)

@@ -9,8 +9,8 @@ import os
 import pymupdf
 import pytest
 
-from generator.components import COMPONENTS
-from generator.definitions import load_definition
+from generator.components.kinds import KINDS
+from generator.loader import load_definition
 from tests.conftest import svg_root
 from tests.foundation.test_cli import one_line_error, pnp
 
@@ -35,7 +35,7 @@ def test_pnp_new_writes_a_definition_and_a_rule_text(custom_kit):
 def test_the_starter_uses_every_component_kind(custom_kit):
     root, _ = custom_kit
     definition = load_definition(os.path.join(root, "layouts", "lanterns.toml"))
-    assert {c.kind for c in definition.components} == set(COMPONENTS)
+    assert {c.kind for c in definition.components} == set(KINDS)
 
 
 def test_the_starter_builds_a_whole_kit_in_pdf_and_svg(custom_kit):

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.definitions import load_definition
 from generator.errors import DefinitionError, PnpError
+from generator.loader import load_definition
 
 GOOD = """
 [game]

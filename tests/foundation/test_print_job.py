@@ -192,12 +192,12 @@ def test_a_booklet_imposed_for_the_short_edge_does_not_read_in_order_with_a_long
     build(str(tmp_path), "nine-mens-morris", formats=["pdf"])
     path = tmp_path / "nine-mens-morris"
     booklet = pymupdf.open(str(path / "booklet.pdf"))
-    from generator.components import Context, find_kind
-    from generator.definitions import LAYOUTS_DIR, find_definition
+    from generator.components.kinds import context, find_kind
+    from generator.loader import LAYOUTS_DIR, find_definition
 
     definition = find_definition("nine-mens-morris", LAYOUTS_DIR, "en")
     paper = find_paper("a4")
-    ctx = Context(definition, paper)
+    ctx = context(definition, paper)
     pages = find_kind("booklet").build(definition.component("booklet"), ctx)[0].pages
     sides = [upright(s) for s in impose_booklet(pages, paper, "short")]
     with open(tmp_path / "short.pdf", "wb") as handle:

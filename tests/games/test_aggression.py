@@ -439,7 +439,7 @@ def test_troop_chits_allow_any_split_of_100_over_20_cities() -> None:
     # _lay_out never needs more than PROVEN_CHITS for a split of 100 into at most 20 parts: the
     # remainders mod 5 take at most 20 ones and 30 twos, and the multiples of 5 left (at most 100
     # troops in all) take, biggest first, at most 2 x 50, 5 x 20, 10 x 10 and one 5 per city.
-    from generator.definitions import find_definition
+    from generator.loader import find_definition
 
     chits = find_definition("aggression").component("chits")["counters"]
     for side in ("Black", "White"):
@@ -492,7 +492,7 @@ def _lay_out(split: list[int], have: dict[int, int]) -> dict[int, int] | None:
 def test_kit_builds_with_the_map_and_the_example_attack(tmp_path: Path) -> None:
     fitz = pytest.importorskip("fitz")
     from generator.build import BuildRequest, build_game
-    from generator.definitions import find_definition
+    from generator.loader import find_definition
 
     build_game(
         find_definition("aggression"),

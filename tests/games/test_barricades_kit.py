@@ -10,13 +10,14 @@ import re
 import pymupdf
 import pytest
 
-from generator.components import Context, Options
+from generator.components.base import Options
+from generator.components.kinds import context
 from generator.components.standees import standee
 from generator.components.symbols import SYMBOLS
-from generator.definitions import load_definition
 from generator.errors import DefinitionError
 from generator.games import find_rules
 from generator.imposition import find_paper
+from generator.loader import load_definition
 from tests.conftest import build, mm
 
 RULES = find_rules("barricades")
@@ -141,7 +142,7 @@ def write(
 def test_a_standee_is_a_strip_of_two_tabs_and_two_panels(tmp_path) -> None:
     definition = load_definition(write(tmp_path))
     spec = definition.component("figures")
-    ctx = Context(definition, find_paper("a4"), options=Options())
+    ctx = context(definition, find_paper("a4"), options=Options())
     art = standee(spec["figures"][0], spec, ctx)
     assert (art.width, art.height) == (20.0, 2 * (30.0 + 12.0))
 

@@ -308,12 +308,13 @@ def test_the_referee_replays_records_with_known_verdicts():
 
 
 def _kit(game: str, paper: str = "a4", cell_size: float | None = None):
-    from generator.components import Context, Options, find_kind
-    from generator.definitions import find_definition
+    from generator.components.base import Options
+    from generator.components.kinds import context, find_kind
     from generator.imposition import find_paper
+    from generator.loader import find_definition
 
     definition = find_definition(game)
-    ctx = Context(definition, find_paper(paper), options=Options(cell_size=cell_size))
+    ctx = context(definition, find_paper(paper), options=Options(cell_size=cell_size))
     return {
         spec.id: find_kind(spec.kind).build(spec, ctx)[0].pages
         for spec in definition.components
@@ -378,7 +379,7 @@ def test_a_strip_with_bigger_boxes_is_tiled():
 
 
 def test_counters_for_eight_players_differ_by_colour_and_symbol():
-    from generator.definitions import find_definition
+    from generator.loader import find_definition
 
     counters = find_definition("centennial").component("counters")["counters"]
     assert len(counters) == 8

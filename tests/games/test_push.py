@@ -493,8 +493,8 @@ def _faces_mm(path: Path, fitz) -> list[float]:
 def test_kit_prints_board_dice_at_true_size_and_booklets(tmp_path: Path) -> None:
     fitz = pytest.importorskip("pymupdf")
     from generator.build import BuildRequest, build_game
-    from generator.components import Options
-    from generator.definitions import find_definition
+    from generator.components.base import Options
+    from generator.loader import find_definition
 
     definition = find_definition("push")
     build_game(definition, BuildRequest(out=str(tmp_path / "en"), formats=("pdf",), seed=3))

@@ -524,7 +524,7 @@ def test_record_through_the_referee(path: Path) -> None:
 def test_kit_prints_board_pieces_record_and_booklet(tmp_path: Path) -> None:
     fitz = pytest.importorskip("pymupdf")
     from generator.build import BuildRequest, build_game
-    from generator.definitions import find_definition
+    from generator.loader import find_definition
 
     build_game(find_definition("take-the-brain"), BuildRequest(out=str(tmp_path), formats=("pdf",)))
     folder = tmp_path / "take-the-brain"

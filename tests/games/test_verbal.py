@@ -122,14 +122,14 @@ def test_the_referee_replays_records_with_known_verdicts():
 
 
 def test_the_score_pad_holds_several_games_with_both_comparisons():
-    from generator.components import Context, find_kind
-    from generator.definitions import find_definition
+    from generator.components.kinds import context, find_kind
     from generator.imposition import find_paper
+    from generator.loader import find_definition
     from generator.page import Group, Text, bounds, iter_shapes
 
     definition = find_definition("verbal")
     for paper in ("a4", "letter"):
-        ctx = Context(definition, find_paper(paper))
+        ctx = context(definition, find_paper(paper))
         spec = definition.component("pad")
         pages = find_kind(spec.kind).build(spec, ctx)[0].pages
         games = [s for s in pages[0].shapes if isinstance(s, Group)]

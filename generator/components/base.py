@@ -1,0 +1,161 @@
+"""What every component kind shares: the keys common to all kinds, the ``Kind`` entry of the kind
+table, the files a kind makes (``Output``), drawing options and the build ``Context``.
+
+A kind is a module in this package with ``SCHEMA`` (its keys, ``generator.schema.Field`` values),
+``build(spec, ctx) -> list[Output]`` and, optionally, ``drawing(spec, ctx, overlay)`` (the artwork
+at true size; with an overlay dict it is a booklet figure) and ``check_spec(values, where)``
+(checks that span several keys). The table of kinds is ``generator.components.kinds.KINDS``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from types import ModuleType
+from typing import Any, Literal
+
+from generator.definitions import ComponentSpec, GameDefinition
+from generator.errors import BoardError, DefinitionError, UnknownGameError
+from generator.games import find_rules
+from generator.games.base import GameRules
+from generator.imposition import Paper
+from generator.page import Drawing, Page
+from generator.schema import Field
+
+Stock = Literal["paper", "card"]
+
+COMMON_SCHEMA: dict[str, Field] = {
+    "kind": Field("str", doc="the component kind (see the kinds below)"),
+    "title": Field("str", default="", doc="the name printed on the component and listed in the kit"),
+    "in_kit": Field("bool", default=True, doc="false: left out of kit.pdf (its own files are still made)"),
+    "output": Field("bool", default=True, doc="false: drawn only as a booklet figure, no files"),
+}
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One entry of the kind table: the kind's name, its module, whether it is a board, and the
+    stock it prints on (``paper`` or ``card``)."""
+
+    name: str
+    module: ModuleType
+    is_board: bool
+    stock: Stock
+
+    @property
+    def schema(self) -> Mapping[str, Field]:
+        """Return the kind's own keys (the common ones are ``COMMON_SCHEMA``)."""
+        return self.module.SCHEMA
+
+    @property
+    def check_spec(self) -> Callable[[dict[str, Any], Any], None] | None:
+        """Return the kind's check over several keys, or None when it has none."""
+        return getattr(self.module, "check_spec", None)
+
+    @property
+    def can_draw(self) -> bool:
+        """Return True when the kind can be drawn as a booklet figure."""
+        return hasattr(self.module, "drawing")
+
+    def build(self, spec: ComponentSpec, ctx: Context) -> list[Output]:
+        """Return the files the kind makes of a component."""
+        return self.module.build(spec, ctx)
+
+    def drawing(self, spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = None) -> Drawing:
+        """Return the component's artwork at true size (a figure when overlay is a dict)."""
+        return self.module.drawing(spec, ctx, overlay)
+
+
+@dataclass
+class Output:
+    """A file set a component makes: ``name`` (.pdf, and .svg or -<n>.svg), its pages, formats."""
+
+    name: str
+    pages: list[Page]
+    formats: tuple[str, ...] = ("pdf", "svg")
+    in_kit: bool = True
+    booklet: bool = False  # pages of a booklet in reading order: the print job imposes them
+
+
+@dataclass(frozen=True)
+class Options:
+    """Build options that change how components draw."""
+
+    fit: bool = False
+    ink_saver: bool = False
+    duplex_offset: tuple[float, float] = (0.0, 0.0)
+    cell_size: float | None = None
+    lang: str = "en"
+    single_sided: bool = False  # kit.pdf for printers without duplex
+
+
+@dataclass
+class Context:
+    """What a component needs besides its own spec: the definition, paper, seed, variants, options,
+    the kind table (for booklet figures of other components) and the game's data."""
+
+    definition: GameDefinition
+    paper: Paper
+    seed: int | None = None
+    variants: frozenset[str] = frozenset()
+    options: Options = field(default_factory=Options)
+    kinds: Mapping[str, Kind] | None = None
+    _data: dict[str, Any] = field(default_factory=dict)
+
+    @cached_property
+    def rules(self) -> GameRules | None:
+        """Return the game's rules object, or None when the definition has no rules module."""
+        try:
+            return find_rules(self.definition.rules_id)
+        except UnknownGameError:
+            return None
+
+    def layout_data(self, name: str) -> dict[str, Any]:
+        """Return plain data (cells, points, positions) the rules module provides by name."""
+        if name not in self._data:
+            if self.rules is None:
+                raise DefinitionError(
+                    f"{self.definition.path}: game {self.definition.id!r} has no rules "
+                    f"module to provide {name!r}; give the data in the definition"
+                )
+            try:
+                self._data[name] = self.rules.layout_data(name, self.seed, self.variants)
+            except BoardError as exc:
+                raise DefinitionError(f"{self.definition.path}: {exc}") from None
+        return self._data[name]
+
+    def colour(self, value: str | None) -> str | None:
+        """Return a colour by palette name or '#rrggbb' (None stays None)."""
+        if not value or value == "none":
+            return None
+        return self.definition.colour(value)
+
+    def seed_label(self) -> str:
+        """Return the seed and variants as printed on boards, e.g. 'seed 7, variant connected'."""
+        if self.seed is None:
+            return ""
+        text = f"seed {self.seed}"
+        if self.variants:
+            text += ", variant " + ",".join(sorted(self.variants))
+        return text
+
+    def kind_of(self, spec: ComponentSpec) -> Kind:
+        """Return the kind table's entry for a component of this game."""
+        if self.kinds is None:
+            raise AssertionError("this Context has no kind table (make it with components.kinds.context)")
+        return self.kinds[spec.kind]
+
+
+def component_drawing(ctx: Context, component_id: str, overlay: dict[str, Any] | None = None) -> Drawing:
+    """Return a component of the game drawn as a booklet figure, with an optional overlay.
+
+    A kind's ``drawing`` gets ``overlay=None`` when it draws the component as printed and a dict
+    (perhaps empty) when it draws a figure: figures leave out the board's own title and caption."""
+    spec = ctx.definition.component(component_id)
+    kind = ctx.kind_of(spec)
+    if not kind.can_draw:
+        raise DefinitionError(
+            f"{ctx.definition.path}: components.{component_id}: a {spec.kind} cannot be shown as a figure"
+        )
+    return kind.drawing(spec, ctx, overlay if overlay is not None else {})

@@ -1,0 +1,180 @@
+"""Reading layouts/*.toml: the loader checks a file against the game, paper and component-kind
+schemas and returns a ``GameDefinition``. Unknown keys, wrong types, missing keys and impossible
+values are one-line errors naming the file and the key path.
+
+The loader sits above the component kinds (it asks the kind table for each kind's schema), so the
+kinds can use the definition's values without importing the loader.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+import tomllib
+from typing import Any
+
+from generator.components.base import COMMON_SCHEMA
+from generator.components.kinds import find_kind
+from generator.definitions import (
+    GAME_SCHEMA,
+    LAYOUTS_DIR,
+    PAPER_SCHEMA,
+    TEMPLATES_DIR,
+    ComponentSpec,
+    GameDefinition,
+    layout_files,
+    templates_for,
+)
+from generator.errors import DefinitionError, UnknownGameError
+from generator.schema import Field, Where, convert, validate
+
+
+def _translate(data: dict[str, Any], where: Where, lang: str | None) -> dict[str, Any]:
+    """Check the ``[translations.<lang>]`` tables and return the data with one language applied.
+
+    Each translation maps a key path of a text in the definition ("components.strip.start_label",
+    "components.pieces.counters.0.label") to its text in that language."""
+    tables = data.get("translations", {})
+    tw = where.child("translations")
+    if not isinstance(tables, dict):
+        raise tw.error("expected a table of languages, e.g. [translations.fr]")
+    chosen = None
+    for code, table in tables.items():
+        if code not in ("en", "fr", "it"):
+            raise tw.child(code).error("unknown language (languages: en, fr, it)")
+        if not isinstance(table, dict):
+            raise tw.child(code).error("expected a table of key paths and texts")
+        for key, text in table.items():
+            kw = tw.child(code).child(key)
+            if not isinstance(text, str):
+                raise kw.error(f"expected a string, got {type(text).__name__}")
+            node: Any = data
+            parts = key.split(".")
+            for part in parts:
+                if isinstance(node, list) and part.isdigit() and int(part) < len(node):
+                    node = node[int(part)]
+                elif isinstance(node, dict) and part in node and part != "translations":
+                    node = node[part]
+                else:
+                    raise kw.error("no such text in the definition")
+            if not isinstance(node, str):
+                raise kw.error("only texts can be translated")
+        if code == lang:
+            chosen = table
+    if not chosen:
+        return data
+    data = copy.deepcopy(data)
+    for key, text in chosen.items():
+        parts = key.split(".")
+        node = data
+        for part in parts[:-1]:
+            node = node[int(part)] if isinstance(node, list) else node[part]
+        last = parts[-1]
+        if isinstance(node, list):
+            node[int(last)] = text
+        else:
+            node[last] = text
+    return data
+
+
+def load_definition(path: str, templates_dir: str | None = None, lang: str | None = None) -> GameDefinition:
+    """Return the validated definition in a TOML file (texts in ``lang`` where it translates them);
+    raise DefinitionError on any problem."""
+    shown = os.path.relpath(path) if not os.path.relpath(path).startswith("..") else path
+    try:
+        with open(path, "rb") as handle:
+            data = tomllib.load(handle)
+    except FileNotFoundError:
+        raise DefinitionError(f"{shown}: no such file") from None
+    except IsADirectoryError:
+        raise DefinitionError(f"{shown}: is a folder, not a definition file") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise DefinitionError(f"{shown}: not valid TOML: {exc}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DefinitionError(f"{shown}: cannot be read: {exc}") from None
+    where = Where(shown)
+    data = _translate(data, where, lang)
+    top = {
+        "game": Field("table", required=True, schema=GAME_SCHEMA),
+        "translations": Field("any", default={}),
+        "palette": Field("map:colour", default={}),
+        "paper": Field("table", default=None, schema=PAPER_SCHEMA),
+        "components": Field("any", required=True),
+    }
+    values = validate(data, top, where)
+    game = values["game"]
+    stem = os.path.splitext(os.path.basename(path))[0]
+    if game["id"] != stem:
+        raise where.child("game").child("id").error(f"must match the file name {stem!r}, got {game['id']!r}")
+    if values["paper"] is None:
+        values["paper"] = validate({}, PAPER_SCHEMA, where.child("paper"))
+    comps_where = where.child("components")
+    raw_components = values["components"]
+    if not isinstance(raw_components, dict) or not raw_components:
+        raise comps_where.error("expected a table of components, each a table with a 'kind'")
+    specs: list[ComponentSpec] = []
+    for cid, raw in raw_components.items():
+        cw = comps_where.child(cid)
+        convert(cid, Field("id"), cw)
+        if not isinstance(raw, dict):
+            raise cw.error("expected a table with a 'kind'")
+        if "kind" not in raw:
+            raise cw.child("kind").error("missing required key")
+        kind = raw["kind"]
+        entry = find_kind(kind, cw.child("kind"))
+        checked = validate(raw, {**COMMON_SCHEMA, **entry.schema}, cw)
+        if entry.check_spec is not None:
+            entry.check_spec(checked, cw)
+        specs.append(ComponentSpec(cid, kind, checked))
+    palette = values["palette"]
+    definition = GameDefinition(
+        path=shown,
+        game=game,
+        palette=palette,
+        paper=values["paper"],
+        components=tuple(specs),
+        templates_dir=templates_dir or TEMPLATES_DIR,
+        raw=data,
+    )
+    for spec in specs:
+        _check_colours(definition, spec.values, comps_where.child(spec.id))
+    return definition
+
+
+def _check_colours(definition: GameDefinition, values: Any, where: Where) -> None:
+    """Check that every colour-like string value names a palette colour or is '#rrggbb'."""
+    if isinstance(values, dict):
+        for key, value in values.items():
+            if isinstance(value, str) and (
+                key in ("fill", "stroke", "colour", "color", "ink", "text_colour") or key.endswith("_colour")
+            ):
+                if (
+                    value
+                    and not value.startswith("#")
+                    and value not in definition.palette
+                    and value != "none"
+                ):
+                    raise where.child(key).error(
+                        f'unknown colour {value!r} (use "#rrggbb" or a palette name: '
+                        f"{', '.join(sorted(definition.palette)) or 'none defined'})"
+                    )
+            else:
+                _check_colours(definition, value, where.child(key))
+    elif isinstance(values, list):
+        for i, value in enumerate(values):
+            _check_colours(definition, value, where.child(i))
+
+
+def load_all(folder: str = LAYOUTS_DIR, lang: str | None = None) -> list[GameDefinition]:
+    """Return every definition in a folder, sorted by id (texts in ``lang`` where translated)."""
+    templates = templates_for(folder)
+    return [load_definition(p, templates, lang) for p in layout_files(folder)]
+
+
+def find_definition(game_id: str, folder: str = LAYOUTS_DIR, lang: str | None = None) -> GameDefinition:
+    """Return the definition of a game by id; raise UnknownGameError when there is none."""
+    path = os.path.join(folder, f"{game_id}.toml")
+    if "/" in game_id or "\\" in game_id or game_id.startswith(".") or not os.path.isfile(path):
+        known = [os.path.splitext(os.path.basename(p))[0] for p in layout_files(folder)]
+        raise UnknownGameError(f"unknown game {game_id!r} (known: {', '.join(known)})")
+    return load_definition(path, templates_for(folder), lang)
