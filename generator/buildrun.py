@@ -10,7 +10,6 @@ from typing import Any
 from generator.booklet.render import check_language, languages
 from generator.build import BuildRequest, build_game, parse_seed_range, takes_seed, write_batch
 from generator.components.base import Options
-from generator.definitions import LAYOUTS_DIR
 from generator.errors import UsageError
 from generator.imposition import find_paper
 from generator.loader import find_definition, load_all
@@ -50,7 +49,7 @@ def run_build(
     progress_factory: Callable[[int], Any] | None = None,
 ) -> str:
     """Build the requested kits; return a one-line summary. Raise project errors on bad input."""
-    folder = layouts or LAYOUTS_DIR
+    folder = layouts or None  # None: the built-in games
     if not games and not all_games:
         raise UsageError("name at least one game, or use --all (see `pnp games`)")
     if games and all_games:

@@ -11,13 +11,41 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from generator.errors import DefinitionError
 from generator.schema import Field
 
-LAYOUTS_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "layouts")
-TEMPLATES_DIR = os.path.join(os.path.dirname(LAYOUTS_DIR), "templates")
+# The games that ship with pnp: `pnp build --all` and `pnp games` mean these, whatever else a user
+# keeps in the same folder (a definition of one's own builds with --layouts DIR).
+BUILTIN_GAMES: tuple[str, ...] = (
+    "aggression",
+    "barricades",
+    "centennial",
+    "everest",
+    "nine-mens-morris",
+    "push",
+    "take-the-brain",
+    "verbal",
+)
+
+
+def builtin_folder(name: str) -> str:
+    """Return the folder of the built-in definitions (``layouts``) or rule texts (``templates``).
+
+    The repository keeps both at its top; an installed wheel carries them inside the package
+    (pyproject.toml maps them there), and a source checkout (an editable install) reads them in place.
+    """
+    packaged = resources.files("generator").joinpath(name)
+    if isinstance(packaged, Path) and packaged.is_dir():
+        return str(packaged)
+    return os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), name)
+
+
+LAYOUTS_DIR = builtin_folder("layouts")
+TEMPLATES_DIR = builtin_folder("templates")
 
 GAME_SCHEMA: dict[str, Field] = {
     "id": Field("id", required=True, doc="the game id; also the file name and output folder"),
@@ -108,8 +136,10 @@ class GameDefinition:
             ) from None
 
 
-def layout_files(folder: str = LAYOUTS_DIR) -> list[str]:
-    """Return the definition files of a folder, sorted."""
+def layout_files(folder: str | None = None) -> list[str]:
+    """Return the definition files of a folder, sorted (no folder: the built-in games')."""
+    if folder is None:
+        return [os.path.join(LAYOUTS_DIR, f"{game_id}.toml") for game_id in BUILTIN_GAMES]
     try:
         names = sorted(n for n in os.listdir(folder) if n.endswith(".toml") and not n.startswith("_"))
     except FileNotFoundError:
@@ -117,9 +147,10 @@ def layout_files(folder: str = LAYOUTS_DIR) -> list[str]:
     return [os.path.join(folder, n) for n in names]
 
 
-def templates_for(folder: str) -> str:
-    """Return the templates folder of a definitions folder: ``templates`` beside it, else inside it."""
-    if os.path.abspath(folder) == os.path.abspath(LAYOUTS_DIR):
+def templates_for(folder: str | None) -> str:
+    """Return the templates folder of a definitions folder: ``templates`` beside it, else inside it
+    (no folder: the built-in rule texts)."""
+    if folder is None or os.path.abspath(folder) == os.path.abspath(LAYOUTS_DIR):
         return TEMPLATES_DIR
     beside = os.path.join(os.path.dirname(os.path.abspath(folder)), "templates")
     inside = os.path.join(folder, "templates")

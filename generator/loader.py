@@ -16,6 +16,7 @@ from typing import Any
 from generator.components.base import COMMON_SCHEMA
 from generator.components.kinds import find_kind
 from generator.definitions import (
+    BUILTIN_GAMES,
     GAME_SCHEMA,
     LAYOUTS_DIR,
     PAPER_SCHEMA,
@@ -165,16 +166,20 @@ def _check_colours(definition: GameDefinition, values: Any, where: Where) -> Non
             _check_colours(definition, value, where.child(i))
 
 
-def load_all(folder: str = LAYOUTS_DIR, lang: str | None = None) -> list[GameDefinition]:
-    """Return every definition in a folder, sorted by id (texts in ``lang`` where translated)."""
+def load_all(folder: str | None = None, lang: str | None = None) -> list[GameDefinition]:
+    """Return every definition in a folder (no folder: the built-in games), sorted by id, with
+    texts in ``lang`` where translated."""
     templates = templates_for(folder)
     return [load_definition(p, templates, lang) for p in layout_files(folder)]
 
 
-def find_definition(game_id: str, folder: str = LAYOUTS_DIR, lang: str | None = None) -> GameDefinition:
-    """Return the definition of a game by id; raise UnknownGameError when there is none."""
-    path = os.path.join(folder, f"{game_id}.toml")
-    if "/" in game_id or "\\" in game_id or game_id.startswith(".") or not os.path.isfile(path):
+def find_definition(game_id: str, folder: str | None = None, lang: str | None = None) -> GameDefinition:
+    """Return the definition of a game by id from a folder (no folder: the built-in games); raise
+    UnknownGameError when there is none."""
+    path = os.path.join(folder or LAYOUTS_DIR, f"{game_id}.toml")
+    unsafe = "/" in game_id or "\\" in game_id or game_id.startswith(".")
+    if unsafe or (folder is None and game_id not in BUILTIN_GAMES) or not os.path.isfile(path):
         known = [os.path.splitext(os.path.basename(p))[0] for p in layout_files(folder)]
-        raise UnknownGameError(f"unknown game {game_id!r} (known: {', '.join(known)})")
+        hint = "; a definition of your own builds with --layouts DIR" if folder is None else ""
+        raise UnknownGameError(f"unknown game {game_id!r} (known: {', '.join(known)}{hint})")
     return load_definition(path, templates_for(folder), lang)

@@ -21,12 +21,11 @@ def register(app: typer.Typer) -> None:
         """List the games with their components, player counts and seeded boards."""
         import json
 
-        from generator.definitions import LAYOUTS_DIR
         from generator.games import has_rules
         from generator.loader import load_all
 
         rows = []
-        for d in load_all(layouts or LAYOUTS_DIR):
+        for d in load_all(layouts or None):
             rows.append(
                 {
                     "id": d.id,

@@ -14,16 +14,20 @@ def register(app: typer.Typer) -> None:
     @handle_errors
     def new_command(
         name: str = typer.Argument(..., help="The new game's id, e.g. my-game."),
-        layouts: str = typer.Option(
-            "layouts",
-            "--layouts",
-            help="Folder for the definition; the booklet template goes to templates/booklets beside it.",
+        folder: str = typer.Option(
+            ".",
+            "--dir",
+            help="Folder to write into (default: the current one): DIR/layouts/NAME.toml and "
+            "DIR/templates/booklets/NAME.en.md.j2.",
         ),
         force: bool = typer.Option(False, "--force", help="Overwrite existing files."),
     ) -> None:
         """Write layouts/NAME.toml and templates/booklets/NAME.en.md.j2: a starter kit with every component."""
+        import os
+
         from generator.starter import write_starter
 
+        layouts = os.path.normpath(os.path.join(folder, "layouts"))
         for path in write_starter(name, layouts, force):
             typer.echo(f"wrote {path}")
         typer.echo(f"build it with: pnp build {name} --layouts {layouts}")

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 
 import pytest
 
+from generator.definitions import BUILTIN_GAMES, layout_files
 from tests.conftest import ROOT
 
 
@@ -40,8 +40,7 @@ def test_help_lists_the_commands():
 def test_games_lists_every_layout():
     result = pnp("games")
     assert result.returncode == 0
-    layouts = sorted(n[:-5] for n in os.listdir(os.path.join(ROOT, "layouts")) if n.endswith(".toml"))
-    for game in layouts:
+    for game in BUILTIN_GAMES:
         assert game in result.stdout
 
 
@@ -85,11 +84,7 @@ def test_broken_definition_is_named_with_its_key(tmp_path):
 
 
 def test_check_accepts_every_shipped_definition():
-    files = sorted(
-        os.path.join(ROOT, "layouts", n)
-        for n in os.listdir(os.path.join(ROOT, "layouts"))
-        if n.endswith(".toml")
-    )
+    files = layout_files()
     result = pnp("check", *files)
     assert result.returncode == 0, result.stderr
     assert result.stdout.count(": ok") == len(files)

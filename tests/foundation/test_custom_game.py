@@ -82,3 +82,19 @@ def test_bad_seed_ranges_are_usage_errors(tmp_path):
         result = pnp("build", "aggression", "--seeds", bad, "--out", str(tmp_path))
         assert result.returncode == 2, bad
         one_line_error(result)
+
+
+def test_pnp_new_writes_into_the_folder_given(tmp_path):
+    result = pnp("new", "lanterns", "--dir", "kits/mine", cwd=str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "kits" / "mine" / "layouts" / "lanterns.toml").is_file()
+    assert (tmp_path / "kits" / "mine" / "templates" / "booklets" / "lanterns.en.md.j2").is_file()
+    assert "--layouts kits/mine/layouts" in result.stdout
+
+
+def test_a_game_of_ones_own_builds_only_from_its_folder(custom_kit, tmp_path):
+    root, _ = custom_kit
+    result = pnp("build", "lanterns", "--out", str(tmp_path), cwd=root)
+    assert result.returncode == 3
+    assert "--layouts DIR" in one_line_error(result)
+    assert not any(tmp_path.iterdir())

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import os
+import shutil
+import subprocess
 import tomllib
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from generator.definitions import BUILTIN_GAMES, LAYOUTS_DIR, TEMPLATES_DIR
 from generator.errors import DefinitionError, PnpError
-from generator.loader import load_definition
+from generator.loader import load_all, load_definition
+from tests.conftest import ROOT
 
 GOOD = """
 [game]
@@ -99,6 +104,24 @@ def test_bad_toml(tmp_path):
 def test_unknown_palette_colour(tmp_path):
     text = GOOD.format(id="test-game", size="19mm").replace("count = 2 }", 'count = 2, fill = "mauve" }')
     assert "unknown colour 'mauve'" in error_of(write(tmp_path, text))
+
+
+def test_every_builtin_game_has_a_definition_and_an_english_rule_text():
+    assert [d.id for d in load_all()] == sorted(BUILTIN_GAMES)
+    for game_id in BUILTIN_GAMES:
+        assert os.path.isfile(os.path.join(LAYOUTS_DIR, f"{game_id}.toml"))
+        assert os.path.isfile(os.path.join(TEMPLATES_DIR, "booklets", f"{game_id}.en.md.j2"))
+
+
+@pytest.mark.skipif(
+    shutil.which("git") is None or not os.path.exists(os.path.join(ROOT, ".git")), reason="not a git checkout"
+)
+def test_the_builtin_games_are_the_definitions_the_repository_keeps():
+    listed = subprocess.run(
+        ["git", "ls-files", "layouts"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.split()
+    kept = sorted(os.path.basename(p)[: -len(".toml")] for p in listed if p.endswith(".toml"))
+    assert kept == sorted(BUILTIN_GAMES)
 
 
 def test_a_piece_larger_than_the_paper_fails_when_built(tmp_path):

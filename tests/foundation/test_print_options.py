@@ -8,16 +8,13 @@ import pymupdf
 import pytest
 
 from generator.components.look import luminance
+from generator.definitions import BUILTIN_GAMES
 from tests.conftest import build
 
 PALE = 0.12  # no pale tint covers more than 12% of a page,
 LARGE = 0.02  # no other filled shape more than 2%,
 DARK = 0.003  # and no dark one more than 0.3% (rules and lines under 2 mm thick do not count)
-GAMES = sorted(
-    n[:-5]
-    for n in os.listdir(os.path.join(os.path.dirname(__file__), "..", "..", "layouts"))
-    if n.endswith(".toml")
-)
+GAMES = sorted(BUILTIN_GAMES)
 
 
 @pytest.fixture(scope="module")
