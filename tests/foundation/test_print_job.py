@@ -302,7 +302,7 @@ def test_the_print_guide_opens_the_kit_with_settings_sheets_and_checklist(every_
             "it",
             ["Stampare Push!", "dimensione reale", "capovolgi sul lato lungo", "Tabellone", "Pedina"],
         ),
-        ("centennial", "fr", ["Imprimer Centennial", "taille réelle", "bord long", "Piste", "Dés"]),
+        ("centennial", "fr", ["Imprimer Centennial", "taille réelle", "bord long", "Bande", "Dés"]),
         ("everest", "fr", ["Imprimer Everest", "Feuilles des joueurs", "Règles"]),
     ],
 )
