@@ -201,6 +201,11 @@ def footprint(spec: ComponentSpec) -> float:
     return max(c["size"] or spec["size"] for c in spec["counters"])
 
 
+def contents(spec: ComponentSpec, ctx: Context) -> list[tuple[str, int]]:
+    """Return (name, count) of every counter type, for the print guide's checklist."""
+    return [(counter["name"], counter["count"]) for counter in spec["counters"]]
+
+
 def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     """Return the counter sheets (and backs pages where counters have backs)."""
     label = f"{ctx.definition.title}: {spec['title'] or spec.id}"
