@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import itertools
+import os
+import threading
 import zlib
 from collections.abc import Iterable
 from typing import BinaryIO
@@ -197,9 +199,12 @@ def write_pdf(pages: Iterable[Page], target: BinaryIO, title: str = "") -> int:
     return count
 
 
-def _write_part(pages: Iterable[Page], target: BinaryIO, title: str = "") -> int:
-    """Draw pages into one reportlab document; return the number of pages."""
-    canvas = Canvas(
+_ENVIRONMENT_LOCK = threading.Lock()
+
+
+def _canvas(target: BinaryIO) -> Canvas:
+    """Return a reportlab canvas in invariant mode writing to target."""
+    return Canvas(
         target,
         invariant=1,
         pageCompression=1,
@@ -207,6 +212,19 @@ def _write_part(pages: Iterable[Page], target: BinaryIO, title: str = "") -> int
         initialFontName=pdf_font("sans"),
         initialFontSize=10,
     )
+
+
+def _write_part(pages: Iterable[Page], target: BinaryIO, title: str = "") -> int:
+    """Draw pages into one reportlab document; return the number of pages."""
+    with _ENVIRONMENT_LOCK:
+        # reportlab dates (and fingerprints) a document from SOURCE_DATE_EPOCH when it is set, even
+        # in invariant mode; pnp ignores it so files are byte-identical whatever the environment
+        saved = os.environ.pop("SOURCE_DATE_EPOCH", None)
+        try:
+            canvas = _canvas(target)
+        finally:
+            if saved is not None:
+                os.environ["SOURCE_DATE_EPOCH"] = saved
     canvas.setCreator("pnp")
     canvas.setProducer("pnp")
     if title:
