@@ -82,8 +82,7 @@ def run_build(
             check_language(d, lang)
         if (seed_list is not None or seed_value is not None) and not takes_seed(d) and not all_games:
             raise UsageError(f"{d.id} has no seeded board; --seed and --seeds apply to seeded games")
-    batched = seed_list is not None
-    kits = sum(len(seed_list) + 1 if batched and takes_seed(d) else 1 for d in definitions)  # type: ignore[arg-type]
+    kits = sum(len(seed_list) + 1 if seed_list is not None and takes_seed(d) else 1 for d in definitions)
     progress = progress_factory(kits) if progress_factory else None
     files = built = 0
     for d in definitions:
@@ -100,15 +99,15 @@ def run_build(
             variants=game_variants,
             options=game_options,
         )
-        in_batch = batched and takes_seed(d)
-        for s in seed_list if in_batch else [request.seed]:  # type: ignore[union-attr]
+        batch = seed_list if seed_list is not None and takes_seed(d) else None
+        for s in batch if batch is not None else [request.seed]:
             request.seed = s
             files += len(build_game(d, request))
             built += 1
             if progress:
                 progress.step(d.id if s is None else f"{d.id} seed {s}")
-        if in_batch:
-            write_batch(d, request, seed_list)  # type: ignore[arg-type]
+        if batch is not None:
+            write_batch(d, request, batch)
             files += 1
             if progress:
                 progress.step(f"{d.id}: all boards in one PDF")
