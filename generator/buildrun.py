@@ -12,6 +12,7 @@ from generator.build import BuildRequest, build_game, parse_seed_range, takes_se
 from generator.components.base import Options
 from generator.errors import UsageError
 from generator.imposition import find_paper
+from generator.languages import LANGUAGES, language_codes
 from generator.loader import find_definition, load_all
 from generator.render import FORMATS
 from generator.seeding import check_seed
@@ -74,8 +75,8 @@ def run_build(
     options = Options(
         fit=fit, ink_saver=ink_saver, duplex_offset=_offset(duplex_offset), cell_size=size, lang=lang
     )
-    if lang not in ("en", "fr", "it"):
-        raise UsageError(f"unknown language {lang!r} (languages: en, fr, it)")
+    if lang not in LANGUAGES:
+        raise UsageError(f"unknown language {lang!r} (languages: {language_codes()})")
     definitions = load_all(folder, lang) if all_games else [find_definition(g, folder, lang) for g in games]
     for d in definitions:
         if not all_games:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from generator.cli.common import Progress, handle_errors, split_list
+from generator.languages import language_codes
 
 
 def register(app: typer.Typer) -> None:
@@ -21,7 +22,7 @@ def register(app: typer.Typer) -> None:
         seed: str = typer.Option(None, "--seed", help="Seed for seeded boards (a non-negative integer)."),
         seeds: str = typer.Option(None, "--seeds", help="Build a batch of seeds, e.g. 1-50 (seeded games)."),
         variant: str = typer.Option(None, "--variant", help="Variants, comma-separated."),
-        lang: str = typer.Option("en", "--lang", help="Language of the rule booklet: en, fr, it."),
+        lang: str = typer.Option("en", "--lang", help=f"Language of the rule booklet: {language_codes()}."),
         fit: bool = typer.Option(False, "--fit", help="Scale large boards onto one sheet instead of tiling."),
         cell_size: str = typer.Option(None, "--cell-size", help="Square size for grid boards, e.g. 25mm."),
         ink_saver: bool = typer.Option(

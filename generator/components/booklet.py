@@ -14,6 +14,7 @@ from generator.booklet.markup import parse, smarten
 from generator.booklet.render import render_template, shown_path, template_path, template_values
 from generator.components.base import Context, Output, component_drawing
 from generator.imposition import impose_booklet
+from generator.languages import DEFAULT_LANGUAGE, LANGUAGES
 from generator.page import Drawing, Page
 from generator.schema import Field
 
@@ -31,33 +32,6 @@ SCHEMA: dict[str, Field] = {
         "component that can be drawn)",
     ),
     "cover": Field("bool", default=True, doc="start with a cover page"),
-}
-
-LABELS: dict[str, dict[str, str]] = {
-    "en": {
-        "players": "Players",
-        "time": "Playing time",
-        "ages": "Ages",
-        "kit": "In this kit",
-        "rules": "Rules of play",
-        "booklet": "this rule booklet",
-    },
-    "fr": {
-        "players": "Joueurs",
-        "time": "Durée",
-        "ages": "Âge",
-        "kit": "Contenu du kit",
-        "rules": "Règles du jeu",
-        "booklet": "ce livret de règles",
-    },
-    "it": {
-        "players": "Giocatori",
-        "time": "Durata",
-        "ages": "Età",
-        "kit": "Nel kit",
-        "rules": "Regole del gioco",
-        "booklet": "questo libretto di regole",
-    },
 }
 
 
@@ -113,7 +87,8 @@ def laid_pages(spec: Any, ctx: Context) -> list[LaidPage]:
 
 def _cover(spec: Any, ctx: Context, meta: dict[str, str], lang: str) -> CoverInfo:
     game = ctx.definition.game
-    labels = {**LABELS["en"], **LABELS.get(lang, {}), **meta}
+    own = LANGUAGES[lang].cover if lang in LANGUAGES else {}
+    labels = {**LANGUAGES[DEFAULT_LANGUAGE].cover, **own, **meta}
     facts = []
     for key, field in (("players", "players"), ("time", "playing_time"), ("ages", "ages")):
         value = game.get(field) or ""

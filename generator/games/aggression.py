@@ -24,6 +24,7 @@ from typing import Any, Union
 
 from generator.errors import BoardError, IllegalMoveError, NotationError
 from generator.games.base import GameRules, Outcome, State, turn_limit
+from generator.games.words import count
 from generator.seeding import Rng, check_seed, rng_for
 
 ROWS = 4
@@ -334,7 +335,7 @@ class AggressionState(State):
                 raise IllegalMoveError("claiming is over, so there is no passing: name a city to attack (xK)")
             if self.hand[self.turn]:
                 raise IllegalMoveError(
-                    f"{side} still has {self.hand[self.turn]} troops to place, so cannot pass"
+                    f"{side} still has {count(self.hand[self.turn], 'troop')} to place, so cannot pass"
                 )
             return
         if isinstance(move, Claim):
@@ -349,7 +350,7 @@ class AggressionState(State):
             if left == 0:
                 raise IllegalMoveError(f"{side} has no troops left and must pass")
             if move.troops > left:
-                raise IllegalMoveError(f"{side} has only {left} troops left, not {move.troops}")
+                raise IllegalMoveError(f"{side} has only {count(left, 'troop')} left, not {move.troops}")
             return
         if isinstance(move, Attack):
             if self.claiming:
@@ -383,7 +384,9 @@ class AggressionState(State):
         if not self.claiming:
             self._over = self._natural_end()
         if self._over is None and self.plies >= self.limit:
-            self._over = Outcome(True, None, True, self._score(), f"turn limit of {self.limit} reached")
+            self._over = Outcome(
+                True, None, True, self._score(), f"turn limit of {count(self.limit, 'turn')} reached"
+            )
 
     def _score(self) -> dict[str, int]:
         return {"black": self._cities(0), "white": self._cities(1)}
@@ -400,7 +403,8 @@ class AggressionState(State):
         b, w = score["black"], score["white"]
         if b != w:
             winner = "black" if b > w else "white"
-            return Outcome(True, winner, False, score, f"{why}; {winner} holds more cities, {b} to {w}")
+            reason = f"{why}; {winner} holds more cities, {max(b, w)} to {min(b, w)}"
+            return Outcome(True, winner, False, score, reason)
         if on_board[0] != on_board[1]:
             winner = "black" if on_board[0] > on_board[1] else "white"
             return Outcome(
@@ -409,7 +413,7 @@ class AggressionState(State):
                 False,
                 score,
                 f"{why}; cities are equal, {b} each, and {winner} has more troops "
-                f"on the board, {on_board[0]} to {on_board[1]}",
+                f"on the board, {max(on_board)} to {min(on_board)}",
             )
         return Outcome(
             True,

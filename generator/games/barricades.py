@@ -47,6 +47,7 @@ from generator.errors import BoardError, IllegalMoveError, NotationError, Record
 from generator.games import barricades_board as bb
 from generator.games.barricades_board import Battlefield, distance, parse_square, square_name
 from generator.games.base import GameRules, Outcome, State, turn_limit
+from generator.games.words import count, plural
 from generator.seeding import check_seed
 
 SIDES = ("red", "blue")
@@ -485,8 +486,8 @@ class BarricadesState(State):
         reach = PIECE_TYPES[kind].move
         if steps > reach:
             raise IllegalMoveError(
-                f"a {_kind_title(kind)} moves at most {reach} squares; "
-                f"{square_name(src)} to {square_name(dst)} is {steps}"
+                f"a {_kind_title(kind)} moves at most {count(reach, 'square')}; "
+                f"{square_name(src)} to {square_name(dst)} is {count(steps, 'square')}"
             )
         ray = _RAYS[src][_DIRECTIONS.index((_sign(df), _sign(dr)))]
         for s in ray[:steps]:
@@ -512,11 +513,17 @@ class BarricadesState(State):
         away = distance(dst, target)
         if kind == GRENADIER:
             if away != 3:
-                raise IllegalMoveError(f"a grenade lands exactly 3 squares away; {name} is {away} from {at}")
+                raise IllegalMoveError(
+                    f"a grenade lands exactly 3 squares away; {name} is {count(away, 'square')} from {at}"
+                )
             return
         reach = PIECE_TYPES[kind].max_range
-        if away > reach or away == 0:
-            raise IllegalMoveError(f"a {title} fires up to {reach} squares; {name} is {away} from {at}")
+        if away == 0:
+            raise IllegalMoveError(f"a {title} cannot fire at its own square")
+        if away > reach:
+            raise IllegalMoveError(
+                f"a {title} fires up to {count(reach, 'square')}; {name} is {count(away, 'square')} from {at}"
+            )
         victim = self.board[target] if target != src else -1
         if victim < 0:
             raise IllegalMoveError(f"there is no piece on {name} to fire at")
@@ -569,7 +576,7 @@ class BarricadesState(State):
                 None,
                 draw=True,
                 score=self._score(),
-                reason=f"the turn limit of {self.limit} turns was reached",
+                reason=f"the turn limit of {count(self.limit, 'turn')} was reached",
             )
 
 
@@ -592,7 +599,7 @@ def parse_setup(text: str, side: str, tag: str = "") -> dict[str, tuple[str, ...
             raise RecordError(where + f"{group!r} should look like P:b2,d2 (P, R, G or M, a colon, squares)")
         piece = PIECE_TYPES[_INITIAL_INDEX[initial.upper()]]
         if piece.name in setup:
-            raise RecordError(where + f"{piece.title.lower()}s are listed twice")
+            raise RecordError(where + f"the {plural(piece.title.lower())} are listed twice")
         names = tuple(n for n in squares.split(",") if n)
         for n in names:
             try:
@@ -606,11 +613,11 @@ def parse_setup(text: str, side: str, tag: str = "") -> dict[str, tuple[str, ...
                 raise RecordError(where + f"{n} is given twice")
             seen.add(s)
         if len(names) != piece.count:
-            raise RecordError(where + f"{piece.count} {piece.title.lower()}s needed, {len(names)} given")
+            raise RecordError(where + f"{count(piece.count, piece.title.lower())} needed, {len(names)} given")
         setup[piece.name] = names
     for piece in PIECE_TYPES:
         if piece.name not in setup:
-            raise RecordError(where + f"the {piece.title.lower()}s ({piece.initial}:...) are missing")
+            raise RecordError(where + f"the {plural(piece.title.lower())} ({piece.initial}:...) are missing")
     return {t.name: setup[t.name] for t in PIECE_TYPES}
 
 

@@ -36,6 +36,7 @@ from generator.games.dice import (
     throws_per_turn,
     turn_str,
 )
+from generator.games.words import count
 
 BOXES = 12
 STEPS = 2 * BOXES - 1
@@ -232,7 +233,9 @@ class CentennialState(State):
 
     def text(self) -> str:
         """Return the counters, whose throw is next and the numbers open to claims, as text."""
-        lines = [f"Centennial, {self.players} players, {turn_str(self.throws, self.limit, self.players)}"]
+        lines = [
+            f"Centennial, {count(self.players, 'player')}, {turn_str(self.throws, self.limit, self.players)}"
+        ]
         for index, side in enumerate(self.sides):
             step = self.steps[index]
             if step == 0:
@@ -272,7 +275,7 @@ class CentennialState(State):
     def _index(self, side: str) -> int:
         number = int(side[1:])
         if not 1 <= number <= self.players:
-            raise IllegalMoveError(f"there is no {label(side)} in a game of {self.players} players")
+            raise IllegalMoveError(f"there is no {label(side)} in a game of {count(self.players, 'player')}")
         return number - 1
 
     def _end_step(self, who: int, move: Throw) -> int:

@@ -11,6 +11,7 @@ from functools import cache
 from itertools import combinations, combinations_with_replacement
 
 from generator.errors import NotationError, RecordError
+from generator.games.words import count
 
 FACES = 6
 
@@ -137,8 +138,8 @@ def throws_per_turn(players: int) -> int:
 def limit_str(limit: int, players: int) -> str:
     """Return the turn limit in words, e.g. '200 throws' or '200 rounds (200 throws each)'."""
     if players > 2:
-        return f"{limit} round{'s' if limit != 1 else ''} ({limit} throw{'s' if limit != 1 else ''} each)"
-    return f"{limit} throw{'s' if limit != 1 else ''}"
+        return f"{count(limit, 'round')} ({count(limit, 'throw')} each)"
+    return count(limit, "throw")
 
 
 def turn_str(throws: int, limit: int, players: int) -> str:

@@ -33,6 +33,7 @@ from generator.games.dice import (
     turn_str,
     uses_only,
 )
+from generator.games.words import count, spelt
 
 HIGHEST = 12
 COLUMNS = 2
@@ -163,15 +164,14 @@ class EverestState(State):
         number = int(move.player[1:])
         name = label(move.player)
         if not 1 <= number <= self.players:
-            raise IllegalMoveError(f"there is no {name} in a game of {self.players} players")
+            raise IllegalMoveError(f"there is no {name} in a game of {count(self.players, 'player')}")
         if number - 1 != self.to_throw:
             raise IllegalMoveError(f"it is {label(self.sides[self.to_throw])}'s turn to throw, not {name}'s")
         overused = uses_only(move.groups, move.dice)
         if overused is not None:
             shown = sum(1 for value in move.dice if value == overused)
-            times = {0: "no", 1: "one", 2: "two"}.get(shown, str(shown))
             raise IllegalMoveError(
-                f"each die counts once: {throw_str(move.dice)} has {times} {overused}, "
+                f"each die counts once: {throw_str(move.dice)} has {spelt(shown, str(overused))}, "
                 f"but the groups use more"
             )
         crossed = self.crossed[number - 1]
@@ -183,8 +183,10 @@ class EverestState(State):
             left = COLUMNS - crossed[total]
             if wanted[total] > left:
                 if left == 0:
-                    raise IllegalMoveError(f"both of {name}'s {total} boxes are already crossed off")
-                raise IllegalMoveError(f"{name} has only {left} box {total} left, not {wanted[total]}")
+                    raise IllegalMoveError(f"both of {name}'s boxes of {total} are already crossed off")
+                raise IllegalMoveError(
+                    f"{name} has only {count(left, 'box')} of {total} left, not {wanted[total]}"
+                )
 
     def apply_move(self, move: Cross) -> None:
         """Cross off a box for every group's total and pass the dice on."""
@@ -220,7 +222,7 @@ class EverestState(State):
         """Return every player's boxes (x crossed, . empty; up column, then down column) as text."""
         numbers = " ".join(f"{n:>2}" for n in range(1, HIGHEST + 1))
         lines = [
-            f"Everest, {self.players} players, {turn_str(self.throws, self.limit, self.players)}",
+            f"Everest, {count(self.players, 'player')}, {turn_str(self.throws, self.limit, self.players)}",
             f"         {numbers}",
         ]
         for index, side in enumerate(self.sides):

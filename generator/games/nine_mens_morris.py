@@ -25,6 +25,7 @@ from typing import Any, Protocol
 
 from generator.errors import BoardError, IllegalMoveError, NotationError
 from generator.games.base import GameRules, Outcome, State, turn_limit
+from generator.games.words import count
 
 MEN = 9
 SIDES = ("white", "black")
@@ -223,13 +224,13 @@ class NineMensMorrisState(State):
                 raise BoardError(f"unknown side {side!r} (sides: white, black)")
             state._men[SIDES.index(side)] |= _BIT[name]
         for i, side in enumerate(SIDES):
-            count = hand.get(side, 0)
-            if count < 0 or count + state._men[i].bit_count() > MEN:
+            in_hand = hand.get(side, 0)
+            if in_hand < 0 or in_hand + state._men[i].bit_count() > MEN:
                 raise BoardError(
-                    f"{_SIDE_WORD[i]} cannot have {count} men in hand with "
+                    f"{_SIDE_WORD[i]} cannot have {count(in_hand, 'man')} in hand with "
                     f"{state._men[i].bit_count()} on the board"
                 )
-            state._hand[i] = count
+            state._hand[i] = in_hand
         if to_move not in SIDES:
             raise BoardError(f"unknown side {to_move!r} (sides: white, black)")
         state._side = SIDES.index(to_move)
@@ -404,7 +405,7 @@ class NineMensMorrisState(State):
         ):
             self._finish(s ^ 1, f"{_SIDE_WORD[s]} cannot move")
         elif self._turns >= self._limit:
-            self._finish(-1, f"the turn limit of {self._limit} turns was reached")
+            self._finish(-1, f"the turn limit of {count(self._limit, 'turn')} was reached")
         else:
             self._over = False
 
@@ -432,7 +433,7 @@ class NineMensMorrisState(State):
     def _status_line(self) -> str:
         hands = f"in hand: White {self._hand[0]}, Black {self._hand[1]}"
         if self._over:
-            return f"game over after {self._turns} turns: {self._reason}; {hands}"
+            return f"game over after {count(self._turns, 'turn')}: {self._reason}; {hands}"
         return f"{_SIDE_WORD[self._side]} to move, turn {self._turns + 1} of {self._limit}; {hands}"
 
     def copy(self) -> NineMensMorrisState:

@@ -8,8 +8,11 @@ allowed in a shuffled order, backing up when a cell has none left.
 Pieces: South's six dice start in a row just outside rank 1 (one per file, travelling north),
 West's just outside file a (one per rank, travelling east); each die has its pawn right behind it.
 A die's lane is its file (South: a to f) or its rank (West: 1 to 6). Starting orders come from the
-tags ``[South "314265"]`` (the values for files a to f) and ``[West "..."]`` (ranks 1 to 6);
-without a tag a side starts ``123456``.
+tags ``[SouthOrder "314265"]`` (the values for files a to f) and ``[WestOrder "..."]`` (ranks 1 to
+6); without a tag a side starts ``123456``. ``South`` and ``West`` hold the players' names, as the
+side tags do in every game; records from before the order tags, which wrote the orders there,
+still read: a ``South`` or ``West`` value made of digits is taken as that side's order when its
+``...Order`` tag is absent.
 
 A lane's progress counts the pushes its die has made: after p pushes the die is p cells in (off the
 board from p = 7) and the pawn p - 1 cells in (off the board at p = 8, which is as far as it goes).
@@ -44,6 +47,7 @@ from typing import Any
 
 from generator.errors import BoardError, IllegalMoveError, NotationError, RecordError
 from generator.games.base import GameRules, Outcome, State, turn_limit
+from generator.games.words import count
 from generator.seeding import check_seed, rng_for
 
 SIZE = 6
@@ -108,16 +112,35 @@ def is_latin(numbers: tuple[int, ...]) -> bool:
     return rows and files
 
 
-def parse_order(text: str, side: str) -> tuple[int, ...]:
+ORDER_TAGS = ("SouthOrder", "WestOrder")
+
+
+def parse_order(text: str, side: str, tag: str = "") -> tuple[int, ...]:
     """Return a starting order (six distinct values 1-6) from a tag value; raise RecordError."""
     value = text.strip()
     if len(value) != SIZE or sorted(value) != list(DEFAULT_ORDER):
         where = "files a to f" if side == "south" else "ranks 1 to 6"
+        name = tag or ORDER_TAGS[SIDES.index(side)]
         raise RecordError(
-            f"the {side.capitalize()} tag must give the six values 1 to 6 once each, "
+            f"the {name} tag must give the six values 1 to 6 once each, "
             f'for {where} (like "314265"), not {text!r}'
         )
     return tuple(int(ch) for ch in value)
+
+
+def orders_from_tags(tags: Mapping[str, str]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Return South's and West's starting orders from the SouthOrder and WestOrder tags (default
+    123456), or from an old record's South or West tag when it holds digits rather than a name."""
+    orders = []
+    for side, tag in zip(SIDES, ORDER_TAGS):
+        old = side.capitalize()
+        if tag in tags:
+            orders.append(parse_order(tags[tag], side, tag))
+        elif tags.get(old, "").strip().isdigit():
+            orders.append(parse_order(tags[old], side, old))
+        else:
+            orders.append(parse_order(DEFAULT_ORDER, side, tag))
+    return orders[0], orders[1]
 
 
 # --- moves -------------------------------------------------------------------------------------
@@ -423,7 +446,7 @@ class PushState(State):
             if occupied >> cell & 1:
                 raise IllegalMoveError(f"{name} is not empty: a neutral die goes on an empty cell")
             if cell in taken:
-                raise IllegalMoveError(f"both neutral dice cannot go on {name}")
+                raise IllegalMoveError(f"the two neutral dice cannot both go on {name}")
             taken.add(cell)
         for value, cell in zip(move.throw, move.cells):
             if cell is None:
@@ -443,10 +466,10 @@ class PushState(State):
         total = move.throw[0] + move.throw[1]
         if not (sum(chosen) == total or (len(chosen) == 1 and chosen[0] in move.throw)):
             written = " + ".join(str(v) for v in sorted(chosen, reverse=True))
-            said = f"{written} = {sum(chosen)}" if len(chosen) > 1 else f"{written}"
+            said = f"not {written} = {sum(chosen)}" if len(chosen) > 1 else f"not a {written} alone"
             raise IllegalMoveError(
                 f"the dice pushed must add up to {total} (or be one die showing "
-                f"{move.throw[0]} or {move.throw[1]}), but {said}"
+                f"{move.throw[0]} or {move.throw[1]}), {said}"
             )
         for lane, adjust in move.pushes:
             label = f"{SIDES[side]}'s {values[lane]} ({LANE_KIND[side]} {LANES[side][lane]})"
@@ -488,7 +511,7 @@ class PushState(State):
             )
         elif self.plies >= self.limit:
             self._over = Outcome(
-                True, None, True, self._score(), f"the turn limit of {self.limit} was reached"
+                True, None, True, self._score(), f"the turn limit of {count(self.limit, 'turn')} was reached"
             )
 
     def _score(self) -> dict[str, int]:
@@ -701,15 +724,10 @@ class PushRules(GameRules):
         """Return the opening: dice and pawns outside the grid, South to throw, West to push."""
         variants = self.check_variants(variants)
         seed_value = DEFAULT_SEED if seed is None else check_seed(seed)
-        tags = tags or {}
-        orders = (
-            parse_order(tags.get("South", DEFAULT_ORDER), "south"),
-            parse_order(tags.get("West", DEFAULT_ORDER), "west"),
-        )
         return PushState(
             seed_value,
             board_numbers(seed_value),
-            orders,
+            orders_from_tags(tags or {}),
             "adjust" in variants,
             turn_limit(tags, self.default_turn_limit),
         )
@@ -779,6 +797,6 @@ RULES = PushRules(
     sides=SIDES,
     variants=VARIANTS,
     seeded=True,
-    extra_tags=("South", "West"),
+    extra_tags=ORDER_TAGS,
     move_per_line=True,
 )

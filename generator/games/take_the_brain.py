@@ -35,6 +35,7 @@ from typing import Any
 
 from generator.errors import BoardError, IllegalMoveError, NotationError, RecordError
 from generator.games.base import GameRules, Outcome, State, turn_limit
+from generator.games.words import count
 from generator.seeding import check_seed, rng_for
 
 FILES = 7
@@ -436,7 +437,9 @@ class BrainState(State):
                 f"{origin} has no pointer to the {DIRECTION_NAMES[direction]} (its pointers: {shown})"
             )
         if (code - 1) % 3 != NUMSKULL and distance > 1:
-            raise IllegalMoveError(f"a {name} moves only one square; {origin} to {target} is {distance}")
+            raise IllegalMoveError(
+                f"a {name} moves only one square; {origin} to {target} is {count(distance, 'square')}"
+            )
         for k in range(1, distance):
             between = SQUARES[move.origin + k * (step[0] + step[1] * FILES)]
             if self.cells[INDEX[between]]:
@@ -485,7 +488,9 @@ class BrainState(State):
         if sum(1 for c in self.cells if c) == 2:
             self._over = Outcome(True, None, True, None, "only the two Brains are left")
         elif self.plies >= self.limit:
-            self._over = Outcome(True, None, True, None, f"the turn limit of {self.limit} was reached")
+            self._over = Outcome(
+                True, None, True, None, f"the turn limit of {count(self.limit, 'turn')} was reached"
+            )
         else:
             self._moves = self._generate(self.turn)
             if not self._moves:

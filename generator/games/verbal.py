@@ -18,6 +18,7 @@ from typing import Any
 
 from generator.errors import BoardError, IllegalMoveError, NotationError, RecordError
 from generator.games.base import GameRules, Outcome, State, turn_limit
+from generator.games.words import count
 
 ROUNDS = 6
 LOW, HIGH = 1, 6
@@ -114,7 +115,7 @@ class VerbalState(State):
         if first == second:
             raise IllegalMoveError(f"the two numbers offered must differ, not {first} and {second}")
         if move.take not in move.offer:
-            raise IllegalMoveError(f"{move.take} was not offered ({first} or {second})")
+            raise IllegalMoveError(f"{move.take} was not offered: the offer was {first} or {second}")
 
     def apply_move(self, move: Round) -> None:
         """Give the taken number to the taker and the other one to the offerer."""
@@ -141,18 +142,22 @@ class VerbalState(State):
         if self.rounds < ROUNDS:
             if self.rounds >= self.limit:
                 return Outcome(
-                    True, None, True, {"a": 0, "b": 0}, f"turn limit of {self.limit} rounds reached"
+                    True, None, True, {"a": 0, "b": 0}, f"turn limit of {count(self.limit, 'round')} reached"
                 )
             return Outcome(False, None, False, {"a": 0, "b": 0})
         rows = self.rows()
         points = compare(rows["a"], rows["b"], self.odds_evens)
         score = {side: points.count(side) for side in SIDES}
         if score["a"] == score["b"]:
-            return Outcome(True, None, True, score, f"{score['a']} points each")
+            return Outcome(True, None, True, score, f"{count(score['a'], 'point')} each")
         winner = "a" if score["a"] > score["b"] else "b"
         loser = "b" if winner == "a" else "a"
         return Outcome(
-            True, winner, False, score, f"{winner.upper()} wins by {score[winner]} points to {score[loser]}"
+            True,
+            winner,
+            False,
+            score,
+            f"{winner.upper()} wins by {count(score[winner], 'point')} to {score[loser]}",
         )
 
     def text(self) -> str:

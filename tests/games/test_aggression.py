@@ -393,6 +393,33 @@ def test_equal_cities_and_troops_is_a_draw() -> None:
     assert outcome.score == {"black": 1, "white": 1}
 
 
+def test_the_result_names_the_winners_count_first() -> None:
+    # "white holds more cities, 2 to 1", never "1 to 2": the first count is the winner's.
+    state = play(7, "A=30 G=40 P=20 Q=60 S=50 xG xA xQ xP")
+    outcome = state.outcome()
+    assert outcome.winner == "white" and outcome.score == {"black": 1, "white": 2}
+    assert outcome.reason.endswith("white holds more cities, 2 to 1")
+    rng = rng_for(5, "tests/aggression/results")
+    seen = Counter()
+    for seed in range(60):
+        state = RULES.new_state(seed)
+        while not state.is_terminal():
+            state.apply_move(state.random_move(rng))
+        outcome = state.outcome()
+        if outcome.winner is None:
+            continue
+        loser = "white" if outcome.winner == "black" else "black"
+        cities = re.search(r"holds more cities, (\d+) to (\d+)$", outcome.reason)
+        troops = re.search(r"more troops on the board, (\d+) to (\d+)$", outcome.reason)
+        assert cities or troops, outcome.reason
+        first, second = (int(n) for n in (cities or troops).groups())
+        assert first > second, outcome.reason
+        if cities:
+            assert (first, second) == (outcome.score[outcome.winner], outcome.score[loser])
+        seen[outcome.winner] += 1
+    assert seen["black"] and seen["white"]
+
+
 def test_turn_limit_is_a_draw() -> None:
     state = play(7, "A=20 G=50 C=25", tags={"TurnLimit": "3"})
     outcome = state.outcome()
@@ -432,61 +459,60 @@ def test_record_through_the_referee(path: Path) -> None:
 
 # --- the kit ----------------------------------------------------------------------------------------
 
-PROVEN_CHITS = {1: 20, 2: 30, 5: 20, 10: 10, 20: 5, 50: 2}
+
+def _small_chits(residues: list[int], ones: int, twos: int) -> tuple[int, int] | None:
+    """Lay out the part of each city above a multiple of 5 as the booklet says, in this order:
+    1 -> 1, 2 -> 2, 3 -> 2+1, 4 -> 2+2, two 1s for each 2 once the 2s are gone. Return the 1s and
+    2s left, or None when a kind runs out."""
+    for residue in residues:
+        ones -= residue % 2
+        for _ in range(residue // 2):
+            if twos:
+                twos -= 1
+            else:
+                ones -= 2
+        if ones < 0:
+            return None
+    return ones, twos
 
 
-def test_troop_chits_allow_any_split_of_100_over_20_cities() -> None:
-    # _lay_out never needs more than PROVEN_CHITS for a split of 100 into at most 20 parts: the
-    # remainders mod 5 take at most 20 ones and 30 twos, and the multiples of 5 left (at most 100
-    # troops in all) take, biggest first, at most 2 x 50, 5 x 20, 10 x 10 and one 5 per city.
+def test_troop_chits_lay_out_every_split_of_100_over_20_cities_as_the_booklet_says() -> None:
+    # Every check is over the whole space, not a sample. Chits of 5, 10, 20 and 50 are multiples
+    # of 5, so a city's 1s and 2s always add up to its troops modulo 5 (its residue, 0 to 4); the
+    # booklet's rule for them depends only on the residues and the order the cities come in. For
+    # every count of cities with residues 1, 2, 3 and 4 (at most 20 cities, at most 100 troops),
+    # in three orders, the 1s and 2s of the kit suffice. What is left of each city is a multiple of
+    # 5, at most 100 troops in all: that many 5s suffice, and a 10, 20 or 50 used instead of 5s only
+    # saves 5s. So the kit can lay out every split of its players' troops over up to 20 cities.
+    from itertools import product
+
+    from generator.games.aggression import CITY_COUNT, TROOPS
     from generator.loader import find_definition
+    from tests.games.booklet_text import booklet_text
 
     chits = find_definition("aggression").component("chits")["counters"]
     for side in ("Black", "White"):
         have = {
             int(c["text"]): c["count"] for c in chits if c["name"].startswith(side) and c["text"].isdigit()
         }
-        assert set(have) == set(PROVEN_CHITS) and all(have[v] >= n for v, n in PROVEN_CHITS.items()), side
-        assert any(c["name"] == f"{side} claim" and c["count"] >= 19 for c in chits)
-    rng = rng_for(3, "tests/aggression/splits")
-    splits = [
-        [1] * 19 + [81],
-        [4] * 19 + [24],
-        [3] * 19 + [43],
-        [5] * 20,
-        [9] * 10 + [10],
-        [100],
-        [1] * 10 + [4] * 9 + [54],
-        [3] * 10 + [4] * 9 + [34],
-        [2] * 19 + [62],
-    ]
-    for _ in range(3000):
-        cuts = sorted(rng.sample(range(1, 100), rng.randint(0, 19)))
-        splits.append([b - a for a, b in zip([0, *cuts], [*cuts, 100])])
-    for split in splits:
-        assert sum(split) == 100 and len(split) <= 20
-        assert _lay_out(split, PROVEN_CHITS) is not None, split
-
-
-def _lay_out(split: list[int], have: dict[int, int]) -> dict[int, int] | None:
-    """Return the chits left after laying out a split, or None if some kind runs out."""
-    left = dict(have)
-    # remainders needing a 1 first, then 2s, then 4s (2+1+1 while spare ones last, else 2+2)
-    for amount in sorted(split, key=lambda a: {1: 0, 3: 0, 2: 1, 4: 2, 0: 3}[a % 5]):
-        residue = amount % 5
-        small = {0: [], 1: [1], 2: [2], 3: [2, 1], 4: [2, 1, 1] if left[1] >= 2 else [2, 2]}[residue]
-        rest = amount - sum(small)
-        for value in (50, 20, 10, 5):
-            while rest >= value and left[value] > small.count(value):
-                small.append(value)
-                rest -= value
-        if rest:
-            return None
-        for value in small:
-            left[value] -= 1
-            if left[value] < 0:
-                return None
-    return left
+        assert set(have) == {1, 2, 5, 10, 20, 50}, side
+        assert have[5] * 5 >= TROOPS, side
+        assert any(c["name"] == f"{side} claim" and c["count"] >= CITY_COUNT - 1 for c in chits)
+        profiles = 0
+        for n1, n2, n3, n4 in product(range(CITY_COUNT + 1), repeat=4):
+            if n1 + n2 + n3 + n4 > CITY_COUNT or n1 + 2 * n2 + 3 * n3 + 4 * n4 > TROOPS:
+                continue
+            profiles += 1
+            residues = [1] * n1 + [2] * n2 + [3] * n3 + [4] * n4
+            for order in (residues, residues[::-1], sorted(residues, key=lambda r: (r % 2, r))):
+                assert _small_chits(order, have[1], have[2]) is not None, (side, n1, n2, n3, n4)
+        assert profiles > 10_000
+    # The worst case of the old advice ("biggest chits first"): 20 cities of 4 need 40 twos.
+    assert _small_chits([4] * 20, 20, 30) == (0, 0)
+    assert _small_chits([4] * 20, 19, 30) is None  # one 1 fewer and it fails: the test can fail
+    text = booklet_text("aggression")
+    assert "biggest chits first" not in text
+    assert "once your 2s are gone, two 1s stand for each 2" in text
 
 
 def test_kit_builds_with_the_map_and_the_example_attack(tmp_path: Path) -> None:

@@ -217,8 +217,8 @@ def test_a_killed_piece_leaves_its_square_free() -> None:
 
 def test_a_grenade_lands_exactly_3_away() -> None:
     state = two_pieces("c3=grenadier", "h8=rifleman")
-    illegal(state.copy(), "c3xc5", "exactly 3 squares away; c5 is 2")
-    illegal(state.copy(), "c3xc7", "c7 is 4")
+    illegal(state.copy(), "c3xc5", "exactly 3 squares away; c5 is 2 squares")
+    illegal(state.copy(), "c3xc7", "c7 is 4 squares")
     state.play("c3xf6")
     assert state.piece_at("c3")["ammo"] == 1
 

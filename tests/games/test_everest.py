@@ -37,10 +37,10 @@ def test_each_die_counts_once():
 def test_a_number_may_be_crossed_once_in_each_column_but_no_box_twice():
     state = RULES.new_state()
     state.copy().play("P1 5 5 1 : 5 5")
-    with pytest.raises(IllegalMoveError, match="only 2 box 5 left, not 3"):
+    with pytest.raises(IllegalMoveError, match="only 2 boxes of 5 left, not 3"):
         state.copy().play("P1 5 5 5 : 5 5 5")
     state = replay("P1 2 3 5 : 5 2+3\nP2 1 1 1 : -")
-    with pytest.raises(IllegalMoveError, match="both of P1's 5 boxes are already crossed off"):
+    with pytest.raises(IllegalMoveError, match="both of P1's boxes of 5 are already crossed off"):
         state.copy().play("P1 5 1 1 : 5")
     moves = state.legal_moves()
     assert moves and all(m.player == "p1" for m in moves)
@@ -130,7 +130,7 @@ def test_the_referee_replays_records_with_known_verdicts():
     assert verdict.ok and verdict.outcome.winner == "p1" and verdict.moves_checked == 23
     wrong = referee('[Game "everest"]\n[Players "3"]\nP1 2 3 5 : 5 2+3\nP2 1 1 1 : -\nP3 4 4 4 : 4 4 4\n')
     assert not wrong.legal and wrong.error.index == 3 and wrong.error.line == 5
-    assert wrong.error.reason == "P3 has only 2 box 4 left, not 3"
+    assert wrong.error.reason == "P3 has only 2 boxes of 4 left, not 3"
 
 
 def test_the_player_sheets_show_both_columns_and_fit_the_page():

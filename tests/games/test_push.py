@@ -147,7 +147,7 @@ def test_board_text_names_the_seed() -> None:
 
 
 def test_starting_orders_come_from_tags() -> None:
-    st = new(South="314265", West="526143")
+    st = new(SouthOrder="314265", WestOrder="526143")
     assert [st.die_value("south", f) for f in FILES] == [3, 1, 4, 2, 6, 5]
     assert [st.die_value("west", r) for r in RANKS] == [5, 2, 6, 1, 4, 3]
     default = new()
@@ -157,8 +157,8 @@ def test_starting_orders_come_from_tags() -> None:
 
 @pytest.mark.parametrize("order", ["112345", "12345", "1234567", "abcdef", "023456"])
 def test_bad_orders_are_record_errors(order: str) -> None:
-    with pytest.raises(RecordError, match="six values 1 to 6"):
-        new(South=order)
+    with pytest.raises(RecordError, match="SouthOrder tag must give the six values 1 to 6"):
+        new(SouthOrder=order)
 
 
 def test_south_throws_first_and_west_pushes() -> None:
@@ -231,7 +231,7 @@ def test_a_neutral_die_goes_on_an_empty_cell() -> None:
 
 
 def test_both_neutral_dice_cannot_share_a_cell() -> None:
-    with pytest.raises(IllegalMoveError, match="both neutral dice cannot go on c5"):
+    with pytest.raises(IllegalMoveError, match="the two neutral dice cannot both go on c5"):
         new().play("4@c5 4@c5 : 4")
 
 
@@ -253,7 +253,7 @@ def test_a_neutral_die_with_no_free_cell_is_not_placed() -> None:
                 assert f"{value}@-" in text
                 st.check_move(m)
                 for cell in (c for c, n in numbers.items() if n == value):
-                    with pytest.raises(IllegalMoveError, match=r"is not empty|cannot go on"):
+                    with pytest.raises(IllegalMoveError, match=r"is not empty|cannot both go on"):
                         st.check_move(st.parse_move(text.replace(f"{value}@-", f"{value}@{cell}")))
                 checked += 1
                 break
@@ -271,7 +271,7 @@ def test_pushes_add_up_to_the_total_or_match_one_thrown_die() -> None:
 
 
 def test_a_wrong_total_is_refused() -> None:
-    with pytest.raises(IllegalMoveError, match=r"must add up to 8 .*but 6 \+ 1 = 7"):
+    with pytest.raises(IllegalMoveError, match=r"must add up to 8 .*, not 6 \+ 1 = 7"):
         new().play("3@b1 5@c1 : 6 1")
     with pytest.raises(IllegalMoveError, match="or be one die showing 3 or 5"):
         new().play("3@b1 5@c1 : 4")
@@ -433,7 +433,7 @@ def test_only_a_die_already_off_the_board_may_be_adjusted() -> None:
 def test_turns_print_and_parse_back_with_the_adjust_variant() -> None:
     rng = random.Random(9)
     for variants in (frozenset(), ADJUST):
-        st = new(6, variants, South="362514")
+        st = new(6, variants, SouthOrder="362514")
         while not st.is_terminal():
             moves = st.legal_moves()
             for m in rng.sample(moves, min(len(moves), 15)):
@@ -518,3 +518,23 @@ def test_kit_prints_board_dice_at_true_size_and_booklets(tmp_path: Path) -> None
     with fitz.open(tmp_path / "it" / "push-seed3" / "booklet.pdf") as booklet:
         text = " ".join(" ".join(page.get_text().split()) for page in booklet)
     assert "Chiarimenti" in text and "ritocco" in text and example["turn"] in text
+
+
+def test_player_names_go_in_south_and_west_and_orders_in_their_own_tags() -> None:
+    # Every game keeps its side tags for the players' names; Push!'s starting orders have tags of
+    # their own, so a named record replays exactly like the same game without names.
+    from generator.referee.replay import replay
+
+    text = (RECORDS / "push-south-wins.txt").read_text(encoding="utf-8")
+    assert '[SouthOrder "314265"]' in text and '[WestOrder "526143"]' in text
+    plain = replay(text)
+    named = replay(text.replace('[Seed "3"]', '[Seed "3"]\n[South "Ann Smith"]\n[West "Bo"]'))
+    assert plain.ok and named.ok and named.outcome == plain.outcome and named.position == plain.position
+    # Records written before the order tags gave the orders in South and West: still read.
+    old = text.replace("[SouthOrder", "[South").replace("[WestOrder", "[West")
+    assert replay(old).position == plain.position
+    # A name is never read as an order, and a bad order names its tag.
+    st = new(South="Ann", West="Bo")
+    assert [st.die_value("south", f) for f in FILES] == [1, 2, 3, 4, 5, 6]
+    with pytest.raises(RecordError, match="WestOrder tag"):
+        new(South="Ann", WestOrder="5261434")

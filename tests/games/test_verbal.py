@@ -118,7 +118,11 @@ def test_the_referee_replays_records_with_known_verdicts():
     )
     assert odds.ok and odds.outcome.draw
     wrong = referee(EXAMPLE.replace("1/6:6", "1/6:5"))
-    assert not wrong.legal and wrong.error.index == 4 and wrong.error.reason == "5 was not offered (1 or 6)"
+    assert (
+        not wrong.legal
+        and wrong.error.index == 4
+        and wrong.error.reason == "5 was not offered: the offer was 1 or 6"
+    )
 
 
 def test_the_score_pad_holds_several_games_with_both_comparisons():
@@ -153,3 +157,36 @@ def test_the_worked_example_in_the_booklet_data_is_the_referees():
     data = RULES.layout_data("example")
     assert data["standard"]["points"] == ["B", "A", "A", "B", "-", "B"]
     assert data["standard"]["score"] == {"a": 2, "b": 3} and data["odds_evens"]["score"] == {"a": 1, "b": 1}
+
+
+def test_the_booklets_chance_numbers_cannot_be_forced_by_either_player():
+    from itertools import combinations
+
+    from tests.games.booklet_text import booklet_text
+
+    text = booklet_text("verbal")
+    pairs = list(combinations(range(1, 7), 2))
+    # Offer and take cannot toss a coin: an offer of two odd (or two even) numbers decides the
+    # parity alone. The booklet must not use it for heads or tails, and says so.
+    assert any(a % 2 == b % 2 for a, b in pairs)
+    assert "odd number taken means heads" not in text
+    assert "an offerer who names two odd numbers decides the result alone" in text
+    # Its coin: both pick 1 to 6 in secret, the parity of the total decides. Whatever one picks,
+    # the other can still make either parity, so neither forces it.
+    assert "secretly picks a number from 1 to 6" in text and "An even total means heads" in text
+    for mine in range(1, 7):
+        assert {(mine + theirs) % 2 for theirs in range(1, 7)} == {0, 1}
+    # Its die: two rounds, one offered by each, the two numbers taken added (less 6 above 6). In the
+    # second round the taker picks between two different results, and the offerer can keep any
+    # one number out of the pair, so neither forces a particular number.
+    assert "Add the two numbers that were taken; if the total is more than 6, take 6 away" in text
+
+    def number(first: int, second: int) -> int:
+        total = first + second
+        return total - 6 if total > 6 else total
+
+    for first in range(1, 7):
+        for u, v in pairs:
+            assert number(first, u) != number(first, v)
+        for target in range(1, 7):
+            assert any(target not in (number(first, u), number(first, v)) for u, v in pairs)

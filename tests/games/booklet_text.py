@@ -1,0 +1,20 @@
+"""The text of a game's rule booklet as printed: every line of every page, joined with single spaces."""
+
+from __future__ import annotations
+
+from generator.components.base import Options
+from generator.components.booklet import booklet_pages
+from generator.components.kinds import context
+from generator.imposition import find_paper
+from generator.loader import load_all
+from generator.page import Text, iter_shapes
+
+
+def booklet_text(game: str, lang: str = "en", variants: frozenset[str] = frozenset()) -> str:
+    """Return the printed words of a game's booklet in one string (lines joined by spaces)."""
+    definition = next(d for d in load_all(lang=lang) if d.id == game)
+    seed = definition.game["default_seed"] if definition.game["seeded"] else None
+    ctx = context(definition, find_paper("a4"), seed, variants, Options(lang=lang))
+    pages = booklet_pages(definition.component("booklet"), ctx)
+    words = [s.text for page in pages for s, _ in iter_shapes(page.shapes) if isinstance(s, Text)]
+    return " ".join(" ".join(words).split())
