@@ -224,13 +224,13 @@ class NineMensMorrisState(State):
                 raise BoardError(f"unknown side {side!r} (sides: white, black)")
             state._men[SIDES.index(side)] |= _BIT[name]
         for i, side in enumerate(SIDES):
-            in_hand = hand.get(side, 0)
-            if in_hand < 0 or in_hand + state._men[i].bit_count() > MEN:
+            men = hand.get(side, 0)
+            if men < 0 or men + state._men[i].bit_count() > MEN:
                 raise BoardError(
-                    f"{_SIDE_WORD[i]} cannot have {count(in_hand, 'man')} in hand with "
+                    f"{_SIDE_WORD[i]} cannot have {count(men, 'man')} in hand with "
                     f"{state._men[i].bit_count()} on the board"
                 )
-            state._hand[i] = in_hand
+            state._hand[i] = men
         if to_move not in SIDES:
             raise BoardError(f"unknown side {to_move!r} (sides: white, black)")
         state._side = SIDES.index(to_move)
