@@ -33,6 +33,13 @@ def register(app: typer.Typer) -> None:
         ),
         layouts: str = typer.Option(None, "--layouts", help="Folder of definitions to build from."),
         quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
+        jobs: int = typer.Option(
+            None,
+            "--jobs",
+            "-j",
+            help="Worker processes for independent kits and seeds (default: the number of cores); "
+            "the files are the same whatever the number.",
+        ),
     ) -> None:
         """Build the kits of the named games (or --all) as PDF and SVG files."""
         from generator.buildrun import run_build
@@ -53,6 +60,7 @@ def register(app: typer.Typer) -> None:
             duplex_offset=duplex_offset,
             layouts=layouts,
             progress_factory=lambda total: Progress(total, quiet),
+            jobs=jobs,
         )
         if not quiet:
             typer.echo(result)
