@@ -194,6 +194,11 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
     return Drawing(width, height, shapes, spec["title"] or spec.id)
 
 
+def contents(spec: ComponentSpec, ctx: Context) -> list[tuple[str, int]]:
+    """Return (name, count) of every counter type, for the print guide's checklist."""
+    return [(counter["name"], counter["count"]) for counter in spec["counters"]]
+
+
 def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     """Return the counter sheets (and backs pages where counters have backs)."""
     label = f"{ctx.definition.title}: {spec['title'] or spec.id}"

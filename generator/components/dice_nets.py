@@ -152,6 +152,11 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
     return net(spec["dice"][0], spec["size"], ctx)
 
 
+def contents(spec: ComponentSpec, ctx: Context) -> list[tuple[str, int]]:
+    """Return (name, count) of every die, for the print guide's checklist."""
+    return [(die["name"], die["count"]) for die in spec["dice"]]
+
+
 def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     """Return sheets of dice nets with room to cut round each net."""
     s = spec["size"]
