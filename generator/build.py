@@ -18,9 +18,11 @@ from generator.components.kinds import KINDS, context, find_kind
 from generator.definitions import GameDefinition
 from generator.errors import DefinitionError, UsageError
 from generator.files import atomic_write, atomic_write_text, output_folder, staging_folder, swap_folder
-from generator.imposition import Paper, find_paper
+from generator.guide import guide_pages
+from generator.imposition import Paper, find_paper, is_paper_page, scale_bar
 from generator.numbers import is_ascii_digits, parse_natural
 from generator.page import Page
+from generator.printjob import Part, job_pages, job_sheets, page_ranges, paired
 from generator.render import find_writer
 from generator.seeding import check_seed
 
@@ -101,7 +103,7 @@ class _SeedWatch(Context):
 
     seed_read = False
 
-    @property  # type: ignore[override]
+    @property
     def seed(self) -> int | None:
         self.seed_read = True
         return self._seed
@@ -194,16 +196,22 @@ def _write_kit(
 ) -> list[BuiltFile]:
     """Write every output, kit.pdf, the preview and manifest.json into folder; return the files."""
     rules_variants = request.variants
+    lang = request.options.lang
     files: list[BuiltFile] = []
-    kit_pages: list[Page] = []
+    parts: list[Part] = []
     shown = next((o for _, o in outputs if "svg" in o.formats and o.pages), None)
     preview_of = None
     if shown is not None and "svg" in request.formats:
         files.append(write_preview(folder, shown.pages[0], f"{definition.title}: {shown.name}"))
         preview_of = f"{shown.name}.svg" if len(shown.pages) == 1 else f"{shown.name}-1.svg"
-    for _, output in outputs:
+    for component, output in outputs:
+        if not output.booklet:
+            for page in output.pages:
+                if is_paper_page(page, paper):
+                    scale_bar(page, paper, lang)
         if output.in_kit:
-            kit_pages.extend(output.pages)
+            stock = KINDS[definition.component(component).kind].stock
+            parts.append(Part(component, stock, tuple(output.pages), output.booklet))
         for fmt in request.formats:
             if fmt == "svg" and "svg" in output.formats:
                 if len(output.pages) == 1:
@@ -228,10 +236,22 @@ def _write_kit(
                         f"{definition.title}: {output.name}",
                     )
                 )
-    if "pdf" in request.formats and kit_pages and not seeded_only:
+    single = request.options.single_sided
+    kit: dict = {}
+    if "pdf" in request.formats and parts and not seeded_only:
+        sheets = job_sheets(parts, paper, single, lang)
+        ctx = context(definition, paper, seed, rules_variants, request.options)
+        guide = Part(GUIDE, "paper", tuple(paired(guide_pages(ctx, sheets, single), single)))
+        sheets = job_sheets([guide], paper, single, lang) + sheets
         files.append(
-            _write_pages(os.path.join(folder, "kit.pdf"), "pdf", kit_pages, f"{definition.title}: kit")
+            _write_pages(
+                os.path.join(folder, "kit.pdf"),
+                "pdf",
+                job_pages(sheets, paper, single),
+                f"{definition.title}: kit",
+            )
         )
+        kit = kit_manifest(definition, sheets, single)
     manifest = {
         "game": definition.id,
         "title": definition.title,
@@ -240,6 +260,7 @@ def _write_kit(
         "seed": seed,
         "variants": sorted(rules_variants),
         "lang": request.options.lang,
+        "kit": kit,
         "files": [
             {"name": os.path.basename(f.path), "pages": f.pages, "sha256": f.sha256}
             for f in sorted(files, key=lambda f: natural_key(os.path.basename(f.path)))
@@ -253,6 +274,35 @@ def _write_kit(
         os.path.join(folder, "manifest.json"), json.dumps(manifest, indent=2, sort_keys=True) + "\n"
     )
     return files
+
+
+GUIDE = "print-guide"  # the guide's part id in the print job and the manifest
+
+
+def kit_manifest(definition: GameDefinition, sheets: list, single_sided: bool) -> dict:
+    """Return what the manifest says of kit.pdf: how to print it and, for every component, its
+    pages, whether its sheets are single-sided or duplex, and their stock."""
+    ranges = page_ranges(sheets, single_sided)
+    components = []
+    for component, (first, last) in ranges.items():
+        own = [s for s in sheets if component in s.parts]
+        spec = next((c for c in definition.components if c.id == component), None)
+        components.append(
+            {
+                "id": component,
+                "title": (spec.values.get("title") if spec else "Print guide") or component,
+                "pages": [first, last],
+                "sides": "duplex" if any(s.is_duplex for s in own) else "single",
+                "stock": own[0].stock,
+            }
+        )
+    return {
+        "file": "kit.pdf",
+        "print": "single-sided" if single_sided else "double-sided, flip on the long edge",
+        "scale": "actual size (100%)",
+        "sheets": len(sheets),
+        "components": components,
+    }
 
 
 def _seeded_outputs(

@@ -69,6 +69,7 @@ def run_build(
     ink_saver: bool,
     duplex_offset: str | None,
     layouts: str | None,
+    single_sided: bool = False,
     progress_factory: Callable[[int], Any] | None = None,
     jobs: int | None = None,
 ) -> str:
@@ -102,7 +103,12 @@ def run_build(
         if size <= 0 or size > 100:
             raise UsageError(f"--cell-size must be between 0 and 100 mm, got {cell_size}")
     options = Options(
-        fit=fit, ink_saver=ink_saver, duplex_offset=_offset(duplex_offset), cell_size=size, lang=lang
+        fit=fit,
+        ink_saver=ink_saver,
+        duplex_offset=_offset(duplex_offset),
+        cell_size=size,
+        lang=lang,
+        single_sided=single_sided,
     )
     if lang not in LANGUAGES:
         raise UsageError(f"unknown language {lang!r} (languages: {language_codes()})")

@@ -31,6 +31,11 @@ def register(app: typer.Typer) -> None:
         duplex_offset: str = typer.Option(
             None, "--duplex-offset", help="Printer offset for backs, 'dx,dy' in mm (see `pnp calibrate`)."
         ),
+        single_sided: bool = typer.Option(
+            False,
+            "--single-sided",
+            help="kit.pdf for printers without duplex: no blank backs, plain booklet.",
+        ),
         layouts: str = typer.Option(None, "--layouts", help="Folder of definitions to build from."),
         quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
         jobs: int = typer.Option(
@@ -59,6 +64,7 @@ def register(app: typer.Typer) -> None:
             ink_saver=ink_saver,
             duplex_offset=duplex_offset,
             layouts=layouts,
+            single_sided=single_sided,
             progress_factory=lambda total: Progress(total, quiet),
             jobs=jobs,
         )

@@ -75,6 +75,7 @@ class Output:
     pages: list[Page]
     formats: tuple[str, ...] = ("pdf", "svg")
     in_kit: bool = True
+    booklet: bool = False  # pages of a booklet in reading order: the print job imposes them
 
 
 @dataclass(frozen=True)
@@ -86,6 +87,7 @@ class Options:
     duplex_offset: tuple[float, float] = (0.0, 0.0)
     cell_size: float | None = None
     lang: str = "en"
+    single_sided: bool = False  # kit.pdf for printers without duplex
 
 
 @dataclass

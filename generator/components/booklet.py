@@ -38,11 +38,11 @@ SCHEMA: dict[str, Field] = {
 def build(spec: Any, ctx: Context) -> list[Output]:
     """Return the booklet in reading order (PDF, SVG) and imposed for saddle-stitch printing (PDF)."""
     pages = booklet_pages(spec, ctx)
-    # kit.pdf is printed on the chosen paper, so it takes the imposed sheets, not the A5 pages
-    # (the build leaves both out when the definition says in_kit = false)
+    # kit.pdf imposes the pages in reading order itself, for the flip it is printed with
+    # (the build leaves the booklet out when the definition says in_kit = false)
     return [
-        Output(spec.id, pages, ("pdf", "svg"), in_kit=False),
-        Output(f"{spec.id}-imposed", impose_booklet(pages, ctx.paper), ("pdf",)),
+        Output(spec.id, pages, ("pdf", "svg"), booklet=True),
+        Output(f"{spec.id}-imposed", impose_booklet(pages, ctx.paper), ("pdf",), in_kit=False),
     ]
 
 

@@ -217,6 +217,11 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
     return Drawing(width, height, shapes, spec["title"] or spec.id)
 
 
+def contents(spec: ComponentSpec, ctx: Context) -> list[tuple[str, int]]:
+    """Return (name, count) of every figure, for the print guide's checklist."""
+    return [(figure["name"], figure["count"]) for figure in spec["figures"]]
+
+
 def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     """Return the standee sheets (cut along the grey lines, fold along the dashed ones)."""
     label = f"{ctx.definition.title}: {spec['title'] or spec.id}"

@@ -196,6 +196,11 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
     return copy_drawing(spec, ctx, 120.0)
 
 
+def contents(spec: ComponentSpec, ctx: Context) -> list[tuple[str, int]]:
+    """Return the sheet's title and how many copies the kit prints, for the guide's checklist."""
+    return [(spec["title"] or spec.id, spec["copies"] * spec["pages"])]
+
+
 def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     """Return the sheet pages: copies per page with cut lines between them."""
     paper = ctx.paper

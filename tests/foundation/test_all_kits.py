@@ -16,11 +16,9 @@ EDGE = 6.35  # mm no ink may come closer to the paper's edge than
 HALF_EDGE = 6.35  # the same for the booklet's half pages (printed two to a sheet)
 
 
-@pytest.fixture(scope="module", params=["a4", "letter"])
-def kits(request, tmp_path_factory) -> tuple[str, str]:
-    out = str(tmp_path_factory.mktemp(f"all-{request.param}"))
-    build(out, paper=request.param, formats=["pdf"])
-    return out, request.param
+@pytest.fixture
+def kits(every_kit) -> tuple[str, str]:
+    return every_kit
 
 
 def ink_boxes(page: pymupdf.Page):
