@@ -134,7 +134,7 @@ class _SeedWatch(Context):
 
     seed_read = False
 
-    @property  # type: ignore[override]
+    @property
     def seed(self) -> int | None:
         self.seed_read = True
         return self._seed

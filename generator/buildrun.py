@@ -176,6 +176,8 @@ def run_build(
             labels.append(f"{d.id} seeds {chunk[0]}-{chunk[-1]}")
         built += len(seed_list)
     progress = progress_factory(len(tasks)) if progress_factory else None
+    if jobs > 1 and len(tasks) > 1:
+        _warm_up()
     results = run_tasks(tasks, jobs, (lambda i: progress.step(labels[i])) if progress else None)
     files = sum(results)
     with output_folder(out):
@@ -184,6 +186,18 @@ def run_build(
     if progress:
         progress.close()
     return "\n".join([f"built {built} kit(s), {files} files, in {out}"] + [f"warning: {p}" for p in problems])
+
+
+def _warm_up() -> None:
+    """Load the writers, the booklet typesetter and the fonts here once, so that the worker
+    processes forked from this one start with them instead of each loading its own."""
+    import generator.booklet.layout
+    import generator.render.pdf
+    import generator.render.svg  # noqa: F401
+    from generator.fonts import PDF_NAMES, pdf_font
+
+    for font in PDF_NAMES:
+        pdf_font(font)
 
 
 def _build_kit(definition: Any, request: BuildRequest) -> int:

@@ -202,9 +202,12 @@ def _inside_box(inner: Box, outer: Box, tol: float = 1e-6) -> bool:
     )
 
 
+_Leaf = Rect | Line | Polygon | Circle | Path | Text  # every shape but a group
+
+
 def _flatten(
     shapes: Iterable[Shape], m: Matrix, clip: Box | None
-) -> Iterator[tuple[Shape, Matrix, Box | None]]:
+) -> Iterator[tuple[_Leaf, Matrix, Box | None]]:
     for s in shapes:
         if isinstance(s, Group):
             mm = multiply(m, s.transform)

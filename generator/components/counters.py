@@ -52,10 +52,11 @@ def _face(shape: str, size: float, pad: float, face: dict[str, Any], ctx: Contex
     outline = ctx.colour(face["stroke"]) or "#000000"
     width = 0.4
     body_fill = colour
-    saved = ctx.options.ink_saver and colour is not None and luminance(colour) < 0.9
-    if saved:
-        # ink saver: a white face with a thick outline in the counter's colour; dark sides hatched
-        body_fill, outline, width = "#ffffff", readable(colour, "#ffffff"), 1.2
+    # ink saver: a white face with a thick outline in the counter's colour; dark sides hatched
+    shade = colour if ctx.options.ink_saver and colour is not None and luminance(colour) < 0.9 else None
+    saved = shade is not None
+    if shade is not None:
+        body_fill, outline, width = "#ffffff", readable(shade, "#ffffff"), 1.2
     style = Style(stroke=outline, fill=body_fill, width=width)
     shapes: list[Shape] = []
     if shape == "circle":
@@ -75,14 +76,12 @@ def _face(shape: str, size: float, pad: float, face: dict[str, Any], ctx: Contex
                 style,
             )
         )
-    if saved and contrast_ink(colour) == "#ffffff":
+    if shade is not None and contrast_ink(shade) == "#ffffff":
         inset = size * 0.2
         shapes.append(
-            Group(
-                tuple(hatch(pad + inset, pad + inset, size - 2 * inset, size - 2 * inset, colour, 2.2, 0.2))
-            )
+            Group(tuple(hatch(pad + inset, pad + inset, size - 2 * inset, size - 2 * inset, shade, 2.2, 0.2)))
         )
-    ink = colour if saved and luminance(colour) < 0.6 else contrast_ink(body_fill)
+    ink = shade if shade is not None and luminance(shade) < 0.6 else contrast_ink(body_fill)
 
     def own(name: str) -> str:
         """Return a face's own ink colour, unless the ink saver whitened the face under a pale one."""

@@ -109,8 +109,8 @@ def net(die: dict[str, Any], s: float, ctx: Context) -> Drawing:
         if "b" in sides:
             shapes.append(_tab(x, y + s, x + s, y + s, 0, 1, depth))
     fold = Style(stroke="#888888", width=0.2, dash=(1.0, 0.8))
-    for slot in SLOTS.values():
-        shapes.append(Rect(slot[0] * s, slot[1] * s, s, s, Style(stroke=None, fill=fill)))
+    for col, row in SLOTS.values():
+        shapes.append(Rect(col * s, row * s, s, s, Style(stroke=None, fill=fill)))
     for slot, face in zip(ORDER, die["faces"]):
         col, row = SLOTS[slot]
         shapes.extend(_face(col * s, row * s, s, face, ink))

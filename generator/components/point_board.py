@@ -18,7 +18,7 @@ from generator.components.look import TOKEN_SCHEMA, contrast_ink, draw_token
 from generator.definitions import ComponentSpec
 from generator.errors import DefinitionError
 from generator.imposition import place
-from generator.page import Circle, Drawing, Line, Rect, Shape, Style, Text, arrow
+from generator.page import Circle, Drawing, Line, Point, Rect, Shape, Style, Text, arrow
 from generator.schema import Field, positive
 
 SCHEMA: dict[str, Field] = {
@@ -206,7 +206,7 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
     return Drawing(width, height, tuple(shapes), spec["title"] or "board")
 
 
-def _bridge(o1, o2, u1, u2, style: Style, background: str) -> list[Shape]:
+def _bridge(o1: Point, o2: Point, u1: Point, u2: Point, style: Style, background: str) -> list[Shape]:
     """Return the under line, then the over line with a gap-casing and bridge rails at the crossing."""
     shapes: list[Shape] = [Line(*u1, *u2, style)]
     (x1, y1), (x2, y2) = o1, o2
