@@ -31,6 +31,7 @@ HANDLING: dict[str, tuple[str, ...]] = {
     "standees": ("cut", "fold", "glue"),
     "dice-nets": ("cut", "fold", "glue"),
     "booklet": ("fold",),
+    "quick-reference": ("cut",),
 }
 PAPER_NAMES = {"a4": "A4", "letter": "US Letter"}
 
@@ -144,7 +145,7 @@ def _typeset(ctx: Context, sheets: list[Sheet], single_sided: bool, start: int) 
     paper = ctx.paper.portrait()
     geo = page_geometry(paper.width, paper.height, paper.margin, side=paper.margin + 6.0)
 
-    def no_figures(component: str, overlay: str | None) -> Drawing:
+    def no_figures(component: str, overlay: str | None, type_floor: float = 0.0) -> Drawing:
         raise DefinitionError(f"{shown_path(path)}: the print guide has no figures ({component})")
 
     laid = typeset(document, geo, BookStyle(body=9.0), no_figures, None, running_title="")
