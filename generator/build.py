@@ -22,7 +22,7 @@ from generator.guide import guide_pages
 from generator.imposition import Paper, find_paper, is_paper_page, scale_bar
 from generator.numbers import is_ascii_digits, parse_natural
 from generator.page import Page
-from generator.printjob import Part, job_pages, job_sheets, page_ranges, paired
+from generator.printjob import Part, job_pages, job_sheets, page_ranges, paired, sheet_pages
 from generator.render import find_writer
 from generator.seeding import check_seed
 
@@ -237,14 +237,12 @@ def _write_kit(
         files.append(write_preview(folder, shown.pages[0], f"{definition.title}: {shown.name}"))
         preview_of = f"{shown.name}.svg" if len(shown.pages) == 1 else f"{shown.name}-1.svg"
     for component, output in outputs:
-        if not output.booklet:
-            for page in output.pages:
-                if is_paper_page(page, paper):
-                    scale_bar(page, paper, lang)
-        if output.in_kit:
-            stock = KINDS[definition.component(component).kind].stock
-            parts.append(Part(component, stock, tuple(output.pages), output.booklet))
-        for fmt in request.formats:
+        # SVGs (for screens and editing) first; the printed PDF pages then get the scale check
+        for fmt in sorted(request.formats, key=lambda f: f != "svg"):
+            if fmt == "pdf" and not output.booklet:
+                for page in output.pages:
+                    if is_paper_page(page, paper):
+                        scale_bar(page, paper, lang)
             if fmt == "svg" and "svg" in output.formats:
                 if len(output.pages) == 1:
                     names = [(f"{output.name}.svg", output.pages[0])]
@@ -268,10 +266,16 @@ def _write_kit(
                         f"{definition.title}: {output.name}",
                     )
                 )
+        if output.in_kit:
+            stock = KINDS[definition.component(component).kind].stock
+            parts.append(
+                Part(component, stock, tuple(output.pages), output.booklet, tuple(output.items or ()))
+            )
     single = request.options.single_sided
     kit: dict = {}
     if "pdf" in request.formats and parts and not seeded_only:
-        sheets = job_sheets(parts, paper, single, lang)
+        offset = request.options.duplex_offset
+        sheets = job_sheets(parts, paper, single, lang, definition.title, offset)
         ctx = context(definition, paper, seed, rules_variants, request.options)
         guide = Part(GUIDE, "paper", tuple(paired(guide_pages(ctx, sheets, single), single)))
         sheets = job_sheets([guide], paper, single, lang) + sheets
@@ -332,7 +336,16 @@ def kit_manifest(definition: GameDefinition, sheets: list, single_sided: bool) -
         "file": "kit.pdf",
         "print": "single-sided" if single_sided else "double-sided, flip on the long edge",
         "scale": "actual size (100%)",
-        "sheets": len(sheets),
+        "sheets": [
+            {
+                "pages": list(pages),
+                "stock": sheet.stock,
+                "parts": list(sheet.parts),
+                "sides": "duplex" if sheet.is_duplex else "single",
+                "packed": sheet.is_packed,
+            }
+            for sheet, pages in zip(sheets, sheet_pages(sheets, single_sided))
+        ],
         "components": components,
     }
 

@@ -31,6 +31,7 @@ HANDLING: dict[str, tuple[str, ...]] = {
     "standees": ("cut", "fold", "glue"),
     "dice-nets": ("cut", "fold", "glue"),
     "booklet": ("fold",),
+    "quick-reference": ("cut",),
 }
 PAPER_NAMES = {"a4": "A4", "letter": "US Letter"}
 

@@ -287,7 +287,6 @@ def nup(
     sheet is followed by a backs page mirrored for long-edge duplex printing, shifted by
     ``duplex_offset`` (dx, dy in mm) to correct the printer's misregistration."""
     pw, ph = paper.printable
-    pages: list[Page] = []
     rows: list[list[tuple[float, float, SheetItem]]] = []
     sheet_rows: list[list[list[tuple[float, float, SheetItem]]]] = []
     x = y = 0.0
@@ -320,7 +319,25 @@ def nup(
         rows.append(current)
     if rows:
         sheet_rows.append(rows)
-    for number, rows in enumerate(sheet_rows, 1):
+    return render_sheets(sheet_rows, paper, label, duplex_offset)
+
+
+def render_sheets(
+    sheet_rows: list[list[list[tuple[float, float, SheetItem]]]],
+    paper: Paper,
+    label: str = "",
+    duplex_offset: tuple[float, float] = (0.0, 0.0),
+    first: int = 1,
+    total: int | None = None,
+) -> list[Page]:
+    """Return the pages of sheets whose items are placed in rows of (x, y, item), x and y from the
+    printable area's corner: each sheet centred with its cut lines, followed by a backs page
+    (``is_back``) when an item has a back, mirrored for the long-edge flip and shifted by
+    ``duplex_offset``. Sheets are numbered from ``first`` of ``total``."""
+    pw, ph = paper.printable
+    total = total if total is not None else first + len(sheet_rows) - 1
+    pages: list[Page] = []
+    for number, rows in enumerate(sheet_rows, first):
         used_w = max(px + it.front.width for row in rows for px, _, it in row)
         used_h = max(py + it.front.height for row in rows for _, py, it in row)
         ox = paper.margin + (pw - used_w) / 2
@@ -330,7 +347,7 @@ def nup(
         for row in rows:
             for px, py, it in row:
                 page.add(it.front.placed(ox + px, oy + py))
-        footer(page, paper, f"{label}  sheet {number} of {len(sheet_rows)}  (cut along the grey lines)")
+        footer(page, paper, f"{label}  sheet {number} of {total}  (cut along the grey lines)")
         pages.append(page)
         if any(it.back is not None for row in rows for _, _, it in row):
             back = Page(paper.width, paper.height, label=f"{label} sheet {number} backs", is_back=True)

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.imposition import Paper, booklet_plain, impose_booklet, scale_bar
+from generator.imposition import Paper, SheetItem, booklet_plain, impose_booklet, scale_bar
+from generator.packing import Block, packed_sheets
 from generator.page import Group, Page, Point
 
 FLIP = "long"  # the home printer's default for portrait pages
@@ -30,6 +31,7 @@ class Sheet:
     back: Page | None
     stock: str
     parts: tuple[str, ...]
+    is_packed: bool = False  # cut-out parts of one stock packed together
 
     @property
     def is_duplex(self) -> bool:
@@ -46,6 +48,7 @@ class Part:
     stock: str
     pages: tuple[Page, ...]
     booklet: bool = False
+    items: tuple[SheetItem, ...] = ()  # cut-out parts to pack with the other parts of the stock
 
 
 def flip_point(x: float, y: float, width: float, height: float, edge: str = FLIP) -> Point:
@@ -96,11 +99,36 @@ def part_sheets(part: Part, paper: Paper, single_sided: bool, lang: str) -> list
     return sheets
 
 
-def job_sheets(parts: list[Part], paper: Paper, single_sided: bool = False, lang: str = "en") -> list[Sheet]:
-    """Return the sheets of a kit's parts in order."""
+def job_sheets(
+    parts: list[Part],
+    paper: Paper,
+    single_sided: bool = False,
+    lang: str = "en",
+    label: str = "",
+    duplex_offset: tuple[float, float] = (0.0, 0.0),
+) -> list[Sheet]:
+    """Return the sheets of a kit's parts in order. Parts with items are packed together by stock,
+    their sheets placed where the first of them comes."""
+    pools: dict[str, list[Block]] = {}
+    for part in parts:
+        if part.items:
+            pools.setdefault(part.stock, []).extend(Block(item, part.id) for item in part.items)
+    order = {part.id: n for n, part in enumerate(parts)}
     sheets: list[Sheet] = []
     for part in parts:
-        sheets.extend(part_sheets(part, paper, single_sided, lang))
+        if not part.items:
+            sheets.extend(part_sheets(part, paper, single_sided, lang))
+            continue
+        blocks = pools.pop(part.stock, None)
+        if blocks is None:
+            continue  # packed with an earlier part of the same stock
+        sheet_label = f"{label}: {part.stock} parts" if label else f"{part.stock} parts"
+        for packed in packed_sheets(blocks, paper.portrait(), sheet_label, duplex_offset):
+            pages = [packed.front] if packed.back is None else [packed.front, packed.back]
+            for page in pages:
+                scale_bar(page, paper.portrait(), lang)
+            ids = tuple(sorted(packed.parts, key=order.__getitem__))
+            sheets.append(Sheet(packed.front, packed.back, part.stock, ids, is_packed=True))
     return sheets
 
 

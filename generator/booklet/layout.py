@@ -853,8 +853,10 @@ def typeset(
     figures: FigureSource,
     cover: CoverInfo | None = None,
     running_title: str = "",
+    numbered_from: int | None = 1,
 ) -> list[LaidPage]:
-    """Return the booklet's pages: the cover (when given) and the numbered text pages."""
+    """Return the booklet's pages: the cover (when given) and the text pages, numbered from
+    ``numbered_from`` (None: no page numbers)."""
     flow = _Flow(geo, style, figures)
     previous = None
     for block in document.blocks:
@@ -866,13 +868,14 @@ def typeset(
     if cover is not None:
         out.append(LaidPage(cover_page(cover, geo, style, figures), ["cover"]))
     for placed in paginate(flow.items, geo):
-        number = len(out) + 1
+        number = len(out) + (numbered_from or 1)
         page = Page(geo.width, geo.height, label=f"booklet page {number}")
         kinds: list[str] = []
         for item, y in placed:
             page.add(*item.draw(y))
             if item.kind != "space":
                 kinds.append(item.kind)
-        page.add(*footer_shapes(number, geo, style, running_title))
+        if numbered_from is not None:
+            page.add(*footer_shapes(number, geo, style, running_title))
         out.append(LaidPage(page, kinds))
     return out

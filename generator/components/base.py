@@ -23,7 +23,7 @@ from generator.definitions import ComponentSpec, GameDefinition
 from generator.errors import BoardError, DefinitionError, UnknownGameError, UsageError
 from generator.games import find_rules
 from generator.games.base import GameRules
-from generator.imposition import Paper
+from generator.imposition import Paper, SheetItem
 from generator.page import Drawing, Page
 from generator.schema import Field
 
@@ -85,6 +85,7 @@ class Output:
     formats: tuple[str, ...] = ("pdf", "svg")
     in_kit: bool = True
     booklet: bool = False  # pages of a booklet in reading order: the print job imposes them
+    items: list[SheetItem] | None = None  # cut-out parts the print job may pack with others
 
 
 @dataclass(frozen=True)

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.booklet.layout import BookStyle, CoverInfo, LaidPage, page_geometry, typeset
+from generator.booklet.layout import BookStyle, CoverInfo, Geometry, LaidPage, page_geometry, typeset
 from generator.booklet.markup import parse, smarten
 from generator.booklet.render import render_template, shown_path, template_path, template_values
 from generator.components.base import Context, Output, component_drawing
+from generator.errors import DefinitionError
 from generator.imposition import impose_booklet
 from generator.languages import DEFAULT_LANGUAGE, LANGUAGES
-from generator.page import Drawing, Page
+from generator.page import Drawing, Line, Page, Style
 from generator.schema import Field
 
 SCHEMA: dict[str, Field] = {
@@ -82,7 +83,43 @@ def laid_pages(spec: Any, ctx: Context) -> list[LaidPage]:
     meta = document.meta
     cover = _cover(spec, ctx, meta, lang) if spec.get("cover", True) else None
     title = smarten(meta.get("title") or definition.title)
-    return typeset(document, geo, style, figure, cover, running_title=title)
+    laid = typeset(document, geo, style, figure, cover, running_title=title)
+    own = LANGUAGES[lang].cover if lang in LANGUAGES else {}
+    return laid + _filling(ctx, len(laid), geo, style, title, {**LANGUAGES[DEFAULT_LANGUAGE].cover, **own})
+
+
+def _filling(
+    ctx: Context, count: int, geo: Geometry, style: BookStyle, title: str, labels: dict[str, str]
+) -> list[LaidPage]:
+    """Return the pages that bring a booklet of count pages to a multiple of four (saddle stitch
+    needs it): notes pages, and the quick reference on the last page when the kit has one."""
+    missing = -count % 4
+    if not missing:
+        return []
+    aid = None
+    spec = next((c for c in ctx.definition.components if c.kind == "quick-reference"), None)
+    if spec is not None:
+        aid = ctx.kind_of(spec).module.aid_page(spec, ctx, geo.width, geo.height, count + missing, style.body)
+    pages: list[LaidPage] = []
+    for number in range(count + 1, count + missing + (0 if aid is not None else 1)):
+        laid = typeset(parse(f"# {labels['notes']}"), geo, style, _no_figure, None, title, number)
+        page = laid[0].page
+        top = geo.top + style.heading_size(1) * 25.4 / 72 * 2.2
+        rows = int((geo.bottom - top) // 8.0)
+        for row in range(1, rows + 1):
+            page.add(
+                Line(
+                    geo.left, top + row * 8.0, geo.right, top + row * 8.0, Style(stroke="#b9aea3", width=0.2)
+                )
+            )
+        pages.append(LaidPage(page, ["notes"]))
+    if aid is not None:
+        pages.append(LaidPage(aid, ["quick-reference"]))
+    return pages
+
+
+def _no_figure(component: str, overlay: str | None, type_floor: float = 0.0) -> Drawing:
+    raise DefinitionError(f"a notes page has no figures ({component})")
 
 
 def _cover(spec: Any, ctx: Context, meta: dict[str, str], lang: str) -> CoverInfo:

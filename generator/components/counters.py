@@ -208,4 +208,6 @@ def contents(spec: ComponentSpec, ctx: Context) -> list[tuple[str, int]]:
 def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     """Return the counter sheets (and backs pages where counters have backs)."""
     label = f"{ctx.definition.title}: {spec['title'] or spec.id}"
-    return [Output(spec.id, nup(items(spec, ctx), ctx.paper, label, duplex_offset=ctx.options.duplex_offset))]
+    parts = items(spec, ctx)
+    pages = nup(parts, ctx.paper, label, duplex_offset=ctx.options.duplex_offset)
+    return [Output(spec.id, pages, items=parts)]

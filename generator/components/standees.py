@@ -243,5 +243,5 @@ def contents(spec: ComponentSpec, ctx: Context) -> list[tuple[str, int]]:
 def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     """Return the standee sheets (cut along the grey lines, fold along the dashed ones)."""
     label = f"{ctx.definition.title}: {spec['title'] or spec.id}"
-    pages = nup(items(spec, ctx), ctx.paper, label)
-    return [Output(spec.id, pages)]
+    parts = items(spec, ctx)
+    return [Output(spec.id, nup(parts, ctx.paper, label), items=parts)]

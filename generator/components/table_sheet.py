@@ -282,4 +282,4 @@ def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     pages = []
     for _ in range(spec["pages"]):
         pages.extend(nup([SheetItem(cell)] * copies, paper, label, gap=0.0))
-    return [Output(spec.id, pages)]
+    return [Output(spec.id, pages, items=[SheetItem(cell)] * (copies * spec["pages"]))]

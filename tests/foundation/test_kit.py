@@ -34,7 +34,7 @@ def test_kit_holds_every_component_page(nmm_kit):
     kit = manifest["kit"]
     ranges = {c["id"]: c["pages"] for c in kit["components"]}
     assert {"board", "pieces", "scoresheet", "booklet"} <= set(ranges)
-    assert pages["kit.pdf"] == 2 * kit["sheets"] == len(pdf(os.path.join(nmm_kit, "kit.pdf")))
+    assert pages["kit.pdf"] == 2 * len(kit["sheets"]) == len(pdf(os.path.join(nmm_kit, "kit.pdf")))
     first, last = ranges["booklet"]
     assert last - first + 1 == pages["booklet-imposed.pdf"]
 

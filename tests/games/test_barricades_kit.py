@@ -60,8 +60,8 @@ def test_the_kit_holds_every_part_but_not_the_booklet_diagram_grid(kit: str) -> 
     manifest = json.load(open(os.path.join(kit, "manifest.json")))
     pages = {f["name"]: f["pages"] for f in manifest["files"]}
     in_kit = {c["id"] for c in manifest["kit"]["components"]}
-    assert in_kit == {"print-guide", "board", "soldiers", "macguffins", "roster", "record", "booklet"}
-    assert pages["kit.pdf"] == 2 * manifest["kit"]["sheets"]
+    assert in_kit == {"print-guide", "board", "soldiers", "macguffins", "roster", "record", "aid", "booklet"}
+    assert pages["kit.pdf"] == 2 * len(manifest["kit"]["sheets"])
     assert manifest["seed"] == 3
 
 
