@@ -28,6 +28,7 @@ CASES = [
     ("dice-nets", "centennial", "dice"),
     ("table-sheet", "verbal", "pad"),
     ("booklet", "verbal", "booklet"),
+    ("quick-reference", "verbal", "aid"),
 ]
 
 
