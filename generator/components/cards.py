@@ -600,8 +600,9 @@ def _bordered(art: Drawing) -> Drawing:
 
 def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     """Return the deck's sheets: cards n-up with crop marks, each sheet of cards with backs
-    followed by its backs page placed for a long-edge flip."""
+    followed by its backs page placed for a long-edge flip (with --bleed, the background, the
+    bands along the edges and the backs' fill run past every cut)."""
     label = f"{ctx.definition.title}: {spec['title'] or spec.id}"
     parts = items(spec, ctx)
-    pages = nup(parts, ctx.paper, label, duplex_offset=ctx.options.duplex_offset)
+    pages = nup(parts, ctx.paper, label, duplex_offset=ctx.options.duplex_offset, bleed=ctx.options.bleed)
     return [Output(spec.id, pages, items=parts)]

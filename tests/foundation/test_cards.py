@@ -291,3 +291,26 @@ def test_every_page_of_a_deck_passes_the_layout_check(tmp_path):
             layout_findings(definition, BuildRequest(paper=paper, options=Options(ink_saver=ink)))
         )
     assert not findings, "\n".join(map(str, findings[:20]))
+
+
+def test_at_a_print_shop_cards_bleed_and_each_card_face_is_a_png(tmp_path):
+    from PIL import Image
+
+    kit = build_deck(tmp_path, "--bleed", "3mm", "--png", "150")
+    page = pymupdf.open(os.path.join(kit, "deck.pdf"))[0]
+    rects = cut_rects(page)
+    assert rects and all(w == pytest.approx(63.0, abs=0.01) for _, _, w, _ in rects)
+    lefts = sorted({round(x, 2) for x, _, _, _ in rects})
+    assert all(b - a == pytest.approx(63.0 + 6.0, abs=0.02) for a, b in itertools.pairwise(lefts))
+    # the title band (gold on a Sprint card) runs 3 mm past the card's top and sides
+    band = [r for r in fill_rects(page, FILLS["move"]) if r[2] > 63.0]
+    assert band
+    x, y, w, _ = band[0]
+    cut = min(rects, key=lambda r: abs(r[0] - (x + 3.0)) + abs(r[1] - (y + 3.0)))
+    assert x == pytest.approx(cut[0] - 3.0, abs=0.02) and y == pytest.approx(cut[1] - 3.0, abs=0.02)
+    assert w == pytest.approx(69.0, abs=0.02)
+    folder = os.path.join(kit, "png")
+    for name in COUNTS:
+        for side in ("front", "back"):
+            with Image.open(os.path.join(folder, f"deck-{name.lower()}-{side}.png")) as image:
+                assert image.size == (round(69.0 / 25.4 * 150), round(94.0 / 25.4 * 150))
