@@ -5,8 +5,9 @@ The data is a CSV file beside the definition (``csv = "cards.csv"``; the first r
 columns) or an inline TOML list (``cards = [{ name = "Fox", quantity = 2 }, ...]``). The layout is
 a list of ``fields``, each a box on the card measured from its top left corner: a text (wrapped
 into its box and shrunk to fit; ``{column}`` inserts a column's value), a symbol from the symbol
-table, or a colour band. A field's colour, fill and symbol may come from a column too
-(``fill = "{colour}"``). Each card type (the ``type`` column) may have its own back
+table, a colour band, or a picture (a PNG or JPEG file in the definition's folder or below it).
+A field's colour, fill, symbol and picture may come from a column too (``fill = "{colour}"``,
+``image = "art/{name}.png"``). Each card type (the ``type`` column) may have its own back
 (``backs.<type>``, else ``back``); backs are printed on the reverse of the sheet, placed for a
 long-edge flip.
 
@@ -20,7 +21,9 @@ import csv
 import io
 import os
 import re
+import struct
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from generator.colour import readable
@@ -31,7 +34,7 @@ from generator.definitions import ComponentSpec
 from generator.errors import DefinitionError
 from generator.fonts import PDF_NAMES, has_glyphs, split_lines, text_width
 from generator.imposition import SheetItem, nup
-from generator.page import Drawing, Rect, Shape, Style, Text
+from generator.page import Drawing, Group, Image, Rect, Shape, Style, Text
 from generator.schema import MAX_ITEMS, MAX_TEXT, Field
 from generator.units import parse_length
 
@@ -44,6 +47,8 @@ SIZES: dict[str, tuple[float, float]] = {
 MAX_CSV_BYTES = 1_000_000  # a deck's CSV file, like a definition
 MAX_QUANTITY = 200  # copies of one card
 MAX_DECK = 2000  # cards in one deck, copies counted
+MAX_IMAGE_BYTES = 4_000_000  # one picture file
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 MIN_SIZE = 6.0  # pt, the smallest type a card prints
 FRAME_INSET = 2.5  # mm, a frame's distance from the card's edge
 LEADING = 1.2  # line height over type size
@@ -77,7 +82,7 @@ def _size_problem(value: str) -> str | None:
 
 
 FIELD_SCHEMA: dict[str, Field] = {
-    "kind": Field("str", default="text", choices=("text", "symbol", "band")),
+    "kind": Field("str", default="text", choices=("text", "symbol", "band", "image")),
     "text": Field("str", default="", doc="kind text: the text; {column} inserts the column's value"),
     "x": Field("length", default=0.0, min=0, doc="from the card's left edge"),
     "y": Field("length", default=0.0, min=0, doc="from the card's top edge"),
@@ -91,6 +96,15 @@ FIELD_SCHEMA: dict[str, Field] = {
     "colour": Field("str", default="#000000", doc="text or symbol colour; may be {column}"),
     "fill": Field("str", default="", doc="kind band: its colour; may be {column}"),
     "symbol": Field("str", default="", doc="kind symbol: a symbol name or {column}"),
+    "image": Field(
+        "str", default="", doc="kind image: a PNG or JPEG file beside the definition; may use {column}"
+    ),
+    "fit": Field(
+        "str",
+        default="contain",
+        choices=("contain", "cover", "stretch"),
+        doc="kind image: whole and centred, filling the box (cut to it), or stretched to it",
+    ),
     "types": Field("list:str", default=[], doc="only on cards of these types (empty: every card)"),
 }
 BACK_SCHEMA: dict[str, Field] = {
@@ -264,16 +278,20 @@ def check_spec(values: dict[str, Any], where) -> None:
     width, height = card_size(values["size"])
     for i, field in enumerate(values["fields"]):
         at = where.child("fields").child(i)
-        for key in ("text", "colour", "fill", "symbol"):
+        for key in ("text", "colour", "fill", "symbol", "image"):
             for ref in _refs(field[key]):
                 if ref not in columns:
                     raise at.child(key).error(
                         f"no column {ref!r} in the deck (columns: {', '.join(deck.columns)})"
                     )
         kind = field["kind"]
-        need = {"symbol": "symbol", "band": "fill", "text": "text"}[kind]
+        need = {"symbol": "symbol", "band": "fill", "text": "text", "image": "image"}[kind]
         if not field[need]:
             raise at.child(need).error(f"a {kind} field needs {need}")
+        if kind == "image" and not _refs(field["image"]):
+            problem = _image_problem(os.path.dirname(where.file), field["image"])
+            if problem:
+                raise at.child("image").error(problem)
         x, y, w, h = box(field, width, height)
         if w <= 0 or h <= 0 or x + w > width + 1e-6 or y + h > height + 1e-6:
             raise at.error(f"the field's box lies outside the {width:g} x {height:g} mm card")
@@ -317,6 +335,103 @@ def box(field: dict[str, Any], width: float, height: float) -> tuple[float, floa
         w = field["w"] if field["w"] is not None else width - 2 * x
         h = field["h"] if field["h"] is not None else height - y - 4.0
     return (x, y, w, h)
+
+
+def image_size(data: bytes) -> tuple[int, int] | None:
+    """Return (width, height) in pixels of PNG or JPEG file data, or None when it is neither."""
+    if data.startswith(PNG_SIGNATURE) and len(data) >= 24 and data[12:16] == b"IHDR":
+        w, h = struct.unpack(">II", data[16:24])
+        return (w, h) if w and h else None
+    if not data.startswith(b"\xff\xd8"):
+        return None
+    i = 2
+    while i + 9 < len(data):
+        if data[i] != 0xFF:
+            return None
+        marker = data[i + 1]
+        if marker == 0xFF:
+            i += 1
+            continue
+        if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7:
+            i += 2
+            continue
+        (length,) = struct.unpack(">H", data[i + 2 : i + 4])
+        if marker in (0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF):
+            h, w = struct.unpack(">HH", data[i + 5 : i + 9])
+            return (w, h) if w and h else None
+        i += 2 + length
+    return None
+
+
+@lru_cache(maxsize=64)
+def _picture(path: str) -> tuple[bytes, tuple[int, int]] | str:
+    """Return a picture file's bytes and pixel size, or what is wrong with it (read once)."""
+    try:
+        if not os.path.isfile(path):
+            return "no such file" if not os.path.exists(path) else "not a regular file"
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_IMAGE_BYTES + 1)
+    except OSError as exc:
+        return f"cannot be read: {exc.strerror or exc}"
+    if len(data) > MAX_IMAGE_BYTES:
+        return f"larger than {MAX_IMAGE_BYTES} bytes"
+    size = image_size(data)
+    if size is None:
+        return "not a PNG or JPEG image"
+    return data, size
+
+
+def _image_path(folder: str, name: str) -> str | None:
+    """Return the path of a picture named relative to the definition's folder, or None when the
+    name leaves that folder."""
+    name = name.strip()
+    if not name or os.path.isabs(name) or ".." in name.replace("\\", "/").split("/"):
+        return None
+    return os.path.join(folder, name)
+
+
+def _image_problem(folder: str, name: str) -> str | None:
+    path = _image_path(folder, name)
+    if path is None:
+        return f"{name!r}: a picture in the definition's folder or below it"
+    found = _picture(path)
+    return f"{os.path.normpath(path)}: {found}" if isinstance(found, str) else None
+
+
+def _image_shapes(
+    field: dict[str, Any],
+    row: Row,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    deck: Deck,
+    ctx: Context,
+    key: str,
+) -> list[Shape]:
+    """Return a picture field drawn into its box, or raise an error naming its row and column."""
+    name = _fill_in(field["image"], row).strip()
+    if not name or any(not row.cells.get(ref, "").strip() for ref in _refs(field["image"])):
+        return []  # an empty cell: this card has no picture
+    problem = _image_problem(os.path.dirname(ctx.definition.path), name)
+    if problem:
+        refs = _refs(field["image"])
+        if refs:
+            raise deck.error(row, refs[0], problem)
+        raise DefinitionError(f"{ctx.definition.path}: components.{deck.component}.{key}.image: {problem}")
+    path = _image_path(os.path.dirname(ctx.definition.path), name)
+    assert path is not None
+    found = _picture(path)
+    assert not isinstance(found, str)
+    data, (pw, ph) = found
+    if field["fit"] == "stretch":
+        return [Image(x, y, w, h, data)]
+    k = (min if field["fit"] == "contain" else max)(w / pw, h / ph)
+    iw, ih = pw * k, ph * k
+    picture = Image(x + (w - iw) / 2, y + (h - ih) / 2, iw, ih, data)
+    if field["fit"] == "contain":
+        return [picture]
+    return [Group((picture,), clip=(x, y, w, h))]
 
 
 def _fill_in(text: str, row: Row) -> str:
@@ -435,6 +550,9 @@ def _front(spec: ComponentSpec, ctx: Context, deck: Deck, row: Row, kind: str, f
             continue
         x, y, w, h = box(field, width, height)
         key = f"fields[{i}]"
+        if field["kind"] == "image":
+            shapes.extend(_image_shapes(field, row, x, y, w, h, deck, ctx, key))
+            continue
         if field["kind"] == "band":
             fill = _colour(field["fill"], row, key, field, deck, ctx)
             if fill is None:

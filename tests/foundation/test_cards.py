@@ -314,3 +314,97 @@ def test_at_a_print_shop_cards_bleed_and_each_card_face_is_a_png(tmp_path):
         for side in ("front", "back"):
             with Image.open(os.path.join(folder, f"deck-{name.lower()}-{side}.png")) as image:
                 assert image.size == (round(69.0 / 25.4 * 150), round(94.0 / 25.4 * 150))
+
+
+PICTURES = """
+[[components.deck.fields]]
+kind = "image"
+image = "art/{{picture}}"
+x = "20mm"
+y = "16mm"
+w = "39mm"
+h = "14mm"
+fit = "{fit}"
+"""
+
+
+def write_pictures(root, fit: str = "contain") -> None:
+    from PIL import Image
+
+    art = root / "layouts" / "art"
+    art.mkdir(parents=True, exist_ok=True)
+    Image.new("RGB", (300, 100), (230, 159, 0)).save(art / "wide.png")
+    Image.new("RGB", (60, 120), (0, 114, 178)).save(art / "tall.jpg", quality=85)
+    (art / "notes.png").write_text("not a picture")
+    path = root / "layouts" / "deck.toml"
+    path.write_text(
+        path.read_text().replace(
+            "[components.deck.backs.move]", PICTURES.format(fit=fit) + "\n[components.deck.backs.move]"
+        )
+    )
+
+
+PICTURE_CSV = CSV.replace(
+    "name,type,quantity,colour,symbol,text", "name,type,quantity,colour,symbol,text,picture"
+)
+PICTURE_CSV = (
+    PICTURE_CSV.replace("forward.\n", "forward.,wide.png\n")
+    .replace("sideways.\n", "sideways.,tall.jpg\n")
+    .replace('next turn."\n', 'next turn.",\n')
+    .replace("until your next turn.\n", "until your next turn.,wide.png\n")
+    .replace("Not printed.\n", "Not printed.,\n")
+)
+
+
+@pytest.mark.parametrize("fit", ["contain", "cover", "stretch"])
+def test_pictures_from_a_column_fill_their_box_once_stored(tmp_path, fit):
+    write_deck(tmp_path, csv=PICTURE_CSV)
+    write_pictures(tmp_path, fit)
+    out = tmp_path / "out"
+    result = pnp("build", "deck", "--layouts", "layouts", "--out", str(out), cwd=str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    doc = pymupdf.open(os.path.join(out, "deck", "deck.pdf"))
+    total = 0
+    for page in doc:
+        if "cut along the grey lines" not in page.get_text():
+            continue
+        images = page.get_images()
+        assert len(images) <= 2  # each file stored once however many cards show it
+        drawn = [r for image in images for r in page.get_image_rects(image[0])]
+        total += len(drawn)
+        rects = cut_rects(page)
+        for r in drawn:
+            x, y, w, h = mm(r.x0), mm(r.y0), mm(r.width), mm(r.height)
+            card = next(
+                c for c in rects if c[0] <= x + w / 2 <= c[0] + c[2] and c[1] <= y + h / 2 <= c[1] + c[3]
+            )
+            centre = (card[0] + 20.0 + 39.0 / 2, card[1] + 16.0 + 14.0 / 2)
+            assert x + w / 2 == pytest.approx(centre[0], abs=0.05)
+            assert y + h / 2 == pytest.approx(centre[1], abs=0.05)
+            if fit == "stretch":
+                assert (w, h) == (pytest.approx(39.0, abs=0.05), pytest.approx(14.0, abs=0.05))
+            elif fit == "contain":
+                assert w <= 39.05 and h <= 14.05 and (abs(w - 39.0) < 0.05 or abs(h - 14.0) < 0.05)
+                assert w / h == pytest.approx(3.0 if w > h else 0.5, rel=0.01)
+            else:
+                assert w >= 38.95 and h >= 13.95  # cut to the box by a clip
+    assert total == 3 + 4 + 1  # Sprint x3, Sidestep x4, Shelter x1 (Fog has none)
+    svg = open(os.path.join(out, "deck", "deck-1.svg"), encoding="utf-8").read()
+    assert svg.count("<image") >= 1 and "data:image/png;base64," in svg and "data:image/jpeg" in svg
+
+
+@pytest.mark.parametrize(
+    ("change", "where", "words"),
+    [
+        (("tall.jpg", "missing.png"), "deck.csv: row 3, column 'picture'", "no such file"),
+        (("tall.jpg", "notes.png"), "deck.csv: row 3, column 'picture'", "not a PNG or JPEG"),
+        (("tall.jpg", "../deck.toml"), "deck.csv: row 3, column 'picture'", "folder or below it"),
+    ],
+)
+def test_a_bad_picture_is_a_one_line_error_naming_its_row_and_column(tmp_path, change, where, words):
+    write_deck(tmp_path, csv=PICTURE_CSV.replace(*change))
+    write_pictures(tmp_path)
+    result = pnp("check", "layouts/deck.toml", cwd=str(tmp_path))
+    assert result.returncode == 3
+    line = one_line_error(result)
+    assert where in line and words in line, line
