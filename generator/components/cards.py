@@ -163,10 +163,11 @@ def _read_csv(path: str, shown: str, where) -> tuple[list[str], list[Row]]:
         raise DefinitionError(f"{shown}: not UTF-8 text (byte {exc.start + 1})") from None
     if "\x00" in text:
         raise DefinitionError(f"{shown}: holds a NUL byte, not a CSV file")
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
     try:
-        records = list(csv.reader(io.StringIO(text, newline=""), strict=True))
+        records = list(reader)
     except csv.Error as exc:
-        raise DefinitionError(f"{shown}: not a CSV file: {exc}") from None
+        raise DefinitionError(f"{shown}: line {reader.line_num}: not CSV: {exc}") from None
     records = [r for r in records if any(c.strip() for c in r)]
     if not records:
         raise DefinitionError(f"{shown}: empty; the first row names the columns")

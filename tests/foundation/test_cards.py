@@ -252,6 +252,7 @@ BAD = [
         "no glyph",
     ),
     ("", "deck.csv", "empty"),
+    (CSV + '"Unclosed,event,1,pale,flag,text\n', "deck.csv: line", "not CSV"),
     (CSV.replace("colour", "color"), "components.deck.fields[0].fill", "no column 'colour'"),
 ]
 
@@ -408,3 +409,10 @@ def test_a_bad_picture_is_a_one_line_error_naming_its_row_and_column(tmp_path, c
     assert result.returncode == 3
     line = one_line_error(result)
     assert where in line and words in line, line
+
+
+def test_the_print_guide_counts_the_cards_by_type_and_says_how_to_cut_them(tmp_path):
+    kit = build_deck(tmp_path)
+    guide = pymupdf.open(os.path.join(kit, "kit.pdf"))[0].get_text()
+    assert "Actions: 7 × move, 3 × event" in guide
+    assert "Cards: cut along the grey lines, fronts up" in guide
