@@ -39,6 +39,7 @@ from generator.page import (
     IDENTITY,
     Circle,
     Group,
+    Image,
     Line,
     Matrix,
     Page,
@@ -207,7 +208,7 @@ def _inside_box(inner: Box, outer: Box, tol: float = 1e-6) -> bool:
     )
 
 
-_Leaf = Rect | Line | Polygon | Circle | Path | Text  # every shape but a group
+_Leaf = Rect | Line | Polygon | Circle | Path | Text | Image  # every shape but a group
 
 
 def _flatten(
@@ -236,6 +237,8 @@ def _items(page: Page) -> list[_Item]:
             quad, size = _text_quad(s, m)
             items.append(_Item(order, "text", s, _bbox(quad), quad, colour=s.colour, size=size, clip=clip))
             continue
+        if isinstance(s, Image):
+            continue  # a picture's content is the designer's: nothing to measure against it
         style = s.style
         outlines: list[list[Point]]
         closed = True
