@@ -56,7 +56,7 @@ from generator.page import (
 MIN_TYPE = 6.0  # pt, the smallest type a kit prints
 TOLERANCE = 0.12  # mm two inks may touch by before they count as overlapping
 MARK_AREA = 150.0  # mm², filled shapes up to this size are marks (pips, symbols, arrowheads)
-MIN_CONTRAST = 2.0  # luminance contrast ratio (WCAG formula) of a mark against its face
+MIN_CONTRAST = 3.0  # of a mark against its face: the WCAG 2.1 ratio for graphics and large text
 GLUE_FILL = "#f1f1f1"  # the fill of imposition's glue strips (kept in step by a test)
 PAPER = "#ffffff"
 
