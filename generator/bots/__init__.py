@@ -80,17 +80,30 @@ class SearchBot:
     name: str = "search"
 
     def choose(self, state: State, rng: Rng) -> Any:
-        """Return the most visited move at the root after the playouts (dice thrown once for it)."""
+        """Return a move that wins at once if there is one; otherwise the most visited move at the
+        root after the playouts (best mean score among equals). The dice are thrown once for the
+        root; with more moves than ``playouts // 6`` (at least 8), a random sample of that many
+        is searched, so that each gets several playouts."""
         moves = state.chance_moves(state.random_chance(rng))
         if not moves:
             raise UsageError("the game is over: there is no move to choose")
-        if len(moves) == 1 or self.playouts <= 0:
-            return moves[0] if len(moves) == 1 else rng.choice(moves)
+        if len(moves) == 1:
+            return moves[0]
+        side = state.current_player()
+        for move in moves:
+            after = state.copy()
+            after.apply_move(move)
+            if after.is_terminal() and after.outcome().winner == side:
+                return move
+        width = max(8, self.playouts // 6)
+        if len(moves) > width:
+            order = list(range(len(moves)))
+            rng.shuffle(order)
+            moves = [moves[i] for i in sorted(order[:width])]
         root = _Node()
         for _ in range(self.playouts):
             self._playout(state.copy(), root, moves, rng)
-        best = max(moves, key=lambda m: _visits(root, m))
-        return best
+        return max(moves, key=lambda m: _rank(root, m))
 
     def _playout(self, state: State, root: _Node, moves: list[Any], rng: Rng) -> None:
         """Walk down the tree by upper confidence bound, add one node, finish the game at random,
@@ -132,9 +145,12 @@ class SearchBot:
             child.score += reward(result, side)
 
 
-def _visits(root: _Node, move: Any) -> int:
+def _rank(root: _Node, move: Any) -> tuple[int, float]:
+    """Return how a root move ranks: its visits, then its mean score."""
     child = root.children.get(move)
-    return child.visits if child is not None else 0
+    if child is None or not child.visits:
+        return (0, 0.0)
+    return (child.visits, child.score / child.visits)
 
 
 #: The bots by name: each makes a bot from a playout budget (which the random bot ignores).
