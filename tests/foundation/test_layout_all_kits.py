@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from generator.build import BuildRequest, layout_findings, takes_seed
+from generator.build.kit import layout_findings
+from generator.build.plan import kit_plan, takes_seed
 from generator.calibration import calibration_pages
 from generator.components.base import Options
 from generator.definitions import LAYOUTS_DIR
@@ -38,8 +39,9 @@ def test_every_page_of_every_kit_is_clean(game, paper, ink, seeds):
     definition = GAMES[game]
     findings = []
     for seed in seeds if takes_seed(definition) else (None,):
-        request = BuildRequest(paper=paper, seed=seed, options=Options(ink_saver=ink))
-        findings.extend(layout_findings(definition, request))
+        findings.extend(
+            layout_findings(kit_plan(definition, paper=paper, seed=seed, options=Options(ink_saver=ink)))
+        )
     assert not findings, report(findings)
 
 
@@ -49,8 +51,8 @@ TILED = sorted(g for g, d in GAMES.items() if any(c.kind in BOARD_KINDS for c in
 @pytest.mark.parametrize("paper,ink", [("a4", False), ("letter", True)])
 @pytest.mark.parametrize("game", TILED)
 def test_tiled_boards_are_clean(game, paper, ink):
-    request = BuildRequest(paper=paper, options=Options(ink_saver=ink, cell_size=25.0))
-    findings = layout_findings(GAMES[game], request)
+    kit = kit_plan(GAMES[game], paper=paper, options=Options(ink_saver=ink, cell_size=25.0))
+    findings = layout_findings(kit)
     assert not findings, report(findings)
 
 
