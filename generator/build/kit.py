@@ -55,13 +55,17 @@ def component_outputs(definition: GameDefinition, ctx: Context) -> list[tuple[st
 
 def layout_findings(kit: KitPlan) -> list:
     """Return the layout check's findings (generator.layout_check.Finding) on every page the
-    kit's plan would build, nothing written; contrast is checked under --ink-saver."""
+    kit's plan would build, nothing written; contrast is checked under --ink-saver, the safe area
+    of cut-out parts under --bleed."""
+    from generator.imposition import SAFE_AREA
     from generator.layout_check import check_pages
 
     findings = []
     for _, output in component_outputs(kit.definition, kit.context()):
         where = f"{kit.folder}/{output.name}"
-        findings.extend(check_pages(output.pages, where, contrast=kit.options.ink_saver))
+        # a print shop's cut drifts: the cut-out parts' text and symbols keep the safe area
+        safe = SAFE_AREA if kit.options.bleed and output.items else 0.0
+        findings.extend(check_pages(output.pages, where, contrast=kit.options.ink_saver, safe=safe))
     return findings
 
 

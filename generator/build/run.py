@@ -61,7 +61,9 @@ def run_plan(plan: BuildPlan, progress_factory: Callable[[int], Any] | None = No
         _, problems = read_manifests(plan.out)
     if progress:
         progress.close()
-    return "\n".join([f"built {built} kit(s), {files} files, in {plan.out}"] + [f"warning: {p}" for p in problems])
+    return "\n".join(
+        [f"built {built} kit(s), {files} files, in {plan.out}"] + [f"warning: {p}" for p in problems]
+    )
 
 
 def write_calibration(plan: BuildPlan) -> str:

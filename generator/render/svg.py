@@ -8,12 +8,26 @@ the same bytes.
 
 from __future__ import annotations
 
+import base64
 from typing import Any, BinaryIO
 
 import svgwrite
 
 from generator.fonts import PDF_NAMES, font_face_uri
-from generator.page import IDENTITY, Circle, Line, Matrix, Page, Path, Polygon, Rect, Style, Text, iter_shapes
+from generator.page import (
+    IDENTITY,
+    Circle,
+    Image,
+    Line,
+    Matrix,
+    Page,
+    Path,
+    Polygon,
+    Rect,
+    Style,
+    Text,
+    iter_shapes,
+)
 from generator.render.base import draw
 
 _ANCHORS = {"start": "start", "middle": "middle", "end": "end"}
@@ -130,6 +144,15 @@ class _Builder:
             el["text-anchor"] = _ANCHORS[s.anchor]
         if "  " in s.text or s.text != s.text.strip():
             el["xml:space"] = "preserve"
+        self.parents[-1].add(el)
+
+    def image(self, s: Image) -> None:
+        """Add an image element holding the picture as a data URI."""
+        n = self.n
+        kind = "png" if s.data.startswith(b"\x89PNG") else "jpeg"
+        href = f"data:image/{kind};base64," + base64.b64encode(s.data).decode("ascii")
+        el = self.dwg.image(href=href, insert=(n(s.x), n(s.y)), size=(n(s.w), n(s.h)))
+        el["preserveAspectRatio"] = "none"
         self.parents[-1].add(el)
 
     def begin_group(self, transform: Matrix, clip: tuple[float, float, float, float] | None) -> None:

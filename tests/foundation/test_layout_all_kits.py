@@ -45,6 +45,28 @@ def test_every_page_of_every_kit_is_clean(game, paper, ink, seeds):
     assert not findings, report(findings)
 
 
+TRANSLATED = sorted(
+    (game, lang) for game, d in GAMES.items() for lang in d.game.get("languages", ["en"]) if lang != "en"
+)
+
+
+@pytest.mark.parametrize("game,lang", TRANSLATED, ids=[f"{g}-{lang}" for g, lang in TRANSLATED])
+def test_every_page_of_every_translated_kit_is_clean(game, lang):
+    """Translations run longer than English: titles, edge texts and labels still fit, on A4 with
+    the ink saver and --fit, and on Letter."""
+    definition = next(d for d in load_all(LAYOUTS_DIR, lang) if d.id == game)
+    findings = []
+    for paper, ink, fit in (("a4", True, True), ("letter", False, False)):
+        findings.extend(
+            layout_findings(kit_plan(definition, paper=paper, options=Options(ink_saver=ink, fit=fit)))
+        )
+    assert not findings, report(findings)
+
+
+def test_there_are_translated_kits_to_check():
+    assert {lang for _, lang in TRANSLATED} >= {"fr", "it"}
+
+
 TILED = sorted(g for g, d in GAMES.items() if any(c.kind in BOARD_KINDS for c in d.components))
 
 
@@ -69,3 +91,14 @@ def test_a_finding_names_page_shape_and_problem():
     assert [str(f) for f in findings] == [
         "kit/x page 1 (sheet): text 'tiny' (4.0 pt) at 10.1,8.9-12.6,10.3 mm: type of 4.0 pt is below the 6 pt minimum"
     ]
+
+
+@pytest.mark.parametrize("paper,ink,bleed", [("a4", False, 3.0), ("letter", True, 6.35)])
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_page_of_every_kit_is_clean_for_a_print_shop(game, paper, ink, bleed):
+    """With --bleed the pages change (gutters, narrower copies, tab labels kept in the safe area)
+    and the check adds the safe area: 2 mm between a cut-out part's text and symbols and its cut."""
+    findings = layout_findings(
+        kit_plan(GAMES[game], paper=paper, options=Options(ink_saver=ink, bleed=bleed))
+    )
+    assert not findings, report(findings)
