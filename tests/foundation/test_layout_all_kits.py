@@ -107,6 +107,5 @@ def test_every_page_of_every_kit_is_clean_for_a_print_shop(game, paper, ink, ble
 @pytest.mark.parametrize("game", TILED)
 def test_tiled_boards_are_clean_for_a_print_shop(game):
     """A tile's art runs into its bleed past the cut: the check judges what the cut itself cuts."""
-    request = BuildRequest(paper="a4", options=Options(cell_size=25.0, bleed=3.0))
-    findings = layout_findings(GAMES[game], request)
+    findings = layout_findings(kit_plan(GAMES[game], paper="a4", options=Options(cell_size=25.0, bleed=3.0)))
     assert not findings, report(findings)
