@@ -11,7 +11,7 @@ from typing import Any
 
 from generator.booklet.layout import BookStyle, CoverInfo, Geometry, LaidPage, page_geometry, typeset
 from generator.booklet.markup import parse, smarten
-from generator.booklet.render import render_template, shown_path, template_path, template_values
+from generator.booklet.template import render_template, shown_path, template_path, template_values
 from generator.components.base import Context, Output, component_drawing
 from generator.errors import DefinitionError
 from generator.imposition import impose_booklet

@@ -1,44 +1,34 @@
-"""Building kits: every component of a game drawn, written as PDF and SVG, collected into
-kit.pdf, listed in manifest.json; an index.html contact sheet over every kit in the output folder."""
+"""Building one kit from its plan: every component of a game drawn, written as PDF and SVG,
+collected into kit.pdf, listed in manifest.json; a batch's PDF of every seed's board.
+
+The plan (``generator.build.plan.KitPlan``) was checked when it was made: nothing here checks
+options again or changes them."""
 
 from __future__ import annotations
 
 import functools
 import hashlib
-import html
 import io
 import json
 import os
 import shutil
-from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
 from typing import BinaryIO
 
 from generator import __version__
-from generator.components.base import Context, Options, Output, check_fit
-from generator.components.kinds import KINDS, context, find_kind
+from generator.build.index import PREVIEW, natural_key
+from generator.build.plan import KitPlan, batch_board
+from generator.components.base import Context, Options, Output
+from generator.components.kinds import KINDS, find_kind
 from generator.definitions import GameDefinition
-from generator.errors import DefinitionError, UsageError
+from generator.errors import DefinitionError
 from generator.files import atomic_write, atomic_write_text, output_folder, staging_folder, swap_folder
 from generator.guide import guide_pages
-from generator.imposition import Paper, find_paper, is_paper_page, scale_bar
-from generator.numbers import is_ascii_digits, parse_natural
+from generator.imposition import is_paper_page, scale_bar
 from generator.page import Drawing, Page
 from generator.printjob import Part, job_pages, job_sheets, page_ranges, paired, sheet_pages
 from generator.render import find_writer
-from generator.seeding import check_seed
-
-
-@dataclass
-class BuildRequest:
-    """What to build: paper, formats, output folder, seed, variants and drawing options."""
-
-    out: str = "output"
-    paper: str = "a4"
-    formats: tuple[str, ...] = ("pdf", "svg")
-    seed: int | None = None
-    variants: frozenset[str] = frozenset()
-    options: Options = field(default_factory=Options)
 
 
 @dataclass
@@ -48,34 +38,6 @@ class BuiltFile:
     path: str
     pages: int
     sha256: str
-
-
-def natural_key(name: str) -> list:
-    """Return a sort key that puts booklet-2 before booklet-10."""
-    import re
-
-    return [int(part) if is_ascii_digits(part) else part for part in re.split(r"([0-9]+)", name)]
-
-
-def kit_folder(definition: GameDefinition, seed: int | None) -> str:
-    """Return the folder name of a kit: the game id, with -seed<N> for a seeded board."""
-    if seed is not None:
-        return f"{definition.id}-seed{seed}"
-    return definition.id
-
-
-def takes_seed(definition: GameDefinition) -> bool:
-    """Return True when the game's board can be drawn from a seed."""
-    return definition.game["seeded"] or definition.game["seed_optional"]
-
-
-def effective_seed(definition: GameDefinition, seed: int | None) -> int | None:
-    """Return the seed a build uses: the given one or the game's default; None for a fixed board."""
-    if definition.game["seed_optional"] and not definition.game["seeded"]:
-        return None if seed is None else check_seed(seed)
-    if not definition.game["seeded"]:
-        return None
-    return check_seed(definition.game["default_seed"] if seed is None else seed)
 
 
 def component_outputs(definition: GameDefinition, ctx: Context) -> list[tuple[str, Output]]:
@@ -91,38 +53,19 @@ def component_outputs(definition: GameDefinition, ctx: Context) -> list[tuple[st
     return results
 
 
-def has_board_with_squares(definition: GameDefinition) -> bool:
-    """Return True when the game prints a board with squares or points (--cell-size applies)."""
-    return any(
-        c.kind in KINDS and KINDS[c.kind].has_squares and c.values.get("output", True)
-        for c in definition.components
-    )
-
-
-def check_options(definition: GameDefinition, request: BuildRequest) -> None:
-    """Raise UsageError when the request's options cannot make this game's kit (pieces that no
-    longer fit squares of the requested size), before anything is built."""
-    seed = effective_seed(definition, request.seed)
-    paper = find_paper(request.paper, definition.paper["margin"])
-    check_fit(context(definition, paper, seed, request.variants, request.options))
-
-
-def layout_findings(definition: GameDefinition, request: BuildRequest) -> list:
+def layout_findings(kit: KitPlan) -> list:
     """Return the layout check's findings (generator.layout_check.Finding) on every page the
-    request would build for a game, nothing written; contrast is checked under --ink-saver, the
-    safe area of cut-out parts under --bleed."""
+    kit's plan would build, nothing written; contrast is checked under --ink-saver, the safe area
+    of cut-out parts under --bleed."""
     from generator.imposition import SAFE_AREA
     from generator.layout_check import check_pages
 
-    seed = effective_seed(definition, request.seed)
-    paper = find_paper(request.paper, definition.paper["margin"])
-    ctx = context(definition, paper, seed, request.variants, request.options)
     findings = []
-    for _, output in component_outputs(definition, ctx):
-        where = f"{kit_folder(definition, seed)}/{output.name}"
+    for _, output in component_outputs(kit.definition, kit.context()):
+        where = f"{kit.folder}/{output.name}"
         # a print shop's cut drifts: the cut-out parts' text and symbols keep the safe area
-        safe = SAFE_AREA if request.options.bleed and output.items else 0.0
-        findings.extend(check_pages(output.pages, where, contrast=request.options.ink_saver, safe=safe))
+        safe = SAFE_AREA if kit.options.bleed and output.items else 0.0
+        findings.extend(check_pages(output.pages, where, contrast=kit.options.ink_saver, safe=safe))
     return findings
 
 
@@ -137,9 +80,11 @@ def writer_options(options: Options) -> dict[str, bool]:
     return extra
 
 
-def _write_pages(
+def write_pages(
     path: str, fmt: str, pages: Iterable[Page], title: str, options: Options | None = None
 ) -> BuiltFile:
+    """Write pages as one file of a format (atomically) with the writer options the build's
+    options ask for; return the file with its page count and sha256."""
     writer = find_writer(fmt)
     buffer = io.BytesIO()
     count = writer(pages, buffer, title, **(writer_options(options) if options and fmt == "pdf" else {}))
@@ -170,43 +115,22 @@ class _SeedWatch(Context):
 _SEED_FREE: dict[tuple, bool] = {}  # per process: components a batch need not draw again per seed
 
 
-def build_game(
-    definition: GameDefinition,
-    request: BuildRequest,
-    seeded_only: bool = False,
-    shared_from: str | None = None,
-) -> list[BuiltFile]:
-    """Build one game's kit into its folder under request.out; return the files written.
+def build_kit(kit: KitPlan, seeded_only: bool = False, shared_from: str | None = None) -> list[BuiltFile]:
+    """Build one kit into its folder under the plan's output folder; return the files written.
 
     With ``seeded_only`` (a batch's later seeds) only the components that change with the seed
     are drawn and written, the booklet aside, and no kit.pdf: the rest of the kit is the same for
     every seed and lies in the folder ``shared_from`` names, which the manifest records."""
-    for fmt in request.formats:
-        find_writer(fmt)
-    seed = effective_seed(definition, request.seed)
-    rules_variants = request.variants
-    unknown = sorted(v for v in rules_variants if v not in definition.game["variants"])
-    if unknown:
-        raise UsageError(
-            f"{definition.id} has no variant {unknown[0]!r} "
-            f"(variants: {', '.join(definition.game['variants']) or 'none'})"
-        )
-    paper = find_paper(request.paper, definition.paper["margin"])
-    check_fit(context(definition, paper, seed, rules_variants, request.options))
-    if seeded_only:
-        outputs = _seeded_outputs(definition, request, paper, seed)
-    else:
-        outputs = component_outputs(
-            definition, context(definition, paper, seed, rules_variants, request.options)
-        )
-    check_output_names(definition, outputs, request.formats)
+    definition = kit.definition
+    outputs = _seeded_outputs(kit) if seeded_only else component_outputs(definition, kit.context())
+    check_output_names(definition, outputs, kit.formats)
     # the kit is written into a private folder and swapped in whole: an interrupted or concurrent
     # build never leaves a mix of two kits
-    final = os.path.join(request.out, kit_folder(definition, seed))
-    folder = staging_folder(request.out, kit_folder(definition, seed))
+    final = os.path.join(kit.out, kit.folder)
+    folder = staging_folder(kit.out, kit.folder)
     try:
-        files = _write_kit(definition, request, outputs, folder, paper, seed, seeded_only, shared_from)
-        with output_folder(request.out):
+        files = _write_kit(kit, outputs, folder, seeded_only, shared_from)
+        with output_folder(kit.out):
             swap_folder(folder, final)
     except BaseException:
         shutil.rmtree(folder, ignore_errors=True)
@@ -236,28 +160,25 @@ def check_output_names(
 
 
 def _write_kit(
-    definition: GameDefinition,
-    request: BuildRequest,
+    kit: KitPlan,
     outputs: list[tuple[str, Output]],
     folder: str,
-    paper: Paper,
-    seed: int | None,
     seeded_only: bool,
     shared_from: str | None,
 ) -> list[BuiltFile]:
     """Write every output, kit.pdf, the preview and manifest.json into folder; return the files."""
-    rules_variants = request.variants
-    lang = request.options.lang
+    definition, paper, options = kit.definition, kit.paper, kit.options
+    lang = options.lang
     files: list[BuiltFile] = []
     parts: list[Part] = []
     shown = next((o for _, o in outputs if "svg" in o.formats and o.pages), None)
     preview_of = None
-    if shown is not None and "svg" in request.formats:
+    if shown is not None and "svg" in kit.formats:
         files.append(write_preview(folder, shown.pages[0], f"{definition.title}: {shown.name}"))
         preview_of = f"{shown.name}.svg" if len(shown.pages) == 1 else f"{shown.name}-1.svg"
     for component, output in outputs:
         # SVGs (for screens and editing) first; the printed PDF pages then get the scale check
-        for fmt in sorted(request.formats, key=lambda f: f != "svg"):
+        for fmt in sorted(kit.formats, key=lambda f: f != "svg"):
             if fmt == "pdf" and not output.booklet:
                 for page in output.pages:
                     if is_paper_page(page, paper):
@@ -269,7 +190,7 @@ def _write_kit(
                     names = [(f"{output.name}-{n}.svg", p) for n, p in enumerate(output.pages, 1)]
                 for name, page in names:
                     files.append(
-                        _write_pages(
+                        write_pages(
                             os.path.join(folder, name),
                             "svg",
                             [page],
@@ -278,12 +199,12 @@ def _write_kit(
                     )
             elif fmt == "pdf" and "pdf" in output.formats:
                 files.append(
-                    _write_pages(
+                    write_pages(
                         os.path.join(folder, f"{output.name}.pdf"),
                         "pdf",
                         output.pages,
                         f"{definition.title}: {output.name}",
-                        request.options,
+                        options,
                     )
                 )
         if output.in_kit:
@@ -291,42 +212,41 @@ def _write_kit(
             parts.append(
                 Part(component, stock, tuple(output.pages), output.booklet, tuple(output.items or ()))
             )
-    if request.options.png_dpi is not None:
-        files.extend(write_pngs(folder, outputs, request.options.png_dpi, request.options.bleed))
-    single = request.options.single_sided
-    kit: dict = {}
-    if "pdf" in request.formats and parts and not seeded_only:
-        offset = request.options.duplex_offset
-        sheets = job_sheets(parts, paper, single, lang, definition.title, offset, request.options.bleed)
-        ctx = context(definition, paper, seed, rules_variants, request.options)
-        guide = Part(GUIDE, "paper", tuple(paired(guide_pages(ctx, sheets, single), single)))
+    if options.png_dpi is not None:
+        files.extend(write_pngs(folder, outputs, options.png_dpi, options.bleed))
+    single = options.single_sided
+    printed: dict = {}
+    if "pdf" in kit.formats and parts and not seeded_only:
+        offset = options.duplex_offset
+        sheets = job_sheets(parts, paper, single, lang, definition.title, offset, options.bleed)
+        guide = Part(GUIDE, "paper", tuple(paired(guide_pages(kit.context(), sheets, single), single)))
         sheets = job_sheets([guide], paper, single, lang) + sheets
         files.append(
-            _write_pages(
+            write_pages(
                 os.path.join(folder, "kit.pdf"),
                 "pdf",
                 job_pages(sheets, paper, single),
                 f"{definition.title}: kit",
-                request.options,
+                options,
             )
         )
-        kit = kit_manifest(definition, sheets, single)
+        printed = kit_manifest(definition, sheets, single)
     manifest = {
         "game": definition.id,
         "title": definition.title,
         "pnp_version": __version__,
         "paper": paper.name,
-        "seed": seed,
-        "variants": sorted(rules_variants),
-        "lang": request.options.lang,
-        "kit": kit,
+        "seed": kit.seed,
+        "variants": sorted(kit.variants),
+        "lang": lang,
+        "kit": printed,
         "files": [
             {"name": _relative(f.path, folder), "pages": f.pages, "sha256": f.sha256}
             for f in sorted(files, key=lambda f: natural_key(_relative(f.path, folder)))
         ],
     }
-    if request.options.png_dpi is not None:
-        manifest["png"] = {"dpi": request.options.png_dpi, "folder": PNG_FOLDER}
+    if options.png_dpi is not None:
+        manifest["png"] = {"dpi": options.png_dpi, "folder": PNG_FOLDER}
     if preview_of is not None:
         manifest["preview_of"] = preview_of
     if shared_from is not None:
@@ -443,16 +363,15 @@ def kit_manifest(definition: GameDefinition, sheets: list, single_sided: bool) -
     }
 
 
-def _seeded_outputs(
-    definition: GameDefinition, request: BuildRequest, paper: Paper, seed: int | None
-) -> list[tuple[str, Output]]:
+def _seeded_outputs(kit: KitPlan) -> list[tuple[str, Output]]:
     """Return the outputs of the components that change with the seed (the booklet aside)."""
+    definition = kit.definition
     results: list[tuple[str, Output]] = []
-    ctx = _SeedWatch(definition, paper, seed, request.variants, request.options, kinds=KINDS)
+    ctx = _SeedWatch(definition, kit.paper, kit.seed, kit.variants, kit.options, kinds=KINDS)
     for spec in definition.components:
         if not spec.values.get("output", True) or spec.kind == "booklet":
             continue
-        key = (definition.path, definition.id, paper, request.variants, repr(request.options), spec.id)
+        key = (definition.path, definition.id, kit.paper, kit.variants, repr(kit.options), spec.id)
         if _SEED_FREE.get(key):
             continue
         ctx.seed_read = False
@@ -464,9 +383,6 @@ def _seeded_outputs(
                     output.in_kit = False
                 results.append((spec.id, output))
     return results
-
-
-PREVIEW = "preview.svg"
 
 
 def write_preview(folder: str, page: Page, title: str) -> BuiltFile:
@@ -482,158 +398,27 @@ def write_preview(folder: str, page: Page, title: str) -> BuiltFile:
     return BuiltFile(path, 1, hashlib.sha256(data).hexdigest())
 
 
-MAX_MANIFEST_BYTES = 1_000_000
-
-
-def _manifest_problem(manifest: object) -> str | None:
-    """Return what is wrong with a manifest's shape, or None."""
-    if not isinstance(manifest, dict):
-        return "not a JSON object"
-    files = manifest.get("files", [])
-    if not isinstance(files, list) or not all(
-        isinstance(f, dict) and isinstance(f.get("name"), str) for f in files
-    ):
-        return "its files are not a list of named files"
-    return None
-
-
-def read_manifests(out: str) -> tuple[list[tuple[str, dict]], list[str]]:
-    """Return the kits in an output folder (folder name, manifest) and one line per manifest
-    skipped because it cannot be read (another program's file, a damaged one)."""
-    kits: list[tuple[str, dict]] = []
-    problems: list[str] = []
-    try:
-        names = sorted(os.listdir(out), key=natural_key) if os.path.isdir(out) else []
-    except OSError:
-        names = []
-    for name in names:
-        if name.startswith("."):
-            continue
-        manifest_path = os.path.join(out, name, "manifest.json")
-        if not os.path.isfile(manifest_path):
-            continue
-        try:
-            with open(manifest_path, "rb") as handle:
-                data = handle.read(MAX_MANIFEST_BYTES + 1)
-            if len(data) > MAX_MANIFEST_BYTES:
-                raise ValueError(f"larger than {MAX_MANIFEST_BYTES} bytes")
-            manifest = json.loads(data.decode("utf-8"))
-            problem = _manifest_problem(manifest)
-            if problem:
-                raise ValueError(problem)
-        except (OSError, ValueError, RecursionError) as exc:
-            reason = exc.strerror if isinstance(exc, OSError) else str(exc).splitlines()[0][:80]
-            problems.append(f"skipped {os.path.join(out, name, 'manifest.json')}: {reason}")
-            continue
-        kits.append((name, manifest))
-    return kits, problems
-
-
-def write_index(out: str) -> str:
-    """Write OUT/index.html, a contact sheet of every kit in the folder; return its path.
-
-    It shows each kit's light preview (preview.svg) and links to its PDFs and SVGs; a batch's
-    later seeds link to the kit they share. It reads the manifests, never the drawings."""
-    kits, _ = read_manifests(out)
-    parts = [
-        "<!DOCTYPE html>",
-        '<html lang="en"><head><meta charset="utf-8">',
-        "<title>pnp kits</title><style>body{font-family:sans-serif;margin:2em;background:#f4f4f4}"
-        "section{background:#fff;padding:1em;margin-bottom:2em;border-radius:6px}"
-        "figure{display:inline-block;margin:.5em;text-align:center;vertical-align:top}"
-        "figure img{height:160px;border:1px solid #ccc;background:#fff}"
-        "figcaption{font-size:.8em}</style></head><body>",
-        "<h1>Print-and-play kits</h1>",
-    ]
-    for name, manifest in kits:
-        title = html.escape(str(manifest.get("title", name)))
-        seed = manifest.get("seed")
-        folder = html.escape(name)
-        parts.append(
-            f'<section id="{folder}"><h2>{title}'
-            + (f" <small>(seed {html.escape(str(seed))})</small>" if seed is not None else "")
-            + "</h2><p>"
-        )
-        files = manifest.get("files", [])
-        links = [
-            f'<a href="{folder}/{html.escape(f["name"])}">{html.escape(f["name"])}</a>'
-            for f in files
-            if f["name"].endswith((".pdf", ".svg")) and f["name"] != PREVIEW
-        ]
-        shared = manifest.get("shared_from")
-        if isinstance(shared, str) and shared:
-            links.append(f'the rest of the kit: <a href="#{html.escape(shared)}">{html.escape(shared)}</a>')
-        parts.append(" · ".join(links) + "</p>")
-        if any(f["name"] == PREVIEW for f in files):
-            shown = manifest.get("preview_of")
-            src = f"{folder}/{PREVIEW}"
-            href = f"{folder}/{html.escape(shown)}" if isinstance(shown, str) and shown else src
-            parts.append(
-                f'<figure><a href="{href}"><img src="{src}" alt="{title}" loading="lazy"></a></figure>'
-            )
-        parts.append("</section>")
-    parts.append("</body></html>\n")
-    path = os.path.join(out, "index.html")
-    atomic_write_text(path, "\n".join(parts))
-    return path
-
-
-def parse_seed_range(text: str) -> list[int]:
-    """Return the seeds of a range such as '1-50' or a list '3,7,9'; raise UsageError otherwise."""
-    spans: list[tuple[int, int]] = []
-    try:
-        for part in text.split(","):
-            part = part.strip()
-            lo, dash, hi = part.partition("-")
-            a = parse_natural(lo.strip(), 19)
-            b = parse_natural(hi.strip(), 19) if dash else a
-            if a > b:
-                raise ValueError
-            spans.append((a, b))
-    except ValueError:
-        raise UsageError(
-            f"seeds must be a range such as 1-50 or a list such as 3,7,9 (digits 0-9), got {text!r}"
-        ) from None
-    count = sum(b - a + 1 for a, b in spans)  # counted before anything is expanded
-    if count > MAX_BATCH:
-        raise UsageError(f"at most {MAX_BATCH} seeds in one batch, got {count}")
-    seeds = [s for a, b in spans for s in range(a, b + 1)]
-    for s in seeds:
-        check_seed(s)
-    return seeds
-
-
-MAX_BATCH = 10000
-
-
-def batch_pages(definition: GameDefinition, request: BuildRequest, seeds: Iterable[int]) -> Iterable[Page]:
-    """Yield the board page(s) of the game for each seed, one seed at a time (flat memory)."""
-    paper = find_paper(request.paper, definition.paper["margin"])
-    boards = [c for c in definition.components if KINDS[c.kind].is_board]
-    if not boards:
-        raise UsageError(f"{definition.id} has no board to print in a batch")
-    spec = boards[0]
+def batch_pages(kit: KitPlan, seeds: Iterable[int]) -> Iterable[Page]:
+    """Yield the first board's page(s) for each of a batch's seeds, one seed at a time (flat memory)."""
+    spec = batch_board(kit.definition)
     kind = find_kind(spec.kind)
     for seed in seeds:
-        ctx = context(definition, paper, check_seed(seed), request.variants, request.options)
-        for output in kind.build(spec, ctx):
+        for output in kind.build(spec, kit.for_seed(seed).context()):
             yield from output.pages
 
 
-def write_batch(definition: GameDefinition, request: BuildRequest, seeds: list[int]) -> str:
+def write_batch(kit: KitPlan, seeds: Sequence[int]) -> str:
     """Write OUT/<game>-seeds<first>-<last>.pdf with every seed's board; return its path."""
-    if not seeds:
-        raise UsageError("no seeds to build")
-    name = f"{definition.id}-seeds{seeds[0]}-{seeds[-1]}.pdf"
-    path = os.path.join(request.out, name)
+    name = f"{kit.definition.id}-seeds{seeds[0]}-{seeds[-1]}.pdf"
+    path = os.path.join(kit.out, name)
     writer = find_writer("pdf")
     atomic_write(
         path,
         lambda handle: writer(
-            batch_pages(definition, request, seeds),
+            batch_pages(kit, seeds),
             handle,
-            f"{definition.title}: boards for seeds {seeds[0]}-{seeds[-1]}",
-            **writer_options(request.options),
+            f"{kit.definition.title}: boards for seeds {seeds[0]}-{seeds[-1]}",
+            **writer_options(kit.options),
         ),
     )
     return path
