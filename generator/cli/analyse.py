@@ -46,7 +46,7 @@ def register(app: typer.Typer) -> None:
             parse_band,
             write_chart,
         )
-        from generator.build import parse_seed_range
+        from generator.build.plan import parse_seed_range
         from generator.parallel import default_jobs
 
         if as_json and as_csv:
