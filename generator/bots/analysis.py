@@ -328,3 +328,25 @@ def write_chart(analysis: Analysis, out: str) -> list[str]:
 
 def _write_page(writer: Callable[..., int], page: Page, title: str, target: BinaryIO) -> None:
     writer([page], target, title)
+
+
+def balanced_seeds(
+    game: str,
+    seeds: Sequence[int],
+    band: tuple[float, float] = DEFAULT_BAND,
+    games: int = 20,
+    variants: Sequence[str] = (),
+    jobs: int = 1,
+    done: Callable[[int], None] | None = None,
+) -> list[int]:
+    """Return the seeds, in order, whose analysis with random bots (``games`` games each) puts the
+    first player's score inside the band; raise UsageError when none does."""
+    result = analyse(game, seeds, games=games, variants=variants, band=band, jobs=jobs, done=done)
+    kept = result.inside()
+    if not kept:
+        lo, hi = band
+        raise UsageError(
+            f"no seed of the {len(seeds)} analysed gives {game} a first player's score inside "
+            f"{lo:.2f}-{hi:.2f} ({games} random games a seed); widen the band or try other seeds"
+        )
+    return kept

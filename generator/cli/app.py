@@ -40,10 +40,17 @@ for module in (games, build, check, board, new, calibrate, referee, analyse):
 
 def main(argv: list[str] | None = None) -> None:
     """Run the command line interface; usage errors are one line on stderr with exit code 2."""
+    import re
     import sys
 
+    from generator.cli.build import DEFAULT_BALANCED
+    from generator.cli.common import optional_value
+
+    args = sys.argv[1:] if argv is None else list(argv)
+    band = re.compile(r"^[0-9.]+-[0-9.]+$")
+    args = optional_value(args, "--balanced", DEFAULT_BALANCED, lambda text: bool(band.match(text)))
     try:
-        result = app(args=argv, standalone_mode=False)
+        result = app(args=args, standalone_mode=False)
     except Exception as exc:
         if hasattr(exc, "format_message") and hasattr(exc, "exit_code"):  # a click usage error
             hint = ""

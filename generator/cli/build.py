@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import typer
 
-from generator.cli.common import Progress, handle_errors, split_list
+from generator.cli.common import Progress, fail, handle_errors, split_list
 from generator.languages import language_codes
+
+#: The band ``--balanced`` stands for when no band follows it.
+DEFAULT_BALANCED = "0.35-0.65"
 
 
 def register(app: typer.Typer) -> None:
@@ -51,6 +54,16 @@ def register(app: typer.Typer) -> None:
             None, "--png", help="Also one PNG per piece face and board at this resolution (dpi), e.g. 300."
         ),
         layouts: str = typer.Option(None, "--layouts", help="Folder of definitions to build from."),
+        balanced: str = typer.Option(
+            None,
+            "--balanced",
+            metavar="[BAND]",
+            help="With --seeds: build only the seeds whose analysis (random bots) puts the first "
+            "player's score inside the band, LO-HI (default 0.35-0.65).",
+        ),
+        balance_games: int = typer.Option(
+            None, "--balance-games", help="With --balanced: random games played on each seed (default 20)."
+        ),
         quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
         jobs: int = typer.Option(
             None,
@@ -85,6 +98,22 @@ def register(app: typer.Typer) -> None:
             cmyk=cmyk,
             png=png,
         )
+        if balanced is None and balance_games is not None:
+            raise fail("--balance-games applies to --balanced", 2)
+        if balanced is not None:
+            from generator.bots.analysis import parse_band
+            from generator.build.balance import DEFAULT_GAMES, balance_plan
+
+            if balance_games is not None and balance_games < 1:
+                raise fail(f"--balance-games must be at least 1, got {balance_games}", 2)
+            plan, kept = balance_plan(
+                plan,
+                parse_band(balanced or DEFAULT_BALANCED),
+                balance_games or DEFAULT_GAMES,
+                lambda total: Progress(total, quiet),
+            )
+            if not quiet:
+                typer.echo(kept.summary())
         result = run_plan(plan, lambda total: Progress(total, quiet))
         if not quiet:
             typer.echo(result)

@@ -84,3 +84,19 @@ class Progress:
         if self.enabled:
             sys.stderr.write("\n")
             sys.stderr.flush()
+
+
+def optional_value(
+    argv: list[str], option: str, default: str, looks_like: Callable[[str], bool]
+) -> list[str]:
+    """Return the arguments with ``option`` given its ``default`` value wherever it is not followed
+    by a value that ``looks_like`` one (so that ``--balanced`` works alone and as ``--balanced 0.4-0.6``)."""
+    out: list[str] = []
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            return out + argv[i:]
+        if arg == option and not (i + 1 < len(argv) and looks_like(argv[i + 1])):
+            out.append(f"{option}={default}")
+        else:
+            out.append(arg)
+    return out

@@ -1,0 +1,140 @@
+"""Benchmark: the search bot's strength against the random bot in every game, and the speed of
+``pnp analyse`` over many Aggression seeds.
+
+Run: .venv/bin/python bench/bench_analyse.py [strength] [speed] [--games N] [--seeds N] [--jobs N]
+
+strength: for each game, ``--games`` games (default 20) of the search bot against the random bot,
+the search bot taking the first side in even games and the second in odd ones, at the playout
+budget of ``BUDGETS`` (chosen so that a move takes under a second here); prints the search bot's
+wins, draws, losses, and its mean and slowest time per move. Games run on ``--jobs`` workers.
+speed: ``pnp analyse aggression --seeds 1-N --games 20 --bot random --json --no-chart`` in a fresh
+process (start-up included), wall and CPU time, for ``--seeds`` seeds (default 1000).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+#: Playouts a move per game: the budget at which a search move stays under a second on the
+#: shared 2-core machine (long random playouts make Barricades and Push! the dearest).
+BUDGETS = {
+    "aggression": 200,
+    "barricades": 30,
+    "centennial": 100,
+    "everest": 100,
+    "nine-mens-morris": 200,
+    "push": 50,
+    "take-the-brain": 100,
+    "verbal": 200,
+}
+
+
+def one_game(game: str, index: int, playouts: int) -> tuple[str, float, float, int]:
+    """Play one game, search bot against random bot; return the result for the search bot
+    ('win', 'draw' or 'loss'), its total and slowest thinking time, and its number of moves."""
+    from generator.bots import RandomBot, SearchBot
+    from generator.games import GAMES
+    from generator.seeding import Rng
+
+    rules = GAMES[game]
+    state = rules.new_state(index + 1 if rules.takes_seed() else None)
+    first = state.current_player()
+    sides = [first] + [s for s in rules.sides if s != first]
+    me = sides[index % 2]
+    search, chance = SearchBot(playouts), RandomBot()
+    rng = Rng(index, f"bench/{game}")
+    total = slowest = 0.0
+    moves = 0
+    while not state.is_terminal():
+        side = state.current_player()
+        if side == me:
+            start = time.perf_counter()
+            move = search.choose(state, rng)
+            spent = time.perf_counter() - start
+            total += spent
+            slowest = max(slowest, spent)
+            moves += 1
+        else:
+            move = chance.choose(state, rng)
+        state.apply_move(move)
+    winner = state.outcome().winner
+    result = "draw" if winner is None else ("win" if winner == me else "loss")
+    return result, total, slowest, moves
+
+
+def strength(games: int, jobs: int) -> None:
+    """Print the strength table."""
+    from generator.parallel import run_tasks
+
+    print(
+        f"{'game':18} {'playouts':>8} {'wins':>5} {'draws':>5} {'losses':>6} {'win %':>6} {'s/move':>7} {'slowest':>7}"
+    )
+    for game, playouts in BUDGETS.items():
+        tasks = [(one_game, (game, i, playouts)) for i in range(games)]
+        results = run_tasks(tasks, jobs)
+        wins = sum(r[0] == "win" for r in results)
+        draws = sum(r[0] == "draw" for r in results)
+        moves = sum(r[3] for r in results)
+        per_move = sum(r[1] for r in results) / max(moves, 1)
+        slowest = max(r[2] for r in results)
+        print(
+            f"{game:18} {playouts:>8} {wins:>5} {draws:>5} {games - wins - draws:>6} "
+            f"{100 * wins / games:>5.0f}% {per_move:>7.3f} {slowest:>7.3f}",
+            flush=True,
+        )
+
+
+def speed(seeds: int, jobs: int) -> None:
+    """Print the time of one analysis of Aggression seeds, 20 random games each."""
+    command = [
+        sys.executable,
+        "-m",
+        "generator",
+        "analyse",
+        "aggression",
+        "--seeds",
+        f"1-{seeds}",
+        "--games",
+        "20",
+        "--json",
+        "--no-chart",
+        "-q",
+        "--jobs",
+        str(jobs),
+    ]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, cwd=ROOT)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    load = os.getloadavg()[0]
+    print(
+        f"pnp analyse aggression --seeds 1-{seeds} --games 20 --jobs {jobs}: {wall:.1f} s wall, "
+        f"{cpu:.1f} s CPU ({seeds * 20} games, {1000 * cpu / (seeds * 20):.2f} ms CPU a game; load average {load:.1f})"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("parts", nargs="*", default=["strength", "speed"])
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--seeds", type=int, default=1000)
+    parser.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args()
+    if "speed" in args.parts:
+        speed(args.seeds, args.jobs)
+    if "strength" in args.parts:
+        strength(args.games, args.jobs)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,65 @@
+"""``pnp build GAME --seeds A-B --balanced [BAND]``: only the seeds the analysis finds fair are built."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from generator.bots.analysis import analyse
+from generator.cli.common import optional_value
+
+
+def pnp(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "generator", *args], capture_output=True, text=True, timeout=300
+    )
+
+
+def test_only_the_seeds_inside_the_band_are_built(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    result = pnp(
+        "build", "aggression", "--seeds", "1-8", "--balanced", "0.45-0.6", "--balance-games", "6",
+        "--format", "svg", "--out", str(out), "-j", "2",
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    fair = analyse("aggression", range(1, 9), games=6, band=(0.45, 0.6)).inside()
+    assert 0 < len(fair) < 8
+    assert f"kept {len(fair)} of 8 seeds" in result.stdout
+    folders = sorted(p.name for p in out.iterdir() if p.is_dir())
+    assert folders == sorted(f"aggression-seed{s}" for s in fair)
+
+
+def test_balanced_alone_takes_the_default_band() -> None:
+    looks = lambda text: text[:1].isdigit()  # noqa: E731
+    assert optional_value(["--balanced", "--seeds", "1-3"], "--balanced", "0.35-0.65", looks) == [
+        "--balanced=0.35-0.65",
+        "--seeds",
+        "1-3",
+    ]
+    assert optional_value(["--balanced", "0.4-0.6"], "--balanced", "x", looks) == ["--balanced", "0.4-0.6"]
+    assert optional_value(["a", "--balanced"], "--balanced", "x", looks) == ["a", "--balanced=x"]
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (("build", "aggression", "--balanced"), "give --seeds A-B"),
+        (
+            ("build", "aggression", "--seeds", "1-4", "--balanced", "0.2-0.4", "--balance-games", "1"),
+            "no seed",
+        ),
+        (("build", "aggression", "--seeds", "1-4", "--balanced", "0.8-0.2"), "band"),
+        (("build", "aggression", "--seeds", "1-4", "--balance-games", "3"), "applies to --balanced"),
+    ],
+)
+def test_errors_are_one_line_and_nothing_is_written(
+    args: tuple[str, ...], words: str, tmp_path: Path
+) -> None:
+    out = tmp_path / "out"
+    result = pnp(*args, "--out", str(out), "-q")
+    assert result.returncode == 2, result.stderr
+    assert words in result.stderr and result.stderr.count("\n") == 1
+    assert not out.exists()
