@@ -94,6 +94,12 @@ def _write_pages(path: str, fmt: str, pages: Iterable[Page], title: str) -> Buil
     return BuiltFile(path, count, hashlib.sha256(data).hexdigest())
 
 
+def _write_text(path: str, text: str) -> BuiltFile:
+    data = text.encode("utf-8")
+    atomic_write(path, lambda handle: handle.write(data))
+    return BuiltFile(path, 1, hashlib.sha256(data).hexdigest())
+
+
 def build_game(definition: GameDefinition, request: BuildRequest) -> list[BuiltFile]:
     """Build one game's kit into its folder under request.out; return the files written."""
     for fmt in request.formats:
@@ -115,6 +121,8 @@ def build_game(definition: GameDefinition, request: BuildRequest) -> list[BuiltF
     for _, output in outputs:
         if output.in_kit:
             kit_pages.extend(output.pages)
+        if output.html is not None:
+            files.append(_write_text(os.path.join(folder, f"{output.name}.html"), output.html))
         for fmt in request.formats:
             if fmt == "svg" and "svg" in output.formats:
                 if len(output.pages) == 1:
@@ -174,10 +182,13 @@ def write_index(out: str) -> str:
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
-        "<title>pnp kits</title><style>body{font-family:sans-serif;margin:2em;background:#f4f4f4}"
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        "<title>pnp kits</title><style>body{font-family:sans-serif;margin:0 auto;padding:1em;"
+        "max-width:80em;background:#f4f4f4;color:#1c1c1c}"
         "section{background:#fff;padding:1em;margin-bottom:2em;border-radius:6px}"
-        "figure{display:inline-block;margin:.5em;text-align:center;vertical-align:top}"
-        "figure img{height:220px;border:1px solid #ccc;background:#fff}"
+        "a{color:#1f4a7a;overflow-wrap:anywhere}"
+        "figure{display:inline-block;margin:.5em;text-align:center;vertical-align:top;max-width:100%}"
+        "figure img{height:220px;max-width:100%;object-fit:contain;border:1px solid #ccc;background:#fff}"
         "figcaption{font-size:.8em}</style></head><body>",
         "<h1>Print-and-play kits</h1>",
     ]
@@ -193,7 +204,7 @@ def write_index(out: str) -> str:
         links = [
             f'<a href="{html.escape(name)}/{html.escape(f["name"])}">{html.escape(f["name"])}</a>'
             for f in files
-            if f["name"].endswith(".pdf")
+            if f["name"].endswith((".pdf", ".html"))
         ]
         parts.append(" · ".join(links) + "</p>")
         for f in files:

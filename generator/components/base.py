@@ -75,6 +75,7 @@ class Output:
     pages: list[Page]
     formats: tuple[str, ...] = ("pdf", "svg")
     in_kit: bool = True
+    html: str | None = None  # the same content as one HTML page, written as ``<name>.html``
 
 
 @dataclass(frozen=True)

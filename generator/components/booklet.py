@@ -7,14 +7,26 @@ sheets in saddle-stitch order for double-sided printing, PDF). The text is the t
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from generator.booklet.layout import BookStyle, CoverInfo, LaidPage, page_geometry, typeset
-from generator.booklet.markup import parse, smarten
+from generator.booklet.html import HtmlBooklet, booklet_html
+from generator.booklet.layout import (
+    BookStyle,
+    CoverInfo,
+    FigureSource,
+    Geometry,
+    LaidPage,
+    page_geometry,
+    readable_figure,
+    typeset,
+)
+from generator.booklet.markup import Document, Figure, parse, plain_text, smarten
 from generator.booklet.render import render_template, shown_path, template_path, template_values
 from generator.components.base import Context, Output, component_drawing
 from generator.imposition import impose_booklet
 from generator.page import Drawing, Page
+from generator.render.svg import inline_svg
 from generator.schema import Field
 
 SCHEMA: dict[str, Field] = {
@@ -62,12 +74,14 @@ LABELS: dict[str, dict[str, str]] = {
 
 
 def build(spec: Any, ctx: Context) -> list[Output]:
-    """Return the booklet in reading order (PDF, SVG) and imposed for saddle-stitch printing (PDF)."""
-    pages = booklet_pages(spec, ctx)
+    """Return the booklet in reading order (PDF, SVG, and the same text as one HTML page) and
+    imposed for saddle-stitch printing (PDF)."""
+    source = booklet_source(spec, ctx)
+    pages = [laid.page for laid in _typeset(source)]
     # kit.pdf is printed on the chosen paper, so it takes the imposed sheets, not the A5 pages
     # (the build leaves both out when the definition says in_kit = false)
     return [
-        Output(spec.id, pages, ("pdf", "svg"), in_kit=False),
+        Output(spec.id, pages, ("pdf", "svg"), in_kit=False, html=html_booklet(source)),
         Output(f"{spec.id}-imposed", impose_booklet(pages, ctx.paper), ("pdf",)),
     ]
 
@@ -77,8 +91,23 @@ def booklet_pages(spec: Any, ctx: Context) -> list[Page]:
     return [laid.page for laid in laid_pages(spec, ctx)]
 
 
-def laid_pages(spec: Any, ctx: Context) -> list[LaidPage]:
-    """Return the typeset pages with the kinds of flow items on each (see layout.LaidPage)."""
+@dataclass(frozen=True)
+class BookletSource:
+    """A booklet's parsed text and what both the PDF and the HTML page are made from."""
+
+    document: Document
+    geometry: Geometry
+    style: BookStyle
+    figures: FigureSource
+    cover: CoverInfo | None
+    title: str
+    lang: str
+    labels: dict[str, str]
+    titles: dict[str, str]  # component titles by id, for the figures' text alternatives
+
+
+def booklet_source(spec: Any, ctx: Context) -> BookletSource:
+    """Return the booklet's rendered and parsed text, page geometry, style, figures and cover."""
     definition = ctx.definition
     lang = ctx.options.lang
     template = spec.get("template") or definition.id
@@ -108,7 +137,58 @@ def laid_pages(spec: Any, ctx: Context) -> list[LaidPage]:
     meta = document.meta
     cover = _cover(spec, ctx, meta, lang) if spec.get("cover", True) else None
     title = smarten(meta.get("title") or definition.title)
-    return typeset(document, geo, style, figure, cover, running_title=title)
+    labels = {**LABELS["en"], **LABELS.get(lang, {})}
+    titles = {c.id: c.get("title") or c.id.replace("-", " ").capitalize() for c in definition.components}
+    return BookletSource(document, geo, style, figure, cover, title, lang, labels, titles)
+
+
+def _typeset(source: BookletSource) -> list[LaidPage]:
+    return typeset(
+        source.document,
+        source.geometry,
+        source.style,
+        source.figures,
+        source.cover,
+        running_title=source.title,
+    )
+
+
+def laid_pages(spec: Any, ctx: Context) -> list[LaidPage]:
+    """Return the typeset pages with the kinds of flow items on each (see layout.LaidPage)."""
+    return _typeset(booklet_source(spec, ctx))
+
+
+def figure_alt(title: str, caption: str, component: str) -> str:
+    """Return a figure's text alternative: what it shows (the component's title) and its caption."""
+    if caption:
+        return f"{title}: {caption}" if title.lower() not in caption.lower() else caption
+    return title or component
+
+
+def html_booklet(source: BookletSource) -> str:
+    """Return the booklet as one self-contained HTML page, from the same text and drawings as the PDF."""
+    width = source.geometry.text_width
+    count = 0
+
+    def svg(component: str, overlay: str | None, caption: str, limit: float) -> str:
+        nonlocal count
+        count += 1
+        # drawn as the PDF draws it at the size the PDF shows it, so type stays readable on a phone
+        drawing, _ = readable_figure(source.figures, component, overlay, lambda d: min(1.0, limit / d.width))
+        page = Page(drawing.width, drawing.height, list(drawing.shapes), drawing.label)
+        return inline_svg(
+            page, figure_alt(source.titles.get(component, component), caption, component), f"fig{count}-"
+        )
+
+    def figure(fig: Figure) -> str:
+        return svg(fig.component, fig.overlay, plain_text(fig.caption), width)
+
+    cover_svg = ""
+    if source.cover is not None and source.cover.figure is not None:
+        component, overlay = source.cover.figure
+        cover_svg = svg(component, overlay, "", width * 0.8)
+    info = HtmlBooklet(source.title, source.lang, source.cover, cover_svg)
+    return booklet_html(source.document, info, source.style, figure)
 
 
 def _cover(spec: Any, ctx: Context, meta: dict[str, str], lang: str) -> CoverInfo:

@@ -47,9 +47,10 @@ def _path_d(commands: tuple[tuple, ...]) -> str:
 
 
 class _Builder:
-    def __init__(self, dwg: svgwrite.Drawing) -> None:
+    def __init__(self, dwg: svgwrite.Drawing, id_prefix: str = "") -> None:
         self.dwg = dwg
         self.clip_count = 0
+        self.id_prefix = id_prefix
 
     def add(self, parent, shapes) -> None:
         dwg = self.dwg
@@ -95,7 +96,7 @@ class _Builder:
                 target = g
                 if s.clip is not None:
                     self.clip_count += 1
-                    clip_id = f"clip{self.clip_count}"
+                    clip_id = f"{self.id_prefix}clip{self.clip_count}"
                     clip = dwg.clipPath(id=clip_id)
                     x, y, w, h = s.clip
                     clip.add(dwg.rect((_n(x), _n(y)), (_n(w), _n(h))))
@@ -134,6 +135,21 @@ def _font_css(font: str, chars: str) -> str:
         f"@font-face{{font-family:{family};src:url({font_face_uri(font, chars)}) format('woff');}}"
         f".{_CLASSES[font]}{{font-family:{family},{_FALLBACK};font-weight:{weight};font-style:{style}}}"
     )
+
+
+def inline_svg(page: Page, alt: str, id_prefix: str) -> str:
+    """Return one page as an ``<svg>`` element to place inside an HTML page: scalable (viewBox in mm,
+    no fixed size), ``role="img"`` with alt as its name and title, ids starting with id_prefix (so
+    several drawings share one page), and no font data: text names its face by class (f0 regular,
+    f1 bold, f2 italic, f3 bold italic), which the page's style sheet defines."""
+    dwg = svgwrite.Drawing(debug=False, profile="full")
+    del dwg.attribs["width"], dwg.attribs["height"]
+    dwg["viewBox"] = f"0 0 {_n(page.width)} {_n(page.height)}"
+    dwg["role"] = "img"
+    dwg["aria-label"] = alt
+    dwg.set_desc(title=alt)
+    _Builder(dwg, id_prefix).add(dwg, page.shapes)
+    return dwg.tostring()
 
 
 def write_svg(page: Page, target: BinaryIO, title: str = "") -> None:
