@@ -17,7 +17,7 @@ from generator.components.kinds import KINDS, context, find_kind
 from generator.definitions import GameDefinition
 from generator.errors import UsageError
 from generator.files import atomic_write, atomic_write_text
-from generator.imposition import find_paper
+from generator.imposition import Paper, find_paper
 from generator.page import Page
 from generator.render import find_writer
 from generator.seeding import check_seed
@@ -100,8 +100,39 @@ def _write_text(path: str, text: str) -> BuiltFile:
     return BuiltFile(path, 1, hashlib.sha256(data).hexdigest())
 
 
-def build_game(definition: GameDefinition, request: BuildRequest) -> list[BuiltFile]:
-    """Build one game's kit into its folder under request.out; return the files written."""
+class _SeedWatch(Context):
+    """A Context that notes whether a component read the seed (directly or through game data)."""
+
+    seed_read = False
+
+    @property  # type: ignore[override]
+    def seed(self) -> int | None:
+        self.seed_read = True
+        return self._seed
+
+    @seed.setter
+    def seed(self, value: int | None) -> None:
+        self._seed = value
+
+    def layout_data(self, name: str) -> dict:
+        self.seed_read = True
+        return super().layout_data(name)
+
+
+_SEED_FREE: dict[tuple, bool] = {}  # per process: components a batch need not draw again per seed
+
+
+def build_game(
+    definition: GameDefinition,
+    request: BuildRequest,
+    seeded_only: bool = False,
+    shared_from: str | None = None,
+) -> list[BuiltFile]:
+    """Build one game's kit into its folder under request.out; return the files written.
+
+    With ``seeded_only`` (a batch's later seeds) only the components that change with the seed
+    are drawn and written, the booklet aside, and no kit.pdf: the rest of the kit is the same for
+    every seed and lies in the folder ``shared_from`` names, which the manifest records."""
     for fmt in request.formats:
         find_writer(fmt)
     seed = effective_seed(definition, request.seed)
@@ -113,11 +144,20 @@ def build_game(definition: GameDefinition, request: BuildRequest) -> list[BuiltF
             f"(variants: {', '.join(definition.game['variants']) or 'none'})"
         )
     paper = find_paper(request.paper, definition.paper["margin"])
-    ctx = context(definition, paper, seed, rules_variants, request.options)
     folder = os.path.join(request.out, kit_folder(definition, seed))
-    outputs = component_outputs(definition, ctx)
+    if seeded_only:
+        outputs = _seeded_outputs(definition, request, paper, seed)
+    else:
+        outputs = component_outputs(
+            definition, context(definition, paper, seed, rules_variants, request.options)
+        )
     files: list[BuiltFile] = []
     kit_pages: list[Page] = []
+    shown = next((o for _, o in outputs if "svg" in o.formats and o.pages), None)
+    preview_of = None
+    if shown is not None and "svg" in request.formats:
+        files.append(write_preview(folder, shown.pages[0], f"{definition.title}: {shown.name}"))
+        preview_of = f"{shown.name}.svg" if len(shown.pages) == 1 else f"{shown.name}-1.svg"
     for _, output in outputs:
         if output.in_kit:
             kit_pages.extend(output.pages)
@@ -147,7 +187,7 @@ def build_game(definition: GameDefinition, request: BuildRequest) -> list[BuiltF
                         f"{definition.title}: {output.name}",
                     )
                 )
-    if "pdf" in request.formats and kit_pages:
+    if "pdf" in request.formats and kit_pages and not seeded_only:
         files.append(
             _write_pages(os.path.join(folder, "kit.pdf"), "pdf", kit_pages, f"{definition.title}: kit")
         )
@@ -164,17 +204,62 @@ def build_game(definition: GameDefinition, request: BuildRequest) -> list[BuiltF
             for f in sorted(files, key=lambda f: natural_key(os.path.basename(f.path)))
         ],
     }
+    if preview_of is not None:
+        manifest["preview_of"] = preview_of
+    if shared_from is not None:
+        manifest["shared_from"] = shared_from
     atomic_write_text(
         os.path.join(folder, "manifest.json"), json.dumps(manifest, indent=2, sort_keys=True) + "\n"
     )
-    write_index(request.out)
     return files
 
 
+def _seeded_outputs(
+    definition: GameDefinition, request: BuildRequest, paper: Paper, seed: int | None
+) -> list[tuple[str, Output]]:
+    """Return the outputs of the components that change with the seed (the booklet aside)."""
+    results: list[tuple[str, Output]] = []
+    ctx = _SeedWatch(definition, paper, seed, request.variants, request.options, kinds=KINDS)
+    for spec in definition.components:
+        if not spec.values.get("output", True) or spec.kind == "booklet":
+            continue
+        key = (definition.path, definition.id, paper, request.variants, repr(request.options), spec.id)
+        if _SEED_FREE.get(key):
+            continue
+        ctx.seed_read = False
+        outputs = find_kind(spec.kind).build(spec, ctx)
+        _SEED_FREE[key] = not ctx.seed_read
+        if ctx.seed_read:
+            for output in outputs:
+                if not spec.values.get("in_kit", True):
+                    output.in_kit = False
+                results.append((spec.id, output))
+    return results
+
+
+PREVIEW = "preview.svg"
+
+
+def write_preview(folder: str, page: Page, title: str) -> BuiltFile:
+    """Write FOLDER/preview.svg, a light picture of a page (no text, lengths to 0.1 mm) for the
+    contact sheet: a kit's first page with an SVG, its board where it has one."""
+    from generator.render.svg import write_svg
+
+    buffer = io.BytesIO()
+    write_svg(page, buffer, title, preview=True)
+    data = buffer.getvalue()
+    path = os.path.join(folder, PREVIEW)
+    atomic_write(path, lambda handle: handle.write(data))
+    return BuiltFile(path, 1, hashlib.sha256(data).hexdigest())
+
+
 def write_index(out: str) -> str:
-    """Write OUT/index.html, a contact sheet of every kit in the folder; return its path."""
+    """Write OUT/index.html, a contact sheet of every kit in the folder; return its path.
+
+    It shows each kit's light preview (preview.svg) and links to its PDFs and SVGs; a batch's
+    later seeds link to the kit they share. It reads the manifests, never the drawings."""
     kits = []
-    for name in sorted(os.listdir(out)) if os.path.isdir(out) else []:
+    for name in sorted(os.listdir(out), key=natural_key) if os.path.isdir(out) else []:
         manifest_path = os.path.join(out, name, "manifest.json")
         if os.path.isfile(manifest_path):
             with open(manifest_path, encoding="utf-8") as handle:
@@ -188,32 +273,36 @@ def write_index(out: str) -> str:
         "section{background:#fff;padding:1em;margin-bottom:2em;border-radius:6px}"
         "a{color:#1f4a7a;overflow-wrap:anywhere}"
         "figure{display:inline-block;margin:.5em;text-align:center;vertical-align:top;max-width:100%}"
-        "figure img{height:220px;max-width:100%;object-fit:contain;border:1px solid #ccc;background:#fff}"
+        "figure img{height:160px;max-width:100%;object-fit:contain;border:1px solid #ccc;background:#fff}"
         "figcaption{font-size:.8em}</style></head><body>",
         "<h1>Print-and-play kits</h1>",
     ]
     for name, manifest in kits:
         title = html.escape(manifest.get("title", name))
         seed = manifest.get("seed")
+        folder = html.escape(name)
         parts.append(
-            f'<section id="{html.escape(name)}"><h2>{title}'
+            f'<section id="{folder}"><h2>{title}'
             + (f" <small>(seed {seed})</small>" if seed is not None else "")
             + "</h2><p>"
         )
         files = manifest.get("files", [])
         links = [
-            f'<a href="{html.escape(name)}/{html.escape(f["name"])}">{html.escape(f["name"])}</a>'
+            f'<a href="{folder}/{html.escape(f["name"])}">{html.escape(f["name"])}</a>'
             for f in files
-            if f["name"].endswith((".pdf", ".html"))
+            if f["name"].endswith((".pdf", ".svg", ".html")) and f["name"] != PREVIEW
         ]
+        shared = manifest.get("shared_from")
+        if shared:
+            links.append(f'the rest of the kit: <a href="#{html.escape(shared)}">{html.escape(shared)}</a>')
         parts.append(" · ".join(links) + "</p>")
-        for f in files:
-            if f["name"].endswith(".svg"):
-                src = f"{html.escape(name)}/{html.escape(f['name'])}"
-                parts.append(
-                    f'<figure><a href="{src}"><img src="{src}" alt="{html.escape(f["name"])}"'
-                    f' loading="lazy"></a><figcaption>{html.escape(f["name"])}</figcaption></figure>'
-                )
+        if any(f["name"] == PREVIEW for f in files):
+            shown = manifest.get("preview_of")
+            src = f"{folder}/{PREVIEW}"
+            href = f"{folder}/{html.escape(shown)}" if shown else src
+            parts.append(
+                f'<figure><a href="{href}"><img src="{src}" alt="{title}" loading="lazy"></a></figure>'
+            )
         parts.append("</section>")
     parts.append("</body></html>\n")
     path = os.path.join(out, "index.html")

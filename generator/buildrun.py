@@ -1,5 +1,9 @@
 """Turning build options into builds: checks every option first, then builds each kit (and
-seed batches), so a bad option fails before anything is written."""
+seed batches), so a bad option fails before anything is written.
+
+Kits, and chunks of a batch's seeds, are independent tasks run on ``jobs`` worker processes
+(``generator.parallel``); every task writes its own folder, so the files are the same whatever the
+number of jobs. The contact sheet is written once, at the end."""
 
 from __future__ import annotations
 
@@ -8,11 +12,22 @@ from dataclasses import replace
 from typing import Any
 
 from generator.booklet.render import check_language, languages
-from generator.build import BuildRequest, build_game, parse_seed_range, takes_seed, write_batch
+from generator.build import (
+    BuildRequest,
+    build_game,
+    effective_seed,
+    kit_folder,
+    parse_seed_range,
+    takes_seed,
+    write_batch,
+    write_index,
+)
 from generator.components.base import Options
 from generator.errors import UsageError
 from generator.imposition import find_paper
+from generator.languages import LANGUAGES, language_codes
 from generator.loader import find_definition, load_all
+from generator.parallel import default_jobs, run_tasks
 from generator.render import FORMATS
 from generator.seeding import check_seed
 from generator.units import parse_length
@@ -46,9 +61,13 @@ def run_build(
     duplex_offset: str | None,
     layouts: str | None,
     progress_factory: Callable[[int], Any] | None = None,
+    jobs: int | None = None,
 ) -> str:
     """Build the requested kits; return a one-line summary. Raise project errors on bad input."""
     folder = layouts or None  # None: the built-in games
+    jobs = default_jobs() if jobs is None else jobs
+    if jobs < 1:
+        raise UsageError(f"--jobs must be at least 1, got {jobs}")
     if not games and not all_games:
         raise UsageError("name at least one game, or use --all (see `pnp games`)")
     if games and all_games:
@@ -74,8 +93,8 @@ def run_build(
     options = Options(
         fit=fit, ink_saver=ink_saver, duplex_offset=_offset(duplex_offset), cell_size=size, lang=lang
     )
-    if lang not in ("en", "fr", "it"):
-        raise UsageError(f"unknown language {lang!r} (languages: en, fr, it)")
+    if lang not in LANGUAGES:
+        raise UsageError(f"unknown language {lang!r} (languages: {language_codes()})")
     definitions = load_all(folder, lang) if all_games else [find_definition(g, folder, lang) for g in games]
     for d in definitions:
         if not all_games:
@@ -83,9 +102,9 @@ def run_build(
         if (seed_list is not None or seed_value is not None) and not takes_seed(d) and not all_games:
             raise UsageError(f"{d.id} has no seeded board; --seed and --seeds apply to seeded games")
     batched = seed_list is not None
-    kits = sum(len(seed_list) + 1 if batched and takes_seed(d) else 1 for d in definitions)  # type: ignore[arg-type]
-    progress = progress_factory(kits) if progress_factory else None
-    files = built = 0
+    tasks: list[tuple[Callable[..., Any], tuple[Any, ...]]] = []
+    labels: list[str] = []
+    built = 0
     for d in definitions:
         # with --all, a game without a booklet in the language gets its English one
         game_options = options if lang in languages(d) else replace(options, lang="en")
@@ -100,18 +119,45 @@ def run_build(
             variants=game_variants,
             options=game_options,
         )
-        in_batch = batched and takes_seed(d)
-        for s in seed_list if in_batch else [request.seed]:  # type: ignore[union-attr]
-            request.seed = s
-            files += len(build_game(d, request))
+        if not (batched and takes_seed(d)):
+            tasks.append((_build_kit, (d, request)))
+            labels.append(d.id)
             built += 1
-            if progress:
-                progress.step(d.id if s is None else f"{d.id} seed {s}")
-        if in_batch:
-            write_batch(d, request, seed_list)  # type: ignore[arg-type]
-            files += 1
-            if progress:
-                progress.step(f"{d.id}: all boards in one PDF")
+            continue
+        assert seed_list is not None
+        first = seed_list[0]
+        tasks.append((_build_kit, (d, replace(request, seed=first))))
+        labels.append(f"{d.id} seed {first}")
+        tasks.append((_write_maps, (d, request, seed_list)))
+        labels.append(f"{d.id}: all boards in one PDF")
+        shared = kit_folder(d, effective_seed(d, first))
+        rest = seed_list[1:]
+        size = max(1, -(-len(rest) // (4 * jobs)))
+        for at in range(0, len(rest), size):
+            chunk = rest[at : at + size]
+            tasks.append((_build_seeds, (d, request, chunk, shared)))
+            labels.append(f"{d.id} seeds {chunk[0]}-{chunk[-1]}")
+        built += len(seed_list)
+    progress = progress_factory(len(tasks)) if progress_factory else None
+    results = run_tasks(tasks, jobs, (lambda i: progress.step(labels[i])) if progress else None)
+    files = sum(results)
+    write_index(out)
     if progress:
         progress.close()
     return f"built {built} kit(s), {files} files, in {out}"
+
+
+def _build_kit(definition: Any, request: BuildRequest) -> int:
+    """Build one whole kit; return the number of files written (a task for run_tasks)."""
+    return len(build_game(definition, request))
+
+
+def _build_seeds(definition: Any, request: BuildRequest, seeds: list[int], shared: str) -> int:
+    """Build the seeded parts of a batch's later seeds; return the number of files written."""
+    return sum(len(build_game(definition, replace(request, seed=s), True, shared)) for s in seeds)
+
+
+def _write_maps(definition: Any, request: BuildRequest, seeds: list[int]) -> int:
+    """Write the batch's one PDF of every seed's board; return 1, the files written."""
+    write_batch(definition, request, seeds)
+    return 1

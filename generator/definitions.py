@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.errors import DefinitionError
+from generator.languages import DEFAULT_LANGUAGE, LANGUAGES
 from generator.schema import Field
 
 # The games that ship with pnp: `pnp build --all` and `pnp games` mean these, whatever else a user
@@ -60,7 +61,9 @@ GAME_SCHEMA: dict[str, Field] = {
     ),
     "default_seed": Field("int", default=1, min=0),
     "variants": Field("list:id", default=[]),
-    "languages": Field("list:str", default=["en"]),
+    "languages": Field(
+        "list:str", default=[DEFAULT_LANGUAGE], choices=tuple(LANGUAGES), doc="languages of the kit's texts"
+    ),
     "summary": Field("str", default=""),
     "rules": Field("id", default=None, doc="the rules module's game id when it differs from id"),
 }

@@ -27,6 +27,7 @@ from generator.definitions import (
     templates_for,
 )
 from generator.errors import DefinitionError, UnknownGameError
+from generator.languages import LANGUAGES, language_codes
 from generator.schema import Field, Where, convert, validate
 
 
@@ -41,8 +42,8 @@ def _translate(data: dict[str, Any], where: Where, lang: str | None) -> dict[str
         raise tw.error("expected a table of languages, e.g. [translations.fr]")
     chosen = None
     for code, table in tables.items():
-        if code not in ("en", "fr", "it"):
-            raise tw.child(code).error("unknown language (languages: en, fr, it)")
+        if code not in LANGUAGES:
+            raise tw.child(code).error(f"unknown language (languages: {language_codes()})")
         if not isinstance(table, dict):
             raise tw.child(code).error("expected a table of key paths and texts")
         for key, text in table.items():

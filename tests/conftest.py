@@ -44,6 +44,14 @@ def nmm_kit(tmp_path_factory) -> str:
 
 
 @pytest.fixture(scope="session")
+def all_kits(tmp_path_factory) -> str:
+    """Return an output folder holding every built-in kit, built on two worker processes."""
+    out = str(tmp_path_factory.mktemp("all"))
+    build(out, jobs=2)
+    return out
+
+
+@pytest.fixture(scope="session")
 def nmm_kit_letter(tmp_path_factory) -> str:
     """Return the folder of a Nine Men's Morris kit built on Letter."""
     out = str(tmp_path_factory.mktemp("nmm-letter"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from generator.cli.common import Progress, handle_errors, split_list
+from generator.languages import language_codes
 
 
 def register(app: typer.Typer) -> None:
@@ -21,7 +22,7 @@ def register(app: typer.Typer) -> None:
         seed: str = typer.Option(None, "--seed", help="Seed for seeded boards (a non-negative integer)."),
         seeds: str = typer.Option(None, "--seeds", help="Build a batch of seeds, e.g. 1-50 (seeded games)."),
         variant: str = typer.Option(None, "--variant", help="Variants, comma-separated."),
-        lang: str = typer.Option("en", "--lang", help="Language of the rule booklet: en, fr, it."),
+        lang: str = typer.Option("en", "--lang", help=f"Language of the rule booklet: {language_codes()}."),
         fit: bool = typer.Option(False, "--fit", help="Scale large boards onto one sheet instead of tiling."),
         cell_size: str = typer.Option(None, "--cell-size", help="Square size for grid boards, e.g. 25mm."),
         ink_saver: bool = typer.Option(
@@ -32,6 +33,13 @@ def register(app: typer.Typer) -> None:
         ),
         layouts: str = typer.Option(None, "--layouts", help="Folder of definitions to build from."),
         quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
+        jobs: int = typer.Option(
+            None,
+            "--jobs",
+            "-j",
+            help="Worker processes for independent kits and seeds (default: the number of cores); "
+            "the files are the same whatever the number.",
+        ),
     ) -> None:
         """Build the kits of the named games (or --all) as PDF and SVG files."""
         from generator.buildrun import run_build
@@ -52,6 +60,7 @@ def register(app: typer.Typer) -> None:
             duplex_offset=duplex_offset,
             layouts=layouts,
             progress_factory=lambda total: Progress(total, quiet),
+            jobs=jobs,
         )
         if not quiet:
             typer.echo(result)

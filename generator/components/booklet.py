@@ -25,6 +25,7 @@ from generator.booklet.markup import Document, Figure, parse, plain_text, smarte
 from generator.booklet.render import render_template, shown_path, template_path, template_values
 from generator.components.base import Context, Output, component_drawing
 from generator.imposition import impose_booklet
+from generator.languages import DEFAULT_LANGUAGE, LANGUAGES
 from generator.page import Drawing, Page
 from generator.render.svg import inline_svg
 from generator.schema import Field
@@ -43,33 +44,6 @@ SCHEMA: dict[str, Field] = {
         "component that can be drawn)",
     ),
     "cover": Field("bool", default=True, doc="start with a cover page"),
-}
-
-LABELS: dict[str, dict[str, str]] = {
-    "en": {
-        "players": "Players",
-        "time": "Playing time",
-        "ages": "Ages",
-        "kit": "In this kit",
-        "rules": "Rules of play",
-        "booklet": "this rule booklet",
-    },
-    "fr": {
-        "players": "Joueurs",
-        "time": "Durée",
-        "ages": "Âge",
-        "kit": "Contenu du kit",
-        "rules": "Règles du jeu",
-        "booklet": "ce livret de règles",
-    },
-    "it": {
-        "players": "Giocatori",
-        "time": "Durata",
-        "ages": "Età",
-        "kit": "Nel kit",
-        "rules": "Regole del gioco",
-        "booklet": "questo libretto di regole",
-    },
 }
 
 
@@ -102,7 +76,6 @@ class BookletSource:
     cover: CoverInfo | None
     title: str
     lang: str
-    labels: dict[str, str]
     titles: dict[str, str]  # component titles by id, for the figures' text alternatives
 
 
@@ -137,9 +110,8 @@ def booklet_source(spec: Any, ctx: Context) -> BookletSource:
     meta = document.meta
     cover = _cover(spec, ctx, meta, lang) if spec.get("cover", True) else None
     title = smarten(meta.get("title") or definition.title)
-    labels = {**LABELS["en"], **LABELS.get(lang, {})}
     titles = {c.id: c.get("title") or c.id.replace("-", " ").capitalize() for c in definition.components}
-    return BookletSource(document, geo, style, figure, cover, title, lang, labels, titles)
+    return BookletSource(document, geo, style, figure, cover, title, lang, titles)
 
 
 def _typeset(source: BookletSource) -> list[LaidPage]:
@@ -193,7 +165,8 @@ def html_booklet(source: BookletSource) -> str:
 
 def _cover(spec: Any, ctx: Context, meta: dict[str, str], lang: str) -> CoverInfo:
     game = ctx.definition.game
-    labels = {**LABELS["en"], **LABELS.get(lang, {}), **meta}
+    own = LANGUAGES[lang].cover if lang in LANGUAGES else {}
+    labels = {**LANGUAGES[DEFAULT_LANGUAGE].cover, **own, **meta}
     facts = []
     for key, field in (("players", "players"), ("time", "playing_time"), ("ages", "ages")):
         value = game.get(field) or ""

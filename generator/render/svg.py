@@ -8,7 +8,9 @@ the same bytes.
 
 from __future__ import annotations
 
-from typing import BinaryIO
+from collections.abc import Iterable
+from dataclasses import replace
+from typing import Any, BinaryIO
 
 import svgwrite
 
@@ -26,13 +28,13 @@ def _n(value: float, places: int = 2) -> str:
     return "0" if text in ("-0", "") else text
 
 
-def _style(style: Style, filled: bool = True) -> dict[str, str]:
+def _style(style: Style, filled: bool = True, n=_n) -> dict[str, str]:
     attrs = {"fill": style.fill or "none"} if filled else {}
     if style.stroke is not None:
         attrs["stroke"] = style.stroke
-        attrs["stroke-width"] = _n(style.width)
+        attrs["stroke-width"] = n(style.width)
         if style.dash:
-            attrs["stroke-dasharray"] = " ".join(_n(d) for d in style.dash)
+            attrs["stroke-dasharray"] = " ".join(n(d) for d in style.dash)
         if style.cap != "butt":
             attrs["stroke-linecap"] = style.cap
         if style.join != "miter":
@@ -40,46 +42,73 @@ def _style(style: Style, filled: bool = True) -> dict[str, str]:
     return attrs
 
 
-def _path_d(commands: tuple[tuple, ...]) -> str:
+def _path_d(commands: tuple[tuple, ...], n=_n) -> str:
     return " ".join(
-        cmd[0] + (" " + " ".join(_n(v) for v in cmd[1:]) if len(cmd) > 1 else "") for cmd in commands
+        cmd[0] + (" " + " ".join(n(v) for v in cmd[1:]) if len(cmd) > 1 else "") for cmd in commands
     )
 
 
 class _Builder:
-    def __init__(self, dwg: svgwrite.Drawing, id_prefix: str = "") -> None:
+    def __init__(self, dwg: svgwrite.Drawing, places: int = 2, id_prefix: str = "") -> None:
         self.dwg = dwg
         self.clip_count = 0
-        self.id_prefix = id_prefix
+        self.places = places
+        self.id_prefix = id_prefix  # for ids and style classes, so several drawings share a page
+        self.classes: dict[tuple[tuple[str, str], ...], str] = {}
+
+    def cls(self, attrs: dict[str, str]) -> dict[str, str]:
+        """Return the class attribute of a shape style, numbered in order of first use."""
+        key = tuple(attrs.items())
+        name = self.classes.get(key)
+        if name is None:
+            name = self.classes[key] = f"{self.id_prefix}s{len(self.classes)}"
+        return {"class_": name}
+
+    def css(self) -> str:
+        """Return the style sheet rules of the classes used."""
+        return "".join(
+            f".{name}{{{';'.join(f'{k}:{v}' for k, v in key)}}}" for key, name in self.classes.items()
+        )
 
     def add(self, parent, shapes) -> None:
         dwg = self.dwg
+        places = self.places
+
+        def n(value: float) -> str:
+            return _n(value, places)
+
         for s in shapes:
             kind = type(s)
             if kind is Line:
                 if s.style.stroke is not None:
-                    parent.add(dwg.line((_n(s.x1), _n(s.y1)), (_n(s.x2), _n(s.y2)), **_style(s.style, False)))
+                    parent.add(
+                        dwg.line(
+                            (n(s.x1), n(s.y1)), (n(s.x2), n(s.y2)), **self.cls(_style(s.style, False, n))
+                        )
+                    )
             elif kind is Rect:
-                extra = {"rx": _n(s.r)} if s.r else {}
-                parent.add(dwg.rect((_n(s.x), _n(s.y)), (_n(s.w), _n(s.h)), **extra, **_style(s.style)))
+                extra = {"rx": n(s.r)} if s.r else {}
+                parent.add(
+                    dwg.rect((n(s.x), n(s.y)), (n(s.w), n(s.h)), **extra, **self.cls(_style(s.style, n=n)))
+                )
             elif kind is Circle:
-                parent.add(dwg.circle((_n(s.cx), _n(s.cy)), _n(s.r), **_style(s.style)))
+                parent.add(dwg.circle((n(s.cx), n(s.cy)), n(s.r), **self.cls(_style(s.style, n=n))))
             elif kind is Polygon:
-                pts = [(_n(x), _n(y)) for x, y in s.points]
+                pts = [(n(x), n(y)) for x, y in s.points]
                 if s.closed:
-                    parent.add(dwg.polygon(pts, **_style(s.style)))
+                    parent.add(dwg.polygon(pts, **self.cls(_style(s.style, n=n))))
                 else:
-                    attrs = _style(s.style)
+                    attrs = _style(s.style, n=n)
                     attrs["fill"] = "none"
-                    parent.add(dwg.polyline(pts, **attrs))
+                    parent.add(dwg.polyline(pts, **self.cls(attrs)))
             elif kind is Path:
-                parent.add(dwg.path(d=_path_d(s.commands), **_style(s.style)))
+                parent.add(dwg.path(d=_path_d(s.commands, n), **self.cls(_style(s.style, n=n))))
             elif kind is Text:
                 el = dwg.text(
                     s.text,
-                    insert=(_n(s.x), _n(s.y)),
+                    insert=(n(s.x), n(s.y)),
                     fill=s.colour,
-                    font_size=_n(s.size * 25.4 / 72.0),
+                    font_size=n(s.size * 25.4 / 72.0),
                     class_=_CLASSES[s.font],
                 )
                 if s.anchor != "start":
@@ -91,7 +120,7 @@ class _Builder:
                 g = dwg.g()
                 if s.transform != (1.0, 0.0, 0.0, 1.0, 0.0, 0.0):
                     a, b, c, d, e, f = s.transform
-                    g["transform"] = f"matrix({' '.join(_n(v, 6) for v in (a, b, c, d))} {_n(e)} {_n(f)})"
+                    g["transform"] = f"matrix({' '.join(_n(v, 6) for v in (a, b, c, d))} {n(e)} {n(f)})"
                 parent.add(g)
                 target = g
                 if s.clip is not None:
@@ -99,7 +128,7 @@ class _Builder:
                     clip_id = f"{self.id_prefix}clip{self.clip_count}"
                     clip = dwg.clipPath(id=clip_id)
                     x, y, w, h = s.clip
-                    clip.add(dwg.rect((_n(x), _n(y)), (_n(w), _n(h))))
+                    clip.add(dwg.rect((n(x), n(y)), (n(w), n(h))))
                     dwg.defs.add(clip)
                     inner = dwg.g(clip_path=f"url(#{clip_id})")
                     g.add(inner)
@@ -109,22 +138,41 @@ class _Builder:
                 raise TypeError(f"cannot draw {kind.__name__}")
 
 
-def svg_document(page: Page, title: str = "") -> svgwrite.Drawing:
-    """Return the svgwrite drawing of one page (true size, viewBox in mm)."""
+def svg_document(page: Page, title: str = "", preview: bool = False) -> svgwrite.Drawing:
+    """Return the svgwrite drawing of one page (true size, viewBox in mm).
+
+    A preview leaves the text out and writes lengths to 0.1 mm: a light picture for a contact
+    sheet, not for printing."""
     dwg = svgwrite.Drawing(size=(f"{_n(page.width)}mm", f"{_n(page.height)}mm"), debug=False, profile="full")
     dwg["viewBox"] = f"0 0 {_n(page.width)} {_n(page.height)}"
     if title or page.label:
         dwg.set_desc(title=title or page.label)
+    shapes = _without_text(page.shapes) if preview else page.shapes
     chars: dict[str, set[str]] = {}
-    for s, _ in iter_shapes(page.shapes):
+    for s, _ in iter_shapes(shapes):
         if isinstance(s, Text):
             chars.setdefault(s.font, set()).update(s.text)
-    if chars:
-        dwg.defs.add(
-            dwg.style("".join(_font_css(font, "".join(sorted(chars[font]))) for font in sorted(chars)))
-        )
-    _Builder(dwg).add(dwg, page.shapes)
+    css = "".join(_font_css(font, "".join(sorted(chars[font]))) for font in sorted(chars))
+    builder = _Builder(dwg, 1 if preview else 2)
+    style = dwg.style("")
+    dwg.defs.add(style)
+    builder.add(dwg, shapes)
+    css += builder.css()
+    if css:
+        style.append(css)
+    else:
+        dwg.defs.elements.remove(style)
     return dwg
+
+
+def _without_text(shapes: Iterable[Any]) -> list[Any]:
+    out = []
+    for s in shapes:
+        if type(s) is Group:
+            out.append(replace(s, children=tuple(_without_text(s.children))))
+        elif type(s) is not Text:
+            out.append(s)
+    return out
 
 
 def _font_css(font: str, chars: str) -> str:
@@ -139,19 +187,27 @@ def _font_css(font: str, chars: str) -> str:
 
 def inline_svg(page: Page, alt: str, id_prefix: str) -> str:
     """Return one page as an ``<svg>`` element to place inside an HTML page: scalable (viewBox in mm,
-    no fixed size), ``role="img"`` with alt as its name and title, ids starting with id_prefix (so
-    several drawings share one page), and no font data: text names its face by class (f0 regular,
-    f1 bold, f2 italic, f3 bold italic), which the page's style sheet defines."""
+    no fixed size), ``role="img"`` with alt as its name and title, ids and style classes starting
+    with id_prefix (so several drawings share one page), and no font data: text names its face by
+    class (f0 regular, f1 bold, f2 italic, f3 bold italic), which the page's style sheet defines."""
     dwg = svgwrite.Drawing(debug=False, profile="full")
     del dwg.attribs["width"], dwg.attribs["height"]
     dwg["viewBox"] = f"0 0 {_n(page.width)} {_n(page.height)}"
     dwg["role"] = "img"
     dwg["aria-label"] = alt
     dwg.set_desc(title=alt)
-    _Builder(dwg, id_prefix).add(dwg, page.shapes)
+    builder = _Builder(dwg, 2, id_prefix)
+    style = dwg.style("")
+    dwg.defs.add(style)
+    builder.add(dwg, page.shapes)
+    css = builder.css()
+    if css:
+        style.append(css)
+    else:
+        dwg.defs.elements.remove(style)
     return dwg.tostring()
 
 
-def write_svg(page: Page, target: BinaryIO, title: str = "") -> None:
-    """Write one page as an SVG document to a binary file object."""
-    target.write(svg_document(page, title).tostring().encode("utf-8"))
+def write_svg(page: Page, target: BinaryIO, title: str = "", preview: bool = False) -> None:
+    """Write one page as an SVG document to a binary file object (a light one for a preview)."""
+    target.write(svg_document(page, title, preview).tostring().encode("utf-8"))

@@ -66,11 +66,13 @@ def test_pnp_new_refuses_a_bad_name(tmp_path):
     assert not any(tmp_path.iterdir())
 
 
-def test_a_batch_of_seeds_builds_each_kit_and_one_pdf_of_maps(tmp_path):
+def test_a_batch_of_seeds_builds_one_kit_each_seeds_board_and_one_pdf_of_maps(tmp_path):
     result = pnp("build", "aggression", "--seeds", "3-5", "--format", "pdf", "--out", str(tmp_path))
     assert result.returncode == 0, result.stderr
-    for seed in (3, 4, 5):
-        assert (tmp_path / f"aggression-seed{seed}" / "kit.pdf").is_file()
+    assert (tmp_path / "aggression-seed3" / "kit.pdf").is_file()
+    for seed in (4, 5):
+        assert (tmp_path / f"aggression-seed{seed}" / "board.pdf").is_file()
+        assert not (tmp_path / f"aggression-seed{seed}" / "kit.pdf").exists()
     maps = pymupdf.open(tmp_path / "aggression-seeds3-5.pdf")
     assert len(maps) == 3
     for seed, page in zip((3, 4, 5), maps):

@@ -61,16 +61,24 @@ def _matrix(text: str):
 def svg_rects(data: bytes) -> list[tuple[str, tuple[float, float, float, float]]]:
     root = ET.fromstring(data)
     out = []
+    sheet = "".join(el.text or "" for el in root.iter(SVG_NS + "style"))
+    rules = {
+        name: dict(item.split(":", 1) for item in body.split(";") if item)
+        for name, body in re.findall(r"\.(s\d+)\{([^}]*)\}", sheet)
+    }
+
+    def fill(el) -> str | None:
+        return el.get("fill") or rules.get(el.get("class", ""), {}).get("fill")
 
     def walk(el, m):
         if el.tag == SVG_NS + "g":
             m = multiply(m, _matrix(el.get("transform", "")))
-        if el.tag == SVG_NS + "rect" and el.get("fill") not in (None, "none"):
+        if el.tag == SVG_NS + "rect" and fill(el) not in (None, "none"):
             x, y, w, h = (float(el.get(k)) for k in ("x", "y", "width", "height"))
             a, b, c, d, e, f = m
             pts = [(a * px + c * py + e, b * px + d * py + f) for px, py in ((x, y), (x + w, y + h))]
             xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-            out.append((el.get("fill"), (min(xs), min(ys), max(xs), max(ys))))
+            out.append((fill(el), (min(xs), min(ys), max(xs), max(ys))))
         for child in el:
             walk(child, m)
 
