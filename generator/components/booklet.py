@@ -101,11 +101,18 @@ def booklet_source(spec: Any, ctx: Context) -> BookletSource:
         body=spec.get("body_size", 9.5), accent=ctx.colour(spec.get("accent_colour", "#7a2e1d")) or "#7a2e1d"
     )
 
+    drawn: dict[tuple[str, str | None, float], Drawing] = {}  # the PDF and the HTML page share drawings
+
     def figure(component: str, overlay: str | None, type_floor: float = 0.0) -> Drawing:
-        data = dict(ctx.layout_data(overlay)) if overlay else {}
-        if type_floor:
-            data["type_floor"] = type_floor  # the smallest type that prints readable at the figure's scale
-        return component_drawing(ctx, component, data)
+        key = (component, overlay, type_floor)
+        if key not in drawn:
+            data = dict(ctx.layout_data(overlay)) if overlay else {}
+            if type_floor:
+                data["type_floor"] = (
+                    type_floor  # the smallest type that prints readable at the figure's scale
+                )
+            drawn[key] = component_drawing(ctx, component, data)
+        return drawn[key]
 
     meta = document.meta
     cover = _cover(spec, ctx, meta, lang) if spec.get("cover", True) else None

@@ -54,6 +54,7 @@ class _Builder:
         self.clip_count = 0
         self.places = places
         self.id_prefix = id_prefix  # for ids and style classes, so several drawings share a page
+        self.merge_lines = bool(id_prefix)  # inline drawings: runs of lines become one path
         self.classes: dict[tuple[tuple[str, str], ...], str] = {}
 
     def cls(self, attrs: dict[str, str]) -> dict[str, str]:
@@ -77,9 +78,25 @@ class _Builder:
         def n(value: float) -> str:
             return _n(value, places)
 
-        for s in shapes:
+        shapes = list(shapes)
+        for i, s in enumerate(shapes):
             kind = type(s)
-            if kind is Line:
+            if kind is Line and self.merge_lines:
+                # a run of lines of one style is one path of separate strokes (hatching, grids)
+                if s.style.stroke is None or (
+                    i and type(shapes[i - 1]) is Line and shapes[i - 1].style == s.style
+                ):
+                    continue
+                run = [s]
+                for t in shapes[i + 1 :]:
+                    if type(t) is not Line or t.style != s.style:
+                        break
+                    run.append(t)
+                d = " ".join(f"M{n(t.x1)} {n(t.y1)} {n(t.x2)} {n(t.y2)}" for t in run)
+                attrs = _style(s.style, False, n)
+                attrs["fill"] = "none"
+                parent.add(dwg.path(d=d, **self.cls(attrs)))
+            elif kind is Line:
                 if s.style.stroke is not None:
                     parent.add(
                         dwg.line(
@@ -196,7 +213,7 @@ def inline_svg(page: Page, alt: str, id_prefix: str) -> str:
     dwg["role"] = "img"
     dwg["aria-label"] = alt
     dwg.set_desc(title=alt)
-    builder = _Builder(dwg, 2, id_prefix)
+    builder = _Builder(dwg, 1, id_prefix)
     style = dwg.style("")
     dwg.defs.add(style)
     builder.add(dwg, page.shapes)
