@@ -8,16 +8,18 @@ import html
 import io
 import json
 import os
+import shutil
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from generator import __version__
 from generator.components.base import Context, Options, Output
 from generator.components.kinds import KINDS, context, find_kind
 from generator.definitions import GameDefinition
-from generator.errors import UsageError
-from generator.files import atomic_write, atomic_write_text
+from generator.errors import DefinitionError, UsageError
+from generator.files import atomic_write, atomic_write_text, output_folder, staging_folder, swap_folder
 from generator.imposition import Paper, find_paper
+from generator.numbers import is_ascii_digits, parse_natural
 from generator.page import Page
 from generator.render import find_writer
 from generator.seeding import check_seed
@@ -48,7 +50,7 @@ def natural_key(name: str) -> list:
     """Return a sort key that puts booklet-2 before booklet-10."""
     import re
 
-    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", name)]
+    return [int(part) if is_ascii_digits(part) else part for part in re.split(r"([0-9]+)", name)]
 
 
 def kit_folder(definition: GameDefinition, seed: int | None) -> str:
@@ -144,13 +146,60 @@ def build_game(
             f"(variants: {', '.join(definition.game['variants']) or 'none'})"
         )
     paper = find_paper(request.paper, definition.paper["margin"])
-    folder = os.path.join(request.out, kit_folder(definition, seed))
     if seeded_only:
         outputs = _seeded_outputs(definition, request, paper, seed)
     else:
         outputs = component_outputs(
             definition, context(definition, paper, seed, rules_variants, request.options)
         )
+    check_output_names(definition, outputs, request.formats)
+    # the kit is written into a private folder and swapped in whole: an interrupted or concurrent
+    # build never leaves a mix of two kits
+    final = os.path.join(request.out, kit_folder(definition, seed))
+    folder = staging_folder(request.out, kit_folder(definition, seed))
+    try:
+        files = _write_kit(definition, request, outputs, folder, paper, seed, seeded_only, shared_from)
+        with output_folder(request.out):
+            swap_folder(folder, final)
+    except BaseException:
+        shutil.rmtree(folder, ignore_errors=True)
+        raise
+    return [replace(f, path=os.path.join(final, os.path.basename(f.path))) for f in files]
+
+
+RESERVED = ("kit", "manifest", "index", "preview")  # file names of the build's own outputs
+
+
+def check_output_names(
+    definition: GameDefinition, outputs: list[tuple[str, Output]], formats: Iterable[str]
+) -> None:
+    """Raise DefinitionError when two components (or a component and the kit) would write one file."""
+    owners: dict[str, str] = {name: "the build itself" for name in RESERVED}
+    for cid, output in outputs:
+        names = {output.name}
+        if "svg" in formats and "svg" in output.formats and len(output.pages) > 1:
+            names |= {f"{output.name}-{n}" for n in range(1, len(output.pages) + 1)}
+        for name in sorted(names):
+            if name in owners and owners[name] != f"components.{cid}":
+                raise DefinitionError(
+                    f"{definition.path}: components.{cid}: its file {name!r} is also made by "
+                    f"{owners[name]}; rename the component"
+                )
+            owners[name] = f"components.{cid}"
+
+
+def _write_kit(
+    definition: GameDefinition,
+    request: BuildRequest,
+    outputs: list[tuple[str, Output]],
+    folder: str,
+    paper: Paper,
+    seed: int | None,
+    seeded_only: bool,
+    shared_from: str | None,
+) -> list[BuiltFile]:
+    """Write every output, kit.pdf, the preview and manifest.json into folder; return the files."""
+    rules_variants = request.variants
     files: list[BuiltFile] = []
     kit_pages: list[Page] = []
     shown = next((o for _, o in outputs if "svg" in o.formats and o.pages), None)
@@ -253,17 +302,59 @@ def write_preview(folder: str, page: Page, title: str) -> BuiltFile:
     return BuiltFile(path, 1, hashlib.sha256(data).hexdigest())
 
 
+MAX_MANIFEST_BYTES = 1_000_000
+
+
+def _manifest_problem(manifest: object) -> str | None:
+    """Return what is wrong with a manifest's shape, or None."""
+    if not isinstance(manifest, dict):
+        return "not a JSON object"
+    files = manifest.get("files", [])
+    if not isinstance(files, list) or not all(
+        isinstance(f, dict) and isinstance(f.get("name"), str) for f in files
+    ):
+        return "its files are not a list of named files"
+    return None
+
+
+def read_manifests(out: str) -> tuple[list[tuple[str, dict]], list[str]]:
+    """Return the kits in an output folder (folder name, manifest) and one line per manifest
+    skipped because it cannot be read (another program's file, a damaged one)."""
+    kits: list[tuple[str, dict]] = []
+    problems: list[str] = []
+    try:
+        names = sorted(os.listdir(out), key=natural_key) if os.path.isdir(out) else []
+    except OSError:
+        names = []
+    for name in names:
+        if name.startswith("."):
+            continue
+        manifest_path = os.path.join(out, name, "manifest.json")
+        if not os.path.isfile(manifest_path):
+            continue
+        try:
+            with open(manifest_path, "rb") as handle:
+                data = handle.read(MAX_MANIFEST_BYTES + 1)
+            if len(data) > MAX_MANIFEST_BYTES:
+                raise ValueError(f"larger than {MAX_MANIFEST_BYTES} bytes")
+            manifest = json.loads(data.decode("utf-8"))
+            problem = _manifest_problem(manifest)
+            if problem:
+                raise ValueError(problem)
+        except (OSError, ValueError, RecursionError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) else str(exc).splitlines()[0][:80]
+            problems.append(f"skipped {os.path.join(out, name, 'manifest.json')}: {reason}")
+            continue
+        kits.append((name, manifest))
+    return kits, problems
+
+
 def write_index(out: str) -> str:
     """Write OUT/index.html, a contact sheet of every kit in the folder; return its path.
 
     It shows each kit's light preview (preview.svg) and links to its PDFs and SVGs; a batch's
     later seeds link to the kit they share. It reads the manifests, never the drawings."""
-    kits = []
-    for name in sorted(os.listdir(out), key=natural_key) if os.path.isdir(out) else []:
-        manifest_path = os.path.join(out, name, "manifest.json")
-        if os.path.isfile(manifest_path):
-            with open(manifest_path, encoding="utf-8") as handle:
-                kits.append((name, json.load(handle)))
+    kits, _ = read_manifests(out)
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
@@ -278,12 +369,12 @@ def write_index(out: str) -> str:
         "<h1>Print-and-play kits</h1>",
     ]
     for name, manifest in kits:
-        title = html.escape(manifest.get("title", name))
+        title = html.escape(str(manifest.get("title", name)))
         seed = manifest.get("seed")
         folder = html.escape(name)
         parts.append(
             f'<section id="{folder}"><h2>{title}'
-            + (f" <small>(seed {seed})</small>" if seed is not None else "")
+            + (f" <small>(seed {html.escape(str(seed))})</small>" if seed is not None else "")
             + "</h2><p>"
         )
         files = manifest.get("files", [])
@@ -293,13 +384,13 @@ def write_index(out: str) -> str:
             if f["name"].endswith((".pdf", ".svg", ".html")) and f["name"] != PREVIEW
         ]
         shared = manifest.get("shared_from")
-        if shared:
+        if isinstance(shared, str) and shared:
             links.append(f'the rest of the kit: <a href="#{html.escape(shared)}">{html.escape(shared)}</a>')
         parts.append(" · ".join(links) + "</p>")
         if any(f["name"] == PREVIEW for f in files):
             shown = manifest.get("preview_of")
             src = f"{folder}/{PREVIEW}"
-            href = f"{folder}/{html.escape(shown)}" if shown else src
+            href = f"{folder}/{html.escape(shown)}" if isinstance(shown, str) and shown else src
             parts.append(
                 f'<figure><a href="{href}"><img src="{src}" alt="{title}" loading="lazy"></a></figure>'
             )
@@ -312,27 +403,30 @@ def write_index(out: str) -> str:
 
 def parse_seed_range(text: str) -> list[int]:
     """Return the seeds of a range such as '1-50' or a list '3,7,9'; raise UsageError otherwise."""
-    seeds: list[int] = []
+    spans: list[tuple[int, int]] = []
     try:
         for part in text.split(","):
             part = part.strip()
-            if "-" in part:
-                lo, hi = part.split("-", 1)
-                a, b = int(lo), int(hi)
-                if a > b:
-                    raise ValueError
-                seeds.extend(range(a, b + 1))
-            else:
-                seeds.append(int(part))
+            lo, dash, hi = part.partition("-")
+            a = parse_natural(lo.strip(), 19)
+            b = parse_natural(hi.strip(), 19) if dash else a
+            if a > b:
+                raise ValueError
+            spans.append((a, b))
     except ValueError:
         raise UsageError(
-            f"seeds must be a range such as 1-50 or a list such as 3,7,9, got {text!r}"
+            f"seeds must be a range such as 1-50 or a list such as 3,7,9 (digits 0-9), got {text!r}"
         ) from None
-    if any(s < 0 for s in seeds):
-        raise UsageError("seeds must be non-negative integers")
-    if len(seeds) > 10000:
-        raise UsageError("at most 10000 seeds in one batch")
+    count = sum(b - a + 1 for a, b in spans)  # counted before anything is expanded
+    if count > MAX_BATCH:
+        raise UsageError(f"at most {MAX_BATCH} seeds in one batch, got {count}")
+    seeds = [s for a, b in spans for s in range(a, b + 1)]
+    for s in seeds:
+        check_seed(s)
     return seeds
+
+
+MAX_BATCH = 10000
 
 
 def batch_pages(definition: GameDefinition, request: BuildRequest, seeds: Iterable[int]) -> Iterable[Page]:

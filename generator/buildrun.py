@@ -18,15 +18,18 @@ from generator.build import (
     effective_seed,
     kit_folder,
     parse_seed_range,
+    read_manifests,
     takes_seed,
     write_batch,
     write_index,
 )
 from generator.components.base import Options
 from generator.errors import UsageError
+from generator.files import output_folder
 from generator.imposition import find_paper
 from generator.languages import LANGUAGES, language_codes
 from generator.loader import find_definition, load_all
+from generator.numbers import parse_decimal
 from generator.parallel import default_jobs, run_tasks
 from generator.render import FORMATS
 from generator.seeding import check_seed
@@ -40,9 +43,15 @@ def _offset(text: str | None) -> tuple[float, float]:
     try:
         if len(parts) != 2:
             raise ValueError
-        return (float(parts[0].strip().removesuffix("mm")), float(parts[1].strip().removesuffix("mm")))
+        dx, dy = (parse_decimal(p.strip().removesuffix("mm").strip()) for p in parts)
     except ValueError:
         raise UsageError(f"--duplex-offset must be 'dx,dy' in mm such as '1.5,-0.5', got {text!r}") from None
+    if abs(dx) > MAX_OFFSET or abs(dy) > MAX_OFFSET:
+        raise UsageError(f"--duplex-offset: a printer is never more than {MAX_OFFSET:g} mm off, got {text!r}")
+    return (dx, dy)
+
+
+MAX_OFFSET = 20.0  # mm
 
 
 def run_build(
@@ -65,6 +74,8 @@ def run_build(
 ) -> str:
     """Build the requested kits; return a one-line summary. Raise project errors on bad input."""
     folder = layouts or None  # None: the built-in games
+    if not out.strip():
+        raise UsageError("--out needs a folder name")
     jobs = default_jobs() if jobs is None else jobs
     if jobs < 1:
         raise UsageError(f"--jobs must be at least 1, got {jobs}")
@@ -101,6 +112,13 @@ def run_build(
             check_language(d, lang)
         if (seed_list is not None or seed_value is not None) and not takes_seed(d) and not all_games:
             raise UsageError(f"{d.id} has no seeded board; --seed and --seeds apply to seeded games")
+    if all_games:
+        known = {v for d in definitions for v in d.game["variants"]}
+        for v in variants:
+            if v not in known:
+                raise UsageError(
+                    f"no game has a variant {v!r} (variants: {', '.join(sorted(known)) or 'none'})"
+                )
     batched = seed_list is not None
     tasks: list[tuple[Callable[..., Any], tuple[Any, ...]]] = []
     labels: list[str] = []
@@ -141,10 +159,12 @@ def run_build(
     progress = progress_factory(len(tasks)) if progress_factory else None
     results = run_tasks(tasks, jobs, (lambda i: progress.step(labels[i])) if progress else None)
     files = sum(results)
-    write_index(out)
+    with output_folder(out):
+        write_index(out)
+        _, problems = read_manifests(out)
     if progress:
         progress.close()
-    return f"built {built} kit(s), {files} files, in {out}"
+    return "\n".join([f"built {built} kit(s), {files} files, in {out}"] + [f"warning: {p}" for p in problems])
 
 
 def _build_kit(definition: Any, request: BuildRequest) -> int:

@@ -147,6 +147,10 @@ def layout_files(folder: str | None = None) -> list[str]:
         names = sorted(n for n in os.listdir(folder) if n.endswith(".toml") and not n.startswith("_"))
     except FileNotFoundError:
         raise DefinitionError(f"{folder}: no such folder") from None
+    except NotADirectoryError:
+        raise DefinitionError(f"{folder}: is a file, not a folder of definitions") from None
+    except OSError as exc:
+        raise DefinitionError(f"{folder}: cannot be read: {exc.strerror or exc}") from None
     return [os.path.join(folder, n) for n in names]
 
 

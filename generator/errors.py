@@ -15,6 +15,12 @@ class UsageError(PnpError):
     exit_code = 2
 
 
+class OutputError(PnpError):
+    """An output file or folder that cannot be used (not a regular file, no permission, full disk)."""
+
+    exit_code = 2
+
+
 class DefinitionError(PnpError):
     """A game definition (layouts/*.toml) that cannot be used."""
 

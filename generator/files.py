@@ -1,10 +1,15 @@
-"""Safe file output: write to a temporary file in the target folder, then rename into place."""
+"""Safe file output: write to a temporary file in the target folder, then rename into place; kits
+are written into a temporary folder and swapped in whole, one writer at a time per output folder."""
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import os
+import re
+import shutil
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import BinaryIO
 
 
@@ -12,7 +17,7 @@ def atomic_write(path: str, write: Callable[[BinaryIO], object]) -> None:
     """Write a file through ``write(fileobj)``; on any failure nothing is left at ``path``."""
     folder = os.path.dirname(os.path.abspath(path))
     os.makedirs(folder, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=folder)
+    fd, tmp = tempfile.mkstemp(prefix=f".tmp-{os.getpid()}-", dir=folder)
     try:
         with os.fdopen(fd, "wb") as handle:
             write(handle)
@@ -34,3 +39,93 @@ def atomic_write_bytes(path: str, data: bytes) -> None:
 def atomic_write_text(path: str, text: str) -> None:
     """Write UTF-8 text to a file atomically."""
     atomic_write_bytes(path, text.encode("utf-8"))
+
+
+STAGING_PREFIXES = (".tmp-", ".old-")
+_OWNER = re.compile(r"^\.(?:tmp|old)-([0-9]{1,10})-")
+
+
+def _owner_alive(name: str) -> bool:
+    """Return True when a temporary name carries the id of a process still running."""
+    match = _OWNER.match(name)
+    if not match:
+        return False
+    try:
+        os.kill(int(match.group(1)), 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
+
+
+def clean_stale(out: str) -> None:
+    """Remove the temporary files and folders that interrupted writers left in a folder."""
+    for name in os.listdir(out):
+        if name.startswith(STAGING_PREFIXES) and not _owner_alive(name):
+            stale = os.path.join(out, name)
+            if os.path.isdir(stale) and not os.path.islink(stale):
+                shutil.rmtree(stale, ignore_errors=True)
+            else:
+                with contextlib.suppress(OSError):
+                    os.unlink(stale)
+
+
+def make_output_folder(out: str) -> None:
+    """Make the output folder; raise OutputError when it cannot be (a file, no permission, /proc)."""
+    from generator.errors import OutputError
+
+    if not out or not out.strip():
+        raise OutputError("--out needs a folder name")
+    try:
+        os.makedirs(out, exist_ok=True)
+        if not os.path.isdir(out):
+            raise NotADirectoryError(20, "Not a directory")
+        probe = tempfile.mkstemp(prefix=f".tmp-{os.getpid()}-", dir=out)
+        os.close(probe[0])
+        os.unlink(probe[1])
+    except OSError as exc:
+        raise OutputError(f"{out}: cannot be used as the output folder: {exc.strerror or exc}") from None
+
+
+@contextlib.contextmanager
+def output_folder(out: str) -> Iterator[str]:
+    """Hold the output folder for one writer at a time (a lock on the folder itself, held only to
+    swap finished files in) and clear what interrupted writers left; yield the folder."""
+    from generator.errors import OutputError
+
+    make_output_folder(out)
+    try:
+        fd = os.open(out, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError as exc:
+        raise OutputError(f"{out}: cannot be used as the output folder: {exc.strerror or exc}") from None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        clean_stale(out)
+        yield out
+    finally:
+        os.close(fd)  # releases the lock
+
+
+def staging_folder(out: str, name: str) -> str:
+    """Return a new private folder in ``out`` to write a kit into before it is swapped in."""
+    make_output_folder(out)
+    staging = tempfile.mkdtemp(prefix=f".tmp-{os.getpid()}-{name}-", dir=out)
+    os.chmod(staging, 0o755)
+    return staging
+
+
+def swap_folder(staging: str, final: str) -> None:
+    """Put a finished folder in place of ``final`` as a whole (the old one is removed); call it
+    inside ``output_folder``."""
+    from generator.errors import OutputError
+
+    old = None
+    if os.path.lexists(final):
+        if os.path.islink(final) or not os.path.isdir(final):
+            raise OutputError(f"{final}: exists and is not a kit folder; move it away")
+        old = tempfile.mkdtemp(prefix=f".old-{os.getpid()}-", dir=os.path.dirname(final) or ".")
+        os.rename(final, os.path.join(old, "kit"))
+    os.rename(staging, final)
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)

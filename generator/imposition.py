@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from generator.errors import UsageError
+from generator.errors import DefinitionError, UsageError
 from generator.page import (
     Circle,
     Drawing,
@@ -110,6 +110,7 @@ def place(drawing: Drawing, paper: Paper, fit: bool = False, label: str = "") ->
 
 
 FOOT_ROOM = 5.0  # mm a tile keeps free above the footer line
+MAX_TILES = 100  # sheets one drawing may be tiled over
 
 
 def tile(drawing: Drawing, paper: Paper, label: str = "", overlap: float = 10.0) -> list[Page]:
@@ -119,6 +120,16 @@ def tile(drawing: Drawing, paper: Paper, label: str = "", overlap: float = 10.0)
     tile but those of the first column (row) the repeated strip at the left (top) is shaded as the
     glue strip: cut the previous tile along its edge and lay it over the strip, aligning the marks.
     The seams (the edges that stay visible) are placed where they cut no text and no small mark."""
+    least = min(
+        math.ceil(drawing.width / (sheet.printable[0] - overlap))
+        * math.ceil(drawing.height / (sheet.printable[1] - FOOT_ROOM - overlap))
+        for sheet in (paper.portrait(), paper.landscape())
+    )
+    if least > MAX_TILES:  # checked before the tiles are planned: a huge drawing fails at once
+        raise DefinitionError(
+            f"{label or 'a drawing'} is {drawing.width:.0f} x {drawing.height:.0f} mm: it would need "
+            f"about {least} sheets (at most {MAX_TILES}); make it smaller or build with --fit"
+        )
     best: tuple[int, Paper, list[tuple[float, float]], list[tuple[float, float]]] | None = None
     xs, ys = _obstacles(drawing)
     for sheet in (paper.portrait(), paper.landscape()):

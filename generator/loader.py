@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import os
+import re
 import tomllib
 from typing import Any
 
@@ -28,7 +29,11 @@ from generator.definitions import (
 )
 from generator.errors import DefinitionError, UnknownGameError
 from generator.languages import LANGUAGES, language_codes
+from generator.numbers import is_ascii_digits
 from generator.schema import Field, Where, convert, validate
+
+MAX_DEFINITION_BYTES = 1_000_000
+MAX_COMPONENTS = 100
 
 
 def _translate(data: dict[str, Any], where: Where, lang: str | None) -> dict[str, Any]:
@@ -53,7 +58,7 @@ def _translate(data: dict[str, Any], where: Where, lang: str | None) -> dict[str
             node: Any = data
             parts = key.split(".")
             for part in parts:
-                if isinstance(node, list) and part.isdigit() and int(part) < len(node):
+                if isinstance(node, list) and is_ascii_digits(part) and int(part) < len(node):
                     node = node[int(part)]
                 elif isinstance(node, dict) and part in node and part != "translations":
                     node = node[part]
@@ -84,16 +89,25 @@ def load_definition(path: str, templates_dir: str | None = None, lang: str | Non
     raise DefinitionError on any problem."""
     shown = os.path.relpath(path) if not os.path.relpath(path).startswith("..") else path
     try:
+        if os.path.exists(path) and not os.path.isdir(path) and not os.path.isfile(path):
+            raise DefinitionError(f"{shown}: is a device or special file, not a definition file")
         with open(path, "rb") as handle:
-            data = tomllib.load(handle)
+            raw_bytes = handle.read(MAX_DEFINITION_BYTES + 1)
+        if len(raw_bytes) > MAX_DEFINITION_BYTES:
+            raise DefinitionError(f"{shown}: larger than {MAX_DEFINITION_BYTES} bytes, not a definition")
+        data = tomllib.loads(raw_bytes.decode("utf-8"))
     except FileNotFoundError:
         raise DefinitionError(f"{shown}: no such file") from None
     except IsADirectoryError:
         raise DefinitionError(f"{shown}: is a folder, not a definition file") from None
     except tomllib.TOMLDecodeError as exc:
         raise DefinitionError(f"{shown}: not valid TOML: {exc}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DefinitionError(f"{shown}: cannot be read: {exc}") from None
+    except UnicodeDecodeError as exc:
+        raise DefinitionError(f"{shown}: not UTF-8 text (byte {exc.start + 1})") from None
+    except RecursionError:
+        raise DefinitionError(f"{shown}: nested too deeply") from None
+    except OSError as exc:
+        raise DefinitionError(f"{shown}: cannot be read: {exc.strerror or exc}") from None
     where = Where(shown)
     data = _translate(data, where, lang)
     top = {
@@ -114,6 +128,8 @@ def load_definition(path: str, templates_dir: str | None = None, lang: str | Non
     raw_components = values["components"]
     if not isinstance(raw_components, dict) or not raw_components:
         raise comps_where.error("expected a table of components, each a table with a 'kind'")
+    if len(raw_components) > MAX_COMPONENTS:
+        raise comps_where.error(f"at most {MAX_COMPONENTS} components, got {len(raw_components)}")
     specs: list[ComponentSpec] = []
     for cid, raw in raw_components.items():
         cw = comps_where.child(cid)
@@ -140,28 +156,67 @@ def load_definition(path: str, templates_dir: str | None = None, lang: str | Non
     )
     for spec in specs:
         _check_colours(definition, spec.values, comps_where.child(spec.id))
+        _check_symbols(spec.values, comps_where.child(spec.id))
     return definition
 
 
-def _check_colours(definition: GameDefinition, values: Any, where: Where) -> None:
-    """Check that every colour-like string value names a palette colour or is '#rrggbb'."""
+def _check_symbols(values: Any, where: Where) -> None:
+    """Check that every symbol named (``symbol = "star"``, ``"symbol:star"`` in marks and faces)
+    is a known symbol, so a build never meets an unknown one."""
+    from generator.components.symbols import SYMBOLS
+
+    def known(name: str, at: Where) -> None:
+        if name and name not in SYMBOLS:
+            raise at.error(f"unknown symbol {name!r} (symbols: {', '.join(sorted(SYMBOLS))})")
+
     if isinstance(values, dict):
         for key, value in values.items():
-            if isinstance(value, str) and (
-                key in ("fill", "stroke", "colour", "color", "ink", "text_colour") or key.endswith("_colour")
-            ):
-                if (
-                    value
-                    and not value.startswith("#")
-                    and value not in definition.palette
-                    and value != "none"
-                ):
-                    raise where.child(key).error(
-                        f'unknown colour {value!r} (use "#rrggbb" or a palette name: '
-                        f"{', '.join(sorted(definition.palette)) or 'none defined'})"
-                    )
+            kw = where.child(key)
+            if key == "symbol" and isinstance(value, str) and "{" not in value:
+                known(value, kw)
             else:
-                _check_colours(definition, value, where.child(key))
+                _check_symbols(value, kw)
+    elif isinstance(values, list):
+        for i, value in enumerate(values):
+            _check_symbols(value, where.child(i))
+    elif isinstance(values, str) and values.startswith("symbol:") and "{" not in values:
+        known(values[len("symbol:") :], where)
+
+
+COLOUR_KEYS = frozenset(("fill", "stroke", "colour", "color", "ink", "background", "checker", "outline"))
+_HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+def is_colour_key(key: str) -> bool:
+    """Return True when a definition key holds a colour (or a list of colours)."""
+    return key in COLOUR_KEYS or key.endswith(("_colour", "_color", "_fill", "_fills", "_stroke"))
+
+
+def _check_colour(definition: GameDefinition, value: str, where: Where) -> None:
+    if not value or value == "none" or _HEX.match(value) or value in definition.palette:
+        return
+    if value.startswith("#"):
+        raise where.error(f'expected a colour such as "#1a2b3c", got {value!r}')
+    raise where.error(
+        f'unknown colour {value!r} (use "#rrggbb" or a palette name: '
+        f"{', '.join(sorted(definition.palette)) or 'none defined'})"
+    )
+
+
+def _check_colours(definition: GameDefinition, values: Any, where: Where) -> None:
+    """Check that every colour value names a palette colour, is '#rrggbb' or 'none'."""
+    if isinstance(values, dict):
+        for key, value in values.items():
+            kw = where.child(key)
+            if isinstance(value, str) and is_colour_key(str(key)):
+                _check_colour(definition, value, kw)
+            elif (
+                isinstance(value, list) and is_colour_key(str(key)) and all(isinstance(v, str) for v in value)
+            ):
+                for i, item in enumerate(value):
+                    _check_colour(definition, item, kw.child(i))
+            else:
+                _check_colours(definition, value, kw)
     elif isinstance(values, list):
         for i, value in enumerate(values):
             _check_colours(definition, value, where.child(i))

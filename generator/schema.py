@@ -3,6 +3,7 @@ one-line errors that name the file and the key path (and list accepted keys for 
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -12,6 +13,13 @@ from generator.errors import DefinitionError
 from generator.units import parse_length
 
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+# Upper bounds that keep any definition's build within memory and time (the component README
+# states them); a field's own ``max`` may be lower.
+MAX_NUMBER = 1_000_000.0  # any number, e.g. a point's coordinate
+MAX_LENGTH = 1000.0  # mm, any length (a cell, a counter, a board's size)
+MAX_TEXT = 2000  # characters of any text
+MAX_ITEMS = 1000  # items of any list or table of tables
 _ID = re.compile(r"^[a-z][a-z0-9-]{0,39}$")
 MISSING = object()
 
@@ -72,6 +80,8 @@ def convert(value: Any, field: Field, where: Where) -> Any:
     elif t == "str":
         if not isinstance(value, str):
             raise where.error(f"expected a string, got {_type_name(value)}")
+        if len(value) > MAX_TEXT:
+            raise where.error(f"a text of at most {MAX_TEXT} characters, got {len(value)}")
         result = value
     elif t == "id":
         if not isinstance(value, str) or not _ID.match(value):
@@ -84,16 +94,20 @@ def convert(value: Any, field: Field, where: Where) -> Any:
     elif t == "int":
         if isinstance(value, bool) or not isinstance(value, int):
             raise where.error(f"expected an integer, got {_type_name(value)}")
+        _check_magnitude(value, where)
         result = value
     elif t == "float":
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise where.error(f"expected a number, got {_type_name(value)}")
+        _check_magnitude(value, where)
         result = float(value)
     elif t == "length":
         try:
             result = parse_length(value)
         except ValueError as exc:
             raise where.error(str(exc)) from None
+        if abs(result) > MAX_LENGTH:
+            raise where.error(f"a length of at most {MAX_LENGTH:g} mm, got {value!r}")
     elif t == "colour":
         if not isinstance(value, str) or not _COLOUR.match(value):
             raise where.error(f'expected a colour such as "#1a2b3c", got {value!r}')
@@ -101,11 +115,13 @@ def convert(value: Any, field: Field, where: Where) -> Any:
     elif t.startswith("list:"):
         if not isinstance(value, list):
             raise where.error(f"expected a list, got {_type_name(value)}")
+        _check_items(value, where)
         inner = Field(t[5:], schema=field.schema, choices=field.choices, min=field.min, max=field.max)
         return [convert(v, inner, where.child(i)) for i, v in enumerate(value)]
     elif t.startswith("map:"):
         if not isinstance(value, dict):
             raise where.error(f"expected a table, got {_type_name(value)}")
+        _check_items(value, where)
         inner = Field(t[4:], schema=field.schema, choices=field.choices, min=field.min, max=field.max)
         return {k: convert(v, inner, where.child(k)) for k, v in value.items()}
     elif t == "table":
@@ -116,6 +132,7 @@ def convert(value: Any, field: Field, where: Where) -> Any:
     elif t == "tables":
         if not isinstance(value, list):
             raise where.error(f"expected a list of tables, got {_type_name(value)}")
+        _check_items(value, where)
         assert field.schema is not None
         result = []
         for i, item in enumerate(value):
@@ -125,6 +142,7 @@ def convert(value: Any, field: Field, where: Where) -> Any:
     elif t == "map-table":
         if not isinstance(value, dict):
             raise where.error(f"expected a table, got {_type_name(value)}")
+        _check_items(value, where)
         assert field.schema is not None
         result = {}
         for k, item in value.items():
@@ -144,6 +162,18 @@ def convert(value: Any, field: Field, where: Where) -> Any:
         if problem:
             raise where.error(problem)
     return result
+
+
+def _check_magnitude(value: float, where: Where) -> None:
+    if isinstance(value, float) and not math.isfinite(value):
+        raise where.error(f"expected a finite number, got {value}")
+    if abs(value) > MAX_NUMBER:
+        raise where.error(f"a number of at most {MAX_NUMBER:g} in size, got {value:g}")
+
+
+def _check_items(value: list | dict, where: Where) -> None:
+    if len(value) > MAX_ITEMS:
+        raise where.error(f"at most {MAX_ITEMS} items, got {len(value)}")
 
 
 def validate(data: Mapping[str, Any], schema: Mapping[str, Field], where: Where) -> dict[str, Any]:

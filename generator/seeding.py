@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 from generator.errors import BoardError
+from generator.numbers import is_ascii_digits
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
@@ -20,10 +21,10 @@ _MASK = (1 << 64) - 1
 def check_seed(seed: object) -> int:
     """Return the seed as an int if it is a non-negative integer; raise BoardError otherwise."""
     if isinstance(seed, bool) or not isinstance(seed, int):
-        try:
-            seed = int(str(seed), 10)
-        except ValueError:
-            raise BoardError(f"seed must be a non-negative integer, got {seed!r}") from None
+        text = str(seed)
+        if not is_ascii_digits(text, 19):  # no '+7', '1_000', '٣', spaces or 4000 digits
+            raise BoardError(f"seed must be a non-negative integer written with the digits 0-9, got {text!r}")
+        seed = int(text)
     if seed < 0:
         raise BoardError(f"seed must be a non-negative integer, got {seed}")
     if seed >= 1 << 63:

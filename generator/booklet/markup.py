@@ -113,9 +113,9 @@ class Document:
 
 
 _BULLET = re.compile(r"^( *)([-*+]) +(.*)$")
-_NUMBER = re.compile(r"^( *)(\d{1,3})[.)] +(.*)$")
+_NUMBER = re.compile(r"^( *)([0-9]{1,3})[.)] +(.*)$")
 _HEADING = re.compile(r"^(#{1,3}) +(.*?) *#*$")
-_WIDTH = re.compile(r"^width=(\d+(?:\.\d+)?)(%|mm)$")
+_WIDTH = re.compile(r"^width=([0-9]+(?:\.[0-9]+)?)(%|mm)$")
 _SEPARATOR_CELL = re.compile(r"^:?-+:?$")
 REPLACE_CHARS = {"\u202f": "\u00a0", "\u2009": " ", "\t": " "}
 

@@ -2,7 +2,9 @@
 it with values from the game's definition and rules module through jinja2.
 
 Undefined values are errors (``StrictUndefined``): a misspelt name fails with a one-line
-TemplateError naming the template file, the line and the variable.
+TemplateError naming the template file, the line and the variable. Templates render in jinja2's
+sandbox with limits on loops, sizes and time (``generator.booklet.sandbox``): a definition folder
+someone sends you cannot run code or hang the build.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Any
 import jinja2
 from jinja2.utils import missing
 
+from generator.booklet.sandbox import LimitedEnvironment, RenderLimit, render_limited
 from generator.errors import TemplateError, UsageError
 
 SUFFIX = ".md.j2"
@@ -110,10 +113,27 @@ def plural(count: int, one: str, many: str) -> str:
     return one if count == 1 else many
 
 
+MAX_TEMPLATE_BYTES = 1_000_000
+
+
+class _SizedLoader(jinja2.FileSystemLoader):
+    """A FileSystemLoader that refuses template files larger than MAX_TEMPLATE_BYTES."""
+
+    def get_source(self, environment: jinja2.Environment, template: str) -> Any:
+        """Return the template's source, file name and up-to-date check, as jinja2 expects."""
+        for folder in self.searchpath:
+            candidate = os.path.join(folder, *template.split("/"))
+            if os.path.isfile(candidate) and os.path.getsize(candidate) > MAX_TEMPLATE_BYTES:
+                raise TemplateError(
+                    f"{shown_path(candidate)}: larger than {MAX_TEMPLATE_BYTES} bytes, not a rule text"
+                )
+        return super().get_source(environment, template)
+
+
 @lru_cache(maxsize=16)
 def _environment(folder: str) -> jinja2.Environment:
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader([os.path.join(folder, "booklets"), folder]),
+    env = LimitedEnvironment(
+        loader=_SizedLoader([os.path.join(folder, "booklets"), folder]),
         undefined=_Undefined,
         autoescape=False,
         trim_blocks=True,
@@ -122,6 +142,7 @@ def _environment(folder: str) -> jinja2.Environment:
         auto_reload=True,
     )
     env.globals["plural"] = plural
+    del env.globals["lipsum"]  # makes text of any length
     return env
 
 
@@ -177,7 +198,19 @@ def render_template(path: str, values: dict[str, Any]) -> str:
     name = os.path.basename(path)
     shown = shown_path(path)
     try:
-        return env.get_template(name).render(values)
+        template = env.get_template(name)
+        return render_limited(lambda: template.generate(values))
+    except RenderLimit as exc:
+        where, line = _template_frame(exc, path)
+        raise TemplateError(f"{where}, line {line}: {exc}" if line else f"{where}: {exc}") from None
+    except RecursionError:
+        raise TemplateError(f"{shown}: templates include or call themselves without end") from None
+    except MemoryError:
+        raise TemplateError(f"{shown}: rendering needs more memory than there is") from None
+    except UnicodeDecodeError:
+        raise TemplateError(f"{shown}: a template it reads is not UTF-8 text") from None
+    except OSError as exc:
+        raise TemplateError(f"{shown}: cannot be read: {exc.strerror or exc}") from None
     except jinja2.TemplateSyntaxError as exc:
         where = shown_path(exc.filename) if exc.filename else shown
         raise TemplateError(f"{where}, line {exc.lineno}: {exc.message}") from None
@@ -186,7 +219,15 @@ def render_template(path: str, values: dict[str, Any]) -> str:
         raise TemplateError(f"{where}, line {line}: {exc}" if line else f"{where}: {exc}") from None
     except jinja2.TemplateNotFound as exc:
         raise TemplateError(f"{shown}: includes {exc.name!r}, which does not exist") from None
-    except (jinja2.UndefinedError, jinja2.TemplateError, TypeError, ValueError, ZeroDivisionError) as exc:
+    except (
+        jinja2.UndefinedError,
+        jinja2.TemplateError,
+        TypeError,
+        ValueError,
+        ArithmeticError,
+        LookupError,
+        AttributeError,
+    ) as exc:
         where, line = _template_frame(exc, path)
         message = str(exc) if isinstance(exc, jinja2.TemplateError) else f"{type(exc).__name__}: {exc}"
         raise TemplateError(f"{where}, line {line}: {message}" if line else f"{where}: {message}") from None

@@ -20,14 +20,20 @@ def register(app: typer.Typer) -> None:
         import os
 
         from generator.calibration import calibration_pages
-        from generator.files import atomic_write
+        from generator.errors import UsageError
+        from generator.files import atomic_write, output_folder
         from generator.imposition import find_paper
         from generator.render import find_writer
 
+        if not out.strip():
+            raise UsageError("--out needs a folder name")
         sheet = find_paper(paper)
         path = os.path.join(out, f"calibration-{sheet.name}.pdf")
         writer = find_writer("pdf")
-        atomic_write(path, lambda handle: writer(calibration_pages(sheet), handle, "pnp duplex calibration"))
+        with output_folder(out):
+            atomic_write(
+                path, lambda handle: writer(calibration_pages(sheet), handle, "pnp duplex calibration")
+            )
         typer.echo(
             f"wrote {path}: print it double-sided (flip on the long edge) at 100%, "
             "then read the offset as the sheet explains"

@@ -1,4 +1,4 @@
-"""``pnp check FILE``: validate a definition without building."""
+"""``pnp check FILE``: validate a definition as a build would, leaving no files."""
 
 from __future__ import annotations
 
@@ -15,9 +15,9 @@ def register(app: typer.Typer) -> None:
     def check_command(
         files: list[str] = typer.Argument(..., help="Definition files (layouts/*.toml)."),
     ) -> None:
-        """Validate game definitions; print one line per file."""
-        from generator.loader import load_definition
+        """Validate game definitions as a build would (a trial build, thrown away); one line per file."""
+        from generator.checking import check_definition
 
         for path in files:
-            d = load_definition(path)
+            d = check_definition(path)
             typer.echo(f"{path}: ok ({d.title}; {len(d.components)} components)")

@@ -38,6 +38,11 @@ def handle_errors(fn: F) -> F:
             raise fail("interrupted", 130) from None
         except BrokenPipeError:
             raise typer.Exit(1) from None
+        except OSError as exc:  # the environment at fault: a path, permissions, a full disk
+            if DEBUG["on"]:
+                raise
+            where = f"{exc.filename}: " if getattr(exc, "filename", None) else ""
+            raise fail(f"{where}{exc.strerror or exc}", 2) from None
         except Exception as exc:  # an unexpected failure: one line unless --debug
             if DEBUG["on"]:
                 raise

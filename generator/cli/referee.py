@@ -23,7 +23,7 @@ def register(app: typer.Typer) -> None:
             None, metavar="RECORD", help="Game record file ('-' reads standard input)."
         ),
         game: str = typer.Option(None, "--game", help="Game id when the record has no Game tag."),
-        seed: int = typer.Option(None, "--seed", help="Board seed when the record has no Seed tag."),
+        seed: str = typer.Option(None, "--seed", help="Board seed when the record has no Seed tag."),
         variant: list[str] = typer.Option(None, "--variant", help="Variants, comma-separated (repeatable)."),
         json_out: bool = typer.Option(False, "--json", help="Print the verdict as one JSON object."),
         play: str = typer.Option(None, "--play", metavar="GAME", help="Referee a game live at the table."),
@@ -45,12 +45,11 @@ def register(app: typer.Typer) -> None:
         raise typer.Exit(_check(record, game, seed, variants, json_out))
 
 
-def _check_options(seed: int | None) -> None:
-    """Validate the command-line seed (a usage error, exit 2)."""
+def _check_options(seed: str | None) -> int | None:
+    """Return the command-line seed checked (a bad one is a usage error, exit 2)."""
     from generator.seeding import check_seed
 
-    if seed is not None:
-        check_seed(seed)
+    return None if seed is None else check_seed(seed)
 
 
 def _read(path: str) -> str:
@@ -58,24 +57,26 @@ def _read(path: str) -> str:
     import sys
 
     from generator.errors import RecordError
-    from generator.referee.record import decode_record
+    from generator.referee.record import MAX_RECORD_BYTES, decode_record
 
-    if path == "-":
-        data = sys.stdin.buffer.read()
-    else:
-        try:
+    try:
+        if path == "-":
+            data = sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
+        else:
             with open(path, "rb") as handle:
-                data = handle.read()
-        except OSError as exc:
-            raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
+                data = handle.read(MAX_RECORD_BYTES + 1)
+    except OSError as exc:
+        raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
     return decode_record(data)
 
 
-def _check(path: str, game: str | None, seed: int | None, variants: list[str] | None, json_out: bool) -> int:
+def _check(
+    path: str, game: str | None, seed_text: str | None, variants: list[str] | None, json_out: bool
+) -> int:
     """Replay a record, print the verdict, and return the exit code."""
     from generator.referee.replay import replay
 
-    _check_options(seed)
+    seed = _check_options(seed_text)
     if game is not None:
         from generator.games import find_rules
 
@@ -135,17 +136,28 @@ def outcome_words(outcome: Any) -> str:
     return text
 
 
-def _play(game: str, seed: int | None, variants: list[str] | None, save: str | None) -> int:
+def _play(game: str, seed_text: str | None, variants: list[str] | None, save: str | None) -> int:
     """Run live play on the terminal (or a pipe); return the exit code."""
     import sys
 
     from generator.games import find_rules
     from generator.referee.live import play
 
-    _check_options(seed)
+    seed = _check_options(seed_text)
     rules = find_rules(game)
     active = rules.check_variants(frozenset(v.lower() for v in variants or []))
+    if seed is not None and not rules.takes_seed():
+        raise fail(f"{rules.id} has no seeded board; --seed applies to seeded games", 2)
     if rules.seeded and seed is None:
         raise fail(f"{rules.id} is played on a seeded board: give --seed N", 2)
-    result = play(rules, sys.stdin, sys.stdout, seed=seed, variants=active, save=save)
+    import os
+
+    stdout = sys.stdout if sys.stdout is not None else open(os.devnull, "w")
+    stdin = sys.stdin if sys.stdin is not None else open(os.devnull)
+    result = play(rules, stdin, stdout, seed=seed, variants=active, save=save)
+    if result.save_error is not None:
+        moves = len(result.moves)
+        raise fail(f"{result.save_error} (the {moves} move(s) played are in the file up to the failure)", 2)
+    if result.signal is not None:
+        return 128 + result.signal
     return 130 if result.interrupted else 0

@@ -79,8 +79,9 @@ SCHEMA: dict[str, Field] = {
     "title_on_board": Field("bool", default=True),
     "caption": Field("str", default=""),
 }
-SQUARE = re.compile(r"^([a-z])(\d{1,2})$")
-COORD = re.compile(r"^@(-?\d+),(-?\d+)$")
+MAX_POSITION = 60  # squares named by @x,y lie at most this far from a1
+SQUARE = re.compile(r"^([a-z])([0-9]{1,2})$")
+COORD = re.compile(r"^@(-?[0-9]{1,9}),(-?[0-9]{1,9})$")
 DIRECTIONS = {
     "N": (0, -1),
     "NE": (1, -1),
@@ -101,6 +102,19 @@ def check_spec(values: dict[str, Any], where) -> None:
     for side in values["edges"]:
         if side not in ("north", "south", "east", "west"):
             raise where.child("edges").child(side).error("edges are north, south, east or west")
+    for name in values["cells"] or {}:
+        try:
+            fx, ry = square_index(name)
+        except ValueError:
+            fx = ry = MAX_POSITION + 1
+        if abs(fx) > MAX_POSITION or abs(ry) > MAX_POSITION:
+            raise (
+                where.child("cells")
+                .child(name)
+                .error(
+                    f"not a square: write a name such as c4, or @x,y with x and y from -{MAX_POSITION} to {MAX_POSITION}"
+                )
+            )
 
 
 def square_index(name: str) -> tuple[int, int]:

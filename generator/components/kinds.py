@@ -37,7 +37,7 @@ KINDS: dict[str, Kind] = {
 
 def find_kind(kind: str, where: Any = None) -> Kind:
     """Return the table entry of a component kind; raise DefinitionError naming the known kinds."""
-    if kind not in KINDS:
+    if not isinstance(kind, str) or kind not in KINDS:
         message = f"unknown component kind {kind!r} (kinds: {', '.join(sorted(KINDS))})"
         raise where.error(message) if where is not None else DefinitionError(message)
     return KINDS[kind]

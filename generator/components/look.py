@@ -77,7 +77,7 @@ def format_parts(text: str, parts: list[str]) -> str:
             return value.replace("-", " ").title()
         return value
 
-    return re.sub(r"\{(\d+)(?:!(initial|title))?\}", sub, text)
+    return re.sub(r"\{([0-9]{1,9})(?:!(initial|title))?\}", sub, text)
 
 
 def lookup(table: dict, name: str) -> tuple[dict | None, list[str]]:

@@ -59,6 +59,14 @@ def check_spec(values: dict[str, Any], where) -> None:
         for i, line in enumerate(values["lines"] or []):
             if len(line) < 2 or any(p not in names for p in line):
                 raise where.child("lines").child(i).error(f"expected two or more point names, got {line}")
+        for i, bridge in enumerate(values["bridges"] or []):
+            bw = where.child("bridges").child(i)
+            if len(bridge) != 2 or any(
+                len(line) != 2 or any(p not in names for p in line) for line in bridge
+            ):
+                raise bw.error(
+                    f'expected two lines of two point names, [["A", "D"], ["B", "C"]], got {bridge}'
+                )
 
 
 def geometry(spec: ComponentSpec, ctx: Context) -> dict[str, Any]:
@@ -208,7 +216,7 @@ def _bridge(o1, o2, u1, u2, style: Style, background: str) -> list[Shape]:
     return shapes
 
 
-_NAME = re.compile(r"^([a-z])(\d+)$")
+_NAME = re.compile(r"^([a-z])([0-9]{1,9})$")
 
 
 def _edge_labels(points, at, size, margin, r, clear: float = 0.0) -> list[Shape]:

@@ -28,6 +28,7 @@ from generator.definitions import ComponentSpec
 from generator.errors import DefinitionError
 from generator.fonts import split_lines, text_width
 from generator.imposition import place
+from generator.numbers import is_ascii_digits
 from generator.page import Drawing, Polygon, Rect, Shape, Style, Text
 from generator.schema import Field, positive
 
@@ -77,7 +78,7 @@ def check_spec(values: dict[str, Any], where) -> None:
     if values["turn"] == "span" and values["lane_length"] == 1:
         raise where.child("lane_length").error("a spanning turn needs lanes of at least 2 boxes")
     for key in values["marks"]:
-        if not key.isdigit() or int(key) < 1:
+        if not is_ascii_digits(key) or int(key) < 1:
             raise where.child("marks").child(key).error("expected a step number (1 = the first box)")
     if not values["lane_fills"]:
         raise where.child("lane_fills").error("give at least one fill")

@@ -180,7 +180,7 @@ Move = Union[Claim, Attack, Pass]
 PASS = Pass()
 _CLAIMS = tuple(tuple(Claim(name, n) for n in range(TROOPS + 1)) for name in CITY_NAMES)
 _ATTACKS = tuple(Attack(name) for name in CITY_NAMES)
-_CLAIM_RE = re.compile(r"^([A-Za-z])=(\d+)$")
+_CLAIM_RE = re.compile(r"^([A-Za-z])=([0-9]{1,9})$")
 _ATTACK_RE = re.compile(r"^[xX]([A-Za-z])$")
 
 

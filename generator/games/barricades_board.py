@@ -40,6 +40,7 @@ from functools import cache
 from itertools import combinations
 
 from generator.errors import NotationError
+from generator.numbers import is_ascii_digits
 from generator.seeding import Rng, rng_for
 
 SIZE = 10
@@ -69,7 +70,7 @@ def square_name(square: int) -> str:
 
 def parse_square(text: str) -> int:
     """Return the square number of a name such as 'c5'; raise NotationError for anything else."""
-    if len(text) >= 2 and text[0] in FILES and text[1:].isdigit() and text[1] != "0":
+    if len(text) >= 2 and text[0] in FILES and is_ascii_digits(text[1:]) and text[1] != "0":
         rank = int(text[1:])
         if 1 <= rank <= SIZE:
             return FILES.index(text[0]) + SIZE * (rank - 1)

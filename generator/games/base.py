@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from generator.errors import BoardError, IllegalMoveError
+from generator.numbers import is_ascii_digits
 
 
 @dataclass(frozen=True)
@@ -105,6 +106,8 @@ class GameRules(ABC):
     sides: Sequence[str]
     variants: Sequence[str] = ()
     seeded: bool = False
+    #: True when an unseeded game can also be played on a board drawn from a seed.
+    seed_optional: bool = False
     default_turn_limit: int = 200
     extra_tags: Sequence[str] = field(default=())
     #: True when a move's notation contains spaces, so a record holds one move per line.
@@ -118,6 +121,10 @@ class GameRules(ABC):
         tags: Mapping[str, str] | None = None,
     ) -> State:
         """Return the initial state; ``tags`` are the record's header tags (e.g. TurnLimit)."""
+
+    def takes_seed(self) -> bool:
+        """Return True when the game's board can come from a seed."""
+        return self.seeded or self.seed_optional
 
     def check_variants(self, variants: frozenset[str]) -> frozenset[str]:
         """Return the variants if every one is known to this game; raise BoardError otherwise."""
@@ -151,10 +158,10 @@ class GameRules(ABC):
 def turn_limit(tags: Mapping[str, str] | None, default: int) -> int:
     """Return the turn limit from a record's TurnLimit tag, or the default."""
     if tags and "TurnLimit" in tags:
-        try:
-            value = int(tags["TurnLimit"])
-        except ValueError:
-            raise BoardError(f"TurnLimit must be a positive integer, got {tags['TurnLimit']!r}") from None
+        text = str(tags["TurnLimit"]).strip()
+        if not is_ascii_digits(text, 9):
+            raise BoardError(f"TurnLimit must be a positive integer, got {text!r}")
+        value = int(text)
         if value <= 0:
             raise BoardError(f"TurnLimit must be a positive integer, got {value}")
         return value

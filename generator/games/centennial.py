@@ -37,6 +37,7 @@ from generator.games.dice import (
     turn_str,
 )
 from generator.games.words import count
+from generator.numbers import is_ascii_digits
 
 BOXES = 12
 STEPS = 2 * BOXES - 1
@@ -144,7 +145,7 @@ class CentennialState(State):
         match = _CLAIM.match(text)
         if match:
             number = match.group(2)
-            if not number.isdigit():
+            if not is_ascii_digits(number):
                 raise NotationError(f"a claim names a number, got {number!r}")
             return Claim(self._side(match.group(1), text), int(number))
         match = _THROW.match(text)
@@ -160,7 +161,7 @@ class CentennialState(State):
         box_text, lane = match.group(3), (match.group(4) or "").lower()
         if box_text == "-":
             box = 0
-        elif box_text.isdigit() and 1 <= int(box_text) <= BOXES:
+        elif is_ascii_digits(box_text) and 1 <= int(box_text) <= BOXES:
             box = int(box_text)
         else:
             raise NotationError(f"{box_text!r} is not a box: write 1 to {BOXES}, or - for off the strip")
@@ -265,7 +266,7 @@ class CentennialState(State):
     # -- helpers ---------------------------------------------------------------------------
 
     def _side(self, number: str, text: str) -> str:
-        if not number.isdigit() or int(number) < 1:
+        if not is_ascii_digits(number) or int(number) < 1:
             raise NotationError(f"{text!r} must start with a player such as P1")
         return f"p{int(number)}"
 

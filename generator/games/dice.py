@@ -12,6 +12,7 @@ from itertools import combinations, combinations_with_replacement
 
 from generator.errors import NotationError, RecordError
 from generator.games.words import count
+from generator.numbers import is_ascii_digits
 
 FACES = 6
 
@@ -82,7 +83,7 @@ def uses_only(groups: Iterable[Sequence[int]], dice: Sequence[int]) -> int | Non
 
 def parse_die(text: str) -> int:
     """Return the face written as text; raise NotationError unless it is a number from 1 to 6."""
-    if not text.isdigit():
+    if not is_ascii_digits(text):
         raise NotationError(f"{text!r} is not a die: write a number from 1 to {FACES}")
     value = int(text)
     if not 1 <= value <= FACES:
@@ -122,8 +123,9 @@ def players_from_tags(tags: Mapping[str, str] | None, low: int, high: int | None
         return default
     text = str(tags["Players"]).strip()
     span = f"{low} to {high}" if high else f"at least {low}"
-    if not text.isdigit() or not (low <= int(text) and (high is None or int(text) <= high)):
-        raise RecordError(f"Players must be a number of players, {span}; got {text!r}")
+    if not is_ascii_digits(text) or not (low <= int(text) and (high is None or int(text) <= high)):
+        shown = text if len(text) <= 20 else text[:20] + "..."
+        raise RecordError(f"Players must be a number of players, {span}; got {shown!r}")
     return int(text)
 
 

@@ -34,6 +34,7 @@ from generator.games.dice import (
     uses_only,
 )
 from generator.games.words import count, spelt
+from generator.numbers import is_ascii_digits
 
 HIGHEST = 12
 COLUMNS = 2
@@ -132,7 +133,7 @@ class EverestState(State):
             not colon
             or not words
             or words[0][:1] not in "Pp"
-            or not words[0][1:].isdigit()
+            or not is_ascii_digits(words[0][1:])
             or int(words[0][1:]) < 1
         ):
             raise NotationError(f"{text!r} is not a turn like 'P1 2 3 5 : 5 2+3'")

@@ -48,6 +48,7 @@ from typing import Any
 from generator.errors import BoardError, IllegalMoveError, NotationError, RecordError
 from generator.games.base import GameRules, Outcome, State, turn_limit
 from generator.games.words import count
+from generator.numbers import is_ascii_digits
 from generator.seeding import check_seed, rng_for
 
 SIZE = 6
@@ -136,7 +137,7 @@ def orders_from_tags(tags: Mapping[str, str]) -> tuple[tuple[int, ...], tuple[in
         old = side.capitalize()
         if tag in tags:
             orders.append(parse_order(tags[tag], side, tag))
-        elif tags.get(old, "").strip().isdigit():
+        elif is_ascii_digits(tags.get(old, "").strip()):
             orders.append(parse_order(tags[old], side, old))
         else:
             orders.append(parse_order(DEFAULT_ORDER, side, tag))

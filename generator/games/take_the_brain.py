@@ -731,5 +731,10 @@ class TakeTheBrainRules(GameRules):
 
 # seeded=False: the published board needs no seed; a Seed tag or --seed picks a variant board.
 RULES = TakeTheBrainRules(
-    id="take-the-brain", title="Take The Brain", sides=SIDES, seeded=False, extra_tags=("Setup",)
+    id="take-the-brain",
+    title="Take The Brain",
+    sides=SIDES,
+    seeded=False,
+    seed_optional=True,
+    extra_tags=("Setup",),
 )

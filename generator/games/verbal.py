@@ -25,7 +25,7 @@ LOW, HIGH = 1, 6
 SIDES = ("a", "b")
 ODDS_EVENS = "odds-evens"
 
-_ROUND = re.compile(r"^\s*(\d+)\s*/\s*(\d+)\s*:\s*(\d+)\s*$")
+_ROUND = re.compile(r"^\s*([0-9]{1,9})\s*/\s*([0-9]{1,9})\s*:\s*([0-9]{1,9})\s*$")
 
 
 @dataclass(frozen=True)

@@ -2,22 +2,32 @@
 
 Reads one line at a time from an input stream (a terminal or a pipe) and writes to an output
 stream. ``?`` lists the legal moves, ``undo`` takes back the last move, ``quit`` or the end of the
-input stops; Ctrl-C stops too. The record is written (atomically) when a path is given.
+input stops; Ctrl-C, SIGTERM and SIGHUP (the terminal closed) stop too.
+
+A game is never lost: the save target is checked before the first move (a regular file or a new
+one, writable), every move is appended to it as it is played (flushed and synced to disk), and the
+finished record replaces it at the end. A line that is not UTF-8 is refused with a message and the
+game goes on; output that can no longer be written (a closed terminal) is dropped, not fatal.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import contextlib
+import os
+import signal
+import stat
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, TextIO
+from typing import Any, BinaryIO, TextIO
 
-from generator.errors import IllegalMoveError, NotationError
+from generator.errors import IllegalMoveError, NotationError, OutputError
 from generator.files import atomic_write_text
 from generator.games.base import GameRules, Outcome, State
 from generator.referee.record import record_str
 from generator.referee.replay import result_str
 
 MAX_LISTED = 300
+MAX_LINE = 10_000  # characters of one input line; longer lines are refused
 HELP = "type a move, ? for the legal moves, undo to take back the last move, quit to stop"
 
 
@@ -31,6 +41,8 @@ class LiveGame:
     outcome: Outcome = field(default_factory=lambda: Outcome(False))
     interrupted: bool = False
     saved: str | None = None
+    signal: int | None = None
+    save_error: str | None = None
 
     def record(self) -> str:
         """Return the game record as text (tags, moves, result)."""
@@ -38,6 +50,148 @@ class LiveGame:
         result = result_str(self.rules, self.outcome)
         tags["Result"] = result
         return record_str(tags, self.moves, result, self.rules.move_per_line, len(self.rules.sides))
+
+
+class _Stopped(Exception):
+    """Raised from a SIGTERM or SIGHUP handler to end the game and save it."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+@contextlib.contextmanager
+def _stop_on_signals() -> Iterator[None]:
+    """Turn SIGTERM and SIGHUP into _Stopped while the game runs (main thread only)."""
+
+    def handler(signum: int, frame: Any) -> None:
+        raise _Stopped(signum)
+
+    previous: dict[int, Any] = {}
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        try:
+            previous[signum] = signal.signal(signum, handler)
+        except (ValueError, OSError):  # not the main thread: the caller handles signals
+            pass
+    try:
+        yield
+    finally:
+        for signum, old in previous.items():
+            signal.signal(signum, old)
+
+
+def check_save_target(path: str) -> None:
+    """Raise OutputError unless ``path`` is a regular file or can be a new one (checked before play)."""
+    if not path or not path.strip():
+        raise OutputError("--save needs a file name")
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        info = None
+    except OSError as exc:
+        raise OutputError(f"--save {path}: {exc.strerror or exc}") from None
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        kind = (
+            "a folder"
+            if stat.S_ISDIR(info.st_mode)
+            else "a symbolic link"
+            if stat.S_ISLNK(info.st_mode)
+            else "a named pipe"
+            if stat.S_ISFIFO(info.st_mode)
+            else "a device or special file"
+        )
+        raise OutputError(f"--save {path}: is {kind}, not a regular file; give a file name")
+
+
+class _RecordFile:
+    """The save file during play: the header, then each move appended, synced to disk."""
+
+    def __init__(self, path: str, game: LiveGame) -> None:
+        check_save_target(path)
+        self.path = path
+        self.game = game
+        self.offsets: list[int] = []
+        folder = os.path.dirname(os.path.abspath(path))
+        flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0)
+        try:
+            os.makedirs(folder, exist_ok=True)
+            fd = os.open(path, flags, 0o644)
+        except OSError as exc:
+            raise OutputError(f"--save {path}: cannot write there: {exc.strerror or exc}") from None
+        self.handle: BinaryIO | None = os.fdopen(fd, "wb")
+        header = record_str(game.tags, [], None, game.rules.move_per_line, len(game.rules.sides))
+        self._write(header.encode("utf-8"))
+
+    def _write(self, data: bytes) -> None:
+        if self.handle is None:
+            return
+        try:
+            self.handle.write(data)
+            self.handle.flush()
+            os.fsync(self.handle.fileno())
+        except OSError as exc:
+            self.game.save_error = f"cannot write {self.path}: {exc.strerror or exc}"
+            self.close()
+
+    def add(self, move: str) -> None:
+        """Append one move as it is written in a record."""
+        if self.handle is None:
+            return
+        self.offsets.append(self.handle.tell())
+        index = len(self.offsets) - 1
+        if self.game.rules.move_per_line or len(self.game.rules.sides) != 2:
+            text = f"{move}\n"
+        elif index % 2 == 0:
+            text = f"{index // 2 + 1}. {move}"
+        else:
+            text = f" {move}\n"
+        self._write(text.encode("utf-8"))
+
+    def undo(self) -> None:
+        """Cut the last move off the file."""
+        if self.handle is None or not self.offsets:
+            return
+        try:
+            self.handle.truncate(self.offsets.pop())
+            self.handle.seek(0, os.SEEK_END)
+        except OSError as exc:
+            self.game.save_error = f"cannot write {self.path}: {exc.strerror or exc}"
+            self.close()
+
+    def close(self) -> None:
+        """Close the file (errors ignored: the moves are already on disk)."""
+        if self.handle is not None:
+            with contextlib.suppress(OSError):
+                self.handle.close()
+            self.handle = None
+
+
+def _read_line(stdin: TextIO) -> str | None:
+    """Return the next input line (None at the end of input); raise ValueError for undecodable or
+    overlong lines, after skipping the rest of them."""
+    raw = getattr(stdin, "buffer", None)
+    if raw is None:
+        line = stdin.readline(MAX_LINE + 1)
+        if not line:
+            return None
+        if len(line) > MAX_LINE and not line.endswith("\n"):
+            while (rest := stdin.readline(MAX_LINE)) and not rest.endswith("\n"):
+                pass
+            raise ValueError(f"the line is longer than {MAX_LINE} characters")
+        return line
+    data = raw.readline(MAX_LINE + 1)
+    if not data:
+        return None
+    if len(data) > MAX_LINE and not data.endswith(b"\n"):
+        while (rest := raw.readline(MAX_LINE)) and not rest.endswith(b"\n"):
+            pass
+        raise ValueError(f"the line is longer than {MAX_LINE} characters")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ValueError(
+            f"the line is not UTF-8 text (byte 0x{data[exc.start]:02x} at column {exc.start + 1})"
+        ) from None
 
 
 def _side_word(side: str) -> str:
@@ -70,7 +224,8 @@ def play(
 ) -> LiveGame:
     """Run a game at the table over the given streams; return what was played (saved to ``save`` if given).
 
-    ``echo`` repeats each input line after its prompt (default: when the input is not a terminal)."""
+    ``echo`` repeats each input line after its prompt (default: when the input is not a terminal).
+    Raise OutputError before the game starts when ``save`` cannot be written."""
     header: dict[str, Any] = {"Game": rules.id}
     if variants:
         header["Variant"] = ",".join(sorted(variants))
@@ -82,19 +237,68 @@ def play(
     history: list[State] = []
     if echo is None:
         echo = not _is_terminal(stdin)
+    record_file = _RecordFile(save, game) if save else None
+    output_ok = True
+
+    def write(text: str) -> None:
+        nonlocal output_ok
+        if output_ok:
+            try:
+                stdout.write(text)
+                stdout.flush()
+            except (OSError, ValueError):  # a closed terminal or pipe: play on, keep the record
+                output_ok = False
 
     def say(text: str) -> None:
-        stdout.write(text + "\n")
-        stdout.flush()
+        write(text + "\n")
+
+    with _stop_on_signals():
+        state = _run(game, state, history, stdin, write, say, echo, record_file)
+    game.outcome = state.outcome()
+    if game.outcome.finished:
+        winner = game.outcome.winner
+        verdict = "draw" if winner is None else f"{_side_word(winner)} wins"
+        say(f"game over: {verdict}" + (f" ({game.outcome.reason})" if game.outcome.reason else ""))
+    else:
+        count = len(game.moves)
+        say(f"game stopped after {count} move{'' if count == 1 else 's'}, unfinished")
+    if record_file is not None and save:
+        record_file.close()
+        try:
+            atomic_write_text(save, game.record())
+        except OSError as exc:
+            game.save_error = game.save_error or f"cannot write {save}: {exc.strerror or exc}"
+        if game.save_error is None:
+            game.saved = save
+            say(f"record saved to {save}")
+    return game
+
+
+def _run(
+    game: LiveGame,
+    state: State,
+    history: list[State],
+    stdin: TextIO,
+    write: Any,
+    say: Any,
+    echo: bool,
+    record_file: _RecordFile | None,
+) -> State:
+    """Play moves until the game ends, the input ends, quit, Ctrl-C or a signal; return the state."""
+    rules = game.rules
 
     say(f"{rules.title}: {HELP}")
     say(state.text())
     try:
         while not state.is_terminal():
-            stdout.write(f"{_side_word(state.current_player())} to move: ")
-            stdout.flush()
-            line = stdin.readline()
-            if not line:
+            write(f"{_side_word(state.current_player())} to move: ")
+            try:
+                line = _read_line(stdin)
+            except ValueError as exc:
+                say("")
+                say(f"could not read that: {exc}; type the move again")
+                continue
+            if line is None:
                 say("")
                 break
             text = line.strip()
@@ -112,6 +316,8 @@ def play(
                     say("nothing to take back")
                     continue
                 state = history.pop()
+                if record_file is not None:
+                    record_file.undo()
                 say(f"took back {game.moves.pop()}")
                 say(state.text())
             elif command in ("quit", "exit"):
@@ -127,21 +333,16 @@ def play(
                 written = state.move_str(move)
                 state.apply_move(move)
                 game.moves.append(written)
+                if record_file is not None:
+                    record_file.add(written)
                 say(state.text())
     except KeyboardInterrupt:
         game.interrupted = True
         say("")
         say("interrupted")
-    game.outcome = state.outcome()
-    if game.outcome.finished:
-        winner = game.outcome.winner
-        verdict = "draw" if winner is None else f"{_side_word(winner)} wins"
-        say(f"game over: {verdict}" + (f" ({game.outcome.reason})" if game.outcome.reason else ""))
-    else:
-        count = len(game.moves)
-        say(f"game stopped after {count} move{'' if count == 1 else 's'}, unfinished")
-    if save:
-        atomic_write_text(save, game.record())
-        game.saved = save
-        say(f"record saved to {save}")
-    return game
+    except _Stopped as stop:
+        game.interrupted = True
+        game.signal = stop.signum
+        say("")
+        say(f"stopped by {signal.Signals(stop.signum).name}")
+    return state

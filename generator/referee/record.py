@@ -18,8 +18,8 @@ from generator.errors import RecordError
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 _TOKEN = re.compile(r"\S+")
-_MOVE_NUMBER = re.compile(r"^\d+\.+")
-_LINE_NUMBER = re.compile(r"^\d+\.+\s*")
+_MOVE_NUMBER = re.compile(r"^[0-9]+\.+")
+_LINE_NUMBER = re.compile(r"^[0-9]+\.+\s*")
 
 
 @dataclass(frozen=True)
@@ -61,8 +61,35 @@ class Record:
         return {tag.name: tag.value for tag in self.tags}
 
 
+MAX_RECORD_BYTES = 10_000_000  # a record of a very long game is a few hundred kilobytes
+
+
+def _is_utf16(data: bytes) -> bool:
+    """Return True when the bytes read as UTF-16 text (with a byte-order mark, or ASCII with NULs)."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        encoding = "utf-16"
+    elif len(data) >= 4 and data[1:4:2] == b"\0\0":
+        encoding = "utf-16-le"
+    elif len(data) >= 4 and data[0:4:2] == b"\0\0":
+        encoding = "utf-16-be"
+    else:
+        return False
+    try:
+        data.decode(encoding)
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
 def decode_record(data: bytes) -> str:
     """Return the record's text from UTF-8 bytes (a byte-order mark is dropped); raise RecordError if not UTF-8."""
+    if len(data) > MAX_RECORD_BYTES:
+        raise RecordError(f"the record is larger than {MAX_RECORD_BYTES} bytes; it is not a game record")
+    if _is_utf16(data):
+        raise RecordError("the record is UTF-16 text; save it as UTF-8")
+    if b"\0" in data:
+        line = data[: data.index(b"\0")].count(b"\n") + 1
+        raise RecordError("the record holds NUL bytes: it is not text", line)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:

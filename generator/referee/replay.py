@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from generator.errors import BoardError, PnpError, RecordError
+from generator.errors import BoardError, PnpError, RecordError, UsageError
 from generator.games import find_rules
 from generator.games.base import GameRules, Outcome, State
 from generator.referee.record import RESULTS, Record, Tag, parse_record, parse_tags
@@ -221,6 +221,12 @@ def setup(
                 seed_tag.column,
             )
         board_seed = tag_seed
+    if board_seed is not None and not rules.takes_seed():
+        if seed_tag is None:
+            raise UsageError(f"{rules.id} has no seeded board; --seed applies to seeded games")
+        raise RecordError(
+            f"{rules.id} has no seeded board, so the Seed tag means nothing", seed_tag.line, seed_tag.column
+        )
     if rules.seeded and board_seed is None:
         raise RecordError(f"{rules.id} is played on a seeded board: add a Seed tag or give --seed")
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import itertools
+import os
+import threading
 import zlib
 from collections.abc import Iterable
 from typing import BinaryIO
@@ -13,7 +15,8 @@ from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.fonts import pdf_font
-from generator.page import Circle, Group, Line, Page, Path, Polygon, Rect, Style, Text
+from generator.page import IDENTITY, Circle, Line, Matrix, Page, Path, Polygon, Rect, Style, Text
+from generator.render.base import draw
 from generator.render.pdfjoin import PdfJoiner
 
 K = 72.0 / 25.4  # points per millimetre
@@ -30,7 +33,7 @@ def _colour(hexstr: str) -> HexColor:
 
 
 class _Painter:
-    """Draws shapes on a canvas, skipping state changes that would repeat the current state."""
+    """A renderer onto a reportlab canvas that skips state changes repeating the current state."""
 
     def __init__(self, canvas: Canvas) -> None:
         self.c = canvas
@@ -68,67 +71,75 @@ class _Painter:
             st[1] = style.fill
         return (1 if style.stroke is not None else 0, 1 if style.fill is not None else 0)
 
-    def draw(self, shapes: Iterable) -> None:
-        c = self.c
-        for s in shapes:
-            kind = type(s)
-            if kind is Line:
-                if s.style.stroke is not None:
-                    self.style(s.style)
-                    c.line(s.x1, s.y1, s.x2, s.y2)
-            elif kind is Rect:
-                st, fi = self.style(s.style)
-                if st or fi:
-                    if s.r:
-                        c.roundRect(s.x, s.y, s.w, s.h, s.r, stroke=st, fill=fi)
-                    else:
-                        c.rect(s.x, s.y, s.w, s.h, stroke=st, fill=fi)
-            elif kind is Circle:
-                st, fi = self.style(s.style)
-                if st or fi:
-                    c.circle(s.cx, s.cy, s.r, stroke=st, fill=fi)
-            elif kind is Polygon:
-                st, fi = self.style(s.style)
-                if (st or fi) and s.points:
-                    p = c.beginPath()
-                    x, y = s.points[0]
-                    p.moveTo(x, y)
-                    for x, y in s.points[1:]:
-                        p.lineTo(x, y)
-                    if s.closed:
-                        p.close()
-                    c.drawPath(p, stroke=st, fill=fi if s.closed else 0)
-            elif kind is Path:
-                st, fi = self.style(s.style)
-                if st or fi:
-                    p = c.beginPath()
-                    for cmd in s.commands:
-                        op = cmd[0]
-                        if op == "M":
-                            p.moveTo(cmd[1], cmd[2])
-                        elif op == "L":
-                            p.lineTo(cmd[1], cmd[2])
-                        elif op == "C":
-                            p.curveTo(*cmd[1:])
-                        elif op == "Z":
-                            p.close()
-                    c.drawPath(p, stroke=st, fill=fi)
-            elif kind is Text:
-                self.text(s)
-            elif kind is Group:
-                self.save()
-                if s.transform != (1.0, 0.0, 0.0, 1.0, 0.0, 0.0):
-                    c.transform(*s.transform)
-                if s.clip is not None:
-                    p = c.beginPath()
-                    p.rect(*s.clip)
-                    c.clipPath(p, stroke=0, fill=0)
-                self.draw(s.children)
-                self.restore()
+    def line(self, s: Line) -> None:
+        """Draw a segment (nothing without a stroke colour)."""
+        if s.style.stroke is not None:
+            self.style(s.style)
+            self.c.line(s.x1, s.y1, s.x2, s.y2)
+
+    def rect(self, s: Rect) -> None:
+        """Draw a rectangle, rounded when s.r."""
+        st, fi = self.style(s.style)
+        if st or fi:
+            if s.r:
+                self.c.roundRect(s.x, s.y, s.w, s.h, s.r, stroke=st, fill=fi)
             else:
-                raise TypeError(f"cannot draw {kind.__name__}")
+                self.c.rect(s.x, s.y, s.w, s.h, stroke=st, fill=fi)
+
+    def circle(self, s: Circle) -> None:
+        """Draw a circle."""
+        st, fi = self.style(s.style)
+        if st or fi:
+            self.c.circle(s.cx, s.cy, s.r, stroke=st, fill=fi)
+
+    def polygon(self, s: Polygon) -> None:
+        """Draw a polygon, or a polyline (never filled) when it is open."""
+        st, fi = self.style(s.style)
+        if (st or fi) and s.points:
+            c = self.c
+            p = c.beginPath()
+            x, y = s.points[0]
+            p.moveTo(x, y)
+            for x, y in s.points[1:]:
+                p.lineTo(x, y)
+            if s.closed:
+                p.close()
+            c.drawPath(p, stroke=st, fill=fi if s.closed else 0)
+
+    def path(self, s: Path) -> None:
+        """Draw a path of M, L, C and Z commands."""
+        st, fi = self.style(s.style)
+        if st or fi:
+            c = self.c
+            p = c.beginPath()
+            for cmd in s.commands:
+                op = cmd[0]
+                if op == "M":
+                    p.moveTo(cmd[1], cmd[2])
+                elif op == "L":
+                    p.lineTo(cmd[1], cmd[2])
+                elif op == "C":
+                    p.curveTo(*cmd[1:])
+                elif op == "Z":
+                    p.close()
+            c.drawPath(p, stroke=st, fill=fi)
+
+    def begin_group(self, transform: Matrix, clip: tuple[float, float, float, float] | None) -> None:
+        """Save the graphics state, then apply the transform and the clip."""
+        self.save()
+        if transform != IDENTITY:
+            self.c.transform(*transform)
+        if clip is not None:
+            p = self.c.beginPath()
+            p.rect(*clip)
+            self.c.clipPath(p, stroke=0, fill=0)
+
+    def end_group(self) -> None:
+        """Restore the graphics state saved by the matching begin_group."""
+        self.restore()
 
     def text(self, s: Text) -> None:
+        """Draw one line of text at its anchor (the canvas is flipped, so text is flipped back)."""
         c = self.c
         if self.state[1] != s.colour:
             c.setFillColor(_colour(s.colour))
@@ -188,9 +199,12 @@ def write_pdf(pages: Iterable[Page], target: BinaryIO, title: str = "") -> int:
     return count
 
 
-def _write_part(pages: Iterable[Page], target: BinaryIO, title: str = "") -> int:
-    """Draw pages into one reportlab document; return the number of pages."""
-    canvas = Canvas(
+_ENVIRONMENT_LOCK = threading.Lock()
+
+
+def _canvas(target: BinaryIO) -> Canvas:
+    """Return a reportlab canvas in invariant mode writing to target."""
+    return Canvas(
         target,
         invariant=1,
         pageCompression=1,
@@ -198,6 +212,19 @@ def _write_part(pages: Iterable[Page], target: BinaryIO, title: str = "") -> int
         initialFontName=pdf_font("sans"),
         initialFontSize=10,
     )
+
+
+def _write_part(pages: Iterable[Page], target: BinaryIO, title: str = "") -> int:
+    """Draw pages into one reportlab document; return the number of pages."""
+    with _ENVIRONMENT_LOCK:
+        # reportlab dates (and fingerprints) a document from SOURCE_DATE_EPOCH when it is set, even
+        # in invariant mode; pnp ignores it so files are byte-identical whatever the environment
+        saved = os.environ.pop("SOURCE_DATE_EPOCH", None)
+        try:
+            canvas = _canvas(target)
+        finally:
+            if saved is not None:
+                os.environ["SOURCE_DATE_EPOCH"] = saved
     canvas.setCreator("pnp")
     canvas.setProducer("pnp")
     if title:
@@ -206,8 +233,7 @@ def _write_part(pages: Iterable[Page], target: BinaryIO, title: str = "") -> int
     for page in pages:
         canvas.setPageSize((page.width * K, page.height * K))
         canvas.transform(K, 0, 0, -K, 0, page.height * K)
-        painter = _Painter(canvas)
-        painter.draw(page.shapes)
+        draw(page.shapes, _Painter(canvas))
         canvas.showPage()
         _compress_last_page(canvas)
         count += 1

@@ -8,14 +8,13 @@ the same bytes.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import replace
 from typing import Any, BinaryIO
 
 import svgwrite
 
 from generator.fonts import PDF_NAMES, font_face_uri
-from generator.page import Circle, Group, Line, Page, Path, Polygon, Rect, Style, Text, iter_shapes
+from generator.page import IDENTITY, Circle, Line, Matrix, Page, Path, Polygon, Rect, Style, Text, iter_shapes
+from generator.render.base import draw
 
 _ANCHORS = {"start": "start", "middle": "middle", "end": "end"}
 _CLASSES = {"sans": "f0", "sans-bold": "f1", "sans-italic": "f2", "sans-bolditalic": "f3"}
@@ -49,13 +48,24 @@ def _path_d(commands: tuple[tuple, ...], n=_n) -> str:
 
 
 class _Builder:
-    def __init__(self, dwg: svgwrite.Drawing, places: int = 2, id_prefix: str = "") -> None:
+    """A renderer into an svgwrite drawing: groups nest elements, clips go to the defs, shape
+    styles become classes of the page's style sheet (numbered in order of first use)."""
+
+    def __init__(
+        self, dwg: svgwrite.Drawing, places: int = 2, with_text: bool = True, id_prefix: str = ""
+    ) -> None:
         self.dwg = dwg
         self.clip_count = 0
         self.places = places
+        self.with_text = with_text
         self.id_prefix = id_prefix  # for ids and style classes, so several drawings share a page
-        self.merge_lines = bool(id_prefix)  # inline drawings: runs of lines become one path
+        self.merge_lines = bool(id_prefix)  # inline drawings: a run of lines of one style is one path
         self.classes: dict[tuple[tuple[str, str], ...], str] = {}
+        self.parents: list[Any] = [dwg]
+
+    def n(self, value: float) -> str:
+        """Return a length as text at the drawing's precision."""
+        return _n(value, self.places)
 
     def cls(self, attrs: dict[str, str]) -> dict[str, str]:
         """Return the class attribute of a shape style, numbered in order of first use."""
@@ -71,88 +81,97 @@ class _Builder:
             f".{name}{{{';'.join(f'{k}:{v}' for k, v in key)}}}" for key, name in self.classes.items()
         )
 
-    def add(self, parent, shapes) -> None:
-        dwg = self.dwg
-        places = self.places
-
-        def n(value: float) -> str:
-            return _n(value, places)
-
-        shapes = list(shapes)
-        for i, s in enumerate(shapes):
-            kind = type(s)
-            if kind is Line and self.merge_lines:
-                # a run of lines of one style is one path of separate strokes (hatching, grids)
-                if s.style.stroke is None or (
-                    i and type(shapes[i - 1]) is Line and shapes[i - 1].style == s.style
-                ):
-                    continue
-                run = [s]
-                for t in shapes[i + 1 :]:
-                    if type(t) is not Line or t.style != s.style:
-                        break
-                    run.append(t)
-                d = " ".join(f"M{n(t.x1)} {n(t.y1)} {n(t.x2)} {n(t.y2)}" for t in run)
-                attrs = _style(s.style, False, n)
-                attrs["fill"] = "none"
-                parent.add(dwg.path(d=d, **self.cls(attrs)))
-            elif kind is Line:
-                if s.style.stroke is not None:
-                    parent.add(
-                        dwg.line(
-                            (n(s.x1), n(s.y1)), (n(s.x2), n(s.y2)), **self.cls(_style(s.style, False, n))
-                        )
-                    )
-            elif kind is Rect:
-                extra = {"rx": n(s.r)} if s.r else {}
-                parent.add(
-                    dwg.rect((n(s.x), n(s.y)), (n(s.w), n(s.h)), **extra, **self.cls(_style(s.style, n=n)))
-                )
-            elif kind is Circle:
-                parent.add(dwg.circle((n(s.cx), n(s.cy)), n(s.r), **self.cls(_style(s.style, n=n))))
-            elif kind is Polygon:
-                pts = [(n(x), n(y)) for x, y in s.points]
-                if s.closed:
-                    parent.add(dwg.polygon(pts, **self.cls(_style(s.style, n=n))))
-                else:
-                    attrs = _style(s.style, n=n)
-                    attrs["fill"] = "none"
-                    parent.add(dwg.polyline(pts, **self.cls(attrs)))
-            elif kind is Path:
-                parent.add(dwg.path(d=_path_d(s.commands, n), **self.cls(_style(s.style, n=n))))
-            elif kind is Text:
-                el = dwg.text(
-                    s.text,
-                    insert=(n(s.x), n(s.y)),
-                    fill=s.colour,
-                    font_size=n(s.size * 25.4 / 72.0),
-                    class_=_CLASSES[s.font],
-                )
-                if s.anchor != "start":
-                    el["text-anchor"] = _ANCHORS[s.anchor]
-                if "  " in s.text or s.text != s.text.strip():
-                    el["xml:space"] = "preserve"
-                parent.add(el)
-            elif kind is Group:
-                g = dwg.g()
-                if s.transform != (1.0, 0.0, 0.0, 1.0, 0.0, 0.0):
-                    a, b, c, d, e, f = s.transform
-                    g["transform"] = f"matrix({' '.join(_n(v, 6) for v in (a, b, c, d))} {n(e)} {n(f)})"
-                parent.add(g)
-                target = g
-                if s.clip is not None:
-                    self.clip_count += 1
-                    clip_id = f"{self.id_prefix}clip{self.clip_count}"
-                    clip = dwg.clipPath(id=clip_id)
-                    x, y, w, h = s.clip
-                    clip.add(dwg.rect((n(x), n(y)), (n(w), n(h))))
-                    dwg.defs.add(clip)
-                    inner = dwg.g(clip_path=f"url(#{clip_id})")
-                    g.add(inner)
-                    target = inner
-                self.add(target, s.children)
+    def line(self, s: Line) -> None:
+        """Add a line element (nothing without a stroke colour)."""
+        if s.style.stroke is not None and self.merge_lines:
+            n = self.n
+            parent = self.parents[-1]
+            attrs = _style(s.style, False, n)
+            attrs["fill"] = "none"
+            cls = self.cls(attrs)
+            segment = f"M{n(s.x1)} {n(s.y1)} {n(s.x2)} {n(s.y2)}"
+            last = parent.elements[-1] if parent.elements else None
+            if last is not None and last.elementname == "path" and last.attribs.get("class") == cls["class_"]:
+                last.push(segment)
             else:
-                raise TypeError(f"cannot draw {kind.__name__}")
+                parent.add(self.dwg.path(d=segment, **cls))
+        elif s.style.stroke is not None:
+            n = self.n
+            self.parents[-1].add(
+                self.dwg.line((n(s.x1), n(s.y1)), (n(s.x2), n(s.y2)), **self.cls(_style(s.style, False, n)))
+            )
+
+    def rect(self, s: Rect) -> None:
+        """Add a rect element."""
+        n = self.n
+        extra = {"rx": n(s.r)} if s.r else {}
+        self.parents[-1].add(
+            self.dwg.rect((n(s.x), n(s.y)), (n(s.w), n(s.h)), **extra, **self.cls(_style(s.style, n=n)))
+        )
+
+    def circle(self, s: Circle) -> None:
+        """Add a circle element."""
+        n = self.n
+        self.parents[-1].add(self.dwg.circle((n(s.cx), n(s.cy)), n(s.r), **self.cls(_style(s.style, n=n))))
+
+    def polygon(self, s: Polygon) -> None:
+        """Add a polygon element, or a polyline (never filled) when it is open."""
+        n = self.n
+        pts = [(n(x), n(y)) for x, y in s.points]
+        if s.closed:
+            self.parents[-1].add(self.dwg.polygon(pts, **self.cls(_style(s.style, n=n))))
+        else:
+            attrs = _style(s.style, n=n)
+            attrs["fill"] = "none"
+            self.parents[-1].add(self.dwg.polyline(pts, **self.cls(attrs)))
+
+    def path(self, s: Path) -> None:
+        """Add a path element."""
+        n = self.n
+        self.parents[-1].add(self.dwg.path(d=_path_d(s.commands, n), **self.cls(_style(s.style, n=n))))
+
+    def text(self, s: Text) -> None:
+        """Add a text element naming its face by class (none in a preview)."""
+        if not self.with_text:
+            return
+        n = self.n
+        el = self.dwg.text(
+            s.text,
+            insert=(n(s.x), n(s.y)),
+            fill=s.colour,
+            font_size=n(s.size * 25.4 / 72.0),
+            class_=_CLASSES[s.font],
+        )
+        if s.anchor != "start":
+            el["text-anchor"] = _ANCHORS[s.anchor]
+        if "  " in s.text or s.text != s.text.strip():
+            el["xml:space"] = "preserve"
+        self.parents[-1].add(el)
+
+    def begin_group(self, transform: Matrix, clip: tuple[float, float, float, float] | None) -> None:
+        """Open a g element with the transform, and an inner one with the clip path."""
+        dwg, n = self.dwg, self.n
+        g = dwg.g()
+        if transform != IDENTITY:
+            a, b, c, d, e, f = transform
+            g["transform"] = f"matrix({' '.join(_n(v, 6) for v in (a, b, c, d))} {n(e)} {n(f)})"
+        self.parents[-1].add(g)
+        target = g
+        if clip is not None:
+            self.clip_count += 1
+            clip_id = f"{self.id_prefix}clip{self.clip_count}"
+            clip_path = dwg.clipPath(id=clip_id)
+            x, y, w, h = clip
+            clip_path.add(dwg.rect((n(x), n(y)), (n(w), n(h))))
+            dwg.defs.add(clip_path)
+            inner = dwg.g(clip_path=f"url(#{clip_id})")
+            g.add(inner)
+            target = inner
+        self.parents.append(target)
+
+    def end_group(self) -> None:
+        """Close the group opened by the matching begin_group."""
+        self.parents.pop()
 
 
 def svg_document(page: Page, title: str = "", preview: bool = False) -> svgwrite.Drawing:
@@ -164,32 +183,21 @@ def svg_document(page: Page, title: str = "", preview: bool = False) -> svgwrite
     dwg["viewBox"] = f"0 0 {_n(page.width)} {_n(page.height)}"
     if title or page.label:
         dwg.set_desc(title=title or page.label)
-    shapes = _without_text(page.shapes) if preview else page.shapes
     chars: dict[str, set[str]] = {}
-    for s, _ in iter_shapes(shapes):
+    for s, _ in [] if preview else iter_shapes(page.shapes):
         if isinstance(s, Text):
             chars.setdefault(s.font, set()).update(s.text)
     css = "".join(_font_css(font, "".join(sorted(chars[font]))) for font in sorted(chars))
-    builder = _Builder(dwg, 1 if preview else 2)
+    builder = _Builder(dwg, 1 if preview else 2, with_text=not preview)
     style = dwg.style("")
     dwg.defs.add(style)
-    builder.add(dwg, shapes)
+    draw(page.shapes, builder)
     css += builder.css()
     if css:
         style.append(css)
     else:
         dwg.defs.elements.remove(style)
     return dwg
-
-
-def _without_text(shapes: Iterable[Any]) -> list[Any]:
-    out = []
-    for s in shapes:
-        if type(s) is Group:
-            out.append(replace(s, children=tuple(_without_text(s.children))))
-        elif type(s) is not Text:
-            out.append(s)
-    return out
 
 
 def _font_css(font: str, chars: str) -> str:
@@ -204,19 +212,20 @@ def _font_css(font: str, chars: str) -> str:
 
 def inline_svg(page: Page, alt: str, id_prefix: str) -> str:
     """Return one page as an ``<svg>`` element to place inside an HTML page: scalable (viewBox in mm,
-    no fixed size), ``role="img"`` with alt as its name and title, ids and style classes starting
-    with id_prefix (so several drawings share one page), and no font data: text names its face by
-    class (f0 regular, f1 bold, f2 italic, f3 bold italic), which the page's style sheet defines."""
+    no fixed size, lengths to 0.1 mm), ``role="img"`` with alt as its name and title, ids and style
+    classes starting with id_prefix (so several drawings share one page), and no font data: text
+    names its face by class (f0 regular, f1 bold, f2 italic, f3 bold italic), which the page's
+    style sheet defines."""
     dwg = svgwrite.Drawing(debug=False, profile="full")
     del dwg.attribs["width"], dwg.attribs["height"]
     dwg["viewBox"] = f"0 0 {_n(page.width)} {_n(page.height)}"
     dwg["role"] = "img"
     dwg["aria-label"] = alt
     dwg.set_desc(title=alt)
-    builder = _Builder(dwg, 1, id_prefix)
+    builder = _Builder(dwg, 1, id_prefix=id_prefix)
     style = dwg.style("")
     dwg.defs.add(style)
-    builder.add(dwg, page.shapes)
+    draw(page.shapes, builder)
     css = builder.css()
     if css:
         style.append(css)

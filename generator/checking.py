@@ -1,0 +1,29 @@
+"""``pnp check``: everything a build checks, without leaving files behind.
+
+A definition is loaded and validated (schema, bounds, colours), then built in full into a
+temporary folder that is thrown away: the same drawing, template rendering, figure and symbol
+lookups and writers as ``pnp build``. So whatever ``check`` accepts, ``build`` builds (with the
+default paper, seed and language; other options are checked when they are given to build)."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+
+from generator.definitions import GameDefinition, templates_for
+from generator.loader import load_definition
+
+
+def check_definition(path: str) -> GameDefinition:
+    """Return the definition in ``path`` after a full trial build; raise a PnpError on any problem."""
+    from generator.booklet.render import languages
+    from generator.build import BuildRequest, build_game
+    from generator.components.base import Options
+
+    folder = os.path.dirname(os.path.abspath(path))
+    definition = load_definition(path, templates_for(folder))
+    have = languages(definition)
+    lang = "en" if "en" in have or not have else have[0]
+    with tempfile.TemporaryDirectory(prefix="pnp-check-") as out:
+        build_game(definition, BuildRequest(out=out, options=Options(lang=lang)))
+    return definition

@@ -1,0 +1,153 @@
+"""The one traversal of the page model, and the small protocol a writer implements to be walked.
+
+``draw(shapes, renderer)`` visits shapes in drawing order: each leaf shape goes to the renderer's
+method of its kind, and a group becomes ``begin_group(transform, clip)``, its children, then
+``end_group()``. The PDF and SVG writers implement every method to keep their own idioms (a
+reportlab circle, an SVG ``<rect>``); a new writer can subclass ``PathRenderer`` and implement only
+``path``, ``text``, ``begin_group`` and ``end_group``: it gives every other shape as path commands.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+from typing import Any, Protocol
+
+from generator.page import Circle, Group, Line, Matrix, Path, Polygon, Rect, Shape, Text
+
+Commands = tuple[tuple[Any, ...], ...]
+KAPPA = 4 * (math.sqrt(2) - 1) / 3  # control point distance of a quarter circle as one Bezier
+
+
+class Renderer(Protocol):
+    """What a writer implements to be walked over a page's shapes."""
+
+    def line(self, shape: Line) -> None:
+        """Draw a straight segment."""
+
+    def rect(self, shape: Rect) -> None:
+        """Draw a rectangle (rounded when ``shape.r``)."""
+
+    def circle(self, shape: Circle) -> None:
+        """Draw a circle."""
+
+    def polygon(self, shape: Polygon) -> None:
+        """Draw a polygon (a polyline when not ``shape.closed``)."""
+
+    def path(self, shape: Path) -> None:
+        """Draw a path of M, L, C and Z commands."""
+
+    def text(self, shape: Text) -> None:
+        """Draw one line of text at its anchor."""
+
+    def begin_group(self, transform: Matrix, clip: tuple[float, float, float, float] | None) -> None:
+        """Start drawing under a transform (a b c d e f) and an optional clip rectangle."""
+
+    def end_group(self) -> None:
+        """Go back to the state before the matching ``begin_group``."""
+
+
+def draw(shapes: Iterable[Shape], renderer: Renderer) -> None:
+    """Walk shapes in drawing order into the renderer (groups become begin/end pairs)."""
+    table: dict[type, Callable[[Any], None]] = {
+        Line: renderer.line,
+        Rect: renderer.rect,
+        Circle: renderer.circle,
+        Polygon: renderer.polygon,
+        Path: renderer.path,
+        Text: renderer.text,
+    }
+    _walk(shapes, table, renderer)
+
+
+def _walk(shapes: Iterable[Shape], table: dict[type, Callable[[Any], None]], renderer: Renderer) -> None:
+    for shape in shapes:
+        kind = type(shape)
+        if kind is Group:
+            renderer.begin_group(shape.transform, shape.clip)  # type: ignore[union-attr]
+            _walk(shape.children, table, renderer)  # type: ignore[union-attr]
+            renderer.end_group()
+        else:
+            method = table.get(kind)
+            if method is None:
+                raise TypeError(f"cannot draw {kind.__name__}")
+            method(shape)
+
+
+def shape_commands(shape: Line | Rect | Circle | Polygon) -> Commands:
+    """Return a shape's outline as path commands (M, L, C, Z), in the shape's own units."""
+    if isinstance(shape, Line):
+        return (("M", shape.x1, shape.y1), ("L", shape.x2, shape.y2))
+    if isinstance(shape, Polygon):
+        if not shape.points:
+            return ()
+        (x0, y0), rest = shape.points[0], shape.points[1:]
+        end: Commands = (("Z",),) if shape.closed else ()
+        return (("M", x0, y0),) + tuple(("L", x, y) for x, y in rest) + end
+    if isinstance(shape, Circle):
+        return _rounded(shape.cx - shape.r, shape.cy - shape.r, 2 * shape.r, 2 * shape.r, shape.r)
+    if isinstance(shape, Rect):
+        r = min(shape.r, shape.w / 2, shape.h / 2)
+        return _rounded(shape.x, shape.y, shape.w, shape.h, r)
+    raise TypeError(f"no outline for {type(shape).__name__}")
+
+
+def _rounded(x: float, y: float, w: float, h: float, r: float) -> Commands:
+    """Return a rectangle with corners rounded by r as path commands (r = w/2 = h/2: a circle)."""
+    if r <= 0:
+        return (("M", x, y), ("L", x + w, y), ("L", x + w, y + h), ("L", x, y + h), ("Z",))
+    k = r * (1 - KAPPA)
+    x1, y1 = x + w, y + h
+    return (
+        ("M", x + r, y),
+        ("L", x1 - r, y),
+        ("C", x1 - k, y, x1, y + k, x1, y + r),
+        ("L", x1, y1 - r),
+        ("C", x1, y1 - k, x1 - k, y1, x1 - r, y1),
+        ("L", x + r, y1),
+        ("C", x + k, y1, x, y1 - k, x, y1 - r),
+        ("L", x, y + r),
+        ("C", x, y + k, x + k, y, x + r, y),
+        ("Z",),
+    )
+
+
+class PathRenderer:
+    """A renderer base that gives lines, rectangles, circles and polygons to ``path``: a writer
+    built on it implements ``path``, ``text``, ``begin_group`` and ``end_group``."""
+
+    def line(self, shape: Line) -> None:
+        """Draw a segment as a path (stroke only)."""
+        self.path(Path(shape_commands(shape), replace(shape.style, fill=None)))
+
+    def rect(self, shape: Rect) -> None:
+        """Draw a rectangle as a path."""
+        self.path(Path(shape_commands(shape), shape.style))
+
+    def circle(self, shape: Circle) -> None:
+        """Draw a circle as a path."""
+        self.path(Path(shape_commands(shape), shape.style))
+
+    def polygon(self, shape: Polygon) -> None:
+        """Draw a polygon as a path (an open polyline is never filled)."""
+        style = shape.style
+        if not shape.closed and style.fill is not None:
+            style = replace(style, fill=None)
+        self.path(Path(shape_commands(shape), style))
+
+    def path(self, shape: Path) -> None:
+        """Draw a path; a writer implements this."""
+        raise NotImplementedError
+
+    def text(self, shape: Text) -> None:
+        """Draw a text; a writer implements this."""
+        raise NotImplementedError
+
+    def begin_group(self, transform: Matrix, clip: tuple[float, float, float, float] | None) -> None:
+        """Start a group; a writer implements this."""
+        raise NotImplementedError
+
+    def end_group(self) -> None:
+        """End a group; a writer implements this."""
+        raise NotImplementedError

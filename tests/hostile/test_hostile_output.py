@@ -1,0 +1,164 @@
+"""Items 8 to 11: the output folder. A kit is swapped in whole (interrupted or concurrent builds
+never leave a mixed kit), stale temporary files are cleared, a malformed manifest of another kit
+is reported and skipped, output names are reserved, HTML is escaped, and SOURCE_DATE_EPOCH
+changes nothing."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+
+from generator.buildrun import run_build
+from tests.hostile.fuzz_defs import base, toml_str
+from tests.hostile.helpers import ROOT, cli
+
+
+def _build(out, *games, **options):
+    args = dict(
+        games=list(games), all_games=False, paper="a4", formats=["pdf", "svg"], out=str(out), seed=None,
+        seeds=None, variants=[], lang="en", fit=False, cell_size=None, ink_saver=False,
+        duplex_offset=None, layouts=None,
+    )  # fmt: skip
+    args.update(options)
+    return run_build(**args)
+
+
+def kit_state(folder) -> str | None:
+    """Return the paper of a whole kit in folder (None when there is none); fail on a mixed kit."""
+    if not os.path.exists(folder):
+        return None
+    with open(os.path.join(folder, "manifest.json"), encoding="utf-8") as handle:
+        manifest = json.load(handle)
+    listed = {f["name"]: f["sha256"] for f in manifest["files"]}
+    assert sorted(os.listdir(folder)) == sorted([*listed, "manifest.json"])
+    for name, digest in listed.items():
+        with open(os.path.join(folder, name), "rb") as handle:
+            assert hashlib.sha256(handle.read()).hexdigest() == digest, name
+    return manifest["paper"]
+
+
+def _build_process(out, paper: str) -> subprocess.Popen:
+    return subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "generator",
+            "build",
+            "nine-mens-morris",
+            "--paper",
+            paper,
+            "--out",
+            str(out),
+            "-q",
+        ],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+
+
+def test_killed_rebuilds_never_leave_a_mixed_kit(tmp_path):
+    _build(tmp_path, "nine-mens-morris", formats=["pdf"])
+    kit = tmp_path / "nine-mens-morris"
+    assert kit_state(kit) == "a4"
+    for delay in (0.4, 0.8, 1.2, 1.6):
+        process = _build_process(tmp_path, "letter")
+        time.sleep(delay)
+        process.kill()
+        process.communicate(timeout=60)
+        assert kit_state(kit) in ("a4", "letter", None)
+    _build(tmp_path, "nine-mens-morris", formats=["pdf"])
+    assert kit_state(kit) == "a4"
+    assert not [n for n in os.listdir(tmp_path) if n.startswith(".")]
+
+
+def test_concurrent_builds_into_one_folder_leave_one_whole_kit(tmp_path):
+    processes = [_build_process(tmp_path, paper) for paper in ("a4", "letter")]
+    for process in processes:
+        _, err = process.communicate(timeout=300)
+        assert process.returncode == 0, err
+    assert kit_state(tmp_path / "nine-mens-morris") in ("a4", "letter")
+
+
+def test_stale_temporary_files_are_cleared(tmp_path):
+    (tmp_path / ".tmp-abc123").write_bytes(b"")
+    (tmp_path / ".tmp-nine-mens-morris-xyz").mkdir()
+    (tmp_path / ".tmp-nine-mens-morris-xyz" / "board.pdf").write_bytes(b"half")
+    _build(tmp_path, "nine-mens-morris", formats=["pdf"])
+    assert sorted(os.listdir(tmp_path)) == ["index.html", "nine-mens-morris"]
+
+
+@pytest.mark.parametrize("text", ["{", "[1, 2]", '{"files": [1]}', '{"files": "x"}', "\xff"])
+def test_a_malformed_manifest_of_another_kit_is_reported_and_skipped(tmp_path, text):
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "manifest.json").write_bytes(text.encode("latin-1"))
+    run = cli("build", "nine-mens-morris", "--format", "pdf", "--out", str(tmp_path))
+    assert run.code == 0, run.err
+    assert "warning: skipped" in run.out and "other" in run.out
+    index = (tmp_path / "index.html").read_text(encoding="utf-8")
+    assert "nine-mens-morris/kit.pdf" in index and 'id="other"' not in index
+    assert cli("build", "nine-mens-morris", "--format", "pdf", "--out", str(tmp_path), "-q").code == 0
+
+
+def test_everything_in_the_contact_sheet_is_escaped(tmp_path):
+    evil = tmp_path / "<b>evil"
+    evil.mkdir()
+    manifest = {"title": "<script>x</script>", "seed": "<script>alert(1)</script>",
+                "files": [{"name": "<img src=x onerror=alert(1)>.svg"}]}  # fmt: skip
+    (evil / "manifest.json").write_text(json.dumps(manifest))
+    _build(tmp_path, "nine-mens-morris", formats=["pdf"])
+    index = (tmp_path / "index.html").read_text(encoding="utf-8")
+    assert "<script" not in index and "<img src=x" not in index and "<b>evil" not in index
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in index
+
+
+@pytest.mark.parametrize(
+    "name,kind", [("kit", "counters"), ("manifest", "counters"), ("booklet-imposed", "counters")]
+)
+def test_output_names_are_reserved(tmp_path, name, kind):
+    data = base()
+    data["components"][name] = data["components"].pop("pieces")
+    if name == "booklet-imposed":
+        data["components"]["booklet"] = {"kind": "booklet"}
+        booklets = tmp_path / "templates" / "booklets"
+        booklets.mkdir(parents=True)
+        (booklets / "fuzz.en.md.j2").write_text("# Rules\n\nPlay.\n")
+    layouts = tmp_path / "layouts"
+    layouts.mkdir()
+    (layouts / "fuzz.toml").write_text(toml_str(data))
+    for command in (
+        ["check", str(layouts / "fuzz.toml")],
+        ["build", "fuzz", "--layouts", str(layouts), "--out", str(tmp_path / "out")],
+    ):
+        run = cli(*command)
+        assert run.code == 3, run.err
+        assert f"components.{name}" in run.one_line_error()
+    assert not (tmp_path / "out" / "fuzz").exists()
+
+
+def test_source_date_epoch_changes_nothing(tmp_path, monkeypatch):
+    _build(tmp_path / "plain", "nine-mens-morris", formats=["pdf"])
+    for value in ("1700000000", "0", "not-a-number"):
+        monkeypatch.setenv("SOURCE_DATE_EPOCH", value)
+        _build(tmp_path / value, "nine-mens-morris", formats=["pdf"])
+        for name in ("kit.pdf", "board.pdf", "manifest.json"):
+            a = (tmp_path / "plain" / "nine-mens-morris" / name).read_bytes()
+            assert (tmp_path / value / "nine-mens-morris" / name).read_bytes() == a, (value, name)
+
+
+@pytest.mark.parametrize("out", ["FILE", "/proc/pnp-out", "/dev/null"])
+def test_unusable_output_folders_are_one_line_exit_2(tmp_path, out):
+    if out == "FILE":
+        out = str(tmp_path / "file")
+        (tmp_path / "file").write_text("x")
+    for command in (["build", "nine-mens-morris", "--format", "pdf"], ["calibrate"]):
+        run = cli(*command, "--out", out)
+        assert run.code == 2, run.err
+        run.one_line_error()
