@@ -13,14 +13,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from generator import __version__
-from generator.components.base import Context, Options, Output
+from generator.components.base import Context, Options, Output, check_fit
 from generator.components.kinds import KINDS, context, find_kind
 from generator.definitions import GameDefinition
 from generator.errors import DefinitionError, UsageError
 from generator.files import atomic_write, atomic_write_text, output_folder, staging_folder, swap_folder
-from generator.imposition import Paper, find_paper
+from generator.guide import guide_pages
+from generator.imposition import Paper, find_paper, is_paper_page, scale_bar
 from generator.numbers import is_ascii_digits, parse_natural
 from generator.page import Page
+from generator.printjob import Part, job_pages, job_sheets, page_ranges, paired, sheet_pages
 from generator.render import find_writer
 from generator.seeding import check_seed
 
@@ -87,6 +89,78 @@ def component_outputs(definition: GameDefinition, ctx: Context) -> list[tuple[st
     return results
 
 
+def translated_booklets(
+    definition: GameDefinition, request: BuildRequest, paper: Paper, seed: int | None
+) -> list[tuple[str, Output]]:
+    """Return the booklets in every other language the game's booklets have, as
+    ``<id>.<lang>`` (PDF in reading order and HTML; never in kit.pdf, which is in the build's language)."""
+    from generator.booklet.render import languages
+    from generator.loader import load_definition
+
+    results: list[tuple[str, Output]] = []
+    specs = [c for c in definition.components if c.kind == "booklet" and c.values.get("output", True)]
+    if not specs:
+        return results
+    for lang in languages(definition):
+        if lang == request.options.lang:
+            continue
+        translated = load_definition(definition.path, definition.templates_dir, lang)
+        options = replace(request.options, lang=lang)
+        ctx = context(translated, paper, seed, request.variants, options)
+        for spec in specs:
+            own = translated.component(spec.id)
+            reading = next(o for o in find_kind(own.kind).build(own, ctx) if o.booklet)
+            reading.name, reading.formats, reading.in_kit = f"{reading.name}.{lang}", ("pdf",), False
+            results.append((spec.id, reading))
+    return results
+
+
+def booklet_files(
+    outputs: list[tuple[str, Output]], lang: str, formats: Iterable[str]
+) -> list[dict[str, str]]:
+    """Return the manifest's list of rule booklets: language, HTML and (when built) PDF file."""
+    found = []
+    for _, output in outputs:
+        if output.html is None:
+            continue
+        entry = {"lang": output.name.partition(".")[2] or lang, "html": f"{output.name}.html"}
+        if "pdf" in formats:
+            entry["pdf"] = f"{output.name}.pdf"
+        found.append(entry)
+    return found
+
+
+def has_board_with_squares(definition: GameDefinition) -> bool:
+    """Return True when the game prints a board with squares or points (--cell-size applies)."""
+    return any(
+        c.kind in KINDS and KINDS[c.kind].has_squares and c.values.get("output", True)
+        for c in definition.components
+    )
+
+
+def check_options(definition: GameDefinition, request: BuildRequest) -> None:
+    """Raise UsageError when the request's options cannot make this game's kit (pieces that no
+    longer fit squares of the requested size), before anything is built."""
+    seed = effective_seed(definition, request.seed)
+    paper = find_paper(request.paper, definition.paper["margin"])
+    check_fit(context(definition, paper, seed, request.variants, request.options))
+
+
+def layout_findings(definition: GameDefinition, request: BuildRequest) -> list:
+    """Return the layout check's findings (generator.layout_check.Finding) on every page the
+    request would build for a game, nothing written; contrast is checked under --ink-saver."""
+    from generator.layout_check import check_pages
+
+    seed = effective_seed(definition, request.seed)
+    paper = find_paper(request.paper, definition.paper["margin"])
+    ctx = context(definition, paper, seed, request.variants, request.options)
+    findings = []
+    for _, output in component_outputs(definition, ctx):
+        where = f"{kit_folder(definition, seed)}/{output.name}"
+        findings.extend(check_pages(output.pages, where, contrast=request.options.ink_saver))
+    return findings
+
+
 def _write_pages(path: str, fmt: str, pages: Iterable[Page], title: str) -> BuiltFile:
     writer = find_writer(fmt)
     buffer = io.BytesIO()
@@ -107,7 +181,7 @@ class _SeedWatch(Context):
 
     seed_read = False
 
-    @property  # type: ignore[override]
+    @property
     def seed(self) -> int | None:
         self.seed_read = True
         return self._seed
@@ -146,12 +220,14 @@ def build_game(
             f"(variants: {', '.join(definition.game['variants']) or 'none'})"
         )
     paper = find_paper(request.paper, definition.paper["margin"])
+    check_fit(context(definition, paper, seed, rules_variants, request.options))
     if seeded_only:
         outputs = _seeded_outputs(definition, request, paper, seed)
     else:
         outputs = component_outputs(
             definition, context(definition, paper, seed, rules_variants, request.options)
         )
+        outputs += translated_booklets(definition, request, paper, seed)
     check_output_names(definition, outputs, request.formats)
     # the kit is written into a private folder and swapped in whole: an interrupted or concurrent
     # build never leaves a mix of two kits
@@ -200,19 +276,23 @@ def _write_kit(
 ) -> list[BuiltFile]:
     """Write every output, kit.pdf, the preview and manifest.json into folder; return the files."""
     rules_variants = request.variants
+    lang = request.options.lang
     files: list[BuiltFile] = []
-    kit_pages: list[Page] = []
+    parts: list[Part] = []
     shown = next((o for _, o in outputs if "svg" in o.formats and o.pages), None)
     preview_of = None
     if shown is not None and "svg" in request.formats:
         files.append(write_preview(folder, shown.pages[0], f"{definition.title}: {shown.name}"))
         preview_of = f"{shown.name}.svg" if len(shown.pages) == 1 else f"{shown.name}-1.svg"
-    for _, output in outputs:
-        if output.in_kit:
-            kit_pages.extend(output.pages)
+    for component, output in outputs:
         if output.html is not None:
             files.append(_write_text(os.path.join(folder, f"{output.name}.html"), output.html))
-        for fmt in request.formats:
+        # SVGs (for screens and editing) first; the printed PDF pages then get the scale check
+        for fmt in sorted(request.formats, key=lambda f: f != "svg"):
+            if fmt == "pdf" and not output.booklet:
+                for page in output.pages:
+                    if is_paper_page(page, paper):
+                        scale_bar(page, paper, lang)
             if fmt == "svg" and "svg" in output.formats:
                 if len(output.pages) == 1:
                     names = [(f"{output.name}.svg", output.pages[0])]
@@ -236,10 +316,28 @@ def _write_kit(
                         f"{definition.title}: {output.name}",
                     )
                 )
-    if "pdf" in request.formats and kit_pages and not seeded_only:
+        if output.in_kit:
+            stock = KINDS[definition.component(component).kind].stock
+            parts.append(
+                Part(component, stock, tuple(output.pages), output.booklet, tuple(output.items or ()))
+            )
+    single = request.options.single_sided
+    kit: dict = {}
+    if "pdf" in request.formats and parts and not seeded_only:
+        offset = request.options.duplex_offset
+        sheets = job_sheets(parts, paper, single, lang, definition.title, offset)
+        ctx = context(definition, paper, seed, rules_variants, request.options)
+        guide = Part(GUIDE, "paper", tuple(paired(guide_pages(ctx, sheets, single), single)))
+        sheets = job_sheets([guide], paper, single, lang) + sheets
         files.append(
-            _write_pages(os.path.join(folder, "kit.pdf"), "pdf", kit_pages, f"{definition.title}: kit")
+            _write_pages(
+                os.path.join(folder, "kit.pdf"),
+                "pdf",
+                job_pages(sheets, paper, single),
+                f"{definition.title}: kit",
+            )
         )
+        kit = kit_manifest(definition, sheets, single)
     manifest = {
         "game": definition.id,
         "title": definition.title,
@@ -248,6 +346,8 @@ def _write_kit(
         "seed": seed,
         "variants": sorted(rules_variants),
         "lang": request.options.lang,
+        "kit": kit,
+        "booklets": booklet_files(outputs, lang, request.formats),
         "files": [
             {"name": os.path.basename(f.path), "pages": f.pages, "sha256": f.sha256}
             for f in sorted(files, key=lambda f: natural_key(os.path.basename(f.path)))
@@ -261,6 +361,44 @@ def _write_kit(
         os.path.join(folder, "manifest.json"), json.dumps(manifest, indent=2, sort_keys=True) + "\n"
     )
     return files
+
+
+GUIDE = "print-guide"  # the guide's part id in the print job and the manifest
+
+
+def kit_manifest(definition: GameDefinition, sheets: list, single_sided: bool) -> dict:
+    """Return what the manifest says of kit.pdf: how to print it and, for every component, its
+    pages, whether its sheets are single-sided or duplex, and their stock."""
+    ranges = page_ranges(sheets, single_sided)
+    components = []
+    for component, (first, last) in ranges.items():
+        own = [s for s in sheets if component in s.parts]
+        spec = next((c for c in definition.components if c.id == component), None)
+        components.append(
+            {
+                "id": component,
+                "title": (spec.values.get("title") if spec else "Print guide") or component,
+                "pages": [first, last],
+                "sides": "duplex" if any(s.is_duplex for s in own) else "single",
+                "stock": own[0].stock,
+            }
+        )
+    return {
+        "file": "kit.pdf",
+        "print": "single-sided" if single_sided else "double-sided, flip on the long edge",
+        "scale": "actual size (100%)",
+        "sheets": [
+            {
+                "pages": list(pages),
+                "stock": sheet.stock,
+                "parts": list(sheet.parts),
+                "sides": "duplex" if sheet.is_duplex else "single",
+                "packed": sheet.is_packed,
+            }
+            for sheet, pages in zip(sheets, sheet_pages(sheets, single_sided))
+        ],
+        "components": components,
+    }
 
 
 def _seeded_outputs(

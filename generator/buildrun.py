@@ -15,7 +15,9 @@ from generator.booklet.render import check_language, languages
 from generator.build import (
     BuildRequest,
     build_game,
+    check_options,
     effective_seed,
+    has_board_with_squares,
     kit_folder,
     parse_seed_range,
     read_manifests,
@@ -69,6 +71,7 @@ def run_build(
     ink_saver: bool,
     duplex_offset: str | None,
     layouts: str | None,
+    single_sided: bool = False,
     progress_factory: Callable[[int], Any] | None = None,
     jobs: int | None = None,
 ) -> str:
@@ -102,7 +105,12 @@ def run_build(
         if size <= 0 or size > 100:
             raise UsageError(f"--cell-size must be between 0 and 100 mm, got {cell_size}")
     options = Options(
-        fit=fit, ink_saver=ink_saver, duplex_offset=_offset(duplex_offset), cell_size=size, lang=lang
+        fit=fit,
+        ink_saver=ink_saver,
+        duplex_offset=_offset(duplex_offset),
+        cell_size=size,
+        lang=lang,
+        single_sided=single_sided,
     )
     if lang not in LANGUAGES:
         raise UsageError(f"unknown language {lang!r} (languages: {language_codes()})")
@@ -112,6 +120,10 @@ def run_build(
             check_language(d, lang)
         if (seed_list is not None or seed_value is not None) and not takes_seed(d) and not all_games:
             raise UsageError(f"{d.id} has no seeded board; --seed and --seeds apply to seeded games")
+        if size is not None and not all_games and not has_board_with_squares(d):
+            raise UsageError(
+                f"{d.id} has no board with squares; --cell-size applies to grid boards, point boards and tracks"
+            )
     if all_games:
         known = {v for d in definitions for v in d.game["variants"]}
         for v in variants:
@@ -119,13 +131,13 @@ def run_build(
                 raise UsageError(
                     f"no game has a variant {v!r} (variants: {', '.join(sorted(known)) or 'none'})"
                 )
-    batched = seed_list is not None
-    tasks: list[tuple[Callable[..., Any], tuple[Any, ...]]] = []
-    labels: list[str] = []
-    built = 0
+    requests = []
     for d in definitions:
-        # with --all, a game without a booklet in the language gets its English one
+        # with --all, a game without a booklet in the language gets its English one, and a game
+        # without a board with squares ignores --cell-size
         game_options = options if lang in languages(d) else replace(options, lang="en")
+        if size is not None and not has_board_with_squares(d):
+            game_options = replace(game_options, cell_size=None)
         game_variants = (
             frozenset(v for v in variants if v in d.game["variants"]) if all_games else frozenset(variants)
         )
@@ -137,6 +149,13 @@ def run_build(
             variants=game_variants,
             options=game_options,
         )
+        check_options(d, request)  # every kit's options checked before any is written
+        requests.append((d, request))
+    batched = seed_list is not None
+    tasks: list[tuple[Callable[..., Any], tuple[Any, ...]]] = []
+    labels: list[str] = []
+    built = 0
+    for d, request in requests:
         if not (batched and takes_seed(d)):
             tasks.append((_build_kit, (d, request)))
             labels.append(d.id)
@@ -150,13 +169,15 @@ def run_build(
         labels.append(f"{d.id}: all boards in one PDF")
         shared = kit_folder(d, effective_seed(d, first))
         rest = seed_list[1:]
-        size = max(1, -(-len(rest) // (4 * jobs)))
-        for at in range(0, len(rest), size):
-            chunk = rest[at : at + size]
+        step = max(1, -(-len(rest) // (4 * jobs)))
+        for at in range(0, len(rest), step):
+            chunk = rest[at : at + step]
             tasks.append((_build_seeds, (d, request, chunk, shared)))
             labels.append(f"{d.id} seeds {chunk[0]}-{chunk[-1]}")
         built += len(seed_list)
     progress = progress_factory(len(tasks)) if progress_factory else None
+    if jobs > 1 and len(tasks) > 1:
+        _warm_up()
     results = run_tasks(tasks, jobs, (lambda i: progress.step(labels[i])) if progress else None)
     files = sum(results)
     with output_folder(out):
@@ -165,6 +186,18 @@ def run_build(
     if progress:
         progress.close()
     return "\n".join([f"built {built} kit(s), {files} files, in {out}"] + [f"warning: {p}" for p in problems])
+
+
+def _warm_up() -> None:
+    """Load the writers, the booklet typesetter and the fonts here once, so that the worker
+    processes forked from this one start with them instead of each loading its own."""
+    import generator.booklet.layout
+    import generator.render.pdf
+    import generator.render.svg  # noqa: F401
+    from generator.fonts import PDF_NAMES, pdf_font
+
+    for font in PDF_NAMES:
+        pdf_font(font)
 
 
 def _build_kit(definition: Any, request: BuildRequest) -> int:

@@ -68,7 +68,7 @@ def pdf_font(font: str) -> str:
 
     name = PDF_NAMES[font] if font in PDF_NAMES else PDF_NAMES[_check(font)]
     source = io.BytesIO(font_bytes(font))
-    source.name = font_path(font)  # type: ignore[attr-defined]
+    source.name = font_path(font)
     pdfmetrics.registerFont(TTFont(name, source))
     return name
 
@@ -113,7 +113,10 @@ def font_face_uri(font: str, text: str) -> str:
 def has_glyphs(text: str, font: str = "sans") -> bool:
     """Return True when the font has a glyph for every character of text."""
     from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
 
-    face = pdfmetrics.getFont(pdf_font(font)).face
-    cmap = face.charToGlyph
+    registered = pdfmetrics.getFont(pdf_font(font))
+    if not isinstance(registered, TTFont):
+        raise TypeError(f"{font}: not a TrueType font")
+    cmap = registered.face.charToGlyph
     return all(ord(ch) in cmap or ch in "\n\t" for ch in text)

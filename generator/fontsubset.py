@@ -186,9 +186,9 @@ def subset_ttf(data: bytes, chars: str) -> bytes:
             todo.extend(_components(glyphs[glyph]))
     offsets = [0]
     body = []
-    for gid, glyph in enumerate(glyphs):
-        if gid in keep and glyph:
-            padded = glyph + b"\0" * (-len(glyph) % 4)
+    for gid, outline in enumerate(glyphs):
+        if gid in keep and outline:
+            padded = outline + b"\0" * (-len(outline) % 4)
             body.append(padded)
             offsets.append(offsets[-1] + len(padded))
         else:

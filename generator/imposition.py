@@ -34,6 +34,14 @@ CUT = stroke("#9a9a9a", 0.2)
 MARK = stroke("#000000", 0.25)
 GLUE = Style(stroke="#b0b0b0", fill="#f1f1f1", width=0.2, dash=(2.0, 1.5))
 FOOT = 7.0  # text size (pt) of sheet footers
+MIN_FOOT = 6.0  # the smallest a footer's type may shrink to
+SCALE_BAR = 30.0  # mm, the length of the scale check bar in every footer
+SCALE_TEXT = {
+    "en": "This bar is {n} mm. If not, print at actual size (100%).",
+    "fr": "Cette barre mesure {n} mm. Sinon, imprimez en taille réelle (100 %).",
+    "it": "Questa barra misura {n} mm. Se no, stampa a dimensione reale (100%).",
+}
+SCALE_SIZE = 6.5  # pt, the scale check's text
 
 
 @dataclass(frozen=True)
@@ -75,11 +83,56 @@ def find_paper(name: str, margin: float = DEFAULT_MARGIN) -> Paper:
     return Paper(key, w, h, margin)
 
 
+def footer_baseline(page: Page, paper: Paper) -> float:
+    """Return the y of the footer's baseline: inside the bottom margin, clear of the crop marks."""
+    return page.height - max(SAFE + 0.6, paper.margin - 2.5)
+
+
+def scale_zone() -> float:
+    """Return the width in mm the scale check takes at the right of a footer (any language)."""
+    from generator.fonts import text_width
+
+    widest = max(text_width(t.format(n=f"{SCALE_BAR:g}"), "sans", SCALE_SIZE) for t in SCALE_TEXT.values())
+    return SCALE_BAR + 1.5 + widest
+
+
 def footer(page: Page, paper: Paper, text: str) -> None:
-    """Add a small footer line inside the bottom margin of a page."""
+    """Add a small footer line inside the bottom margin of a page, left of the scale check."""
+    from generator.fonts import text_width
+
     if text:
-        y = page.height - max(SAFE + 0.6, paper.margin - 2.5)
-        page.add(Text(page.width / 2, y, text, FOOT, "sans", "middle", "#555555"))
+        room = page.width - 2 * paper.margin - scale_zone() - 4.0
+        size = FOOT
+        width = text_width(text, "sans", size)
+        if width > room:
+            size = max(MIN_FOOT, size * room / width)
+        page.add(Text(paper.margin, footer_baseline(page, paper), text, size, "sans", "start", "#555555"))
+
+
+def scale_bar(page: Page, paper: Paper, lang: str = "en") -> None:
+    """Add the scale check to a page's footer: a bar of SCALE_BAR mm in 10 mm steps, at the right,
+    with its length and what to do if it measures otherwise."""
+    y = footer_baseline(page, paper)
+    right = page.width - paper.margin
+    left = right - SCALE_BAR
+    h = 1.6
+    ink = "#000000"
+    shapes: list = []
+    steps = int(SCALE_BAR // 10)
+    for i in range(steps):
+        colour = ink if i % 2 == 0 else "#ffffff"
+        shapes.append(Rect(left + i * 10.0, y - h, 10.0, h, Style(stroke=None, fill=colour)))
+    shapes.append(Rect(left, y - h, SCALE_BAR, h, Style(stroke=ink, width=0.2)))
+    text = SCALE_TEXT.get(lang, SCALE_TEXT["en"]).format(n=f"{SCALE_BAR:g}")
+    shapes.append(Text(left - 1.5, y, text, SCALE_SIZE, "sans", "end", "#333333"))
+    page.add(Group(tuple(shapes)))
+
+
+def is_paper_page(page: Page, paper: Paper) -> bool:
+    """Return True when a page has the paper's size (either way round): a sheet that is printed."""
+    return sorted((round(page.width, 2), round(page.height, 2))) == sorted(
+        (round(paper.width, 2), round(paper.height, 2))
+    )
 
 
 def place(drawing: Drawing, paper: Paper, fit: bool = False, label: str = "") -> list[Page]:
@@ -160,8 +213,8 @@ def tile(drawing: Drawing, paper: Paper, label: str = "", overlap: float = 10.0)
             footer(
                 page,
                 sheet,
-                f"{label}  tile row {r + 1} of {len(rows)}, column {c + 1} of {len(cols)}"
-                f"  (overlap {overlap:g} mm; glue shaded strips under the neighbour)",
+                f"{label}  tile row {r + 1}/{len(rows)}, column {c + 1}/{len(cols)}:"
+                " glue the shaded strip under the neighbour",
             )
             pages.append(page)
     return pages
@@ -234,7 +287,6 @@ def nup(
     sheet is followed by a backs page mirrored for long-edge duplex printing, shifted by
     ``duplex_offset`` (dx, dy in mm) to correct the printer's misregistration."""
     pw, ph = paper.printable
-    pages: list[Page] = []
     rows: list[list[tuple[float, float, SheetItem]]] = []
     sheet_rows: list[list[list[tuple[float, float, SheetItem]]]] = []
     x = y = 0.0
@@ -267,7 +319,25 @@ def nup(
         rows.append(current)
     if rows:
         sheet_rows.append(rows)
-    for number, rows in enumerate(sheet_rows, 1):
+    return render_sheets(sheet_rows, paper, label, duplex_offset)
+
+
+def render_sheets(
+    sheet_rows: list[list[list[tuple[float, float, SheetItem]]]],
+    paper: Paper,
+    label: str = "",
+    duplex_offset: tuple[float, float] = (0.0, 0.0),
+    first: int = 1,
+    total: int | None = None,
+) -> list[Page]:
+    """Return the pages of sheets whose items are placed in rows of (x, y, item), x and y from the
+    printable area's corner: each sheet centred with its cut lines, followed by a backs page
+    (``is_back``) when an item has a back, mirrored for the long-edge flip and shifted by
+    ``duplex_offset``. Sheets are numbered from ``first`` of ``total``."""
+    pw, ph = paper.printable
+    total = total if total is not None else first + len(sheet_rows) - 1
+    pages: list[Page] = []
+    for number, rows in enumerate(sheet_rows, first):
         used_w = max(px + it.front.width for row in rows for px, _, it in row)
         used_h = max(py + it.front.height for row in rows for _, py, it in row)
         ox = paper.margin + (pw - used_w) / 2
@@ -277,10 +347,10 @@ def nup(
         for row in rows:
             for px, py, it in row:
                 page.add(it.front.placed(ox + px, oy + py))
-        footer(page, paper, f"{label}  sheet {number} of {len(sheet_rows)}  (cut along the grey lines)")
+        footer(page, paper, f"{label}  sheet {number} of {total}  (cut along the grey lines)")
         pages.append(page)
         if any(it.back is not None for row in rows for _, _, it in row):
-            back = Page(paper.width, paper.height, label=f"{label} sheet {number} backs")
+            back = Page(paper.width, paper.height, label=f"{label} sheet {number} backs", is_back=True)
             dx, dy = duplex_offset
             shapes = []
             for row in rows:
@@ -343,25 +413,58 @@ def booklet_order(page_count: int) -> list[tuple[int | None, int | None]]:
     return pairs
 
 
-def impose_booklet(pages: list[Page], paper: Paper) -> list[Page]:
-    """Return landscape sheets with two half-size pages side by side in saddle-stitch order."""
+def impose_booklet(pages: list[Page], paper: Paper, flip: str = "short") -> list[Page]:
+    """Return landscape sheet sides with two half-size pages side by side in saddle-stitch order.
+
+    Sides alternate front and back. ``flip`` is the duplex flip the sides are printed with:
+    "short" (a landscape sheet turned over its short edge) or "long" (over its long edge, the home
+    printer's default for portrait jobs): then every back is turned half a turn, so it still lands
+    the right way up behind its front."""
+    if flip not in ("short", "long"):
+        raise ValueError(f"flip must be 'short' or 'long', got {flip!r}")
     sheet = paper.landscape()
     half_w = sheet.width / 2
     out: list[Page] = []
-    for left, right in booklet_order(len(pages)):
-        side = Page(sheet.width, sheet.height, label="booklet sheet")
+    for index, (left, right) in enumerate(booklet_order(len(pages))):
+        is_back = index % 2 == 1
+        side = Page(sheet.width, sheet.height, label="booklet sheet", is_back=is_back)
         for slot, number in ((0, left), (1, right)):
             if number is None:
                 continue
-            src = pages[number - 1]
-            k = min(half_w / src.width, sheet.height / src.height, 1.0)
-            x = slot * half_w + (half_w - src.width * k) / 2
-            y = (sheet.height - src.height * k) / 2
-            side.add(Group(tuple(src.shapes), multiply(translate(x, y), scale(k))))
+            side.add(_half(pages[number - 1], slot, sheet))
         # fold marks at the middle, inside the printable area
         side.add(
             Line(half_w, SAFE, half_w, SAFE + 3.0, CUT),
             Line(half_w, sheet.height - SAFE - 3.0, half_w, sheet.height - SAFE, CUT),
         )
+        if is_back and flip == "long":
+            side.shapes = [Group(tuple(side.shapes), (-1.0, 0.0, 0.0, -1.0, sheet.width, sheet.height))]
         out.append(side)
     return out
+
+
+def booklet_plain(pages: list[Page], paper: Paper) -> list[Page]:
+    """Return landscape sheets with the booklet's pages two to a sheet in reading order (1 and 2,
+    3 and 4, ...), for single-sided printing: cut each sheet in half and stack the halves."""
+    sheet = paper.landscape()
+    half_w = sheet.width / 2
+    out: list[Page] = []
+    for first in range(0, len(pages), 2):
+        side = Page(sheet.width, sheet.height, label="booklet pages")
+        for slot, page in enumerate(pages[first : first + 2]):
+            side.add(_half(page, slot, sheet))
+        side.add(
+            Line(half_w, SAFE, half_w, SAFE + 3.0, MARK),
+            Line(half_w, sheet.height - SAFE - 3.0, half_w, sheet.height - SAFE, MARK),
+        )
+        out.append(side)
+    return out
+
+
+def _half(src: Page, slot: int, sheet: Paper) -> Group:
+    """Return a half-size page scaled (never up) and centred on the left (0) or right (1) half."""
+    half_w = sheet.width / 2
+    k = min(half_w / src.width, sheet.height / src.height, 1.0)
+    x = slot * half_w + (half_w - src.width * k) / 2
+    y = (sheet.height - src.height * k) / 2
+    return Group(tuple(src.shapes), multiply(translate(x, y), scale(k)))

@@ -30,6 +30,7 @@ LANGUAGES: dict[str, Language] = {
                 "kit": "In this kit",
                 "rules": "Rules of play",
                 "booklet": "this rule booklet",
+                "notes": "Notes",
             },
         ),
         Language(
@@ -42,6 +43,7 @@ LANGUAGES: dict[str, Language] = {
                 "kit": "Contenu du kit",
                 "rules": "Règles du jeu",
                 "booklet": "ce livret de règles",
+                "notes": "Notes",
             },
         ),
         Language(
@@ -54,6 +56,7 @@ LANGUAGES: dict[str, Language] = {
                 "kit": "Nel kit",
                 "rules": "Regole del gioco",
                 "booklet": "questo libretto di regole",
+                "notes": "Appunti",
             },
         ),
     )

@@ -202,9 +202,12 @@ def _inside_box(inner: Box, outer: Box, tol: float = 1e-6) -> bool:
     )
 
 
+_Leaf = Rect | Line | Polygon | Circle | Path | Text  # every shape but a group
+
+
 def _flatten(
     shapes: Iterable[Shape], m: Matrix, clip: Box | None
-) -> Iterator[tuple[Shape, Matrix, Box | None]]:
+) -> Iterator[tuple[_Leaf, Matrix, Box | None]]:
     for s in shapes:
         if isinstance(s, Group):
             mm = multiply(m, s.transform)
@@ -496,10 +499,15 @@ def _hidden_cut(box: Box, clip: Box, glue: list[Box]) -> bool:
     return bool(cut_edges)
 
 
-def check_page(page: Page, where: str = "") -> list[Finding]:
-    """Return the layout findings on one page (empty when the page is clean)."""
+def check_page(page: Page, where: str = "", contrast: bool = False) -> list[Finding]:
+    """Return the layout findings on one page (empty when the page is clean); with ``contrast``
+    the contrast findings too (see check_contrast)."""
     name = where or page.label or "page"
     items = _items(page)
+    return _check_items(items, name) + (_contrast(items, name, MIN_CONTRAST) if contrast else [])
+
+
+def _check_items(items: list[_Item], name: str) -> list[Finding]:
     texts = [it for it in items if it.kind == "text"]
     findings: list[Finding] = []
 
@@ -557,8 +565,14 @@ def check_page(page: Page, where: str = "") -> list[Finding]:
             if other.kind == "stroke":
                 if not _overlap(t.box, other.box):
                     continue
+                reach = other.half - TOLERANCE
+                if reach <= 0:
+                    continue
+                grown = (t.box[0] - reach, t.box[1] - reach, t.box[2] + reach, t.box[3] + reach)
                 for a, b in _visible_segments(other):
-                    if _seg_poly_dist(a, b, t.poly) < other.half - TOLERANCE:
+                    if _clip_segment(a, b, grown) is None:
+                        continue  # the segment passes farther away than its ink reaches
+                    if _seg_poly_dist(a, b, t.poly) < reach:
                         add(t, f"runs into line ink: {other.describe()}")
                         crossed.add(id(other.shape))
                         break
@@ -584,7 +598,8 @@ def check_page(page: Page, where: str = "") -> list[Finding]:
                     crossed.add(id(other.shape))
             elif other.colour != GLUE_FILL and _polys_meet(quad, other.poly):
                 add(t, f"covered by {other.describe()}")
-        if holder is not None and id(holder.shape) not in crossed:
+        cut = t.clip is not None and not _inside_box(t.box, t.clip, TOLERANCE)  # judged as a cut above
+        if holder is not None and id(holder.shape) not in crossed and not cut:
             if not all(_point_in_poly(x, y, holder.poly) for x, y in quad):
                 add(t, f"runs past the edge of the shape that holds it: {holder.describe()}")
     return findings
@@ -596,8 +611,10 @@ def check_contrast(page: Page, where: str = "", minimum: float = MIN_CONTRAST) -
     A mark is a text or a filled circle, polygon or path of at most MARK_AREA (rectangles are
     faces and tints, not marks); its face is the topmost shape drawn
     before it, at least twice its size, that holds the whole mark (else the white paper)."""
-    name = where or page.label or "page"
-    items = _items(page)
+    return _contrast(_items(page), where or page.label or "page", minimum)
+
+
+def _contrast(items: list[_Item], name: str, minimum: float) -> list[Finding]:
     fills = [it for it in items if it.kind == "fill"]
     index = _Index(fills)
     findings: list[Finding] = []
@@ -641,7 +658,5 @@ def check_pages(pages: Iterable[Page], where: str = "", contrast: bool = True) -
     findings: list[Finding] = []
     for number, page in enumerate(pages, 1):
         name = f"{where} page {number}" + (f" ({page.label})" if page.label else "")
-        findings.extend(check_page(page, name))
-        if contrast:
-            findings.extend(check_contrast(page, name))
+        findings.extend(check_page(page, name, contrast))
     return findings

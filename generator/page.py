@@ -128,6 +128,7 @@ class Page:
     height: float
     shapes: list[Shape] = field(default_factory=list)
     label: str = ""
+    is_back: bool = False  # printed on the reverse of the page before it (duplex)
 
     def add(self, *shapes: Shape) -> Page:
         """Append shapes and return the page."""

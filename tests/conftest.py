@@ -59,6 +59,14 @@ def nmm_kit_letter(tmp_path_factory) -> str:
     return os.path.join(out, "nine-mens-morris")
 
 
+@pytest.fixture(scope="session", params=["a4", "letter"])
+def every_kit(request, tmp_path_factory) -> tuple[str, str]:
+    """Return (output folder, paper) of every built-in kit built as PDF on A4 and on Letter."""
+    out = str(tmp_path_factory.mktemp(f"every-{request.param}"))
+    build(out, paper=request.param, formats=["pdf"])
+    return out, request.param
+
+
 def svg_root(path: str) -> ET.Element:
     """Return the parsed root element of an SVG file."""
     return ET.parse(path).getroot()

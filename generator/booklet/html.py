@@ -30,9 +30,7 @@ from generator.booklet.markup import (
     plain_text,
 )
 from generator.colour import readable
-from generator.fonts import font_face_uri
 
-FACES = ("sans", "sans-bold", "sans-italic", "sans-bolditalic")
 LIGHT_PAPER = "#fffdf9"
 DARK_PAPER = "#1b1917"
 DARK_INK = "#ece7e1"
@@ -200,17 +198,12 @@ def _cover_html(info: HtmlBooklet, words: dict[str, str]) -> str:
 
 
 def _glance_html(info: HtmlBooklet, writer: _Writer, words: dict[str, str]) -> str:
-    """The quick reference first: the kit's card when given, else the cover's facts and summary."""
+    """The cover's facts, summary and parts list, then the kit's quick-reference card."""
     cover = info.cover
-    parts = ['<section class="glance" aria-labelledby="glance">']
-    if info.quick_reference:
+    parts = []
+    if cover is not None:
         writer.ids.add("glance")
-        parts.append(f'<h2 id="glance">{html.escape(words["quick"])}</h2>')
-        sub = _Writer(writer.figure_markup, words, 3)
-        sub.ids = writer.ids
-        parts.append(sub.blocks(info.quick_reference, toc=False))
-    elif cover is not None:
-        writer.ids.add("glance")
+        parts.append('<section class="glance" aria-labelledby="glance">')
         parts.append(f'<h2 id="glance">{html.escape(words["glance"])}</h2>')
         if cover.facts:
             parts.append('<dl class="facts">')
@@ -223,11 +216,23 @@ def _glance_html(info: HtmlBooklet, writer: _Writer, words: dict[str, str]) -> s
             parts.append(f'<h3 id="kit">{html.escape(cover.kit_title)}</h3><ul class="kit">')
             parts.extend(f"<li>{html.escape(name)}</li>" for name in cover.kit)
             parts.append("</ul>")
-    else:
-        return ""
-    if info.cover_figure:
-        parts.append(f'<div class="cover-figure">{info.cover_figure}</div>')
-    parts.append("</section>")
+        if info.cover_figure:
+            parts.append(f'<div class="cover-figure">{info.cover_figure}</div>')
+        parts.append("</section>")
+    blocks = list(info.quick_reference)
+    if blocks:
+        writer.ids.add("quick")
+        heading = words["quick"]
+        first = blocks[0]
+        if isinstance(first, Heading) and first.level == 1:
+            heading = plain_text(first.runs)  # the card's own title names the section
+            blocks.pop(0)
+        parts.append('<section class="glance quick" aria-labelledby="quick">')
+        parts.append(f'<h2 id="quick">{html.escape(heading)}</h2>')
+        sub = _Writer(writer.figure_markup, words, 3)
+        sub.ids = writer.ids
+        parts.append(sub.blocks(blocks, toc=False))
+        parts.append("</section>")
     return "".join(parts)
 
 
@@ -277,21 +282,11 @@ def _css(style: BookStyle) -> str:
     accent_light, accent_dark = readable_on(style.accent, light), readable_on(style.accent, dark)
     code_light, code_dark = readable_on(style.code, light), readable_on(style.code, dark)
     muted_light, muted_dark = readable_on(style.muted, light), readable_on("#a39b92", dark)
-    faces = "".join(
-        f".{cls}{{font-family:var(--sans);font-weight:{'bold' if 'bold' in font else 'normal'};"
-        f"font-style:{'italic' if 'italic' in font else 'normal'}}}"
-        for font, cls in (
-            ("sans", "f0"),
-            ("sans-bold", "f1"),
-            ("sans-italic", "f2"),
-            ("sans-bolditalic", "f3"),
-        )
-    )
     return (
         ":root{color-scheme:light dark;"
         f"--paper:{LIGHT_PAPER};--ink:{style.ink};--accent:{accent_light};--code:{code_light};"
         f"--muted:{muted_light};--tint:{style.tint};--rule:{style.rule};--figure:#ffffff;"
-        "--sans:'PnpSans','Bitstream Vera Sans','DejaVu Sans',system-ui,sans-serif}"
+        "--sans:system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans','DejaVu Sans',sans-serif}"
         "@media (prefers-color-scheme:dark){:root{"
         f"--paper:{DARK_PAPER};--ink:{DARK_INK};--accent:{accent_dark};--code:{code_dark};"
         f"--muted:{muted_dark};--tint:{DARK_TINT};--rule:#4a433c;--figure:#f7f4ef}}}}"
@@ -331,7 +326,6 @@ def _css(style: BookStyle) -> str:
         "background:var(--figure);border-radius:.3rem}"
         ".cover-figure{max-width:22rem;margin:1rem auto 0}"
         "figcaption{font-size:.92rem;color:var(--muted);margin-top:.4rem}"
-        f"{faces}"
         "@media (min-width:48rem){main{padding:2rem 2rem 4rem}h1{font-size:2.6rem}}"
         "@media print{:root{--paper:#fff;--ink:#000;--tint:#f2f2f2;--figure:#fff}"
         f"h1,h2,h3,h4,a{{color:{style.accent}}}"
@@ -341,25 +335,19 @@ def _css(style: BookStyle) -> str:
     )
 
 
-def _font_faces(text: str) -> str:
-    chars = "".join(sorted(set(text) - set("\n\r\t")))
-    return "".join(
-        f"@font-face{{font-family:PnpSans;src:url({font_face_uri(font, chars)}) format('woff');"
-        f"font-weight:{'bold' if 'bold' in font else 'normal'};"
-        f"font-style:{'italic' if 'italic' in font else 'normal'}}}"
-        for font in FACES
-    )
-
-
-_TAG = re.compile(r"<[^>]*>")
-
-
-def booklet_html(document: Document, info: HtmlBooklet, style: BookStyle, figure: FigureMarkup) -> str:
+def booklet_html(
+    document: Document,
+    info: HtmlBooklet,
+    style: BookStyle,
+    figure: FigureMarkup,
+    figure_css: Callable[[], str] = str,
+) -> str:
     """Return the booklet as one self-contained HTML page: cover header, the quick reference, a table
-    of contents, then the rule text; figures as inline SVG from the figure callback."""
+    of contents, then the rule text; figures as inline SVG from the figure callback, whose style
+    sheet (classes, faces) figure_css returns once every figure is made."""
     words = {**WORDS["en"], **WORDS.get(info.lang, {})}
     writer = _Writer(figure, words, 2)
-    writer.ids.update({"contents", "rules", "glance", "kit"})
+    writer.ids.update({"contents", "rules", "glance", "kit", "quick"})
     glance = _glance_html(info, writer, words)
     body = writer.blocks(document.blocks)
     main = (
@@ -368,14 +356,13 @@ def booklet_html(document: Document, info: HtmlBooklet, style: BookStyle, figure
         + _toc_html(writer.toc, words)
         + f'<article id="rules">{body}</article>'
     )
-    visible = html.unescape(_TAG.sub("", main))
     lang = html.escape(info.lang)
     return (
         f'<!DOCTYPE html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         '<meta name="color-scheme" content="light dark">\n'
         f"<title>{html.escape(info.title)}</title>\n"
-        f"<style>{_font_faces(visible)}{_css(style)}</style>\n</head>\n<body>\n"
+        f"<style>{_css(style)}{figure_css()}</style>\n</head>\n<body>\n"
         f'<a class="skip" href="#rules">{html.escape(words["skip"])}</a>\n'
         f"<main>\n{main}\n</main>\n</body>\n</html>\n"
     )

@@ -525,10 +525,23 @@ class _Flow:
         cap_size = st.body * 0.85
         cap_leading = cap_size * 1.3 * PT
         placed = []
-        for fig, slot in zip(block.figures, slots):
+        for index, (fig, slot) in enumerate(zip(block.figures, slots)):
+            tall = max_h
+            if n == 1:
+                natural = self.figures(fig.component, fig.overlay, 0.0)
+                if (
+                    fig.width is None
+                    and natural.width > slot
+                    and max_h / natural.height > slot / natural.width
+                ):
+                    # a lone figure shrunk to fit its usual width gets the whole text width instead
+                    slot = slots[index] = geo.text_width
+                    total = sum(slots)
+                if natural.height > max_h and slot / natural.width > max_h / natural.height:
+                    tall = geo.text_height * 0.66  # a lone figure held down by its height may grow
 
-            def fit(drawing: Drawing, fig=fig, slot=slot) -> float:
-                scale = min(slot / drawing.width, max_h / drawing.height)
+            def fit(drawing: Drawing, fig=fig, slot=slot, tall=tall) -> float:
+                scale = min(slot / drawing.width, tall / drawing.height)
                 return min(scale, 1.0) if fig.width is None and n == 1 else scale
 
             drawing, scale = readable_figure(self.figures, fig.component, fig.overlay, fit)
@@ -840,8 +853,10 @@ def typeset(
     figures: FigureSource,
     cover: CoverInfo | None = None,
     running_title: str = "",
+    numbered_from: int | None = 1,
 ) -> list[LaidPage]:
-    """Return the booklet's pages: the cover (when given) and the numbered text pages."""
+    """Return the booklet's pages: the cover (when given) and the text pages, numbered from
+    ``numbered_from`` (None: no page numbers)."""
     flow = _Flow(geo, style, figures)
     previous = None
     for block in document.blocks:
@@ -853,13 +868,14 @@ def typeset(
     if cover is not None:
         out.append(LaidPage(cover_page(cover, geo, style, figures), ["cover"]))
     for placed in paginate(flow.items, geo):
-        number = len(out) + 1
+        number = len(out) + (numbered_from or 1)
         page = Page(geo.width, geo.height, label=f"booklet page {number}")
         kinds: list[str] = []
         for item, y in placed:
             page.add(*item.draw(y))
             if item.kind != "space":
                 kinds.append(item.kind)
-        page.add(*footer_shapes(number, geo, style, running_title))
+        if numbered_from is not None:
+            page.add(*footer_shapes(number, geo, style, running_title))
         out.append(LaidPage(page, kinds))
     return out

@@ -131,9 +131,9 @@ class _SizedLoader(jinja2.FileSystemLoader):
 
 
 @lru_cache(maxsize=16)
-def _environment(folder: str) -> jinja2.Environment:
+def _environment(folder: str, own: str) -> jinja2.Environment:
     env = LimitedEnvironment(
-        loader=_SizedLoader([os.path.join(folder, "booklets"), folder]),
+        loader=_SizedLoader(list(dict.fromkeys([own, os.path.join(folder, "booklets"), folder]))),
         undefined=_Undefined,
         autoescape=False,
         trim_blocks=True,
@@ -193,8 +193,8 @@ def shown_path(path: str) -> str:
 
 def render_template(path: str, values: dict[str, Any]) -> str:
     """Return the text of a template file rendered with values; raise TemplateError on any fault."""
-    folder = os.path.dirname(os.path.dirname(os.path.abspath(path)))
-    env = _environment(folder)
+    own = os.path.dirname(os.path.abspath(path))
+    env = _environment(os.path.dirname(own), own)
     name = os.path.basename(path)
     shown = shown_path(path)
     try:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from generator.cli import board, build, calibrate, check, games, new
+from generator.cli import board, build, calibrate, check, games, new, referee
 from generator.cli.common import DEBUG
 
 app = typer.Typer(
@@ -33,15 +33,8 @@ def _main(
     DEBUG["on"] = debug
 
 
-for module in (games, build, check, board, new, calibrate):
+for module in (games, build, check, board, new, calibrate, referee):
     module.register(app)
-
-try:
-    from generator.cli import referee as _referee
-except ImportError:  # the referee command is optional while it is being built
-    _referee = None  # type: ignore[assignment]
-if _referee is not None:
-    _referee.register(app)
 
 
 def main(argv: list[str] | None = None) -> None:

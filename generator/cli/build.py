@@ -24,12 +24,21 @@ def register(app: typer.Typer) -> None:
         variant: str = typer.Option(None, "--variant", help="Variants, comma-separated."),
         lang: str = typer.Option("en", "--lang", help=f"Language of the rule booklet: {language_codes()}."),
         fit: bool = typer.Option(False, "--fit", help="Scale large boards onto one sheet instead of tiling."),
-        cell_size: str = typer.Option(None, "--cell-size", help="Square size for grid boards, e.g. 25mm."),
+        cell_size: str = typer.Option(
+            None,
+            "--cell-size",
+            help="Square size of boards with cells (grids, tracks, point spacing), e.g. 25mm.",
+        ),
         ink_saver: bool = typer.Option(
             False, "--ink-saver", help="Outlines and hatching instead of large fills."
         ),
         duplex_offset: str = typer.Option(
             None, "--duplex-offset", help="Printer offset for backs, 'dx,dy' in mm (see `pnp calibrate`)."
+        ),
+        single_sided: bool = typer.Option(
+            False,
+            "--single-sided",
+            help="kit.pdf for printers without duplex: no blank backs, plain booklet.",
         ),
         layouts: str = typer.Option(None, "--layouts", help="Folder of definitions to build from."),
         quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
@@ -59,6 +68,7 @@ def register(app: typer.Typer) -> None:
             ink_saver=ink_saver,
             duplex_offset=duplex_offset,
             layouts=layouts,
+            single_sided=single_sided,
             progress_factory=lambda total: Progress(total, quiet),
             jobs=jobs,
         )

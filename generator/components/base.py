@@ -4,7 +4,11 @@ table, the files a kind makes (``Output``), drawing options and the build ``Cont
 A kind is a module in this package with ``SCHEMA`` (its keys, ``generator.schema.Field`` values),
 ``build(spec, ctx) -> list[Output]`` and, optionally, ``drawing(spec, ctx, overlay)`` (the artwork
 at true size; with an overlay dict it is a booklet figure) and ``check_spec(values, where)``
-(checks that span several keys). The table of kinds is ``generator.components.kinds.KINDS``.
+(checks that span several keys). Boards with cells have ``square_size(spec, ctx) -> float`` (the
+side of a square, or the room of a point, as printed; ``--cell-size`` sets it) and optionally
+``smallest_square(spec)``; pieces have ``footprint(spec) -> float``, the room a piece needs on a
+square of the board its ``board`` key names. The table of kinds is
+``generator.components.kinds.KINDS``.
 """
 
 from __future__ import annotations
@@ -16,10 +20,10 @@ from types import ModuleType
 from typing import Any, Literal
 
 from generator.definitions import ComponentSpec, GameDefinition
-from generator.errors import BoardError, DefinitionError, UnknownGameError
+from generator.errors import BoardError, DefinitionError, UnknownGameError, UsageError
 from generator.games import find_rules
 from generator.games.base import GameRules
-from generator.imposition import Paper
+from generator.imposition import Paper, SheetItem
 from generator.page import Drawing, Page
 from generator.schema import Field
 
@@ -54,6 +58,11 @@ class Kind:
         return getattr(self.module, "check_spec", None)
 
     @property
+    def has_squares(self) -> bool:
+        """Return True when the kind is a board with cells (``--cell-size`` applies to it)."""
+        return hasattr(self.module, "square_size")
+
+    @property
     def can_draw(self) -> bool:
         """Return True when the kind can be drawn as a booklet figure."""
         return hasattr(self.module, "drawing")
@@ -75,6 +84,8 @@ class Output:
     pages: list[Page]
     formats: tuple[str, ...] = ("pdf", "svg")
     in_kit: bool = True
+    booklet: bool = False  # pages of a booklet in reading order: the print job imposes them
+    items: list[SheetItem] | None = None  # cut-out parts the print job may pack with others
     html: str | None = None  # the same content as one HTML page, written as ``<name>.html``
 
 
@@ -87,6 +98,7 @@ class Options:
     duplex_offset: tuple[float, float] = (0.0, 0.0)
     cell_size: float | None = None
     lang: str = "en"
+    single_sided: bool = False  # kit.pdf for printers without duplex
 
 
 @dataclass
@@ -158,3 +170,46 @@ def component_drawing(ctx: Context, component_id: str, overlay: dict[str, Any] |
             f"{ctx.definition.path}: components.{component_id}: a {spec.kind} cannot be shown as a figure"
         )
     return kind.drawing(spec, ctx, overlay if overlay is not None else {})
+
+
+FIT_MARGIN = 1.0  # mm a piece keeps free inside its square
+
+
+def board_square(ctx: Context, board_id: str) -> float:
+    """Return the side in mm of the squares of a board component of the game, as printed."""
+    spec = ctx.definition.component(board_id)
+    kind = ctx.kind_of(spec)
+    if not kind.has_squares:
+        raise DefinitionError(
+            f"{ctx.definition.path}: components.{board_id}: a {spec.kind} has no squares for pieces to stand on"
+        )
+    return float(kind.module.square_size(spec, ctx))
+
+
+def check_fit(ctx: Context) -> None:
+    """Raise an error when a board's squares are too small: for its points, or for the pieces that
+    stand on it. With --cell-size the error is a usage error naming the option (one line)."""
+    definition = ctx.definition
+    cell = ctx.options.cell_size
+
+    def fail(message: str) -> None:
+        if cell:
+            raise UsageError(f"--cell-size {cell:g}mm is too small for {definition.id}: {message}")
+        raise DefinitionError(f"{definition.path}: {message}")
+
+    for spec in definition.components:
+        module = ctx.kind_of(spec).module
+        if hasattr(module, "smallest_square") and hasattr(module, "square_size"):
+            least = module.smallest_square(spec)
+            if module.square_size(spec, ctx) < least - 1e-6:
+                fail(f"the points of the {spec['title'] or spec.id} need {least:g} mm from one to the next")
+        board_id = spec.values.get("board")
+        if not board_id or not hasattr(module, "footprint"):
+            continue
+        square = board_square(ctx, board_id)
+        need = module.footprint(spec) + FIT_MARGIN
+        if square < need - 1e-6:
+            fail(
+                f"the {spec['title'] or spec.id} need squares of at least {need:g} mm, "
+                f"the {definition.component(board_id)['title'] or board_id} has {square:g} mm"
+            )

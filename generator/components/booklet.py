@@ -24,10 +24,11 @@ from generator.booklet.layout import (
 from generator.booklet.markup import Document, Figure, parse, plain_text, smarten
 from generator.booklet.render import render_template, shown_path, template_path, template_values
 from generator.components.base import Context, Output, component_drawing
+from generator.errors import DefinitionError, UsageError
 from generator.imposition import impose_booklet
 from generator.languages import DEFAULT_LANGUAGE, LANGUAGES
-from generator.page import Drawing, Page
-from generator.render.svg import inline_svg
+from generator.page import Drawing, Line, Page, Style
+from generator.render.svg import InlineSvg
 from generator.schema import Field
 
 SCHEMA: dict[str, Field] = {
@@ -51,12 +52,13 @@ def build(spec: Any, ctx: Context) -> list[Output]:
     """Return the booklet in reading order (PDF, SVG, and the same text as one HTML page) and
     imposed for saddle-stitch printing (PDF)."""
     source = booklet_source(spec, ctx)
-    pages = [laid.page for laid in _typeset(source)]
-    # kit.pdf is printed on the chosen paper, so it takes the imposed sheets, not the A5 pages
-    # (the build leaves both out when the definition says in_kit = false)
+    pages = [laid.page for laid in _typeset(source, ctx)]
+    # kit.pdf imposes the pages in reading order itself, for the flip it is printed with
+    # (the build leaves the booklet out when the definition says in_kit = false)
     return [
-        Output(spec.id, pages, ("pdf", "svg"), in_kit=False, html=html_booklet(source)),
-        Output(f"{spec.id}-imposed", impose_booklet(pages, ctx.paper), ("pdf",)),
+        # on screens the booklet reads as one HTML page, so its pages need no SVG files
+        Output(spec.id, pages, ("pdf",), booklet=True, html=html_booklet(source, spec, ctx)),
+        Output(f"{spec.id}-imposed", impose_booklet(pages, ctx.paper), ("pdf",), in_kit=False),
     ]
 
 
@@ -121,8 +123,9 @@ def booklet_source(spec: Any, ctx: Context) -> BookletSource:
     return BookletSource(document, geo, style, figure, cover, title, lang, titles)
 
 
-def _typeset(source: BookletSource) -> list[LaidPage]:
-    return typeset(
+def _typeset(source: BookletSource, ctx: Context) -> list[LaidPage]:
+    """Return the typeset pages, filled to a multiple of four (notes, the quick reference)."""
+    laid = typeset(
         source.document,
         source.geometry,
         source.style,
@@ -130,11 +133,15 @@ def _typeset(source: BookletSource) -> list[LaidPage]:
         source.cover,
         running_title=source.title,
     )
+    lang = source.lang
+    own = LANGUAGES[lang].cover if lang in LANGUAGES else {}
+    labels = {**LANGUAGES[DEFAULT_LANGUAGE].cover, **own}
+    return laid + _filling(ctx, len(laid), source.geometry, source.style, source.title, labels)
 
 
 def laid_pages(spec: Any, ctx: Context) -> list[LaidPage]:
     """Return the typeset pages with the kinds of flow items on each (see layout.LaidPage)."""
-    return _typeset(booklet_source(spec, ctx))
+    return _typeset(booklet_source(spec, ctx), ctx)
 
 
 def figure_alt(title: str, caption: str, component: str) -> str:
@@ -144,20 +151,17 @@ def figure_alt(title: str, caption: str, component: str) -> str:
     return title or component
 
 
-def html_booklet(source: BookletSource) -> str:
-    """Return the booklet as one self-contained HTML page, from the same text and drawings as the PDF."""
+def html_booklet(source: BookletSource, spec: Any, ctx: Context) -> str:
+    """Return the booklet as one self-contained HTML page, from the same text and drawings as the
+    PDF; the kit's quick-reference card, when it has one, comes first."""
     width = source.geometry.text_width
-    count = 0
+    figures = InlineSvg()
 
     def svg(component: str, overlay: str | None, caption: str, limit: float) -> str:
-        nonlocal count
-        count += 1
         # drawn as the PDF draws it at the size the PDF shows it, so type stays readable on a phone
         drawing, _ = readable_figure(source.figures, component, overlay, lambda d: min(1.0, limit / d.width))
         page = Page(drawing.width, drawing.height, list(drawing.shapes), drawing.label)
-        return inline_svg(
-            page, figure_alt(source.titles.get(component, component), caption, component), f"fig{count}-"
-        )
+        return figures.element(page, figure_alt(source.titles.get(component, component), caption, component))
 
     def figure(fig: Figure) -> str:
         return svg(fig.component, fig.overlay, plain_text(fig.caption), width)
@@ -166,8 +170,49 @@ def html_booklet(source: BookletSource) -> str:
     if source.cover is not None and source.cover.figure is not None:
         component, overlay = source.cover.figure
         cover_svg = svg(component, overlay, "", width * 0.8)
-    info = HtmlBooklet(source.title, source.lang, source.cover, cover_svg)
-    return booklet_html(source.document, info, source.style, figure)
+    card = next((c for c in ctx.definition.components if c.kind == "quick-reference"), None)
+    quick: tuple = ()
+    if card is not None:
+        try:
+            quick = ctx.kind_of(card).module.document(card, ctx).blocks
+        except UsageError:  # the card is not translated into the booklet's language
+            quick = ()
+    info = HtmlBooklet(source.title, source.lang, source.cover, cover_svg, tuple(quick))
+    return booklet_html(source.document, info, source.style, figure, figures.css)
+
+
+def _filling(
+    ctx: Context, count: int, geo: Geometry, style: BookStyle, title: str, labels: dict[str, str]
+) -> list[LaidPage]:
+    """Return the pages that bring a booklet of count pages to a multiple of four (saddle stitch
+    needs it): notes pages, and the quick reference on the last page when the kit has one."""
+    missing = -count % 4
+    if not missing:
+        return []
+    aid = None
+    spec = next((c for c in ctx.definition.components if c.kind == "quick-reference"), None)
+    if spec is not None:
+        aid = ctx.kind_of(spec).module.aid_page(spec, ctx, geo.width, geo.height, count + missing, style.body)
+    pages: list[LaidPage] = []
+    for number in range(count + 1, count + missing + (0 if aid is not None else 1)):
+        laid = typeset(parse(f"# {labels['notes']}"), geo, style, _no_figure, None, title, number)
+        page = laid[0].page
+        top = geo.top + style.heading_size(1) * 25.4 / 72 * 2.2
+        rows = int((geo.bottom - top) // 8.0)
+        for row in range(1, rows + 1):
+            page.add(
+                Line(
+                    geo.left, top + row * 8.0, geo.right, top + row * 8.0, Style(stroke="#b9aea3", width=0.2)
+                )
+            )
+        pages.append(LaidPage(page, ["notes"]))
+    if aid is not None:
+        pages.append(LaidPage(aid, ["quick-reference"]))
+    return pages
+
+
+def _no_figure(component: str, overlay: str | None, type_floor: float = 0.0) -> Drawing:
+    raise DefinitionError(f"a notes page has no figures ({component})")
 
 
 def _cover(spec: Any, ctx: Context, meta: dict[str, str], lang: str) -> CoverInfo:

@@ -34,6 +34,7 @@ MIN_LABEL = 6.0  # pt, the smallest label a counter prints
 SCHEMA: dict[str, Field] = {
     "size": Field("length", default=20.0, check=positive, doc="default counter size (diameter or side)"),
     "padding": Field("length", default=1.5, min=0, doc="space between a round counter and its cut lines"),
+    "board": Field("str", default="", doc="the board the counters stand on: they must fit its squares"),
     "counters": Field("tables", required=True, schema=COUNTER_SCHEMA),
 }
 
@@ -51,10 +52,11 @@ def _face(shape: str, size: float, pad: float, face: dict[str, Any], ctx: Contex
     outline = ctx.colour(face["stroke"]) or "#000000"
     width = 0.4
     body_fill = colour
-    saved = ctx.options.ink_saver and colour is not None and luminance(colour) < 0.9
-    if saved:
-        # ink saver: a white face with a thick outline in the counter's colour; dark sides hatched
-        body_fill, outline, width = "#ffffff", readable(colour, "#ffffff"), 1.2
+    # ink saver: a white face with a thick outline in the counter's colour; dark sides hatched
+    shade = colour if ctx.options.ink_saver and colour is not None and luminance(colour) < 0.9 else None
+    saved = shade is not None
+    if shade is not None:
+        body_fill, outline, width = "#ffffff", readable(shade, "#ffffff"), 1.2
     style = Style(stroke=outline, fill=body_fill, width=width)
     shapes: list[Shape] = []
     if shape == "circle":
@@ -74,14 +76,12 @@ def _face(shape: str, size: float, pad: float, face: dict[str, Any], ctx: Contex
                 style,
             )
         )
-    if saved and contrast_ink(colour) == "#ffffff":
+    if shade is not None and contrast_ink(shade) == "#ffffff":
         inset = size * 0.2
         shapes.append(
-            Group(
-                tuple(hatch(pad + inset, pad + inset, size - 2 * inset, size - 2 * inset, colour, 2.2, 0.2))
-            )
+            Group(tuple(hatch(pad + inset, pad + inset, size - 2 * inset, size - 2 * inset, shade, 2.2, 0.2)))
         )
-    ink = colour if saved and luminance(colour) < 0.6 else contrast_ink(body_fill)
+    ink = shade if shade is not None and luminance(shade) < 0.6 else contrast_ink(body_fill)
 
     def own(name: str) -> str:
         """Return a face's own ink colour, unless the ink saver whitened the face under a pale one."""
@@ -195,7 +195,19 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
     return Drawing(width, height, shapes, spec["title"] or spec.id)
 
 
+def footprint(spec: ComponentSpec) -> float:
+    """Return the size in mm of the largest counter (what a square must hold)."""
+    return max(c["size"] or spec["size"] for c in spec["counters"])
+
+
+def contents(spec: ComponentSpec, ctx: Context) -> list[tuple[str, int]]:
+    """Return (name, count) of every counter type, for the print guide's checklist."""
+    return [(counter["name"], counter["count"]) for counter in spec["counters"]]
+
+
 def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     """Return the counter sheets (and backs pages where counters have backs)."""
     label = f"{ctx.definition.title}: {spec['title'] or spec.id}"
-    return [Output(spec.id, nup(items(spec, ctx), ctx.paper, label, duplex_offset=ctx.options.duplex_offset))]
+    parts = items(spec, ctx)
+    pages = nup(parts, ctx.paper, label, duplex_offset=ctx.options.duplex_offset)
+    return [Output(spec.id, pages, items=parts)]

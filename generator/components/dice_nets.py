@@ -109,8 +109,8 @@ def net(die: dict[str, Any], s: float, ctx: Context) -> Drawing:
         if "b" in sides:
             shapes.append(_tab(x, y + s, x + s, y + s, 0, 1, depth))
     fold = Style(stroke="#888888", width=0.2, dash=(1.0, 0.8))
-    for slot in SLOTS.values():
-        shapes.append(Rect(slot[0] * s, slot[1] * s, s, s, Style(stroke=None, fill=fill)))
+    for col, row in SLOTS.values():
+        shapes.append(Rect(col * s, row * s, s, s, Style(stroke=None, fill=fill)))
     for slot, face in zip(ORDER, die["faces"]):
         col, row = SLOTS[slot]
         shapes.extend(_face(col * s, row * s, s, face, ink))
@@ -152,6 +152,11 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
     return net(spec["dice"][0], spec["size"], ctx)
 
 
+def contents(spec: ComponentSpec, ctx: Context) -> list[tuple[str, int]]:
+    """Return (name, count) of every die, for the print guide's checklist."""
+    return [(die["name"], die["count"]) for die in spec["dice"]]
+
+
 def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     """Return sheets of dice nets with room to cut round each net."""
     s = spec["size"]
@@ -162,4 +167,4 @@ def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
         cell = Drawing(art.width + 2 * pad, art.height + pad + 1.0, (art.placed(pad, 1.0),), art.label)
         items.extend([SheetItem(cell)] * die["count"])
     label = f"{ctx.definition.title}: {spec['title'] or spec.id}"
-    return [Output(spec.id, nup(items, ctx.paper, label, gap=0.0))]
+    return [Output(spec.id, nup(items, ctx.paper, label, gap=0.0), items=items)]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from generator.colour import readable
@@ -306,8 +307,30 @@ def _arrows(
     return shapes
 
 
-def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = None) -> Drawing:
-    """Return the board at true size, with an optional overlay (pieces, highlights, arrows, lines)."""
+@dataclass
+class _Frame:
+    """The board's extent: its cells and their indices, bands round the grid, the square size."""
+
+    files: int
+    ranks: int
+    cells: dict[str, list[str]]
+    indexed: dict[str, tuple[int, int]]
+    min_fx: int
+    max_fx: int
+    min_ry: int
+    max_ry: int
+    label_size: float
+    label_band: float
+    edge_pt: float
+    edge_band: float
+    bands: dict[str, float]
+    show_title: bool
+    title_h: float
+    caption_h: float
+    cell: float
+
+
+def _frame(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None) -> _Frame:
     files, ranks, cells = board_cells(spec, ctx)
     for name, marks in (overlay or {}).get("cells", {}).items():
         cells[name] = list(marks)
@@ -322,7 +345,8 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
     cols, rows = max_fx - min_fx + 1, max_ry - min_ry + 1
     label_size = max(spec["label_size"], (overlay or {}).get("type_floor", 0.0))
     label_band = label_size * 25.4 / 72 * 1.9 if spec["labels"] else 3.0
-    edge_band = 8.0
+    edge_pt = max(9.0, (overlay or {}).get("type_floor", 0.0))
+    edge_band = max(8.0, edge_pt * 25.4 / 72 * 2.2)
     bands = {
         side: (edge_band if side in spec["edges"] else 0.0) for side in ("north", "south", "east", "west")
     }
@@ -336,6 +360,46 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
         avail_h = ph - 2 * label_band - bands["north"] - bands["south"] - title_h - caption_h - 6.0
         cell = min(spec["max_cell"], avail_w / cols, avail_h / rows)
         cell = math.floor(cell * 2) / 2
+    return _Frame(
+        files,
+        ranks,
+        cells,
+        indexed,
+        min_fx,
+        max_fx,
+        min_ry,
+        max_ry,
+        label_size,
+        label_band,
+        edge_pt,
+        edge_band,
+        bands,
+        show_title,
+        title_h,
+        caption_h,
+        cell,
+    )
+
+
+def square_size(spec: ComponentSpec, ctx: Context) -> float:
+    """Return the side in mm of the board's squares as printed (--cell-size sets it)."""
+    return _frame(spec, ctx, None).cell
+
+
+def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = None) -> Drawing:
+    """Return the board at true size, with an optional overlay (pieces, highlights, arrows, lines)."""
+    f = _frame(spec, ctx, overlay)
+    files, ranks, cells, indexed = f.files, f.ranks, f.cells, f.indexed
+    min_fx, max_fx, min_ry, max_ry = f.min_fx, f.max_fx, f.min_ry, f.max_ry
+    cols, rows = max_fx - min_fx + 1, max_ry - min_ry + 1
+    label_size, label_band, edge_pt, edge_band, bands = (
+        f.label_size,
+        f.label_band,
+        f.edge_pt,
+        f.edge_band,
+        f.bands,
+    )
+    show_title, title_h, caption_h, cell = f.show_title, f.title_h, f.caption_h, f.cell
     x0 = label_band + bands["west"]
     y0 = title_h + label_band + bands["north"]
     grid = _Grid(files, ranks, cell, x0, y0, min_fx, max_ry)
@@ -404,7 +468,7 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
             right_x = grid.corner(max_fx, 0)[0] + cell + bands["east"] + label_band / 2
             shapes.append(Text(left_x, y, str(ry + 1), size, "sans-bold", "middle", "#333333"))
             shapes.append(Text(right_x, y, str(ry + 1), size, "sans-bold", "middle", "#333333"))
-    shapes.extend(_edge_bands(spec, grid, files, ranks, cell, edge_band))
+    shapes.extend(_edge_bands(spec, grid, files, ranks, cell, edge_band, edge_pt))
     caption = spec["caption"] or ctx.seed_label()
     if caption:
         shapes.append(
@@ -415,9 +479,11 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
 
 
 def _edge_bands(
-    spec: ComponentSpec, grid: _Grid, files: int, ranks: int, cell: float, band: float
+    spec: ComponentSpec, grid: _Grid, files: int, ranks: int, cell: float, band: float, size: float = 9.0
 ) -> list[Shape]:
+    """Return the dashed text bands outside the grid's edges (text of ``size`` pt)."""
     shapes: list[Shape] = []
+    cap = size * 25.4 / 72 * 0.73
     gx, gy = grid.corner(0, ranks - 1)
     w, h = files * cell, ranks * cell
     style = Style(stroke="#000000", fill="#ffffff", width=0.4, dash=(2.0, 1.0))
@@ -433,11 +499,11 @@ def _edge_bands(
         x, y, bw, bh = box
         shapes.append(Rect(x + 0.8, y + 0.8, bw - 1.6, bh - 1.6, style))
         if side in ("north", "south"):
-            shapes.append(Text(x + bw / 2, y + bh / 2 + 1.3, text, 9, "sans-bold", "middle"))
+            shapes.append(Text(x + bw / 2, y + bh / 2 + cap / 2, text, size, "sans-bold", "middle"))
         else:
             shapes.append(
                 Group(
-                    (Text(0, 1.3, text, 9, "sans-bold", "middle"),),
+                    (Text(0, cap / 2, text, size, "sans-bold", "middle"),),
                     multiply(translate(x + bw / 2, y + bh / 2), rotate(90 if side == "east" else -90)),
                 )
             )

@@ -11,6 +11,7 @@ from generator.components import (
     dice_nets,
     grid_board,
     point_board,
+    quick_reference,
     standees,
     table_sheet,
     track,
@@ -31,6 +32,7 @@ KINDS: dict[str, Kind] = {
         Kind("dice-nets", dice_nets, is_board=False, stock="card"),
         Kind("table-sheet", table_sheet, is_board=False, stock="paper"),
         Kind("booklet", booklet, is_board=False, stock="paper"),
+        Kind("quick-reference", quick_reference, is_board=False, stock="card"),
     )
 }
 

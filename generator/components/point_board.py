@@ -18,7 +18,7 @@ from generator.components.look import TOKEN_SCHEMA, contrast_ink, draw_token
 from generator.definitions import ComponentSpec
 from generator.errors import DefinitionError
 from generator.imposition import place
-from generator.page import Circle, Drawing, Line, Rect, Shape, Style, Text, arrow
+from generator.page import Circle, Drawing, Line, Point, Rect, Shape, Style, Text, arrow
 from generator.schema import Field, positive
 
 SCHEMA: dict[str, Field] = {
@@ -77,6 +77,32 @@ def geometry(spec: ComponentSpec, ctx: Context) -> dict[str, Any]:
     return {"points": spec["points"], "lines": spec["lines"] or [], "bridges": spec["bridges"] or []}
 
 
+def _extent(spec: ComponentSpec, ctx: Context) -> tuple[float, float]:
+    points = geometry(spec, ctx)["points"]
+    xs = [float(v[0]) for v in points.values()]
+    ys = [float(v[1]) for v in points.values()]
+    return (max(xs) - min(xs) or 1.0, max(ys) - min(ys) or 1.0)
+
+
+def _unit(spec: ComponentSpec, ctx: Context, extent_x: float, extent_y: float) -> float:
+    """Return the length of one grid unit: --cell-size, the spacing, or what the size allows."""
+    if ctx.options.cell_size:
+        return ctx.options.cell_size
+    if spec["spacing"] is not None:
+        return spec["spacing"]
+    return (spec["size"] - 2 * spec["margin"] - 2 * spec["point_radius"]) / max(extent_x, extent_y)
+
+
+def square_size(spec: ComponentSpec, ctx: Context) -> float:
+    """Return the room in mm a piece has on a point: one grid unit (--cell-size sets it)."""
+    return _unit(spec, ctx, *_extent(spec, ctx))
+
+
+def smallest_square(spec: ComponentSpec) -> float:
+    """Return the shortest grid unit at which neighbouring points stay apart."""
+    return 2 * spec["point_radius"] + 1.0
+
+
 def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = None) -> Drawing:
     """Return the board at true size, with an optional overlay of pieces, highlights and arrows."""
     geo = geometry(spec, ctx)
@@ -95,10 +121,7 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
         clear = max(0.0, ring - r) + 0.6
         em = label_size * 25.4 / 72
         margin = max(margin, clear + em * 1.2)
-    if spec["spacing"] is not None:
-        unit = spec["spacing"]
-    else:
-        unit = (spec["size"] - 2 * margin - 2 * r) / max(extent_x, extent_y)
+    unit = _unit(spec, ctx, extent_x, extent_y)
     show_title = spec["title_on_board"] and overlay is None  # figures have captions instead
     title_h = 12.0 if show_title else 0.0
     width = extent_x * unit + 2 * margin + 2 * r
@@ -116,6 +139,10 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
         return (ox + x * unit, oy + y * unit)
 
     ink_saver = ctx.options.ink_saver
+    # a name inside a point sits in its upper half, above a figure's token and its descenders
+    em = label_size * 25.4 / 72
+    token = spec["token_radius"] or r * 2.2
+    lift = max(r * 0.45, token + 0.5 + 0.24 * em) if overlay is not None else r * 0.45
     shapes: list[Shape] = []
     bg = ctx.colour(spec["background"])
     frame = Style(
@@ -157,9 +184,9 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
             shapes.append(
                 Text(
                     x,
-                    y - r * 0.45,
+                    y - lift,
                     name,
-                    spec["label_size"],
+                    label_size,
                     "sans-bold",
                     "middle",
                     contrast_ink(point_style.fill),
@@ -179,7 +206,7 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
     return Drawing(width, height, tuple(shapes), spec["title"] or "board")
 
 
-def _bridge(o1, o2, u1, u2, style: Style, background: str) -> list[Shape]:
+def _bridge(o1: Point, o2: Point, u1: Point, u2: Point, style: Style, background: str) -> list[Shape]:
     """Return the under line, then the over line with a gap-casing and bridge rails at the crossing."""
     shapes: list[Shape] = [Line(*u1, *u2, style)]
     (x1, y1), (x2, y2) = o1, o2
@@ -249,9 +276,12 @@ def _overlay(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any], at, r: 
     """Return shapes for pieces on points, highlighted points and move arrows."""
     shapes: list[Shape] = []
     tr = spec["token_radius"] or r * 2.2
+    # rings go round the whole point when its name is printed inside it
+    outside = r + 0.9 if spec["labels"] == "inside" else 0.0
     for name in overlay.get("highlight", []):
         x, y = at(name)
-        shapes.append(Circle(x, y, tr * 1.35, Style(stroke="#d62728", fill=None, width=0.9, dash=(1.6, 1.0))))
+        ring = max(tr * 1.35, outside)
+        shapes.append(Circle(x, y, ring, Style(stroke="#d62728", fill=None, width=0.9, dash=(1.6, 1.0))))
     for name, piece in sorted(overlay.get("pieces", {}).items()):
         side = piece if isinstance(piece, str) else piece.get("side", "")
         label = "" if isinstance(piece, str) else str(piece.get("troops", piece.get("label", "")))
@@ -259,14 +289,18 @@ def _overlay(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any], at, r: 
         shapes.extend(draw_token(spec, ctx, side, x, y, tr, label))
     for name in overlay.get("removable", []):
         x, y = at(name)
-        shapes.append(Circle(x, y, tr * 1.3, Style(stroke="#d62728", fill=None, width=0.9, dash=(1.6, 1.0))))
+        shapes.append(
+            Circle(
+                x, y, max(tr * 1.3, outside), Style(stroke="#d62728", fill=None, width=0.9, dash=(1.6, 1.0))
+            )
+        )
     for name in overlay.get("protected", []):
         x, y = at(name)
-        shapes.append(Circle(x, y, tr * 1.25, Style(stroke="#2a7a2a", fill=None, width=0.9)))
+        shapes.append(Circle(x, y, max(tr * 1.25, outside), Style(stroke="#2a7a2a", fill=None, width=0.9)))
     for a, b in overlay.get("arrows", []):
         (x1, y1), (x2, y2) = at(a), at(b)
         d = math.hypot(x2 - x1, y2 - y1) or 1.0
-        k = (tr + 0.8) / d
+        k = (max(tr, outside) + 0.8) / d
         shapes.append(
             arrow(
                 x1 + (x2 - x1) * k,

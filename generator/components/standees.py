@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.components.base import Context, Output
+from generator.components.base import FIT_MARGIN, Context, Output, board_square
 from generator.components.look import contrast_ink, figure_grid, fitted_text, hatch, luminance
 from generator.components.symbols import draw_symbol
 from generator.definitions import ComponentSpec
@@ -66,6 +66,9 @@ SCHEMA: dict[str, Field] = {
     "width": Field("length", default=15.0, check=positive, doc="width of the strip"),
     "height": Field("length", default=24.0, check=positive, doc="height of one panel"),
     "base": Field("length", default=10.0, check=positive, doc="depth of one base tab"),
+    "board": Field(
+        "str", default="", doc="the board the figures stand on: the bases fold out to fill its squares"
+    ),
     "figures": Field("tables", required=True, schema=FIGURE_SCHEMA),
 }
 FOLD = Style(stroke="#808080", width=0.25, dash=(1.2, 0.9))
@@ -132,19 +135,21 @@ def _panel(figure: dict[str, Any], look: dict[str, Any], w: float, h: float, bac
     return shapes
 
 
-def _tab(figure: dict[str, Any], look: dict[str, Any], w: float, b: float) -> list[Shape]:
-    """One upright base tab at (0, 0) with the figure's label."""
+def _tab(
+    figure: dict[str, Any], look: dict[str, Any], w: float, b: float, labelled: bool = True
+) -> list[Shape]:
+    """One upright base tab at (0, 0) with the figure's label (unless not ``labelled``)."""
     shapes: list[Shape] = [Rect(0, 0, w, b, Style(stroke=None, fill=look["base"]))]
     if look["hatch_base"]:
         shapes.extend(hatch(0, 0, w, b, look["outline"], spacing=1.6, width=0.2))
-    label = figure["label"] or figure["name"]
+    label = (figure["label"] or figure["name"]) if labelled else ""
     ink = contrast_ink(look["base"]) if not look["hatch_base"] else "#000000"
     pt = min(b * 0.3, 2.6) * 72 / 25.4
     lines = _wrap(label, w * 0.9, pt)
     cap = pt * 25.4 / 72 * 0.72
     step = cap * 1.6
     top = b / 2 - (len(lines) - 1) * step / 2 + cap / 2
-    for i, line in enumerate(lines):
+    for i, line in enumerate(lines if label else []):
         text = fitted_text(w / 2, top + i * step, line, w * 0.9, pt, "sans-bold", "middle", ink)
         if look["hatch_base"]:
             tw = min(w * 0.9, text_width(line, "sans-bold", text.size))
@@ -173,23 +178,37 @@ def _wrap(text: str, width: float, pt: float) -> list[str]:
     return lines or [""]
 
 
-def standee(figure: dict[str, Any], spec: ComponentSpec, ctx: Context) -> Drawing:
-    """Return one flat standee: tab and back (upside down), fold, front and tab."""
-    w, h, b = spec["width"], spec["height"], spec["base"]
+def standee(figure: dict[str, Any], spec: ComponentSpec, ctx: Context, labelled: bool = True) -> Drawing:
+    """Return one flat standee: tab and back (upside down), fold, front and tab; ``labelled`` False
+    leaves the tabs blank (a small booklet figure, which names the figure underneath)."""
+    w, h, b = spec["width"], spec["height"], base_depth(spec, ctx)
     look = _colours(figure, ctx)
 
     def upside_down(shapes: list[Shape], y: float, height: float) -> Group:
         return Group(tuple(shapes), multiply(translate(0, y), rotate(180, w / 2, height / 2)))
 
     shapes: list[Shape] = [
-        upside_down(_tab(figure, look, w, b), 0.0, b),
+        upside_down(_tab(figure, look, w, b, labelled), 0.0, b),
         upside_down(_panel(figure, look, w, h, back=True), b, h),
         Group(tuple(_panel(figure, look, w, h, back=False)), translate(0, b + h)),
-        Group(tuple(_tab(figure, look, w, b)), translate(0, b + 2 * h)),
+        Group(tuple(_tab(figure, look, w, b, labelled)), translate(0, b + 2 * h)),
     ]
     for y in (b, b + h, b + 2 * h):
         shapes.append(Line(0, y, w, y, FOLD))
     return Drawing(w, 2 * (b + h), tuple(shapes), figure["name"])
+
+
+def base_depth(spec: ComponentSpec, ctx: Context) -> float:
+    """Return the depth of one base tab: half the board's square (both tabs folded out cover it,
+    less a margin), or the definition's ``base`` when the figures stand on no board."""
+    if not spec["board"]:
+        return spec["base"]
+    return min(spec["height"], (board_square(ctx, spec["board"]) - FIT_MARGIN) / 2)
+
+
+def footprint(spec: ComponentSpec) -> float:
+    """Return the width in mm of a standee (what a square must hold)."""
+    return spec["width"]
 
 
 def items(spec: ComponentSpec, ctx: Context) -> list[SheetItem]:
@@ -204,21 +223,25 @@ def items(spec: ComponentSpec, ctx: Context) -> list[SheetItem]:
 def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = None) -> Drawing:
     """Return one standee of each figure in a row (rows for a small figure), named underneath."""
     arts = []
+    floor = (overlay or {}).get("type_floor", 0.0)
     for figure in spec["figures"]:
-        art = standee(figure, spec, ctx)
+        art = standee(figure, spec, ctx, labelled=not floor)
         framed = (art.placed(0, 0), Rect(0, 0, art.width, art.height, Style(stroke="#9a9a9a", width=0.2)))
         arts.append(Drawing(art.width, art.height, framed, figure["name"]))
     if not arts:
         raise DefinitionError(f"{ctx.definition.path}: components.{spec.id}: no figures")
     gap = max(3.0, spec["width"] * 0.25)
-    shapes, width, height = figure_grid(
-        arts, [a.label for a in arts], (overlay or {}).get("type_floor", 0.0), gap
-    )
+    shapes, width, height = figure_grid(arts, [a.label for a in arts], floor, gap)
     return Drawing(width, height, shapes, spec["title"] or spec.id)
+
+
+def contents(spec: ComponentSpec, ctx: Context) -> list[tuple[str, int]]:
+    """Return (name, count) of every figure, for the print guide's checklist."""
+    return [(figure["name"], figure["count"]) for figure in spec["figures"]]
 
 
 def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     """Return the standee sheets (cut along the grey lines, fold along the dashed ones)."""
     label = f"{ctx.definition.title}: {spec['title'] or spec.id}"
-    pages = nup(items(spec, ctx), ctx.paper, label)
-    return [Output(spec.id, pages)]
+    parts = items(spec, ctx)
+    return [Output(spec.id, nup(parts, ctx.paper, label), items=parts)]

@@ -10,7 +10,7 @@ from generator.components.look import fitted_text
 from generator.definitions import ComponentSpec
 from generator.fonts import split_lines, text_width
 from generator.imposition import SheetItem, footer, nup
-from generator.page import Drawing, Line, Page, Rect, Shape, Style, Text
+from generator.page import MIN_TYPE, Drawing, Line, Page, Rect, Shape, Style, Text
 from generator.schema import Field, positive
 
 COLUMN_SCHEMA: dict[str, Field] = {
@@ -29,6 +29,13 @@ BLOCK_SCHEMA: dict[str, Field] = {
     "text_size": Field("float", default=9.0, min=4, max=36),
     "split": Field("int", default=1, min=1, max=4, doc="wrap long tables into this many side-by-side parts"),
     "width": Field("float", default=1.0, check=positive, doc="share of the copy width"),
+    "turns_per_row": Field(
+        "int",
+        default=0,
+        min=0,
+        max=8,
+        doc="a move record: the turns a row holds; rows too few for the game's turn limit say where to go on",
+    ),
 }
 SCHEMA: dict[str, Field] = {
     "heading": Field("str", default="", doc="printed at the top of each copy; default: the game title"),
@@ -39,7 +46,16 @@ SCHEMA: dict[str, Field] = {
     "columns_per_page": Field("int", default=1, min=1, max=4, doc="copies side by side"),
     "pages": Field("int", default=1, min=1, max=20),
     "header_fill": Field("str", default="#e6e6e6"),
+    "continue_note": Field(
+        "str",
+        default="Out of rows? Go on on the back of this sheet, numbering on from {row}. The turn limit is {limit}.",
+        doc="under a move record too short for the turn limit; {row} is the next row, {limit} the limit",
+    ),
 }
+
+
+NOTE_PT = 7.5  # pt, the go-on line under a short move record
+FIGURE_WIDTH = 120.0  # mm, a booklet figure's width (the text width of an A5 page)
 
 
 def check_spec(values: dict[str, Any], where) -> None:
@@ -60,9 +76,9 @@ def check_spec(values: dict[str, Any], where) -> None:
 
 
 def _block(
-    block: dict[str, Any], x: float, y: float, width: float, header_fill: str | None
+    block: dict[str, Any], x: float, y: float, width: float, header_fill: str | None, go_on: str = ""
 ) -> tuple[list[Shape], float]:
-    """Return the shapes of one ruled table and its height."""
+    """Return the shapes of one ruled table and its height; ``go_on`` is a line printed under it."""
     shapes: list[Shape] = []
     rule = Style(stroke="#000000", width=0.25)
     thick = Style(stroke="#000000", width=0.5)
@@ -139,11 +155,37 @@ def _block(
                         )
                     )
     tallest = hh + per_part * rh
+    if go_on:
+        for line in split_lines(go_on, "sans-bold", NOTE_PT, width):
+            tallest += NOTE_PT * 25.4 / 72 * 1.45
+            shapes.append(Text(x, cy + tallest, line, NOTE_PT, "sans-bold", "start", "#222222"))
+        tallest += 1.0
     return shapes, (cy - y) + tallest
 
 
-def copy_drawing(spec: ComponentSpec, ctx: Context, width: float) -> Drawing:
-    """Return one copy of the sheet at a given width."""
+def go_on_note(spec: ComponentSpec, block: dict[str, Any], ctx: Context) -> str:
+    """Return the line a move record prints when its rows hold fewer turns than the turn limit."""
+    if not block["turns_per_row"] or ctx.rules is None:
+        return ""
+    limit = ctx.rules.template_values().get("turn_limit")
+    rows = block["rows"] if block["rows"] is not None else len(block["cells"] or [])
+    if not limit or rows * block["turns_per_row"] >= limit:
+        return ""
+    return spec["continue_note"].format(row=rows + 1, limit=limit)
+
+
+def copy_drawing(
+    spec: ComponentSpec,
+    ctx: Context,
+    width: float,
+    stack: bool = False,
+    notes: bool = True,
+    fields: bool = True,
+) -> Drawing:
+    """Return one copy of the sheet at a given width; ``stack`` puts every block at full width,
+    one under another (a figure too narrow for blocks side by side); ``notes`` False leaves out
+    the notes and ``fields`` False the fields to fill in (a booklet figure, whose text says the
+    same)."""
     shapes: list[Shape] = []
     y = 0.0
     heading = spec["heading"] or ctx.definition.title
@@ -152,7 +194,7 @@ def copy_drawing(spec: ComponentSpec, ctx: Context, width: float) -> Drawing:
     if sub:
         shapes.append(Text(width, 6.0, sub, 10, "sans", "end", "#444444"))
     y = 10.0
-    if spec["fields"]:
+    if spec["fields"] and fields:
         per_line = 3 if width > 120 else 2
         field_w = width / per_line
         for i, label in enumerate(spec["fields"]):
@@ -172,11 +214,14 @@ def copy_drawing(spec: ComponentSpec, ctx: Context, width: float) -> Drawing:
     row_top = y
     row_bottom = y
     for block in spec["blocks"]:
-        bw = width * min(block["width"], 1.0)
+        share = 1.0 if stack else min(block["width"], 1.0)
+        bw = width * share
         if x > 0 and x + bw > width + 1e-6:
             x = 0.0
             row_top = row_bottom + 5.0
-        block_shapes, h = _block(block, x, row_top, bw - (3.0 if block["width"] < 1.0 else 0.0), header_fill)
+        block_shapes, h = _block(
+            block, x, row_top, bw - (3.0 if share < 1.0 else 0.0), header_fill, go_on_note(spec, block, ctx)
+        )
         shapes.extend(block_shapes)
         row_bottom = max(row_bottom, row_top + h)
         x += bw
@@ -184,7 +229,7 @@ def copy_drawing(spec: ComponentSpec, ctx: Context, width: float) -> Drawing:
             x = 0.0
             row_top = row_bottom + 5.0
     y = row_bottom + 2.0
-    for note in spec["notes"]:
+    for note in spec["notes"] if notes else []:
         for line in split_lines(note, "sans", 8, width):
             y += 4.0
             shapes.append(Text(0, y, line, 8, "sans", "start", "#222222"))
@@ -192,8 +237,19 @@ def copy_drawing(spec: ComponentSpec, ctx: Context, width: float) -> Drawing:
 
 
 def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = None) -> Drawing:
-    """Return one copy of the sheet at A5 text width (for booklet figures)."""
-    return copy_drawing(spec, ctx, 120.0)
+    """Return one copy of the sheet at A5 text width (for booklet figures); a figure shown smaller
+    is drawn at the width it is shown at, so its type keeps its size."""
+    floor = (overlay or {}).get("type_floor", 0.0)
+    if not floor:
+        return copy_drawing(spec, ctx, FIGURE_WIDTH, notes=False)
+    # shown smaller than drawn: draw it at the width it is shown at, blocks one under another
+    width = FIGURE_WIDTH * min(1.0, MIN_TYPE * 1.02 / floor)
+    return copy_drawing(spec, ctx, width, stack=True, notes=False, fields=False)
+
+
+def contents(spec: ComponentSpec, ctx: Context) -> list[tuple[str, int]]:
+    """Return the sheet's title and how many copies the kit prints, for the guide's checklist."""
+    return [(spec["title"] or spec.id, spec["copies"] * spec["pages"])]
 
 
 def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
@@ -226,4 +282,4 @@ def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     pages = []
     for _ in range(spec["pages"]):
         pages.extend(nup([SheetItem(cell)] * copies, paper, label, gap=0.0))
-    return [Output(spec.id, pages)]
+    return [Output(spec.id, pages, items=[SheetItem(cell)] * (copies * spec["pages"]))]

@@ -164,8 +164,8 @@ def _arrow_shape(x: float, y: float, length: float, direction: int, colour: str,
     ]
 
 
-def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = None) -> Drawing:
-    """Return the track at true size, with an optional overlay of pieces and highlighted boxes."""
+def _frame(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None) -> dict[str, Any]:
+    """Return the track's layout before drawing: its boxes' cells, side bands, caption and box size."""
     path, lane_length = track_path(spec, ctx)
     cells = lay_out(len(path), lane_length, spec["turn"])
     cols = max(c.col for c in cells) + 1
@@ -220,6 +220,52 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
             raise DefinitionError(
                 f"{ctx.definition.path}: components.{spec.id}: the track does not fit the paper"
             )
+    return {
+        "path": path,
+        "cells": cells,
+        "cols": cols,
+        "rows": rows,
+        "gap": gap,
+        "label_pt": label_pt,
+        "label_h": label_h,
+        "first": first,
+        "last": last,
+        "band_texts": band_texts,
+        "finish_side": finish_side,
+        "finish_at_edge": finish_at_edge,
+        "band": band,
+        "title_h": title_h,
+        "caption_lines": caption_lines,
+        "caption_h": caption_h,
+        "box": box,
+    }
+
+
+def square_size(spec: ComponentSpec, ctx: Context) -> float:
+    """Return the side in mm of the track's boxes as printed (--cell-size sets it)."""
+    return _frame(spec, ctx, None)["box"]
+
+
+def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = None) -> Drawing:
+    """Return the track at true size, with an optional overlay of pieces and highlighted boxes."""
+    f = _frame(spec, ctx, overlay)
+    path = f["path"]
+    cells = f["cells"]
+    cols = f["cols"]
+    rows = f["rows"]
+    gap = f["gap"]
+    label_pt = f["label_pt"]
+    label_h = f["label_h"]
+    first = f["first"]
+    last = f["last"]
+    band_texts = f["band_texts"]
+    finish_side = f["finish_side"]
+    finish_at_edge = f["finish_at_edge"]
+    band = f["band"]
+    title_h = f["title_h"]
+    caption_lines = f["caption_lines"]
+    caption_h = f["caption_h"]
+    box = f["box"]
     x0 = band["left"] + 1.0
     y0 = title_h
 

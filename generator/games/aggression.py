@@ -522,7 +522,7 @@ def _example_attack(game_map: AggressionMap) -> dict[str, Any]:
     # a black city beside the target on the grid but with no road to it (else any distant city)
     far = [i for i in range(CITY_COUNT) if i != target and i not in near]
     beside = [i for i in _grid_neighbours(target) if i not in near]
-    bystander = (beside or far or [None])[0]
+    bystander = (beside or far)[0] if beside or far else None
     if bystander is not None:
         pieces[CITY_NAMES[bystander]] = {"side": "black", "troops": 30}
     others = [i for i in far if i != bystander]

@@ -685,7 +685,7 @@ def position(
 def _setup_rows(
     setups: Mapping[str, Mapping[str, Iterable[str]]],
 ) -> list[tuple[int, int, int, int, int, int]]:
-    rows = []
+    rows: list[tuple[int, int, int, int, int, int]] = []
     for s, side in enumerate(SIDES):
         for kind, squares in setups[side].items():
             k = _TYPE_INDEX[kind]

@@ -193,8 +193,11 @@ class CentennialState(State):
         """Play a throw (the counter moves, claims open) or a claim (the claimer moves one step)."""
         who = self._index(move.player)
         if isinstance(move, Claim):
+            place = self._open_place(move.number)
+            if place is None:
+                raise IllegalMoveError(f"no {move.number} is left to claim")
             self.steps[who] += 1
-            self.claimed[self._open_place(move.number)] = who
+            self.claimed[place] = who
             if self.steps[who] == STEPS:
                 self.winner = who
             return

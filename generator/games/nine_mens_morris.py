@@ -75,10 +75,15 @@ _MILL_NAMES = (
     "f2 f4 f6",
     "g1 g4 g7",
 )
+
+
 #: The 16 mills, each as a tuple of three point indices in line order.
-MILLS: tuple[tuple[int, int, int], ...] = tuple(
-    tuple(INDEX[n] for n in names.split()) for names in _MILL_NAMES
-)  # type: ignore[misc]
+def _mill(names: str) -> tuple[int, int, int]:
+    a, b, c = (INDEX[n] for n in names.split())
+    return (a, b, c)
+
+
+MILLS: tuple[tuple[int, int, int], ...] = tuple(_mill(names) for names in _MILL_NAMES)
 _MILL_MASKS: tuple[int, ...] = tuple((1 << a) | (1 << b) | (1 << c) for a, b, c in MILLS)
 _FULL = (1 << 24) - 1
 _NONE = 31
@@ -219,13 +224,13 @@ class NineMensMorrisState(State):
                 raise BoardError(f"unknown side {side!r} (sides: white, black)")
             state._men[SIDES.index(side)] |= _BIT[name]
         for i, side in enumerate(SIDES):
-            in_hand = hand.get(side, 0)
-            if in_hand < 0 or in_hand + state._men[i].bit_count() > MEN:
+            men = hand.get(side, 0)
+            if men < 0 or men + state._men[i].bit_count() > MEN:
                 raise BoardError(
-                    f"{_SIDE_WORD[i]} cannot have {count(in_hand, 'man')} in hand with "
+                    f"{_SIDE_WORD[i]} cannot have {count(men, 'man')} in hand with "
                     f"{state._men[i].bit_count()} on the board"
                 )
-            state._hand[i] = in_hand
+            state._hand[i] = men
         if to_move not in SIDES:
             raise BoardError(f"unknown side {to_move!r} (sides: white, black)")
         state._side = SIDES.index(to_move)
@@ -578,7 +583,7 @@ def _example_data(example: Mapping[str, Any]) -> dict[str, Any]:
 
 def example_before(name: str) -> NineMensMorrisState:
     """Return the position just before White's move in a booklet example ('position:...'), White to move."""
-    example = {
+    example: Mapping[str, Any] | None = {
         "position:mill": _MILL_EXAMPLE,
         "position:removal": _REMOVAL_EXAMPLE,
         "position:flying": _FLYING_EXAMPLE,

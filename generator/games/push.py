@@ -256,7 +256,9 @@ class PushState(State):
         a, b = throw
         free_a = self._free_cells(occupied, a)
         if a != b:
-            return [(ca, cb) for ca in (free_a or [None]) for cb in (self._free_cells(occupied, b) or [None])]
+            cells_a: list[int | None] = [*free_a] or [None]
+            cells_b: list[int | None] = [*self._free_cells(occupied, b)] or [None]
+            return [(ca, cb) for ca in cells_a for cb in cells_b]
         if len(free_a) >= 2:
             return list(itertools.combinations(free_a, 2))
         return [(free_a[0], None)] if free_a else [(None, None)]
@@ -660,14 +662,14 @@ def example_push(seed: int) -> dict[str, Any]:
         state.apply_move(_scripted(state, throw, wanted))
     occupied = state._occupied()
     base = state._blocked(state.pusher, occupied)
-    wanted = [
+    candidates = [
         m
         for m in state.legal_moves()
         if m.throw == _EXAMPLE_TURN[0] and state.move_str(m).split(":")[1].strip() == _EXAMPLE_TURN[1]
     ]
     # Prefer a placement where a neutral die stands in front of one of the pusher's dice.
     move = max(
-        wanted, key=lambda m: bin(state._blocked_with(occupied, m.cells) & ~base).count("1"), default=None
+        candidates, key=lambda m: bin(state._blocked_with(occupied, m.cells) & ~base).count("1"), default=None
     ) or _scripted(state, *_EXAMPLE_TURN)
     blocked_mask = state._blocked_with(occupied, move.cells)
     pieces = _pieces(state)

@@ -159,7 +159,7 @@ def _rays(arrows: tuple[tuple[str, ...], ...]) -> tuple[tuple[tuple[str, tuple[i
         for d in dirs:
             ray = []
             square: str | None = SQUARES[i]
-            while (square := _target(square, d)) is not None:
+            while square is not None and (square := _target(square, d)) is not None:
                 ray.append(INDEX[square])
             per.append((d, tuple(ray)))
         out.append(tuple(per))
@@ -557,7 +557,7 @@ def board_picture(board: BrainBoard) -> str:
     """Return the pointers as text: each square is 3 by 3 characters around its centre 'o'."""
     lines = ["    " + "   ".join(f" {chr(97 + f)}" for f in range(FILES))]
     for r in range(RANKS - 1, -1, -1):
-        rows = [[], [], []]
+        rows: list[list[str]] = [[], [], []]
         for f in range(FILES):
             grid = [[" "] * 3 for _ in range(3)]
             grid[1][1] = "*" if SQUARES[r * FILES + f] in CENTRE else "o"

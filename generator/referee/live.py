@@ -76,8 +76,8 @@ def _stop_on_signals() -> Iterator[None]:
     try:
         yield
     finally:
-        for signum, old in previous.items():
-            signal.signal(signum, old)
+        for number, old in previous.items():
+            signal.signal(number, old)
 
 
 def check_save_target(path: str) -> None:

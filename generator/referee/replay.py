@@ -16,7 +16,7 @@ from typing import Any
 from generator.errors import BoardError, PnpError, RecordError, UsageError
 from generator.games import find_rules
 from generator.games.base import GameRules, Outcome, State
-from generator.referee.record import RESULTS, Record, Tag, parse_record, parse_tags
+from generator.referee.record import RESULTS, Record, Tag, Token, parse_record, parse_tags
 from generator.seeding import check_seed
 
 
@@ -115,7 +115,7 @@ def result_str(rules: GameRules, outcome: Outcome) -> str:
     return outcome.winner
 
 
-def _claimed_winner(rules: GameRules, text: str, where: Tag | Any) -> str | None:
+def _claimed_winner(rules: GameRules, text: str, where: Tag | Token) -> str:
     """Return what a claim means: a side name, 'draw', or '*' for no claim; raise RecordError if meaningless."""
     value = text.strip()
     lowered = value.lower()
@@ -135,7 +135,7 @@ def _claimed_winner(rules: GameRules, text: str, where: Tag | Any) -> str | None
     raise RecordError(f"{value!r} is not a result (results: {known})", where.line, where.column)
 
 
-def _read_claim(rules: GameRules, record: Record) -> tuple[str, str, Tag | Any] | None:
+def _read_claim(rules: GameRules, record: Record) -> tuple[str, str, Tag | Token] | None:
     """Return the claim (as written, its meaning, where) or None; raise RecordError if it is not a result."""
     tag = record.tag("Result")
     token = record.result
@@ -152,7 +152,7 @@ def _read_claim(rules: GameRules, record: Record) -> tuple[str, str, Tag | Any] 
     return claims[-1][0], meanings[-1], claims[-1][1]
 
 
-def _compare_claim(rules: GameRules, claim: tuple[str, str, Tag | Any], outcome: Outcome) -> Claim:
+def _compare_claim(rules: GameRules, claim: tuple[str, str, Tag | Token], outcome: Outcome) -> Claim:
     """Return the claim compared with the referee's outcome."""
     text, meaning, where = claim
     if meaning == "*":
@@ -177,12 +177,12 @@ def setup(
     header = parse_tags(record_text)
     game_tag = header.tag("Game")
     tag_game = game_tag.value.strip().lower() if game_tag is not None else None
-    if game is not None and tag_game is not None and game != tag_game:
+    if game is not None and game_tag is not None and game != tag_game:
         raise RecordError(
             f"the record's Game tag says {game_tag.value!r} but --game says {game!r}",
             game_tag.line,
             game_tag.column,
-        )  # type: ignore[union-attr]
+        )
     game_id = game if game is not None else tag_game
     if not game_id:
         raise RecordError('the record does not say which game it is: add [Game "..."] or give --game')

@@ -10,7 +10,7 @@ import zlib
 from collections.abc import Iterable
 from typing import BinaryIO
 
-from reportlab.lib.colors import HexColor
+from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream
 from reportlab.pdfgen.canvas import Canvas
 
@@ -22,10 +22,10 @@ from generator.render.pdfjoin import PdfJoiner
 K = 72.0 / 25.4  # points per millimetre
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
-_colours: dict[str, HexColor] = {}
+_colours: dict[str, Color] = {}
 
 
-def _colour(hexstr: str) -> HexColor:
+def _colour(hexstr: str) -> Color:
     colour = _colours.get(hexstr)
     if colour is None:
         colour = _colours[hexstr] = HexColor(hexstr)
@@ -162,13 +162,14 @@ def _compress_last_page(canvas: Canvas) -> None:
     reportlab keeps every page's drawing code as text until ``save``; compressing each page as it
     is finished keeps memory small and flat for long documents (a thousand seeded maps). The bytes
     written are the same as reportlab's own compression gives."""
-    page = canvas._doc.Pages.pages[-1]
+    # reportlab's document is private (canvas._doc): pyproject.toml caps reportlab below 6
+    page = canvas._doc.Pages.pages[-1]  # type: ignore[attr-defined]
     if page.Contents is None and page.stream:
         code = page.stream.encode("utf-8") if isinstance(page.stream, str) else page.stream
         contents = PDFStream(
             PDFDictionary({"Filter": PDFArray([PDFName("FlateDecode")])}), zlib.compress(code)
         )
-        contents.__Comment__ = "page stream"
+        contents.__Comment__ = "page stream"  # type: ignore[attr-defined]  # reportlab writes it as a comment
         page.Contents = contents
         page.stream = None
 
@@ -209,7 +210,7 @@ def _canvas(target: BinaryIO) -> Canvas:
         invariant=1,
         pageCompression=1,
         pagesize=(595.0, 842.0),
-        initialFontName=pdf_font("sans"),
+        initialFontName=pdf_font("sans"),  # type: ignore[arg-type]  # a font name; the stubs say float
         initialFontSize=10,
     )
 

@@ -19,6 +19,7 @@ _TRAILER = re.compile(rb"/Root (\d+) 0 R.*?/Size (\d+)", re.S)
 _INFO = re.compile(rb"/Info (\d+) 0 R")
 _PAGES = re.compile(rb"/Pages (\d+) 0 R")
 _KIDS = re.compile(rb"/Kids \[([^\]]*)\]")
+_LENGTH = re.compile(rb"/Length (\d+)")
 _TITLE = re.compile(rb"/Title \((?:[^()\\]|\\.)*\)")
 
 CATALOG, PAGES, INFO = 1, 2, 3  # object numbers of the joined file's own objects
@@ -48,13 +49,13 @@ class PdfJoiner:
             self.started = True
         self.digest.update(hashlib.md5(part).digest())
         trailer = part[part.rindex(b"trailer") :]
-        root, size = (int(v) for v in _TRAILER.search(trailer).groups())
+        root, size = (int(v) for v in _search(_TRAILER, trailer).groups())
         info_match = _INFO.search(trailer)
         info = int(info_match.group(1)) if info_match else None
         offsets = _xref(part, size)
         catalog = _object(part, offsets[root])
-        pages_root = int(_PAGES.search(catalog).group(1))
-        kids = [int(n) for n in _REF.findall(_KIDS.search(_object(part, offsets[pages_root])).group(1))]
+        pages_root = int(_search(_PAGES, catalog).group(1))
+        kids = [int(n) for n in _REF.findall(_search(_KIDS, _object(part, offsets[pages_root])).group(1))]
         renumber = {root: CATALOG, pages_root: PAGES}
         if info is not None:
             renumber[info] = INFO
@@ -111,6 +112,14 @@ class PdfJoiner:
         )
 
 
+def _search(pattern: re.Pattern[bytes], data: bytes) -> re.Match[bytes]:
+    """Return the first match of a pattern in a part; raise ValueError when the part lacks it."""
+    found = pattern.search(data)
+    if found is None:
+        raise ValueError(f"not a PDF part from pnp's writer: no {pattern.pattern!r}")
+    return found
+
+
 def _xref(data: bytes, size: int) -> dict[int, int]:
     """Return the byte offset of every object from the classic cross-reference table."""
     start = int(data[data.rindex(b"startxref") + 9 :].split()[0])
@@ -130,6 +139,6 @@ def _object(data: bytes, offset: int) -> bytes:
     stream = data.find(b"\nstream\n", start)
     end = data.index(b"endobj\n", start)
     if 0 <= stream < end:
-        length = int(re.search(rb"/Length (\d+)", data[start:stream]).group(1))
+        length = int(_search(_LENGTH, data[start:stream]).group(1))
         end = data.index(b"endobj\n", stream + 8 + length)
     return data[start:end]

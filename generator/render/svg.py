@@ -210,28 +210,57 @@ def _font_css(font: str, chars: str) -> str:
     )
 
 
-def inline_svg(page: Page, alt: str, id_prefix: str) -> str:
-    """Return one page as an ``<svg>`` element to place inside an HTML page: scalable (viewBox in mm,
-    no fixed size, lengths to 0.1 mm), ``role="img"`` with alt as its name and title, ids and style
-    classes starting with id_prefix (so several drawings share one page), and no font data: text
-    names its face by class (f0 regular, f1 bold, f2 italic, f3 bold italic), which the page's
-    style sheet defines."""
-    dwg = svgwrite.Drawing(debug=False, profile="full")
-    del dwg.attribs["width"], dwg.attribs["height"]
-    dwg["viewBox"] = f"0 0 {_n(page.width)} {_n(page.height)}"
-    dwg["role"] = "img"
-    dwg["aria-label"] = alt
-    dwg.set_desc(title=alt)
-    builder = _Builder(dwg, 1, id_prefix=id_prefix)
-    style = dwg.style("")
-    dwg.defs.add(style)
-    draw(page.shapes, builder)
-    css = builder.css()
-    if css:
-        style.append(css)
-    else:
-        dwg.defs.elements.remove(style)
-    return dwg.tostring()
+class InlineSvg:
+    """Drawings as ``<svg>`` elements of one HTML page, sharing the page's style sheet: shape styles
+    become classes common to every drawing, clip ids are unique on the page, lengths are written to
+    0.1 mm, and the text of every drawing is drawn in subsets of the faces holding just its
+    characters (``css()`` returns the classes and the faces, for the page's ``<style>``)."""
+
+    def __init__(self, prefix: str = "g") -> None:
+        self.prefix = prefix
+        self.classes: dict[tuple[tuple[str, str], ...], str] = {}
+        self.clips = 0
+        self.chars: dict[str, set[str]] = {}
+
+    def element(self, page: Page, alt: str) -> str:
+        """Return a page as an ``<svg>`` element: scalable (a viewBox in mm, no fixed size) and
+        ``role="img"`` with alt as its name."""
+        dwg = svgwrite.Drawing(debug=False, profile="full")
+        for name in ("width", "height", "baseProfile", "version", "xmlns", "xmlns:ev", "xmlns:xlink"):
+            dwg.attribs.pop(name, None)
+        dwg["viewBox"] = f"0 0 {_n(page.width)} {_n(page.height)}"
+        dwg["role"] = "img"
+        dwg["aria-label"] = alt
+        builder = _Builder(dwg, 1, id_prefix=self.prefix)
+        builder.classes = self.classes
+        builder.clip_count = self.clips
+        draw(page.shapes, builder)
+        self.clips = builder.clip_count
+        for shape, _ in iter_shapes(page.shapes):
+            if isinstance(shape, Text):
+                self.chars.setdefault(shape.font, set()).update(shape.text)
+        if not dwg.defs.elements:
+            dwg.elements.remove(dwg.defs)
+        text = dwg.tostring()
+        # an <svg> inside HTML takes its namespace from the page
+        return text.replace(' xmlns="http://www.w3.org/2000/svg"', "", 1).replace(" />", "/>")
+
+    def css(self) -> str:
+        """Return the style sheet of every element made so far: the faces and the shape classes."""
+        faces = []
+        for font in sorted(self.chars):
+            chars = "".join(sorted(self.chars[font] - set("\n\r\t")))
+            weight = "bold" if "bold" in font else "normal"
+            style = "italic" if "italic" in font else "normal"
+            faces.append(
+                f"@font-face{{font-family:{PDF_NAMES[font]};src:url({font_face_uri(font, chars)}) "
+                f"format('woff')}}.{_CLASSES[font]}{{font-family:{PDF_NAMES[font]},{_FALLBACK};"
+                f"font-weight:{weight};font-style:{style}}}"
+            )
+        styles = "".join(
+            f"svg .{name}{{{';'.join(f'{k}:{v}' for k, v in key)}}}" for key, name in self.classes.items()
+        )
+        return "".join(faces) + styles
 
 
 def write_svg(page: Page, target: BinaryIO, title: str = "", preview: bool = False) -> None:

@@ -29,7 +29,8 @@ initial = "B"'''
 
 
 def starter_files(game_id: str, layouts_dir: str) -> dict[str, str]:
-    """Return the starter definition and booklet template for a game id, keyed by file path."""
+    """Return the starter definition, booklet and quick-reference templates for a game id, keyed
+    by file path."""
     if not _ID.match(game_id):
         raise UsageError(
             f"a game id is lowercase letters, digits and '-', starting with a letter; got {game_id!r}"
@@ -39,12 +40,12 @@ def starter_files(game_id: str, layouts_dir: str) -> dict[str, str]:
     toml = folder.joinpath("starter.toml").read_text(encoding="utf-8")
     toml = toml.format(id=game_id, title=title, layouts=layouts_dir, standees=STANDEES)
     booklet = folder.joinpath("starter.en.md.j2").read_text(encoding="utf-8")
-    templates = os.path.normpath(
-        os.path.join(os.path.dirname(os.path.normpath(layouts_dir)), "templates", "booklets")
-    )
+    card = folder.joinpath("starter.quickref.en.md.j2").read_text(encoding="utf-8")
+    templates = os.path.normpath(os.path.join(os.path.dirname(os.path.normpath(layouts_dir)), "templates"))
     return {
         os.path.join(layouts_dir, f"{game_id}.toml"): toml,
-        os.path.join(templates, f"{game_id}.en.md.j2"): booklet,
+        os.path.join(templates, "booklets", f"{game_id}.en.md.j2"): booklet,
+        os.path.join(templates, "quickref", f"{game_id}.en.md.j2"): card,
     }
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from generator.booklet.render import languages
 from generator.components.base import Options
-from generator.components.booklet import booklet_pages
+from generator.components.booklet import laid_pages
 from generator.components.kinds import context
 from generator.imposition import find_paper
 from generator.loader import load_all
@@ -22,7 +22,13 @@ def test_booklet_renders_and_ends_with_its_clarifications(game, lang):
     ctx = context(definition, find_paper("a4"), options=Options(lang=lang))
     if definition.game["seeded"]:
         ctx.seed = definition.game["default_seed"]
-    pages = booklet_pages(definition.component("booklet"), ctx)
+    laid = laid_pages(definition.component("booklet"), ctx)
+    assert len(laid) % 4 == 0, "a saddle-stitched booklet has a multiple of four pages"
+    # the pages that fill the booklet up come last: notes, then the quick reference
+    filling = [lp.kinds for lp in laid if lp.kinds in (["notes"], ["quick-reference"])]
+    assert [lp.kinds for lp in laid[len(laid) - len(filling) :]] == filling
+    assert filling.count(["quick-reference"]) == (1 if filling else 0)
+    pages = [lp.page for lp in laid[: len(laid) - len(filling)]]
     texts = [[s.text for s, _ in iter_shapes(p.shapes) if isinstance(s, Text)] for p in pages]
     assert len(pages) >= 4
     headings = [i for i, page in enumerate(texts) if HEADINGS[lang] in page]

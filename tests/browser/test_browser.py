@@ -7,13 +7,12 @@ from __future__ import annotations
 
 import glob
 import itertools
+import json
 import os
 import re
 
 import pytest
 
-from generator.booklet.render import languages
-from generator.loader import load_all
 from tests.browser.chromium import Browser, find_chromium
 from tests.conftest import build
 
@@ -99,18 +98,17 @@ def browser():
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> dict[str, str]:
-    """Build every kit in English, and each booklet's other languages; return html files by name."""
+    """Build every kit (each booklet in every language it has); return html files by name."""
     root = tmp_path_factory.mktemp("browser")
-    build(str(root / "en"))
+    build(str(root))
     pages = {}
-    for lang in ("fr", "it"):
-        games = [d.id for d in load_all(None, lang) if lang in languages(d)]
-        if games:
-            build(str(root / lang), *games, lang=lang)
-    for path in sorted(glob.glob(str(root / "*" / "*" / "booklet.html"))):
-        lang, game = path.split(os.sep)[-3:-1]
-        pages[f"{game}.{lang}"] = path
-    pages["index"] = str(root / "en" / "index.html")
+    for manifest_path in sorted(glob.glob(str(root / "*" / "manifest.json"))):
+        with open(manifest_path, encoding="utf-8") as handle:
+            manifest = json.load(handle)
+        folder = os.path.dirname(manifest_path)
+        for booklet in manifest["booklets"]:
+            pages[f"{manifest['game']}.{booklet['lang']}"] = os.path.join(folder, booklet["html"])
+    pages["index"] = str(root / "index.html")
     return pages
 
 

@@ -59,8 +59,9 @@ def test_a_larger_cell_size_tiles_the_board(tmp_path) -> None:
 def test_the_kit_holds_every_part_but_not_the_booklet_diagram_grid(kit: str) -> None:
     manifest = json.load(open(os.path.join(kit, "manifest.json")))
     pages = {f["name"]: f["pages"] for f in manifest["files"]}
-    parts = ("board.pdf", "soldiers.pdf", "macguffins.pdf", "roster.pdf", "record.pdf", "booklet-imposed.pdf")
-    assert pages["kit.pdf"] == sum(pages[p] for p in parts)
+    in_kit = {c["id"] for c in manifest["kit"]["components"]}
+    assert in_kit == {"print-guide", "board", "soldiers", "macguffins", "roster", "record", "aid", "booklet"}
+    assert pages["kit.pdf"] == 2 * len(manifest["kit"]["sheets"])
     assert manifest["seed"] == 3
 
 
@@ -73,7 +74,8 @@ def test_twenty_standees_of_the_right_size_on_one_sheet(kit: str) -> None:
         if d.get("color")
         and not d.get("fill")
         and abs(mm(d["rect"].width) - 15) < 0.2
-        and abs(mm(d["rect"].height) - 68) < 0.2
+        # two 24 mm panels and two bases that fold out to the battlefield's 17 mm squares (less 1 mm)
+        and abs(mm(d["rect"].height) - 64) < 0.2
     ]
     assert len(cuts) == 20
     upright = [w[4] for w in words(os.path.join(kit, "soldiers.pdf"))]
@@ -82,7 +84,15 @@ def test_twenty_standees_of_the_right_size_on_one_sheet(kit: str) -> None:
 
 
 def test_three_macguffin_tokens(kit: str) -> None:
-    assert [w[4] for w in words(os.path.join(kit, "macguffins.pdf"))].count("MACGUFFIN") == 3
+    page = pymupdf.open(os.path.join(kit, "macguffins.pdf"))[0]
+    gold = [d for d in page.get_drawings() if d.get("fill") and _hex(d["fill"]) == "#f3d36b"]
+    assert len(gold) == 3
+    for d in gold:  # 16 mm hexagons: they fit the battlefield's 17 mm squares
+        assert abs(mm(d["rect"].width) - 16) < 0.3
+
+
+def _hex(rgb: tuple[float, float, float]) -> str:
+    return "#" + "".join(f"{round(c * 255):02x}" for c in rgb)
 
 
 def test_two_rosters_list_every_soldier_with_its_ammunition(kit: str) -> None:

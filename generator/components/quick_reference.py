@@ -1,0 +1,120 @@
+"""The ``quick-reference`` component kind: a player aid card with the turn in a few lines, the
+notation and the piece table, from ``templates/quickref/<template>.<lang>.md.j2`` filled with the
+same values as the rule booklet (so a change of the layout or the rules changes the card too).
+
+The card is a quarter of the printable area (95 x 138.5 mm on A4), printed on card and cut out, ``copies`` of it
+(one per player by default); it is packed with the kit's other card parts. A booklet that needs
+pages to reach a multiple of four carries the same text on one of them (``aid_page``).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from typing import Any
+
+from generator.booklet.layout import BookStyle, Geometry, page_geometry, typeset
+from generator.booklet.markup import Document, parse
+from generator.booklet.render import render_template, shown_path, template_values
+from generator.components.base import Context, Output
+from generator.definitions import ComponentSpec
+from generator.errors import TemplateError, UsageError
+from generator.imposition import SheetItem, nup
+from generator.page import Drawing, Page, bounds
+from generator.schema import Field
+
+SCHEMA: dict[str, Field] = {
+    "template": Field(
+        "id", default=None, doc="template base name in templates/quickref (default: the game id)"
+    ),
+    "copies": Field("int", default=2, min=1, max=12, doc="cards printed (one per player)"),
+    "body_size": Field("float", default=7.0, min=6.0, max=10.0, doc="text size in points"),
+    "accent_colour": Field("str", default="#7a2e1d", doc="headings and rules"),
+}
+MARGIN = 6.0  # mm of card round the text
+
+
+def template_file(spec: Any, ctx: Context) -> str:
+    """Return the path of the card's template in the build's language; raise when there is none."""
+    name = spec.get("template") or ctx.definition.id
+    folder = os.path.join(ctx.definition.templates_dir, "quickref")
+    path = os.path.join(folder, f"{name}.{ctx.options.lang}.md.j2")
+    if not os.path.isfile(path):
+        english = os.path.join(folder, f"{name}.en.md.j2")
+        if ctx.options.lang != "en" and os.path.isfile(english):
+            raise UsageError(f"{ctx.definition.id} has no quick reference in {ctx.options.lang!r}")
+        raise TemplateError(f"{ctx.definition.path}: no quick-reference template {shown_path(path)}")
+    return path
+
+
+def document(spec: Any, ctx: Context) -> Document:
+    """Return the card's text, rendered and parsed (the HTML booklet shows it first)."""
+    path = template_file(spec, ctx)
+    rules_values = ctx.rules.template_values() if ctx.rules is not None else {}
+    values = template_values(
+        ctx.definition,
+        rules_values,
+        ctx.variants,
+        ctx.options.lang,
+        ctx.seed,
+        ctx.layout_data if ctx.rules is not None else None,
+    )
+    return parse(render_template(path, values), shown_path(path))
+
+
+def _pages(
+    spec: Any, ctx: Context, geo: Geometry, numbered_from: int | None, body: float | None = None
+) -> list[Page]:
+    path = template_file(spec, ctx)
+    style = BookStyle(
+        body=body or spec.get("body_size", 7.0),
+        accent=ctx.colour(spec.get("accent_colour", "#7a2e1d")) or "#7a2e1d",
+    )
+
+    def no_figures(component: str, overlay: str | None, type_floor: float = 0.0) -> Drawing:
+        raise TemplateError(f"{shown_path(path)}: a quick reference has no figures ({component})")
+
+    laid = typeset(document(spec, ctx), geo, style, no_figures, None, numbered_from=numbered_from)
+    return [item.page for item in laid]
+
+
+def card_size(ctx: Context) -> tuple[float, float]:
+    """Return the card's width and height: a quarter of the printable area (4 cards a sheet)."""
+    pw, ph = ctx.paper.portrait().printable
+    return (pw / 2, ph / 2)
+
+
+def card(spec: Any, ctx: Context) -> Drawing:
+    """Return the card at true size; raise TemplateError when its text needs more than one card."""
+    w, h = card_size(ctx)
+    geo = Geometry(w, h, MARGIN, MARGIN + 1.0, w - MARGIN, h - MARGIN, h - MARGIN / 2)
+    pages = _pages(spec, ctx, geo, None)
+    if len(pages) != 1:
+        raise TemplateError(
+            f"{shown_path(template_file(spec, ctx))}: the quick reference needs {len(pages)} cards; "
+            "it must fit one (shorten it or lower body_size)"
+        )
+    box = bounds(pages[0].shapes)
+    used = h if box is None else min(h, math.ceil((box[3] + MARGIN) / 5.0) * 5.0)  # trimmed to its text
+    return Drawing(w, used, tuple(pages[0].shapes), spec.get("title") or spec.id)
+
+
+def aid_page(spec: Any, ctx: Context, width: float, height: float, number: int, body: float) -> Page | None:
+    """Return the quick reference as a numbered booklet page of a size at a body size (points), or
+    None when it needs more than one page."""
+    geo = page_geometry(width, height, ctx.paper.margin)
+    pages = _pages(spec, ctx, geo, number, min(body, 8.5))
+    return pages[0] if len(pages) == 1 else None
+
+
+def contents(spec: ComponentSpec, ctx: Context) -> list[tuple[str, int]]:
+    """Return the card and how many copies the kit prints, for the print guide's checklist."""
+    return [(spec["title"] or spec.id, spec["copies"])]
+
+
+def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
+    """Return the cards on sheets with cut lines; the print job packs them with other card parts."""
+    label = f"{ctx.definition.title}: {spec['title'] or spec.id}"
+    items = [SheetItem(card(spec, ctx))] * spec["copies"]
+    # no file of its own: the cards print in kit.pdf (and on the booklet's last page)
+    return [Output(spec.id, nup(items, ctx.paper, label), (), items=items)]

@@ -1,0 +1,170 @@
+"""The print guide: the first page of kit.pdf. It says what the kit is (game, seed, variant,
+paper), how to print it (actual size, double-sided, long-edge flip), what each sheet holds and on
+what stock, what to cut, fold and glue, the checklist of parts with counts and the assembly steps.
+
+The words are the jinja2 template ``templates/guide/guide.<lang>.md.j2``, typeset like a booklet
+on the whole sheet; this module only gathers the values from the definition and the print job.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from typing import Any
+
+from generator.booklet.layout import BookStyle, page_geometry, typeset
+from generator.booklet.markup import parse
+from generator.booklet.render import render_template, shown_path
+from generator.components.base import Context
+from generator.components.kinds import find_kind
+from generator.definitions import TEMPLATES_DIR
+from generator.errors import DefinitionError
+from generator.imposition import SCALE_BAR, footer, scale_bar
+from generator.page import Drawing, Page
+from generator.printjob import Sheet, sheet_pages
+
+GUIDE_DIR = os.path.join(TEMPLATES_DIR, "guide")
+BOARD_KINDS = ("point-board", "grid-board", "track")
+# what a kind's parts need once printed; boards need cutting and gluing only when tiled
+HANDLING: dict[str, tuple[str, ...]] = {
+    "counters": ("cut",),
+    "standees": ("cut", "fold", "glue"),
+    "dice-nets": ("cut", "fold", "glue"),
+    "booklet": ("fold",),
+    "quick-reference": ("cut",),
+}
+PAPER_NAMES = {"a4": "A4", "letter": "US Letter"}
+
+
+def guide_languages() -> list[str]:
+    """Return the languages the print guide is written in."""
+    return sorted(
+        n.split(".")[1] for n in os.listdir(GUIDE_DIR) if n.startswith("guide.") and n.endswith(".md.j2")
+    )
+
+
+def handling(spec: Any, sheet_count: int, single_sided: bool = False) -> tuple[str, ...]:
+    """Return what a component's printed sheets need: some of 'cut', 'fold', 'glue'."""
+    if spec.kind == "booklet" and single_sided:
+        return ("cut",)  # plain pages two to a sheet
+    if spec.kind in BOARD_KINDS:
+        return ("cut", "glue") if sheet_count > 1 else ()
+    if spec.kind == "table-sheet":
+        return ("cut",) if spec.get("copies", 1) > 1 else ()
+    return HANDLING.get(spec.kind, ())
+
+
+def checklist(ctx: Context) -> list[dict[str, Any]]:
+    """Return every printed component of the kit with its parts and their counts."""
+    result = []
+    for spec in ctx.definition.components:
+        if not spec.get("output", True) or not spec.get("in_kit", True):
+            continue
+        title = spec.get("title") or spec.id
+        module = find_kind(spec.kind).module
+        items = module.contents(spec, ctx) if hasattr(module, "contents") else [(title, 1)]
+        result.append(
+            {
+                "id": spec.id,
+                "kind": spec.kind,
+                "title": title,
+                "parts": [{"name": name, "count": count} for name, count in items],
+                "total": sum(count for _, count in items),
+            }
+        )
+    return result
+
+
+def sheet_rows(ctx: Context, sheets: list[Sheet], single_sided: bool, start: int) -> list[dict[str, Any]]:
+    """Return the guide's table of sheets: runs of sheets holding the same parts, with their pages,
+    titles, stock and what to do with them."""
+    definition = ctx.definition
+    counts: dict[str, int] = {}
+    for sheet in sheets:
+        for part in sheet.parts:
+            counts[part] = counts.get(part, 0) + 1
+    rows: list[dict[str, Any]] = []
+    for sheet, (first, last) in zip(sheets, sheet_pages(sheets, single_sided, start)):
+        if rows and rows[-1]["parts"] == sheet.parts and rows[-1]["stock"] == sheet.stock:
+            rows[-1]["last"] = last
+            rows[-1]["sheets"] += 1
+            continue
+        specs = [definition.component(p) for p in sheet.parts]
+        needs = {need for spec in specs for need in handling(spec, counts[spec.id], single_sided)}
+        rows.append(
+            {
+                "parts": sheet.parts,
+                "first": first,
+                "last": last,
+                "sheets": 1,
+                "what": [spec.get("title") or spec.id for spec in specs],
+                "kinds": [spec.kind for spec in specs],
+                "stock": sheet.stock,
+                "cut": "cut" in needs,
+                "fold": "fold" in needs,
+                "glue": "glue" in needs,
+            }
+        )
+    for row in rows:
+        row["pages"] = (
+            f"{row['first']}" if row["first"] == row["last"] else f"{row['first']}\u2013{row['last']}"
+        )
+    return rows
+
+
+def guide_values(ctx: Context, sheets: list[Sheet], single_sided: bool, start: int) -> dict[str, Any]:
+    """Return the values the guide template sees."""
+    definition = ctx.definition
+    rows = sheet_rows(ctx, sheets, single_sided, start)
+    counts: dict[str, int] = {}
+    for sheet in sheets:
+        for part in sheet.parts:
+            counts[part] = counts.get(part, 0) + 1
+    kinds = sorted({definition.component(p).kind for p in counts})
+    return {
+        "game": dict(definition.game),
+        "seed": ctx.seed,
+        "variants": sorted(ctx.variants),
+        "paper": PAPER_NAMES.get(ctx.paper.name, ctx.paper.name),
+        "single_sided": single_sided,
+        "scale_bar": f"{SCALE_BAR:g}",
+        "rows": rows,
+        "card_pages": [row["pages"] for row in rows if row["stock"] == "card"],
+        "checklist": checklist(ctx),
+        "kinds": kinds,
+        "tiled": any(definition.component(p).kind in BOARD_KINDS and n > 1 for p, n in counts.items()),
+        "sheet_count": len(sheets) + (start - 1 if single_sided else (start - 1) // 2),
+        "lang": ctx.options.lang,
+    }
+
+
+def _typeset(ctx: Context, sheets: list[Sheet], single_sided: bool, start: int) -> list[Page]:
+    lang = ctx.options.lang if ctx.options.lang in guide_languages() else "en"
+    path = os.path.join(GUIDE_DIR, f"guide.{lang}.md.j2")
+    document = parse(render_template(path, guide_values(ctx, sheets, single_sided, start)), shown_path(path))
+    paper = ctx.paper.portrait()
+    geo = page_geometry(paper.width, paper.height, paper.margin, side=paper.margin + 6.0)
+
+    def no_figures(component: str, overlay: str | None, scale: float) -> Drawing:
+        raise DefinitionError(f"{shown_path(path)}: the print guide has no figures ({component})")
+
+    laid = typeset(document, geo, BookStyle(body=9.0), no_figures, None, running_title="")
+    pages = [item.page for item in laid]
+    name = document.meta.get("title", "print guide")
+    for page in pages:
+        footer(page, paper, f"{ctx.definition.title}: {name}")
+        scale_bar(page, paper, lang)
+    return pages
+
+
+def guide_pages(ctx: Context, sheets: list[Sheet], single_sided: bool) -> list[Page]:
+    """Return the print guide's pages for a kit whose sheets follow it in kit.pdf."""
+    count = 1
+    pages: list[Page] = []
+    for _ in range(3):  # the page numbers in the table depend on the guide's own length
+        start = 1 + (count if single_sided else 2 * math.ceil(count / 2))
+        pages = _typeset(ctx, sheets, single_sided, start)
+        if len(pages) == count:
+            break
+        count = len(pages)
+    return pages

@@ -1,0 +1,147 @@
+"""Packing: the cut-out parts of a kit that share a stock (card: counters, tokens, standees, dice
+nets; paper: records and sheets printed several to a page) placed together onto as few sheets as
+possible, each with its cut lines.
+
+The packer is a guillotine packer over the sheets in turn (see ``pack``). Its sheet count is measured against the lower bound, the blocks' total
+area over the printable area (``lower_bound``).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from generator.imposition import Paper, SheetItem, render_sheets
+from generator.page import Drawing, Group, Page
+
+EPS = 1e-6
+
+
+@dataclass(frozen=True)
+class Block:
+    """A piece to pack and the part (component id) it belongs to."""
+
+    item: SheetItem
+    part: str
+
+
+@dataclass
+class _Free:
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+Placement = list[list[tuple[float, float, Block]]]
+
+
+def turned(block: Block) -> Block:
+    """Return a block turned a quarter turn (blocks with a back are never turned)."""
+    front = block.item.front
+    shapes = (Group(front.shapes, (0.0, 1.0, -1.0, 0.0, front.height, 0.0)),)
+    return Block(SheetItem(Drawing(front.height, front.width, shapes, front.label)), block.part)
+
+
+def _sort_keys():
+    def size(b: Block) -> tuple[float, float]:
+        return (round(b.item.front.width, 3), round(b.item.front.height, 3))
+
+    yield lambda b: (-size(b)[1], -size(b)[0])  # tallest first
+    yield lambda b: (-size(b)[0], -size(b)[1])  # widest first
+    yield lambda b: (-size(b)[0] * size(b)[1],)  # largest first
+    yield lambda b: (-max(size(b)), -min(size(b)))  # longest side first
+
+
+def pack(blocks: list[Block], width: float, height: float) -> list[Placement]:
+    """Return the blocks placed on sheets of a printable width x height: for every sheet a list of
+    rows of (x, y, block) (here one row), x and y measured from the printable area's top left.
+
+    Tries each block order (tallest, widest, largest, longest side first) with the blocks as drawn,
+    turned to lie flat and turned to stand up, and keeps the packing with the fewest sheets (the
+    first found among equals, so the result is deterministic)."""
+    best: list[Placement] | None = None
+    enough = math.ceil(lower_bound_of(blocks, width, height) - EPS)
+    for turn in (None, "flat", "upright"):
+        candidates = []
+        for b in blocks:
+            w, h = b.item.front.width, b.item.front.height
+            wrong = (turn == "flat" and h > w) or (turn == "upright" and w > h)
+            fits_turned = h <= width + EPS and w <= height + EPS
+            candidates.append(turned(b) if wrong and b.item.back is None and fits_turned else b)
+        for key in _sort_keys():
+            order = sorted(range(len(candidates)), key=lambda i: (*key(candidates[i]), i))
+            for split in ("shorter", "down", "across"):
+                sheets = _guillotine([candidates[i] for i in order], width, height, split)
+                if best is None or len(sheets) < len(best):
+                    best = sheets
+                if len(best) <= enough:
+                    return best
+    return best or []
+
+
+def lower_bound_of(blocks: list[Block], width: float, height: float) -> float:
+    """Return the blocks' total area over a printable area of width x height."""
+    return sum(b.item.front.width * b.item.front.height for b in blocks) / (width * height)
+
+
+def _guillotine(blocks: list[Block], width: float, height: float, split: str) -> list[Placement]:
+    """Return the blocks, in the order given, placed by guillotine packing: each goes into the free
+    rectangle that fits it best on the first sheet with room; the rest of that rectangle is split
+    in two: the part beside the block runs down the whole rectangle ("down"), the part below it
+    across the whole rectangle ("across"), or whichever keeps the larger leftover whole
+    ("shorter")."""
+    sheets: list[tuple[list[_Free], list[tuple[float, float, Block]]]] = []
+    for block in blocks:
+        w, h = block.item.front.width, block.item.front.height
+        if w > width + EPS or h > height + EPS:
+            raise ValueError(
+                f"a block of {w:g} x {h:g} mm does not fit a printable area of {width:g} x {height:g} mm"
+            )
+        for free, placed in sheets:  # noqa: B007 (the sheet found is used after the loop)
+            fits = [f for f in free if w <= f.w + EPS and h <= f.h + EPS]
+            if fits:
+                break
+        else:
+            free, placed = [_Free(0.0, 0.0, width, height)], []
+            sheets.append((free, placed))
+            fits = free[:]
+        spot = min(fits, key=lambda f: (min(f.w - w, f.h - h), f.y, f.x))
+        free.remove(spot)
+        placed.append((spot.x, spot.y, block))
+        right_w, below_h = spot.w - w, spot.h - h
+        if split == "across" or (split == "shorter" and right_w < below_h):
+            parts = [_Free(spot.x + w, spot.y, right_w, h), _Free(spot.x, spot.y + h, spot.w, below_h)]
+        else:
+            parts = [_Free(spot.x + w, spot.y, right_w, spot.h), _Free(spot.x, spot.y + h, w, below_h)]
+        free.extend(f for f in parts if f.w > EPS and f.h > EPS)
+    return [[placed] for _, placed in sheets]
+
+
+def lower_bound(blocks: list[Block], paper: Paper) -> float:
+    """Return the blocks' total area divided by the printable area: no packing needs fewer sheets."""
+    return lower_bound_of(blocks, *paper.printable)
+
+
+@dataclass(frozen=True)
+class PackedSheet:
+    """A packed sheet: its front page, its back page (None when no block has a back), the parts."""
+
+    front: Page
+    back: Page | None
+    parts: tuple[str, ...]
+
+
+def packed_sheets(
+    blocks: list[Block], paper: Paper, label: str, duplex_offset: tuple[float, float] = (0.0, 0.0)
+) -> list[PackedSheet]:
+    """Return the packed sheets of the blocks, drawn with their cut lines (and backs pages)."""
+    pw, ph = paper.printable
+    sheets = pack(blocks, pw, ph)
+    out: list[PackedSheet] = []
+    for number, rows in enumerate(sheets, 1):
+        item_rows = [[(x, y, b.item) for x, y, b in row] for row in rows]
+        pages = render_sheets([item_rows], paper, label, duplex_offset, number, len(sheets))
+        parts = tuple(dict.fromkeys(b.part for row in rows for _, _, b in row))
+        out.append(PackedSheet(pages[0], pages[1] if len(pages) > 1 else None, parts))
+    return out

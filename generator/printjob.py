@@ -1,0 +1,174 @@
+"""The print job: a kit as a stack of sheets in the order they come out of the printer.
+
+A sheet has a front and a back page, a stock (paper or card) and a side mode: single-sided (the
+back stays blank, so cut pieces carry no ink on their backs) or duplex (the back carries the
+pieces' backs, or the next booklet side). ``kit.pdf`` is the sheets in order, front then back:
+printed double-sided with a long-edge flip, every sheet starts on an odd page. Every page is
+portrait; a landscape page is turned on the sheet (its drawing rotated, no /Rotate entry).
+
+The flip map says where a point of a front lands on the back; the fold map says which booklet
+page a side's half becomes. Tests run both to prove that backs lie behind their fronts and that
+the booklet reads in order. With ``single_sided`` there are no blank backs and the booklet comes
+as plain pages, two to a sheet in reading order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.imposition import Paper, SheetItem, booklet_plain, impose_booklet, scale_bar
+from generator.packing import Block, packed_sheets
+from generator.page import Group, Page, Point
+
+FLIP = "long"  # the home printer's default for portrait pages
+
+
+@dataclass
+class Sheet:
+    """One sheet of the kit: front and back pages (back None: blank), its stock and parts."""
+
+    front: Page
+    back: Page | None
+    stock: str
+    parts: tuple[str, ...]
+    is_packed: bool = False  # cut-out parts of one stock packed together
+
+    @property
+    def is_duplex(self) -> bool:
+        """Return True when the back of the sheet is printed."""
+        return self.back is not None
+
+
+@dataclass(frozen=True)
+class Part:
+    """A component's pages as the job receives them: its id, stock and pages (booklet: in
+    reading order, to impose)."""
+
+    id: str
+    stock: str
+    pages: tuple[Page, ...]
+    booklet: bool = False
+    items: tuple[SheetItem, ...] = ()  # cut-out parts to pack with the other parts of the stock
+
+
+def flip_point(x: float, y: float, width: float, height: float, edge: str = FLIP) -> Point:
+    """Return the point on the back of a sheet of width x height mm behind (x, y) on its front.
+
+    Over the long edge of a portrait sheet x becomes width - x; over the short edge y becomes
+    height - y (and the other way round for a landscape sheet)."""
+    turns_x = (edge == "long") == (height >= width)
+    return (width - x, y) if turns_x else (x, height - y)
+
+
+def upright(page: Page) -> Page:
+    """Return the page as portrait: a landscape page's drawing turned a quarter turn clockwise."""
+    if page.width <= page.height:
+        return page
+    turned = Page(page.height, page.width, label=page.label, is_back=page.is_back)
+    turned.add(Group(tuple(page.shapes), (0.0, 1.0, -1.0, 0.0, page.height, 0.0)))
+    return turned
+
+
+def blank(paper: Paper) -> Page:
+    """Return an empty portrait page: the unprinted back of a single-sided sheet."""
+    portrait = paper.portrait()
+    return Page(portrait.width, portrait.height, label="blank back")
+
+
+def part_sheets(part: Part, paper: Paper, single_sided: bool, lang: str) -> list[Sheet]:
+    """Return the sheets of one part: a page followed by a back page (``is_back``) makes a duplex
+    sheet; a booklet is imposed for the long-edge flip (or two plain pages a sheet)."""
+    if part.booklet:
+        sides = (
+            booklet_plain(list(part.pages), paper)
+            if single_sided
+            else impose_booklet(list(part.pages), paper, FLIP)
+        )
+        pages = [upright(side) for side in sides]
+        for page in pages:
+            scale_bar(page, paper.portrait(), lang)
+    else:
+        pages = [upright(page) for page in part.pages]
+    sheets: list[Sheet] = []
+    i = 0
+    while i < len(pages):
+        front = pages[i]
+        back = pages[i + 1] if i + 1 < len(pages) and pages[i + 1].is_back else None
+        sheets.append(Sheet(front, back, part.stock, (part.id,)))
+        i += 2 if back is not None else 1
+    return sheets
+
+
+def job_sheets(
+    parts: list[Part],
+    paper: Paper,
+    single_sided: bool = False,
+    lang: str = "en",
+    label: str = "",
+    duplex_offset: tuple[float, float] = (0.0, 0.0),
+) -> list[Sheet]:
+    """Return the sheets of a kit's parts in order. Parts with items are packed together by stock,
+    their sheets placed where the first of them comes."""
+    pools: dict[str, list[Block]] = {}
+    for part in parts:
+        if part.items:
+            pools.setdefault(part.stock, []).extend(Block(item, part.id) for item in part.items)
+    order = {part.id: n for n, part in enumerate(parts)}
+    sheets: list[Sheet] = []
+    for part in parts:
+        if not part.items:
+            sheets.extend(part_sheets(part, paper, single_sided, lang))
+            continue
+        blocks = pools.pop(part.stock, None)
+        if blocks is None:
+            continue  # packed with an earlier part of the same stock
+        sheet_label = f"{label}: {part.stock} parts" if label else f"{part.stock} parts"
+        for packed in packed_sheets(blocks, paper.portrait(), sheet_label, duplex_offset):
+            pages = [packed.front] if packed.back is None else [packed.front, packed.back]
+            for page in pages:
+                scale_bar(page, paper.portrait(), lang)
+            ids = tuple(sorted(packed.parts, key=order.__getitem__))
+            sheets.append(Sheet(packed.front, packed.back, part.stock, ids, is_packed=True))
+    return sheets
+
+
+def job_pages(sheets: list[Sheet], paper: Paper, single_sided: bool = False) -> list[Page]:
+    """Return the pages of kit.pdf: each sheet's front and back (a blank page for a single-sided
+    sheet, unless the job is single-sided, where only printed pages remain)."""
+    pages: list[Page] = []
+    for sheet in sheets:
+        pages.append(sheet.front)
+        if sheet.back is not None:
+            pages.append(sheet.back)
+        elif not single_sided:
+            pages.append(blank(paper))
+    return pages
+
+
+def sheet_pages(sheets: list[Sheet], single_sided: bool = False, start: int = 1) -> list[tuple[int, int]]:
+    """Return the first and last page number of every sheet in job_pages (pages from start)."""
+    numbers: list[tuple[int, int]] = []
+    number = start
+    for sheet in sheets:
+        count = 2 if sheet.back is not None or not single_sided else 1
+        numbers.append((number, number + count - 1))
+        number += count
+    return numbers
+
+
+def page_ranges(sheets: list[Sheet], single_sided: bool = False) -> dict[str, tuple[int, int]]:
+    """Return for every part id its first and last page number (1-based) in job_pages."""
+    ranges: dict[str, tuple[int, int]] = {}
+    for sheet, (first, last) in zip(sheets, sheet_pages(sheets, single_sided)):
+        for part in sheet.parts:
+            ranges[part] = (ranges.get(part, (first, last))[0], last)
+    return ranges
+
+
+def paired(pages: list[Page], single_sided: bool) -> list[Page]:
+    """Return pages of running text (a guide) as duplex sheets: every second page printed on the
+    back of the one before, unless the job is single-sided."""
+    return [
+        Page(p.width, p.height, p.shapes, p.label, is_back=not single_sided and i % 2 == 1)
+        for i, p in enumerate(pages)
+    ]

@@ -1,0 +1,69 @@
+"""The layout check over every page of every built-in kit: A4 and Letter, with and without
+--ink-saver, seeded boards over a spread of seeds, tiled boards (--cell-size 25mm) and the duplex
+calibration sheet. A failure lists each finding: page, shape and what it runs into."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.build import BuildRequest, layout_findings, takes_seed
+from generator.calibration import calibration_pages
+from generator.components.base import Options
+from generator.definitions import LAYOUTS_DIR
+from generator.imposition import find_paper
+from generator.layout_check import check_pages
+from generator.loader import load_all
+
+GAMES = {d.id: d for d in load_all(LAYOUTS_DIR, "en")}
+# (paper, ink saver, seeds for seeded games): every seed gets one configuration, so the suite
+# sees 16 seeds per seeded game without building each seed four times
+CONFIGS = [
+    ("a4", False, (None, 1, 2, 3, 4, 5, 6)),
+    ("a4", True, (None, 7, 8, 9)),
+    ("letter", False, (None, 10, 11, 12)),
+    ("letter", True, (None, 13, 14, 15)),
+]
+BOARD_KINDS = ("grid-board", "point-board", "track")
+
+
+def report(findings) -> str:
+    shown = "\n".join(str(f) for f in findings[:40])
+    more = f"\n... and {len(findings) - 40} more" if len(findings) > 40 else ""
+    return f"{len(findings)} layout finding(s):\n{shown}{more}"
+
+
+@pytest.mark.parametrize("paper,ink,seeds", CONFIGS, ids=[f"{p}{'-ink' if i else ''}" for p, i, _ in CONFIGS])
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_page_of_every_kit_is_clean(game, paper, ink, seeds):
+    definition = GAMES[game]
+    findings = []
+    for seed in seeds if takes_seed(definition) else (None,):
+        request = BuildRequest(paper=paper, seed=seed, options=Options(ink_saver=ink))
+        findings.extend(layout_findings(definition, request))
+    assert not findings, report(findings)
+
+
+TILED = sorted(g for g, d in GAMES.items() if any(c.kind in BOARD_KINDS for c in d.components))
+
+
+@pytest.mark.parametrize("paper,ink", [("a4", False), ("letter", True)])
+@pytest.mark.parametrize("game", TILED)
+def test_tiled_boards_are_clean(game, paper, ink):
+    request = BuildRequest(paper=paper, options=Options(ink_saver=ink, cell_size=25.0))
+    findings = layout_findings(GAMES[game], request)
+    assert not findings, report(findings)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_calibration_sheet_is_clean(paper):
+    findings = check_pages(calibration_pages(find_paper(paper)), f"calibration {paper}")
+    assert not findings, report(findings)
+
+
+def test_a_finding_names_page_shape_and_problem():
+    from generator.page import Page, Text
+
+    findings = check_pages([Page(100, 100, [Text(10, 10, "tiny", 4)], label="sheet")], "kit/x")
+    assert [str(f) for f in findings] == [
+        "kit/x page 1 (sheet): text 'tiny' (4.0 pt) at 10.1,8.9-12.6,10.3 mm: type of 4.0 pt is below the 6 pt minimum"
+    ]
