@@ -3,6 +3,7 @@ kit.pdf, listed in manifest.json; an index.html contact sheet over every kit in 
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import html
 import io
@@ -11,6 +12,7 @@ import os
 import shutil
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from typing import BinaryIO
 
 from generator import __version__
 from generator.components.base import Context, Options, Output, check_fit
@@ -21,7 +23,7 @@ from generator.files import atomic_write, atomic_write_text, output_folder, stag
 from generator.guide import guide_pages
 from generator.imposition import Paper, find_paper, is_paper_page, scale_bar
 from generator.numbers import is_ascii_digits, parse_natural
-from generator.page import Page
+from generator.page import Drawing, Page
 from generator.printjob import Part, job_pages, job_sheets, page_ranges, paired, sheet_pages
 from generator.render import find_writer
 from generator.seeding import check_seed
@@ -161,10 +163,23 @@ def layout_findings(definition: GameDefinition, request: BuildRequest) -> list:
     return findings
 
 
-def _write_pages(path: str, fmt: str, pages: Iterable[Page], title: str) -> BuiltFile:
+def writer_options(options: Options) -> dict[str, bool]:
+    """Return the writer keywords a build's options ask for: trim and bleed boxes under --bleed,
+    CMYK colour under --cmyk (none by default, so the files stay as they were)."""
+    extra: dict[str, bool] = {}
+    if options.bleed:
+        extra["boxes"] = True
+    if options.cmyk:
+        extra["cmyk"] = True
+    return extra
+
+
+def _write_pages(
+    path: str, fmt: str, pages: Iterable[Page], title: str, options: Options | None = None
+) -> BuiltFile:
     writer = find_writer(fmt)
     buffer = io.BytesIO()
-    count = writer(pages, buffer, title)
+    count = writer(pages, buffer, title, **(writer_options(options) if options and fmt == "pdf" else {}))
     data = buffer.getvalue()
     atomic_write(path, lambda handle: handle.write(data))
     return BuiltFile(path, count, hashlib.sha256(data).hexdigest())
@@ -240,7 +255,7 @@ def build_game(
     except BaseException:
         shutil.rmtree(folder, ignore_errors=True)
         raise
-    return [replace(f, path=os.path.join(final, os.path.basename(f.path))) for f in files]
+    return [replace(f, path=os.path.join(final, os.path.relpath(f.path, folder))) for f in files]
 
 
 RESERVED = ("kit", "manifest", "index", "preview")  # file names of the build's own outputs
@@ -314,6 +329,7 @@ def _write_kit(
                         "pdf",
                         output.pages,
                         f"{definition.title}: {output.name}",
+                        request.options,
                     )
                 )
         if output.in_kit:
@@ -321,11 +337,13 @@ def _write_kit(
             parts.append(
                 Part(component, stock, tuple(output.pages), output.booklet, tuple(output.items or ()))
             )
+    if request.options.png_dpi is not None:
+        files.extend(write_pngs(folder, outputs, request.options.png_dpi, request.options.bleed))
     single = request.options.single_sided
     kit: dict = {}
     if "pdf" in request.formats and parts and not seeded_only:
         offset = request.options.duplex_offset
-        sheets = job_sheets(parts, paper, single, lang, definition.title, offset)
+        sheets = job_sheets(parts, paper, single, lang, definition.title, offset, request.options.bleed)
         ctx = context(definition, paper, seed, rules_variants, request.options)
         guide = Part(GUIDE, "paper", tuple(paired(guide_pages(ctx, sheets, single), single)))
         sheets = job_sheets([guide], paper, single, lang) + sheets
@@ -335,6 +353,7 @@ def _write_kit(
                 "pdf",
                 job_pages(sheets, paper, single),
                 f"{definition.title}: kit",
+                request.options,
             )
         )
         kit = kit_manifest(definition, sheets, single)
@@ -349,10 +368,12 @@ def _write_kit(
         "kit": kit,
         "booklets": booklet_files(outputs, lang, request.formats),
         "files": [
-            {"name": os.path.basename(f.path), "pages": f.pages, "sha256": f.sha256}
-            for f in sorted(files, key=lambda f: natural_key(os.path.basename(f.path)))
+            {"name": _relative(f.path, folder), "pages": f.pages, "sha256": f.sha256}
+            for f in sorted(files, key=lambda f: natural_key(_relative(f.path, folder)))
         ],
     }
+    if request.options.png_dpi is not None:
+        manifest["png"] = {"dpi": request.options.png_dpi, "folder": PNG_FOLDER}
     if preview_of is not None:
         manifest["preview_of"] = preview_of
     if shared_from is not None:
@@ -364,6 +385,74 @@ def _write_kit(
 
 
 GUIDE = "print-guide"  # the guide's part id in the print job and the manifest
+PNG_FOLDER = "png"  # the kit's subfolder of PNGs under --png
+
+
+def _put(data: bytes, handle: BinaryIO) -> None:
+    handle.write(data)
+
+
+def _relative(path: str, folder: str) -> str:
+    return os.path.relpath(path, folder).replace(os.sep, "/")
+
+
+def slug(text: str) -> str:
+    """Return text as a file name part: lower case ASCII letters and digits joined by '-'."""
+    import re
+
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "part"
+
+
+def png_faces(outputs: list[tuple[str, Output]]) -> list[tuple[str, Drawing]]:
+    """Return (file name without .png, drawing) of every face to write as a PNG: each board's
+    artwork (<component>), and the front and back of every piece type
+    (<component>-<piece>-front, -back), in the order the kit lists them, each type once."""
+    faces: list[tuple[str, Drawing]] = []
+    taken: set[str] = set()
+
+    def add(name: str, drawing: Drawing) -> None:
+        unique, n = name, 1
+        while unique in taken:
+            n += 1
+            unique = f"{name}-{n}"
+        taken.add(unique)
+        faces.append((unique, drawing))
+
+    for component, output in outputs:
+        if output.art is not None:
+            add(slug(component), output.art)
+        seen: set[tuple[int, int]] = set()
+        for item in output.items or ():
+            key = (id(item.front), id(item.back))
+            if key in seen:
+                continue
+            seen.add(key)
+            piece = f"{slug(component)}-{slug(item.front.label or 'piece')}"
+            add(f"{piece}-front", item.front)
+            if item.back is not None:
+                add(f"{piece}-back", item.back)
+    return faces
+
+
+def write_pngs(folder: str, outputs: list[tuple[str, Output]], dpi: int, bleed: float) -> list[BuiltFile]:
+    """Write FOLDER/png/<face>.png for every face png_faces lists, at dpi with the bleed round it;
+    return the files."""
+    from generator.imposition import bled
+    from generator.render.png import write_png
+
+    files: list[BuiltFile] = []
+    target = os.path.join(folder, PNG_FOLDER)
+    os.makedirs(target, exist_ok=True)
+    for name, drawing in png_faces(outputs):
+        art = bled(drawing, bleed)
+        page = Page(art.width, art.height, list(art.shapes), label=name)
+        buffer = io.BytesIO()
+        write_png(page, buffer, dpi)
+        data = buffer.getvalue()
+        path = os.path.join(target, f"{name}.png")
+        atomic_write(path, functools.partial(_put, data))
+        files.append(BuiltFile(path, 1, hashlib.sha256(data).hexdigest()))
+    return files
 
 
 def kit_manifest(definition: GameDefinition, sheets: list, single_sided: bool) -> dict:
@@ -594,6 +683,7 @@ def write_batch(definition: GameDefinition, request: BuildRequest, seeds: list[i
             batch_pages(definition, request, seeds),
             handle,
             f"{definition.title}: boards for seeds {seeds[0]}-{seeds[-1]}",
+            **writer_options(request.options),
         ),
     )
     return path

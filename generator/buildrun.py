@@ -31,7 +31,7 @@ from generator.files import output_folder
 from generator.imposition import find_paper
 from generator.languages import LANGUAGES, language_codes
 from generator.loader import find_definition, load_all
-from generator.numbers import parse_decimal
+from generator.numbers import parse_decimal, parse_natural
 from generator.parallel import default_jobs, run_tasks
 from generator.render import FORMATS
 from generator.seeding import check_seed
@@ -54,6 +54,37 @@ def _offset(text: str | None) -> tuple[float, float]:
 
 
 MAX_OFFSET = 20.0  # mm
+MAX_BLEED = 6.35  # mm (a quarter inch): the most a print shop asks for; the page margin holds it
+PNG_DPI = (72, 600)  # the resolutions --png takes
+
+
+def parse_bleed(text: str | None) -> float:
+    """Return the bleed in mm of a --bleed value such as '3mm' (0 when not given); raise
+    UsageError for anything but a length above 0 and at most MAX_BLEED."""
+    if text is None:
+        return 0.0
+    try:
+        value = parse_length(text)
+    except ValueError as exc:
+        raise UsageError(f"--bleed: {exc}") from None
+    if not 0 < value <= MAX_BLEED:
+        raise UsageError(f"--bleed must be more than 0 and at most {MAX_BLEED:g} mm, got {text}")
+    return value
+
+
+def parse_png(text: str | None) -> int | None:
+    """Return the resolution of a --png value such as '300' (None when not given); raise
+    UsageError for anything but a whole number of dots per inch within PNG_DPI."""
+    if text is None:
+        return None
+    lo, hi = PNG_DPI
+    try:
+        dpi = parse_natural(text.strip(), 4)
+    except ValueError:
+        dpi = -1
+    if not lo <= dpi <= hi:
+        raise UsageError(f"--png takes a resolution in dpi from {lo} to {hi}, such as 300, got {text!r}")
+    return dpi
 
 
 def run_build(
@@ -74,6 +105,9 @@ def run_build(
     single_sided: bool = False,
     progress_factory: Callable[[int], Any] | None = None,
     jobs: int | None = None,
+    bleed: str | None = None,
+    cmyk: bool = False,
+    png: str | None = None,
 ) -> str:
     """Build the requested kits; return a one-line summary. Raise project errors on bad input."""
     folder = layouts or None  # None: the built-in games
@@ -111,7 +145,14 @@ def run_build(
         cell_size=size,
         lang=lang,
         single_sided=single_sided,
+        bleed=parse_bleed(bleed),
+        cmyk=cmyk,
+        png_dpi=parse_png(png),
     )
+    if options.png_dpi is not None:
+        from generator.render.png import check_rasteriser
+
+        check_rasteriser()
     if lang not in LANGUAGES:
         raise UsageError(f"unknown language {lang!r} (languages: {language_codes()})")
     definitions = load_all(folder, lang) if all_games else [find_definition(g, folder, lang) for g in games]

@@ -33,3 +33,17 @@ def readable(colour: str, face: str, minimum: float = 3.0) -> str:
         if contrast_ratio(mixed, face) >= minimum:
             return mixed
     return "#000000" if towards == 0 else "#ffffff"
+
+
+def cmyk(colour: str) -> tuple[float, float, float, float]:
+    """Return the CMYK inks (0 .. 1 each, to 0.1 %) of a '#rrggbb' colour, as written under --cmyk.
+
+    Greys (red = green = blue) print with black ink alone, so black is 100 % K and never four-colour
+    black. Other colours take the plain conversion without a colour profile: K = 1 - max(R, G, B)
+    and each of C, M, Y = (1 - R - K) / (1 - K) of its channel (for G and B alike)."""
+    r, g, b = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    if r == g == b:
+        return (0.0, 0.0, 0.0, round(1.0 - r, 3))
+    k = 1.0 - max(r, g, b)
+    c, m, y = ((1.0 - v - k) / (1.0 - k) for v in (r, g, b))
+    return (round(c, 3), round(m, 3), round(y, 3), round(k, 3))

@@ -16,6 +16,7 @@ from generator.page import (
     Path,
     Polygon,
     Rect,
+    Shape,
     Style,
     Text,
     bounds,
@@ -135,47 +136,100 @@ def is_paper_page(page: Page, paper: Paper) -> bool:
     )
 
 
-def place(drawing: Drawing, paper: Paper, fit: bool = False, label: str = "") -> list[Page]:
+def place(
+    drawing: Drawing, paper: Paper, fit: bool = False, label: str = "", bleed: float = 0.0
+) -> list[Page]:
     """Return pages holding a drawing at true size, centred, turning the paper if that helps.
 
     A drawing larger than the printable area is tiled over several sheets, or, with ``fit``,
-    scaled down onto one sheet with the scale printed in the footer."""
+    scaled down onto one sheet with the scale printed in the footer. With a ``bleed`` the art
+    runs that far beyond the drawing's edge, crop marks sit outside the bleed and the page records
+    its trim; the bleed may take the margin down to SAFE from the paper's edge (it is cut away),
+    so a board sized to the printable area still fits (a white rim needs no room at all)."""
+    room = 2 * max(0.0, bleed - (paper.margin - SAFE)) if bleed_shapes(drawing, bleed) else 0.0
     for sheet in (paper.portrait(), paper.landscape()):
         pw, ph = sheet.printable
-        if drawing.width <= pw + 1e-6 and drawing.height <= ph + 1e-6:
+        if drawing.width + room <= pw + 1e-6 and drawing.height + room <= ph + 1e-6:
             page = Page(sheet.width, sheet.height, label=label)
-            page.add(drawing.placed((sheet.width - drawing.width) / 2, (sheet.height - drawing.height) / 2))
+            x, y = (sheet.width - drawing.width) / 2, (sheet.height - drawing.height) / 2
+            if bleed:
+                _trimmed(page, with_bleed(drawing, bleed), x, y, 1.0, bleed)
+            else:
+                page.add(drawing.placed(x, y))
             footer(page, sheet, label)
             return [page]
     if fit:
         best = max(
             (paper.portrait(), paper.landscape()),
-            key=lambda s: min(s.printable[0] / drawing.width, s.printable[1] / drawing.height),
+            key=lambda s: min(
+                (s.printable[0] - room) / drawing.width, (s.printable[1] - room) / drawing.height
+            ),
         )
         pw, ph = best.printable
-        k = min(pw / drawing.width, ph / drawing.height)
+        k = min((pw - room) / drawing.width, (ph - room) / drawing.height)
         page = Page(best.width, best.height, label=label)
         w, h = drawing.width * k, drawing.height * k
-        page.add(drawing.placed((best.width - w) / 2, (best.height - h) / 2, k))
+        if bleed:
+            _trimmed(
+                page, with_bleed(drawing, bleed / k), (best.width - w) / 2, (best.height - h) / 2, k, bleed
+            )
+        else:
+            page.add(drawing.placed((best.width - w) / 2, (best.height - h) / 2, k))
         footer(page, best, f"{label}  (scaled to {k * 100:.0f}% to fit; not true size)".strip())
         return [page]
-    return tile(drawing, paper, label)
+    return tile(drawing, paper, label, bleed=bleed)
+
+
+def _trimmed(page: Page, drawing: Drawing, x: float, y: float, k: float, bleed: float) -> None:
+    """Add a drawing (already bled) at (x, y) scaled by k, as the page's one cut-out part with crop
+    marks at its corners outside the bleed."""
+    page.add(drawing.placed(x, y, k))
+    x1, y1 = x + drawing.width * k, y + drawing.height * k
+    page.cuts = ((x, y, x1, y1),)
+    page.bleed = bleed
+    _crop_marks(page, [x, x1], [y, y1], bleed)
+
+
+def _crop_marks(page: Page, xs: list[float], ys: list[float], bleed: float) -> None:
+    """Add crop marks in the margins on the lines x in xs and y in ys (the cuts of the parts
+    between min and max of each): up to CROP mm long, from 1 mm outside the bleed, never into
+    the unprintable rim nor the footer."""
+    top, bottom = min(ys), max(ys)
+    left, right = min(xs), max(xs)
+    off = bleed + 1.0
+    foot = page.height - SAFE - 3.5  # the footer line sits below this
+    up, down = top - bleed - SAFE, foot - bottom - bleed
+    in_, out = left - bleed - SAFE, page.width - SAFE - right - bleed
+    for x in sorted(xs):
+        if up > 2.0:
+            page.add(Line(x, max(SAFE, top - off - CROP), x, top - off, MARK))
+        if down > 2.0:
+            page.add(Line(x, bottom + off, x, min(foot, bottom + off + CROP), MARK))
+    for y in sorted(ys):
+        if in_ > 2.0:
+            page.add(Line(max(SAFE, left - off - CROP), y, left - off, y, MARK))
+        if out > 2.0:
+            page.add(Line(right + off, y, min(page.width - SAFE, right + off + CROP), y, MARK))
 
 
 FOOT_ROOM = 5.0  # mm a tile keeps free above the footer line
 MAX_TILES = 100  # sheets one drawing may be tiled over
 
 
-def tile(drawing: Drawing, paper: Paper, label: str = "", overlap: float = 10.0) -> list[Page]:
+def tile(
+    drawing: Drawing, paper: Paper, label: str = "", overlap: float = 10.0, bleed: float = 0.0
+) -> list[Page]:
     """Return the tiles of a drawing too big for one sheet, each with a glue strip and marks.
 
     Each tile shows a part of the drawing; neighbouring tiles repeat ``overlap`` mm of it. On every
     tile but those of the first column (row) the repeated strip at the left (top) is shaded as the
     glue strip: cut the previous tile along its edge and lay it over the strip, aligning the marks.
-    The seams (the edges that stay visible) are placed where they cut no text and no small mark."""
+    The seams (the edges that stay visible) are placed where they cut no text and no small mark.
+    With a ``bleed`` every tile shows that much more of the drawing round its cut, and its marks
+    sit outside it."""
     least = min(
-        math.ceil(drawing.width / (sheet.printable[0] - overlap))
-        * math.ceil(drawing.height / (sheet.printable[1] - FOOT_ROOM - overlap))
+        math.ceil(drawing.width / (sheet.printable[0] - 2 * bleed - overlap))
+        * math.ceil(drawing.height / (sheet.printable[1] - 2 * bleed - FOOT_ROOM - overlap))
         for sheet in (paper.portrait(), paper.landscape())
     )
     if least > MAX_TILES:  # checked before the tiles are planned: a huge drawing fails at once
@@ -187,7 +241,8 @@ def tile(drawing: Drawing, paper: Paper, label: str = "", overlap: float = 10.0)
     xs, ys = _obstacles(drawing)
     for sheet in (paper.portrait(), paper.landscape()):
         pw, ph = sheet.printable
-        ph -= FOOT_ROOM
+        pw -= 2 * bleed
+        ph -= FOOT_ROOM + 2 * bleed
         cols = _spans(drawing.width, pw, overlap, xs)
         rows = _spans(drawing.height, ph, overlap, ys)
         if best is None or len(cols) * len(rows) < best[0]:
@@ -199,8 +254,14 @@ def tile(drawing: Drawing, paper: Paper, label: str = "", overlap: float = 10.0)
         for c, (ox, x_end) in enumerate(cols):
             w, h = x_end - ox, y_end - oy
             page = Page(sheet.width, sheet.height, label=f"{label} tile r{r + 1}c{c + 1}")
-            mx, my = sheet.margin, sheet.margin
-            page.add(Group(drawing.shapes, translate(mx - ox, my - oy), clip=(ox, oy, w, h)))
+            mx, my = sheet.margin + bleed, sheet.margin + bleed
+            if bleed:
+                clip = (ox - bleed, oy - bleed, w + 2 * bleed, h + 2 * bleed)
+                art = with_bleed(drawing, bleed).shapes
+                page.cuts, page.bleed = ((mx, my, mx + w, my + h),), bleed
+            else:
+                clip, art = (ox, oy, w, h), drawing.shapes
+            page.add(Group(art, translate(mx - ox, my - oy), clip=clip))
             if c > 0:
                 page.add(Rect(mx, my, overlap, h, GLUE))
                 page.add(Text(mx + overlap / 2, my + h / 2, "glue", 7, "sans", "middle", "#777777"))
@@ -209,7 +270,7 @@ def tile(drawing: Drawing, paper: Paper, label: str = "", overlap: float = 10.0)
             page.add(Rect(mx, my, w, h, CUT))
             for x, sx in ((mx, -1), (mx + w, 1)):
                 for y, sy in ((my, -1), (my + h, 1)):
-                    _corner(page, x, y, sx, sy)
+                    _corner(page, x, y, sx, sy, 3.0, bleed + 0.5 if bleed else 0.0)
             footer(
                 page,
                 sheet,
@@ -261,9 +322,63 @@ def _spans(
         start = seam - overlap
 
 
-def _corner(page: Page, x: float, y: float, sx: int, sy: int, size: float = 3.0) -> None:
-    """Add a corner mark pointing away from the tile, so no mark lies on the artwork."""
-    page.add(Line(x, y, x + sx * size, y, MARK), Line(x, y, x, y + sy * size, MARK))
+def _corner(page: Page, x: float, y: float, sx: int, sy: int, size: float = 3.0, away: float = 0.0) -> None:
+    """Add a corner mark pointing away from the tile (starting ``away`` mm off the corner: outside
+    a bleed), so no mark lies on the artwork."""
+    a = away
+    page.add(
+        Line(x + sx * a, y, x + sx * (a + size), y, MARK), Line(x, y + sy * a, x, y + sy * (a + size), MARK)
+    )
+
+
+def bleed_shapes(drawing: Drawing, bleed: float) -> tuple[Shape, ...]:
+    """Return what a drawing's art needs beyond its edges to bleed by ``bleed`` mm: every filled
+    square-cornered rectangle (after its transforms) lying along an edge of the drawing, grown by
+    the bleed past that edge (past both at a corner). Drawn under the art, it carries the colour
+    of a face, a tab or a background that runs to the cut out beyond it."""
+    w, h = drawing.width, drawing.height
+    eps = 0.01
+    out: list[Shape] = []
+    for shape, m in iter_shapes(drawing.shapes):
+        if not isinstance(shape, Rect) or shape.r or shape.style.fill in (None, "#ffffff"):
+            continue
+        a, b, c, d = m[:4]
+        if not (abs(b) < 1e-9 and abs(c) < 1e-9) and not (abs(a) < 1e-9 and abs(d) < 1e-9):
+            continue  # turned by an odd angle: not square to the cut
+        box = bounds((shape,), m)
+        if box is None:
+            continue
+        x0, y0, x1, y1 = box
+        grown = (
+            -bleed if x0 <= eps else x0,
+            -bleed if y0 <= eps else y0,
+            w + bleed if x1 >= w - eps else x1,
+            h + bleed if y1 >= h - eps else y1,
+        )
+        if grown != box:
+            x0, y0, x1, y1 = grown
+            out.append(Rect(x0, y0, x1 - x0, y1 - y0, Style(stroke=None, fill=shape.style.fill)))
+    return tuple(out)
+
+
+def with_bleed(drawing: Drawing, bleed: float) -> Drawing:
+    """Return the drawing (same size: its trim) with its art running ``bleed`` mm beyond its edges
+    where its colour runs to them (``bleed_shapes`` under the art)."""
+    extra = bleed_shapes(drawing, bleed) if bleed > 0 else ()
+    if not extra:
+        return drawing
+    return Drawing(drawing.width, drawing.height, extra + drawing.shapes, drawing.label)
+
+
+def bled(drawing: Drawing, bleed: float) -> Drawing:
+    """Return the drawing with its bleed as a drawing of its own, ``bleed`` mm larger on every
+    side (the art of one face as a print shop wants it: trim plus bleed)."""
+    if bleed <= 0:
+        return drawing
+    inner = with_bleed(drawing, bleed)
+    return Drawing(
+        drawing.width + 2 * bleed, drawing.height + 2 * bleed, (inner.placed(bleed, bleed),), drawing.label
+    )
 
 
 @dataclass(frozen=True)
@@ -280,12 +395,14 @@ def nup(
     label: str = "",
     gap: float = 0.0,
     duplex_offset: tuple[float, float] = (0.0, 0.0),
+    bleed: float = 0.0,
 ) -> list[Page]:
     """Return sheets with the items laid out in rows, cut lines in the gaps and margins.
 
     Items of different sizes are packed row by row. Where any item on a sheet has a back, the
     sheet is followed by a backs page mirrored for long-edge duplex printing, shifted by
-    ``duplex_offset`` (dx, dy in mm) to correct the printer's misregistration."""
+    ``duplex_offset`` (dx, dy in mm) to correct the printer's misregistration. With a ``bleed``
+    every item's art runs that far beyond its cut and items lie twice that apart."""
     pw, ph = paper.printable
     rows: list[list[tuple[float, float, SheetItem]]] = []
     sheet_rows: list[list[list[tuple[float, float, SheetItem]]]] = []
@@ -293,11 +410,12 @@ def nup(
     row_h = 0.0
     current: list[tuple[float, float, SheetItem]] = []
     for item in items:
-        w, h = item.front.width, item.front.height
+        w, h = item.front.width + 2 * bleed, item.front.height + 2 * bleed
         if w > pw + 1e-6 or h > ph + 1e-6:
             raise UsageError(
-                f"{label or 'piece'} of {w:g} x {h:g} mm is larger than the printable "
-                f"area {pw:g} x {ph:g} mm of {paper.name}"
+                f"{label or 'piece'} of {item.front.width:g} x {item.front.height:g} mm"
+                + (f" with its bleed of {bleed:g} mm" if bleed else "")
+                + f" is larger than the printable area {pw:g} x {ph:g} mm of {paper.name}"
             )
         if current and x + w > pw + 1e-6:
             rows.append(current)
@@ -312,14 +430,14 @@ def nup(
             sheet_rows.append(rows)
             rows = []
             x = y = row_h = 0.0
-        current.append((x, y, item))
+        current.append((x + bleed, y + bleed, item))
         x += w + gap
         row_h = max(row_h, h)
     if current:
         rows.append(current)
     if rows:
         sheet_rows.append(rows)
-    return render_sheets(sheet_rows, paper, label, duplex_offset)
+    return render_sheets(sheet_rows, paper, label, duplex_offset, bleed=bleed)
 
 
 def render_sheets(
@@ -329,43 +447,58 @@ def render_sheets(
     duplex_offset: tuple[float, float] = (0.0, 0.0),
     first: int = 1,
     total: int | None = None,
+    bleed: float = 0.0,
 ) -> list[Page]:
     """Return the pages of sheets whose items are placed in rows of (x, y, item), x and y from the
     printable area's corner: each sheet centred with its cut lines, followed by a backs page
     (``is_back``) when an item has a back, mirrored for the long-edge flip and shifted by
-    ``duplex_offset``. Sheets are numbered from ``first`` of ``total``."""
+    ``duplex_offset``. Sheets are numbered from ``first`` of ``total``. With a ``bleed`` (items
+    placed that far from the area's corner and twice that apart) every item's art runs that far
+    beyond its cut, the crop marks sit outside it, and each page records its items' trims."""
     pw, ph = paper.printable
     total = total if total is not None else first + len(sheet_rows) - 1
     pages: list[Page] = []
     for number, rows in enumerate(sheet_rows, first):
-        used_w = max(px + it.front.width for row in rows for px, _, it in row)
-        used_h = max(py + it.front.height for row in rows for _, py, it in row)
+        used_w = max(px + it.front.width for row in rows for px, _, it in row) + bleed
+        used_h = max(py + it.front.height for row in rows for _, py, it in row) + bleed
         ox = paper.margin + (pw - used_w) / 2
         oy = paper.margin + (ph - used_h) / 2
         page = Page(paper.width, paper.height, label=f"{label} sheet {number}")
-        _cut_lines(page, rows, ox, oy, paper)
+        _cut_lines(page, rows, ox, oy, bleed)
         for row in rows:
             for px, py, it in row:
-                page.add(it.front.placed(ox + px, oy + py))
+                page.add((with_bleed(it.front, bleed) if bleed else it.front).placed(ox + px, oy + py))
+        page.cuts = tuple(
+            (ox + px, oy + py, ox + px + it.front.width, oy + py + it.front.height)
+            for row in rows
+            for px, py, it in row
+        )
+        page.bleed = bleed
         footer(page, paper, f"{label}  sheet {number} of {total}  (cut along the grey lines)")
         pages.append(page)
         if any(it.back is not None for row in rows for _, _, it in row):
             back = Page(paper.width, paper.height, label=f"{label} sheet {number} backs", is_back=True)
             dx, dy = duplex_offset
             shapes = []
+            cuts = []
             for row in rows:
                 for px, py, it in row:
                     if it.back is not None:
                         bx = paper.width - (ox + px) - it.back.width
-                        shapes.append(it.back.placed(bx, oy + py))
+                        shapes.append((with_bleed(it.back, bleed) if bleed else it.back).placed(bx, oy + py))
+                        cuts.append(
+                            (bx + dx, oy + py + dy, bx + dx + it.back.width, oy + py + dy + it.back.height)
+                        )
             back.add(Group(tuple(shapes), translate(dx, dy)))
+            back.cuts, back.bleed = tuple(cuts), bleed
             footer(back, paper, f"{label}  sheet {number} backs: print on the reverse, flip on the long edge")
             pages.append(back)
     return pages
 
 
-def _cut_lines(page: Page, rows, ox: float, oy: float, paper: Paper) -> None:
-    """Draw cut lines along every item edge, extended into the margins as crop marks."""
+def _cut_lines(page: Page, rows, ox: float, oy: float, bleed: float = 0.0) -> None:
+    """Draw cut lines along every item edge, extended into the margins as crop marks (outside
+    the bleed)."""
     xs: set[float] = set()
     ys: set[float] = set()
     for row in rows:
@@ -375,22 +508,7 @@ def _cut_lines(page: Page, rows, ox: float, oy: float, paper: Paper) -> None:
     for row in rows:
         for px, py, it in row:
             page.add(Rect(ox + px, oy + py, it.front.width, it.front.height, CUT))
-    top, bottom = min(ys), max(ys)
-    left, right = min(xs), max(xs)
-    # crop marks: up to CROP mm long, from 1 mm off the pieces, never into the unprintable rim
-    foot = page.height - SAFE - 3.5  # the footer line sits below this
-    up, down = top - SAFE, foot - bottom
-    in_, out = left - SAFE, page.width - SAFE - right
-    for x in sorted(xs):
-        if up > 2.0:
-            page.add(Line(x, max(SAFE, top - 1.0 - CROP), x, top - 1.0, MARK))
-        if down > 2.0:
-            page.add(Line(x, bottom + 1.0, x, min(foot, bottom + 1.0 + CROP), MARK))
-    for y in sorted(ys):
-        if in_ > 2.0:
-            page.add(Line(max(SAFE, left - 1.0 - CROP), y, left - 1.0, y, MARK))
-        if out > 2.0:
-            page.add(Line(right + 1.0, y, min(page.width - SAFE, right + 1.0 + CROP), y, MARK))
+    _crop_marks(page, list(xs), list(ys), bleed)
 
 
 def booklet_order(page_count: int) -> list[tuple[int | None, int | None]]:

@@ -90,6 +90,7 @@ class _Item:
     size: float = 0.0  # text size after transforms (pt)
     clip: Box | None = None
     whole: Box | None = None  # the box before clipping, where the clip cut the shape
+    whole_area: float = 0.0  # a fill's area before clipping (a face cut by a tile is still a face)
 
     def describe(self) -> str:
         s = self.shape
@@ -260,6 +261,7 @@ def _items(page: Page) -> list[_Item]:
                 if len(poly) < 3:
                     continue
                 whole = _bbox(poly)
+                whole_area = _area(poly)
                 if clip is not None:
                     poly = _clip_poly(poly, clip)
                     if len(poly) < 3:
@@ -276,6 +278,7 @@ def _items(page: Page) -> list[_Item]:
                         area=_area(poly),
                         clip=clip,
                         whole=whole,
+                        whole_area=whole_area,
                     )
                 )
         if style.stroke is not None and style.width > 0:
@@ -619,7 +622,9 @@ def _contrast(items: list[_Item], name: str, minimum: float) -> list[Finding]:
     index = _Index(fills)
     findings: list[Finding] = []
     for it in items:
-        if it.kind == "stroke" or (it.kind == "fill" and (it.area > MARK_AREA or isinstance(it.shape, Rect))):
+        if it.kind == "stroke" or (
+            it.kind == "fill" and (max(it.area, it.whole_area) > MARK_AREA or isinstance(it.shape, Rect))
+        ):
             continue
         if it.clip is not None and not _overlap(it.box, it.clip):
             continue

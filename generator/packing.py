@@ -45,6 +45,7 @@ def turned(block: Block) -> Block:
 
 def _sort_keys():
     def size(b: Block) -> tuple[float, float]:
+        # the order is the same with or without a gutter: every block grows by the same
         return (round(b.item.front.width, 3), round(b.item.front.height, 3))
 
     yield lambda b: (-size(b)[1], -size(b)[0])  # tallest first
@@ -53,26 +54,27 @@ def _sort_keys():
     yield lambda b: (-max(size(b)), -min(size(b)))  # longest side first
 
 
-def pack(blocks: list[Block], width: float, height: float) -> list[Placement]:
+def pack(blocks: list[Block], width: float, height: float, pad: float = 0.0) -> list[Placement]:
     """Return the blocks placed on sheets of a printable width x height: for every sheet a list of
     rows of (x, y, block) (here one row), x and y measured from the printable area's top left.
+    Each block takes ``pad`` mm more than its size each way (x, y: the corner of that room).
 
     Tries each block order (tallest, widest, largest, longest side first) with the blocks as drawn,
     turned to lie flat and turned to stand up, and keeps the packing with the fewest sheets (the
     first found among equals, so the result is deterministic)."""
     best: list[Placement] | None = None
-    enough = math.ceil(lower_bound_of(blocks, width, height) - EPS)
+    enough = math.ceil(lower_bound_of(blocks, width, height, pad) - EPS)
     for turn in (None, "flat", "upright"):
         candidates = []
         for b in blocks:
             w, h = b.item.front.width, b.item.front.height
             wrong = (turn == "flat" and h > w) or (turn == "upright" and w > h)
-            fits_turned = h <= width + EPS and w <= height + EPS
+            fits_turned = h + pad <= width + EPS and w + pad <= height + EPS
             candidates.append(turned(b) if wrong and b.item.back is None and fits_turned else b)
         for key in _sort_keys():
             order = sorted(range(len(candidates)), key=lambda i: (*key(candidates[i]), i))
             for split in ("shorter", "down", "across"):
-                sheets = _guillotine([candidates[i] for i in order], width, height, split)
+                sheets = _guillotine([candidates[i] for i in order], width, height, split, pad)
                 if best is None or len(sheets) < len(best):
                     best = sheets
                 if len(best) <= enough:
@@ -80,12 +82,15 @@ def pack(blocks: list[Block], width: float, height: float) -> list[Placement]:
     return best or []
 
 
-def lower_bound_of(blocks: list[Block], width: float, height: float) -> float:
-    """Return the blocks' total area over a printable area of width x height."""
-    return sum(b.item.front.width * b.item.front.height for b in blocks) / (width * height)
+def lower_bound_of(blocks: list[Block], width: float, height: float, pad: float = 0.0) -> float:
+    """Return the blocks' total area (each ``pad`` mm larger each way) over a printable area of
+    width x height."""
+    return sum((b.item.front.width + pad) * (b.item.front.height + pad) for b in blocks) / (width * height)
 
 
-def _guillotine(blocks: list[Block], width: float, height: float, split: str) -> list[Placement]:
+def _guillotine(
+    blocks: list[Block], width: float, height: float, split: str, pad: float = 0.0
+) -> list[Placement]:
     """Return the blocks, in the order given, placed by guillotine packing: each goes into the free
     rectangle that fits it best on the first sheet with room; the rest of that rectangle is split
     in two: the part beside the block runs down the whole rectangle ("down"), the part below it
@@ -93,7 +98,7 @@ def _guillotine(blocks: list[Block], width: float, height: float, split: str) ->
     ("shorter")."""
     sheets: list[tuple[list[_Free], list[tuple[float, float, Block]]]] = []
     for block in blocks:
-        w, h = block.item.front.width, block.item.front.height
+        w, h = block.item.front.width + pad, block.item.front.height + pad
         if w > width + EPS or h > height + EPS:
             raise ValueError(
                 f"a block of {w:g} x {h:g} mm does not fit a printable area of {width:g} x {height:g} mm"
@@ -118,9 +123,10 @@ def _guillotine(blocks: list[Block], width: float, height: float, split: str) ->
     return [[placed] for _, placed in sheets]
 
 
-def lower_bound(blocks: list[Block], paper: Paper) -> float:
-    """Return the blocks' total area divided by the printable area: no packing needs fewer sheets."""
-    return lower_bound_of(blocks, *paper.printable)
+def lower_bound(blocks: list[Block], paper: Paper, bleed: float = 0.0) -> float:
+    """Return the blocks' total area (with their gutters of twice the bleed) divided by the
+    printable area: no packing needs fewer sheets."""
+    return lower_bound_of(blocks, *paper.printable, 2 * bleed)
 
 
 @dataclass(frozen=True)
@@ -133,15 +139,20 @@ class PackedSheet:
 
 
 def packed_sheets(
-    blocks: list[Block], paper: Paper, label: str, duplex_offset: tuple[float, float] = (0.0, 0.0)
+    blocks: list[Block],
+    paper: Paper,
+    label: str,
+    duplex_offset: tuple[float, float] = (0.0, 0.0),
+    bleed: float = 0.0,
 ) -> list[PackedSheet]:
-    """Return the packed sheets of the blocks, drawn with their cut lines (and backs pages)."""
+    """Return the packed sheets of the blocks, drawn with their cut lines (and backs pages). With a
+    ``bleed`` every block's art runs that far beyond its cut and blocks lie twice that apart."""
     pw, ph = paper.printable
-    sheets = pack(blocks, pw, ph)
+    sheets = pack(blocks, pw, ph, 2 * bleed)
     out: list[PackedSheet] = []
     for number, rows in enumerate(sheets, 1):
-        item_rows = [[(x, y, b.item) for x, y, b in row] for row in rows]
-        pages = render_sheets([item_rows], paper, label, duplex_offset, number, len(sheets))
+        item_rows = [[(x + bleed, y + bleed, b.item) for x, y, b in row] for row in rows]
+        pages = render_sheets([item_rows], paper, label, duplex_offset, number, len(sheets), bleed)
         parts = tuple(dict.fromkeys(b.part for row in rows for _, _, b in row))
         out.append(PackedSheet(pages[0], pages[1] if len(pages) > 1 else None, parts))
     return out

@@ -13,6 +13,7 @@ from typing import Literal, Union
 from generator.fonts import text_width
 
 Point = tuple[float, float]
+Box = tuple[float, float, float, float]  # x0 y0 x1 y1
 Matrix = tuple[float, float, float, float, float, float]  # a b c d e f, as in SVG and PDF
 
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
@@ -129,6 +130,10 @@ class Page:
     shapes: list[Shape] = field(default_factory=list)
     label: str = ""
     is_back: bool = False  # printed on the reverse of the page before it (duplex)
+    # the trim of every cut-out part on the page (x0, y0, x1, y1 in mm), and how far their art
+    # runs beyond it (--bleed): the PDF's TrimBox and BleedBox, and the layout check's safe area
+    cuts: tuple[Box, ...] = ()
+    bleed: float = 0.0
 
     def add(self, *shapes: Shape) -> Page:
         """Append shapes and return the page."""

@@ -64,8 +64,9 @@ def upright(page: Page) -> Page:
     """Return the page as portrait: a landscape page's drawing turned a quarter turn clockwise."""
     if page.width <= page.height:
         return page
-    turned = Page(page.height, page.width, label=page.label, is_back=page.is_back)
+    turned = Page(page.height, page.width, label=page.label, is_back=page.is_back, bleed=page.bleed)
     turned.add(Group(tuple(page.shapes), (0.0, 1.0, -1.0, 0.0, page.height, 0.0)))
+    turned.cuts = tuple((page.height - y1, x0, page.height - y0, x1) for x0, y0, x1, y1 in page.cuts)
     return turned
 
 
@@ -106,9 +107,10 @@ def job_sheets(
     lang: str = "en",
     label: str = "",
     duplex_offset: tuple[float, float] = (0.0, 0.0),
+    bleed: float = 0.0,
 ) -> list[Sheet]:
     """Return the sheets of a kit's parts in order. Parts with items are packed together by stock,
-    their sheets placed where the first of them comes."""
+    their sheets placed where the first of them comes (with gutters of twice the ``bleed``)."""
     pools: dict[str, list[Block]] = {}
     for part in parts:
         if part.items:
@@ -123,7 +125,7 @@ def job_sheets(
         if blocks is None:
             continue  # packed with an earlier part of the same stock
         sheet_label = f"{label}: {part.stock} parts" if label else f"{part.stock} parts"
-        for packed in packed_sheets(blocks, paper.portrait(), sheet_label, duplex_offset):
+        for packed in packed_sheets(blocks, paper.portrait(), sheet_label, duplex_offset, bleed):
             pages = [packed.front] if packed.back is None else [packed.front, packed.back]
             for page in pages:
                 scale_bar(page, paper.portrait(), lang)

@@ -40,6 +40,16 @@ def register(app: typer.Typer) -> None:
             "--single-sided",
             help="kit.pdf for printers without duplex: no blank backs, plain booklet.",
         ),
+        bleed: str = typer.Option(
+            None,
+            "--bleed",
+            help="For a print shop: art runs this far beyond every cut (e.g. 3mm), "
+            "with gutters, crop marks outside it, TrimBox and BleedBox.",
+        ),
+        cmyk: bool = typer.Option(False, "--cmyk", help="For a print shop: PDF colours as CMYK inks."),
+        png: str = typer.Option(
+            None, "--png", help="Also one PNG per piece face and board at this resolution (dpi), e.g. 300."
+        ),
         layouts: str = typer.Option(None, "--layouts", help="Folder of definitions to build from."),
         quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
         jobs: int = typer.Option(
@@ -71,6 +81,9 @@ def register(app: typer.Typer) -> None:
             single_sided=single_sided,
             progress_factory=lambda total: Progress(total, quiet),
             jobs=jobs,
+            bleed=bleed,
+            cmyk=cmyk,
+            png=png,
         )
         if not quiet:
             typer.echo(result)

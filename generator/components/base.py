@@ -86,6 +86,7 @@ class Output:
     in_kit: bool = True
     booklet: bool = False  # pages of a booklet in reading order: the print job imposes them
     items: list[SheetItem] | None = None  # cut-out parts the print job may pack with others
+    art: Drawing | None = None  # a board's artwork at true size (one PNG of it under --png)
     html: str | None = None  # the same content as one HTML page, written as ``<name>.html``
 
 
@@ -99,6 +100,11 @@ class Options:
     cell_size: float | None = None
     lang: str = "en"
     single_sided: bool = False  # kit.pdf for printers without duplex
+    # for a print shop: art beyond every cut (mm) with TrimBox and BleedBox, CMYK colour in the
+    # PDFs, one PNG per face and board at a resolution (dpi)
+    bleed: float = 0.0
+    cmyk: bool = False
+    png_dpi: int | None = None
 
 
 @dataclass

@@ -8,6 +8,8 @@ from typing import Any
 
 from generator.colour import readable
 from generator.components.base import Context, Output
+from generator.components.hex_board import corners
+from generator.components.hex_board import half_width as hex_half_width
 from generator.components.look import TOKEN_SCHEMA, contrast_ink, figure_grid, fitted_text, hatch, luminance
 from generator.components.symbols import draw_symbol
 from generator.definitions import ComponentSpec
@@ -25,7 +27,15 @@ FACE_SCHEMA: dict[str, Field] = {
 COUNTER_SCHEMA: dict[str, Field] = {
     "name": Field("str", required=True),
     "count": Field("int", required=True, min=1, max=1000),
-    "shape": Field("str", default="circle", choices=("circle", "square", "rounded", "hexagon")),
+    "shape": Field(
+        "str",
+        default="circle",
+        choices=("circle", "square", "rounded", "hexagon", "hex"),
+        doc="hexagon: size corner to corner; hex: size across the flats, to fit a hex-board's hexes",
+    ),
+    "orientation": Field(
+        "str", default="flat", choices=("flat", "pointy"), doc="hex: flat-top or pointy-top"
+    ),
     "size": Field("length", default=None, check=positive),
     **FACE_SCHEMA,
     "back": Field("table", default=None, schema=FACE_SCHEMA),
@@ -45,9 +55,23 @@ def check_spec(values: dict[str, Any], where) -> None:
         raise where.child("counters").error("list at least one counter type")
 
 
-def _face(shape: str, size: float, pad: float, face: dict[str, Any], ctx: Context) -> tuple[Shape, ...]:
+def hex_cell(size: float, pad: float, orientation: str) -> tuple[float, float]:
+    """Return the width and height of the cell of a hex counter ``size`` across the flats."""
+    across = size * 2 / math.sqrt(3) + 2 * pad
+    return (across, size + 2 * pad) if orientation == "flat" else (size + 2 * pad, across)
+
+
+def _face(
+    shape: str, size: float, pad: float, face: dict[str, Any], ctx: Context, orientation: str = "flat"
+) -> tuple[Shape, ...]:
     cell = size + 2 * pad
     c = cell / 2
+    cx = cy = c
+    left = top_y = pad
+    if shape == "hex":
+        w, h = hex_cell(size, pad, orientation)
+        cx, cy = w / 2, h / 2
+        left, top_y = cx - size / 2, cy - size / 2
     colour = ctx.colour(face["fill"])
     outline = ctx.colour(face["stroke"]) or "#000000"
     width = 0.4
@@ -65,6 +89,9 @@ def _face(shape: str, size: float, pad: float, face: dict[str, Any], ctx: Contex
         shapes.append(Rect(pad, pad, size, size, style))
     elif shape == "rounded":
         shapes.append(Rect(pad, pad, size, size, style, r=size * 0.12))
+    elif shape == "hex":
+        inset = width / 2 if saved else 0.0
+        shapes.append(Polygon(corners(cx, cy, orientation, size, inset), style))
     else:
         r = size / 2
         shapes.append(
@@ -79,7 +106,9 @@ def _face(shape: str, size: float, pad: float, face: dict[str, Any], ctx: Contex
     if shade is not None and contrast_ink(shade) == "#ffffff":
         inset = size * 0.2
         shapes.append(
-            Group(tuple(hatch(pad + inset, pad + inset, size - 2 * inset, size - 2 * inset, shade, 2.2, 0.2)))
+            Group(
+                tuple(hatch(left + inset, top_y + inset, size - 2 * inset, size - 2 * inset, shade, 2.2, 0.2))
+            )
         )
     ink = shade if shade is not None and luminance(shade) < 0.6 else contrast_ink(body_fill)
 
@@ -91,25 +120,27 @@ def _face(shape: str, size: float, pad: float, face: dict[str, Any], ctx: Contex
         return chosen
 
     if face["ring"]:
-        shapes.append(Circle(c, c, size * 0.40, Style(stroke=ink, fill=None, width=0.5)))
+        shapes.append(Circle(cx, cy, size * 0.40, Style(stroke=ink, fill=None, width=0.5)))
     label = face["label"]
     label_text: Text | None = None
-    bottom = pad + size * 0.9
+    bottom = top_y + size * 0.9
     if label:
-        label_text = _label(shape, size, pad, width, label, own("text_colour"), ctx)
+        label_text = _label(shape, size, top_y, width, label, own("text_colour"), ctx, cx, orientation)
         bottom = label_text.y - 0.73 * label_text.size * 25.4 / 72 - 0.6
-    top = pad + size * (0.08 if label else 0.1)
+    top = top_y + size * (0.08 if label else 0.1)
     main_h = bottom - top
     if face["symbol"]:
         shapes.extend(
-            draw_symbol(face["symbol"], c, top + main_h / 2 + size * 0.02, main_h * 0.8, own("symbol_colour"))
+            draw_symbol(
+                face["symbol"], cx, top + main_h / 2 + size * 0.02, main_h * 0.8, own("symbol_colour")
+            )
         )
     if face["text"]:
         colour = own("text_colour")
         pt = main_h * 0.62 * 72 / 25.4
         shapes.append(
             fitted_text(
-                c,
+                cx,
                 top + main_h * 0.5 + main_h * 0.62 * 0.36,
                 face["text"],
                 size * 0.78,
@@ -124,8 +155,10 @@ def _face(shape: str, size: float, pad: float, face: dict[str, Any], ctx: Contex
     return tuple(shapes)
 
 
-def half_width(shape: str, size: float, dy: float) -> float:
+def half_width(shape: str, size: float, dy: float, orientation: str = "flat") -> float:
     """Return the half width of a counter's face at dy mm above or below its centre."""
+    if shape == "hex":
+        return hex_half_width(orientation, size, dy)
     r = size / 2
     dy = abs(dy)
     if dy >= r:
@@ -143,18 +176,33 @@ def half_width(shape: str, size: float, dy: float) -> float:
 
 
 def _label(
-    shape: str, size: float, pad: float, stroke_w: float, label: str, colour: str, ctx: Context
+    shape: str,
+    size: float,
+    pad: float,
+    stroke_w: float,
+    label: str,
+    colour: str,
+    ctx: Context,
+    cx: float | None = None,
+    orientation: str = "flat",
 ) -> Text:
-    """Return the label at the foot of a face: as low as it fits inside the shape at 6 pt or more."""
+    """Return the label at the foot of a face: as low as it fits inside the shape at 6 pt or more
+    (``pad``: the top of the face's size box; ``cx``: its centre across, by default pad + size / 2)."""
     c = pad + size / 2
+    x = c if cx is None else cx
     pt = size * 0.16 * 72 / 25.4
     em = pt * 25.4 / 72
     margin = stroke_w / 2 + 0.6
     base = pad + size * 0.86
     while base > c + size * 0.15:  # the upper part holds the symbol
         top, depth = base - 0.73 * em, base + 0.24 * em
-        room = 2 * (min(half_width(shape, size, top - c), half_width(shape, size, depth - c)) - margin)
-        fitted = fitted_text(c, base, label, room, pt, "sans", "middle", colour, min_size=MIN_LABEL)
+        room = 2 * (
+            min(
+                half_width(shape, size, top - c, orientation), half_width(shape, size, depth - c, orientation)
+            )
+            - margin
+        )
+        fitted = fitted_text(x, base, label, room, pt, "sans", "middle", colour, min_size=MIN_LABEL)
         if text_width(label, "sans", fitted.size) <= room:
             return fitted
         base -= 0.25
@@ -171,12 +219,14 @@ def items(spec: ComponentSpec, ctx: Context) -> list[SheetItem]:
     for counter in spec["counters"]:
         size = counter["size"] or spec["size"]
         shape = counter["shape"]
-        p = pad if shape in ("circle", "hexagon", "rounded") else 0.0
+        p = pad if shape in ("circle", "hexagon", "rounded", "hex") else 0.0
         cell = size + 2 * p
-        front = Drawing(cell, cell, _face(shape, size, p, counter, ctx), counter["name"])
+        w, h = hex_cell(size, p, counter["orientation"]) if shape == "hex" else (cell, cell)
+        turn = counter["orientation"]
+        front = Drawing(w, h, _face(shape, size, p, counter, ctx, turn), counter["name"])
         back = None
         if counter["back"] is not None:
-            back = Drawing(cell, cell, _face(shape, size, p, counter["back"], ctx), counter["name"] + " back")
+            back = Drawing(w, h, _face(shape, size, p, counter["back"], ctx, turn), counter["name"] + " back")
         result.extend([SheetItem(front, back)] * counter["count"])
     return result
 
@@ -209,5 +259,5 @@ def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     """Return the counter sheets (and backs pages where counters have backs)."""
     label = f"{ctx.definition.title}: {spec['title'] or spec.id}"
     parts = items(spec, ctx)
-    pages = nup(parts, ctx.paper, label, duplex_offset=ctx.options.duplex_offset)
+    pages = nup(parts, ctx.paper, label, duplex_offset=ctx.options.duplex_offset, bleed=ctx.options.bleed)
     return [Output(spec.id, pages, items=parts)]

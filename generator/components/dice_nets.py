@@ -98,6 +98,15 @@ def net(die: dict[str, Any], s: float, ctx: Context) -> Drawing:
         ink = readable(ink, fill)  # a light ink meant for a dark face would vanish on white
     depth = s * TAB
     shapes: list[Shape] = []
+    b = ctx.options.bleed
+    if b and fill != "#ffffff":
+        # --bleed: the face colour runs past the net's outer edges that carry no glue tab (the
+        # top of A, three sides of each wing); the tabs are drawn over it
+        shapes += [
+            Rect(s - b, -b, s + 2 * b, b, Style(stroke=None, fill=fill)),
+            Rect(-b, s - b, s + b, s + 2 * b, Style(stroke=None, fill=fill)),
+            Rect(2 * s, s - b, s + b, s + 2 * b, Style(stroke=None, fill=fill)),
+        ]
     # tabs: A left/right, C left/right, D left/right/bottom (seven edges glue to seven)
     for slot, sides in (("A", "lr"), ("C", "lr"), ("D", "lrb")):
         col, row = SLOTS[slot]
@@ -167,4 +176,4 @@ def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
         cell = Drawing(art.width + 2 * pad, art.height + pad + 1.0, (art.placed(pad, 1.0),), art.label)
         items.extend([SheetItem(cell)] * die["count"])
     label = f"{ctx.definition.title}: {spec['title'] or spec.id}"
-    return [Output(spec.id, nup(items, ctx.paper, label, gap=0.0), items=items)]
+    return [Output(spec.id, nup(items, ctx.paper, label, gap=0.0, bleed=ctx.options.bleed), items=items)]

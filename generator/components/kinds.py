@@ -10,6 +10,7 @@ from generator.components import (
     counters,
     dice_nets,
     grid_board,
+    hex_board,
     point_board,
     quick_reference,
     standees,
@@ -26,6 +27,7 @@ KINDS: dict[str, Kind] = {
     for k in (
         Kind("point-board", point_board, is_board=True, stock="card"),
         Kind("grid-board", grid_board, is_board=True, stock="card"),
+        Kind("hex-board", hex_board, is_board=True, stock="card"),
         Kind("track", track, is_board=True, stock="card"),
         Kind("counters", counters, is_board=False, stock="card"),
         Kind("standees", standees, is_board=False, stock="card"),

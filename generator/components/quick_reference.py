@@ -79,9 +79,11 @@ def _pages(
 
 
 def card_size(ctx: Context) -> tuple[float, float]:
-    """Return the card's width and height: a quarter of the printable area (4 cards a sheet)."""
+    """Return the card's width and height: a quarter of the printable area (4 cards a sheet, with
+    their gutters of twice the bleed under --bleed)."""
     pw, ph = ctx.paper.portrait().printable
-    return (pw / 2, ph / 2)
+    gutter = 2 * ctx.options.bleed
+    return (pw / 2 - gutter, ph / 2 - gutter)
 
 
 def card(spec: Any, ctx: Context) -> Drawing:
@@ -117,4 +119,4 @@ def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     label = f"{ctx.definition.title}: {spec['title'] or spec.id}"
     items = [SheetItem(card(spec, ctx))] * spec["copies"]
     # no file of its own: the cards print in kit.pdf (and on the booklet's last page)
-    return [Output(spec.id, nup(items, ctx.paper, label), (), items=items)]
+    return [Output(spec.id, nup(items, ctx.paper, label, bleed=ctx.options.bleed), (), items=items)]

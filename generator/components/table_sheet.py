@@ -258,7 +258,8 @@ def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     pw, ph = paper.printable
     cols = spec["columns_per_page"]
     gap = 8.0
-    width = (pw - gap * (cols - 1)) / cols - 4.0
+    bleed = ctx.options.bleed
+    width = (pw - gap * (cols - 1) - 2 * bleed * cols) / cols - 4.0
     art = copy_drawing(spec, ctx, width)
     label = f"{ctx.definition.title}: {spec['title'] or spec.id}"
     copies = spec["copies"]
@@ -276,10 +277,10 @@ def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
         return [Output(spec.id, pages)]
     cell = Drawing(art.width + 4.0, art.height + 4.0, (art.placed(2.0, 2.0),), art.label)
     rows_per_page = max(1, -(-copies // cols))
-    if rows_per_page * cell.height > ph:
-        k = ph / (rows_per_page * cell.height)
+    if rows_per_page * (cell.height + 2 * bleed) > ph:
+        k = (ph - 2 * bleed * rows_per_page) / (rows_per_page * cell.height)
         cell = Drawing(cell.width * k, cell.height * k, (cell.placed(0, 0, k),), art.label)
     pages = []
     for _ in range(spec["pages"]):
-        pages.extend(nup([SheetItem(cell)] * copies, paper, label, gap=0.0))
+        pages.extend(nup([SheetItem(cell)] * copies, paper, label, gap=0.0, bleed=bleed))
     return [Output(spec.id, pages, items=[SheetItem(cell)] * (copies * spec["pages"]))]

@@ -8,13 +8,19 @@ from typing import BinaryIO
 from generator.page import Page
 
 
-def _pdf(pages: Iterable[Page], target: BinaryIO, title: str = "") -> int:
+def _pdf(
+    pages: Iterable[Page], target: BinaryIO, title: str = "", boxes: bool = False, cmyk: bool = False
+) -> int:
     from generator.render.pdf import write_pdf
 
-    return write_pdf(pages, target, title)
+    return write_pdf(pages, target, title, boxes, cmyk)
 
 
-def _svg(pages: Iterable[Page], target: BinaryIO, title: str = "") -> int:
+def _svg(
+    pages: Iterable[Page], target: BinaryIO, title: str = "", boxes: bool = False, cmyk: bool = False
+) -> int:
+    """Write one page as SVG; SVG has no trim boxes and stays RGB (``boxes`` and ``cmyk`` are
+    the PDF's)."""
     from generator.render.svg import write_svg
 
     count = 0

@@ -10,12 +10,13 @@ import zlib
 from collections.abc import Iterable
 from typing import BinaryIO
 
-from reportlab.lib.colors import Color, HexColor
+from reportlab.lib.colors import CMYKColor, Color, HexColor
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream
 from reportlab.pdfgen.canvas import Canvas
 
+from generator.colour import cmyk
 from generator.fonts import pdf_font
-from generator.page import IDENTITY, Circle, Line, Matrix, Page, Path, Polygon, Rect, Style, Text
+from generator.page import IDENTITY, Box, Circle, Line, Matrix, Page, Path, Polygon, Rect, Style, Text
 from generator.render.base import draw
 from generator.render.pdfjoin import PdfJoiner
 
@@ -23,6 +24,7 @@ K = 72.0 / 25.4  # points per millimetre
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
 _colours: dict[str, Color] = {}
+_cmyk_colours: dict[str, Color] = {}
 
 
 def _colour(hexstr: str) -> Color:
@@ -32,13 +34,22 @@ def _colour(hexstr: str) -> Color:
     return colour
 
 
-class _Painter:
-    """A renderer onto a reportlab canvas that skips state changes repeating the current state."""
+def _cmyk_colour(hexstr: str) -> Color:
+    colour = _cmyk_colours.get(hexstr)
+    if colour is None:
+        colour = _cmyk_colours[hexstr] = CMYKColor(*cmyk(hexstr))
+    return colour
 
-    def __init__(self, canvas: Canvas) -> None:
+
+class _Painter:
+    """A renderer onto a reportlab canvas that skips state changes repeating the current state;
+    colours go as RGB, or as CMYK inks (``generator.colour.cmyk``) when ``cmyk``."""
+
+    def __init__(self, canvas: Canvas, cmyk: bool = False) -> None:
         self.c = canvas
         self.state: list = [None, None, None, None, None, None]  # stroke fill width dash cap join
         self.stack: list[list] = []
+        self.colour = _cmyk_colour if cmyk else _colour
 
     def save(self) -> None:
         self.c.saveState()
@@ -52,7 +63,7 @@ class _Painter:
         c, st = self.c, self.state
         if style.stroke is not None:
             if st[0] != style.stroke:
-                c.setStrokeColor(_colour(style.stroke))
+                c.setStrokeColor(self.colour(style.stroke))
                 st[0] = style.stroke
             if st[2] != style.width:
                 c.setLineWidth(style.width)
@@ -67,7 +78,7 @@ class _Painter:
                 c.setLineJoin(_JOINS[style.join])
                 st[5] = style.join
         if style.fill is not None and st[1] != style.fill:
-            c.setFillColor(_colour(style.fill))
+            c.setFillColor(self.colour(style.fill))
             st[1] = style.fill
         return (1 if style.stroke is not None else 0, 1 if style.fill is not None else 0)
 
@@ -142,7 +153,7 @@ class _Painter:
         """Draw one line of text at its anchor (the canvas is flipped, so text is flipped back)."""
         c = self.c
         if self.state[1] != s.colour:
-            c.setFillColor(_colour(s.colour))
+            c.setFillColor(self.colour(s.colour))
             self.state[1] = s.colour
         c.saveState()
         c.transform(1, 0, 0, -1, s.x, s.y)
@@ -177,22 +188,25 @@ def _compress_last_page(canvas: Canvas) -> None:
 PART = 250  # pages a long document is written in at a time
 
 
-def write_pdf(pages: Iterable[Page], target: BinaryIO, title: str = "") -> int:
+def write_pdf(
+    pages: Iterable[Page], target: BinaryIO, title: str = "", boxes: bool = False, cmyk: bool = False
+) -> int:
     """Draw pages into a PDF written to a binary file object; return the number of pages.
 
-    A document of more than PART pages is written a part at a time and joined as it goes, so
-    memory stays flat however long it is."""
+    With ``boxes`` every page carries a TrimBox and a BleedBox (``page_boxes``); with ``cmyk``
+    every colour is written as CMYK inks. A document of more than PART pages is written a part
+    at a time and joined as it goes, so memory stays flat however long it is."""
     iterator = iter(pages)
     first = list(itertools.islice(iterator, PART + 1))
     if len(first) <= PART:
-        return _write_part(first, target, title)
+        return _write_part(first, target, title, boxes, cmyk)
     joiner = PdfJoiner(target)
     count = 0
     part = first[:PART]
     pending = first[PART:]
     while part:
         buffer = io.BytesIO()
-        _write_part(part, buffer, title)
+        _write_part(part, buffer, title, boxes, cmyk)
         count += joiner.add(buffer.getvalue())
         part = pending + list(itertools.islice(iterator, PART - len(pending)))
         pending = []
@@ -215,7 +229,32 @@ def _canvas(target: BinaryIO) -> Canvas:
     )
 
 
-def _write_part(pages: Iterable[Page], target: BinaryIO, title: str = "") -> int:
+def page_boxes(page: Page) -> tuple[Box, Box]:
+    """Return a page's trim and bleed boxes (x0, y0, x1, y1 in mm, origin at the top left): the
+    trim is the bounding box of its cut-out parts' trims and the bleed box that grown by the
+    page's bleed; a page without cut-out parts is trimmed to itself (it has no bleed)."""
+    if not page.cuts:
+        whole = (0.0, 0.0, page.width, page.height)
+        return whole, whole
+    trim = (
+        min(c[0] for c in page.cuts),
+        min(c[1] for c in page.cuts),
+        max(c[2] for c in page.cuts),
+        max(c[3] for c in page.cuts),
+    )
+    b = page.bleed
+    return trim, (trim[0] - b, trim[1] - b, trim[2] + b, trim[3] + b)
+
+
+def _pdf_box(box: Box, page: Page) -> tuple[float, float, float, float]:
+    """Return a box in mm from the top left as a PDF box in points from the bottom left."""
+    x0, y0, x1, y1 = box
+    return tuple(round(v, 4) for v in (x0 * K, (page.height - y1) * K, x1 * K, (page.height - y0) * K))  # type: ignore[return-value]
+
+
+def _write_part(
+    pages: Iterable[Page], target: BinaryIO, title: str = "", boxes: bool = False, cmyk: bool = False
+) -> int:
     """Draw pages into one reportlab document; return the number of pages."""
     with _ENVIRONMENT_LOCK:
         # reportlab dates (and fingerprints) a document from SOURCE_DATE_EPOCH when it is set, even
@@ -233,8 +272,12 @@ def _write_part(pages: Iterable[Page], target: BinaryIO, title: str = "") -> int
     count = 0
     for page in pages:
         canvas.setPageSize((page.width * K, page.height * K))
+        if boxes:
+            trim, bleed = page_boxes(page)
+            canvas.setTrimBox(_pdf_box(trim, page))
+            canvas.setBleedBox(_pdf_box(bleed, page))
         canvas.transform(K, 0, 0, -K, 0, page.height * K)
-        draw(page.shapes, _Painter(canvas))
+        draw(page.shapes, _Painter(canvas, cmyk))
         canvas.showPage()
         _compress_last_page(canvas)
         count += 1

@@ -14,9 +14,7 @@ _ID = re.compile(r"^[a-z][a-z0-9-]{0,39}$")
 STANDEES = '''[[components.standees.figures]]
 name = "Gold captain"
 count = 1
-fill = "pale"
-stroke = "gold"
-ink = "gold"
+fill = "gold"
 symbol = "crown"
 initial = "G"
 

@@ -14,11 +14,12 @@ import pytest
 
 from generator.components.kinds import KINDS, context, find_kind
 from generator.imposition import find_paper
-from generator.loader import find_definition
+from generator.loader import find_definition, load_definition
 from generator.render.dump import dump_pages
 
 GOLDEN = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "golden")
-# one component of each kind: (kind, game, component)
+KITS = os.path.join(GOLDEN, "kits")  # definitions of the kinds no built-in game uses
+# one component of each kind: (kind, game, component); a game "@name" is tests/golden/kits/name.toml
 CASES = [
     ("point-board", "nine-mens-morris", "board"),
     ("grid-board", "push", "board"),
@@ -29,6 +30,7 @@ CASES = [
     ("table-sheet", "verbal", "pad"),
     ("booklet", "verbal", "booklet"),
     ("quick-reference", "verbal", "aid"),
+    ("hex-board", "@extra-kinds", "map"),
 ]
 
 
@@ -38,7 +40,10 @@ def test_the_cases_cover_every_kind() -> None:
 
 @pytest.mark.parametrize(("kind", "game", "component"), CASES)
 def test_page_model_matches_its_golden_dump(kind: str, game: str, component: str) -> None:
-    definition = find_definition(game)
+    if game.startswith("@"):
+        definition = load_definition(os.path.join(KITS, game[1:] + ".toml"))
+    else:
+        definition = find_definition(game)
     seed = definition.game["default_seed"] if definition.game["seeded"] else None
     ctx = context(definition, find_paper("a4", definition.paper["margin"]), seed)
     spec = definition.component(component)

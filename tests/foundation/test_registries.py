@@ -53,7 +53,7 @@ def test_every_kind_module_is_in_the_kind_table_and_says_board_and_stock() -> No
         assert kind.name == name and callable(kind.module.build)
         assert kind.stock in ("paper", "card")
     boards = {name for name, kind in KINDS.items() if kind.is_board}
-    assert boards == {"point-board", "grid-board", "track"}
+    assert boards == {"point-board", "grid-board", "hex-board", "track"}
 
 
 def test_writers_table_names_every_format_the_cli_offers() -> None:
