@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import html
 import io
 import json
 import os
@@ -21,6 +20,7 @@ from generator.definitions import GameDefinition
 from generator.errors import DefinitionError, UsageError
 from generator.files import atomic_write, atomic_write_text, output_folder, staging_folder, swap_folder
 from generator.guide import guide_pages
+from generator.homepage import PREVIEW, write_home_page
 from generator.imposition import Paper, find_paper, is_paper_page, scale_bar
 from generator.numbers import is_ascii_digits, parse_natural
 from generator.page import Drawing, Page
@@ -57,11 +57,11 @@ def natural_key(name: str) -> list:
     return [int(part) if is_ascii_digits(part) else part for part in re.split(r"([0-9]+)", name)]
 
 
-def kit_folder(definition: GameDefinition, seed: int | None) -> str:
-    """Return the folder name of a kit: the game id, with -seed<N> for a seeded board."""
-    if seed is not None:
-        return f"{definition.id}-seed{seed}"
-    return definition.id
+def kit_folder(definition: GameDefinition, seed: int | None, variants: Iterable[str] = ()) -> str:
+    """Return the folder name of a kit: the game id, with -seed<N> for a seeded board and the
+    variants' names (sorted), so that kits of one seed in other variants never share a folder."""
+    name = definition.id if seed is None else f"{definition.id}-seed{seed}"
+    return "-".join([name, *sorted(variants)])
 
 
 def takes_seed(definition: GameDefinition) -> bool:
@@ -158,7 +158,7 @@ def layout_findings(definition: GameDefinition, request: BuildRequest) -> list:
     ctx = context(definition, paper, seed, request.variants, request.options)
     findings = []
     for _, output in component_outputs(definition, ctx):
-        where = f"{kit_folder(definition, seed)}/{output.name}"
+        where = f"{kit_folder(definition, seed, request.variants)}/{output.name}"
         findings.extend(check_pages(output.pages, where, contrast=request.options.ink_saver))
     return findings
 
@@ -246,8 +246,9 @@ def build_game(
     check_output_names(definition, outputs, request.formats)
     # the kit is written into a private folder and swapped in whole: an interrupted or concurrent
     # build never leaves a mix of two kits
-    final = os.path.join(request.out, kit_folder(definition, seed))
-    folder = staging_folder(request.out, kit_folder(definition, seed))
+    name = kit_folder(definition, seed, rules_variants)
+    final = os.path.join(request.out, name)
+    folder = staging_folder(request.out, name)
     try:
         files = _write_kit(definition, request, outputs, folder, paper, seed, seeded_only, shared_from)
         with output_folder(request.out):
@@ -360,6 +361,9 @@ def _write_kit(
     manifest = {
         "game": definition.id,
         "title": definition.title,
+        "subtitle": definition.game.get("subtitle") or "",
+        "players": definition.game.get("players") or "",
+        "playing_time": definition.game.get("playing_time") or "",
         "pnp_version": __version__,
         "paper": paper.name,
         "seed": seed,
@@ -513,9 +517,6 @@ def _seeded_outputs(
     return results
 
 
-PREVIEW = "preview.svg"
-
-
 def write_preview(folder: str, page: Page, title: str) -> BuiltFile:
     """Write FOLDER/preview.svg, a light picture of a page (no text, lengths to 0.1 mm) for the
     contact sheet: a kit's first page with an SVG, its board where it has one."""
@@ -577,55 +578,10 @@ def read_manifests(out: str) -> tuple[list[tuple[str, dict]], list[str]]:
 
 
 def write_index(out: str) -> str:
-    """Write OUT/index.html, a contact sheet of every kit in the folder; return its path.
-
-    It shows each kit's light preview (preview.svg) and links to its PDFs and SVGs; a batch's
-    later seeds link to the kit they share. It reads the manifests, never the drawings."""
+    """Write OUT/index.html, the home page of every kit in the folder (generator.homepage); return
+    its path. It reads the manifests, never the drawings."""
     kits, _ = read_manifests(out)
-    parts = [
-        "<!DOCTYPE html>",
-        '<html lang="en"><head><meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        "<title>pnp kits</title><style>body{font-family:sans-serif;margin:0 auto;padding:1em;"
-        "max-width:80em;background:#f4f4f4;color:#1c1c1c}"
-        "section{background:#fff;padding:1em;margin-bottom:2em;border-radius:6px}"
-        "a{color:#1f4a7a;overflow-wrap:anywhere}"
-        "figure{display:inline-block;margin:.5em;text-align:center;vertical-align:top;max-width:100%}"
-        "figure img{height:160px;max-width:100%;object-fit:contain;border:1px solid #ccc;background:#fff}"
-        "figcaption{font-size:.8em}</style></head><body>",
-        "<h1>Print-and-play kits</h1>",
-    ]
-    for name, manifest in kits:
-        title = html.escape(str(manifest.get("title", name)))
-        seed = manifest.get("seed")
-        folder = html.escape(name)
-        parts.append(
-            f'<section id="{folder}"><h2>{title}'
-            + (f" <small>(seed {html.escape(str(seed))})</small>" if seed is not None else "")
-            + "</h2><p>"
-        )
-        files = manifest.get("files", [])
-        links = [
-            f'<a href="{folder}/{html.escape(f["name"])}">{html.escape(f["name"])}</a>'
-            for f in files
-            if f["name"].endswith((".pdf", ".svg", ".html")) and f["name"] != PREVIEW
-        ]
-        shared = manifest.get("shared_from")
-        if isinstance(shared, str) and shared:
-            links.append(f'the rest of the kit: <a href="#{html.escape(shared)}">{html.escape(shared)}</a>')
-        parts.append(" · ".join(links) + "</p>")
-        if any(f["name"] == PREVIEW for f in files):
-            shown = manifest.get("preview_of")
-            src = f"{folder}/{PREVIEW}"
-            href = f"{folder}/{html.escape(shown)}" if isinstance(shown, str) and shown else src
-            parts.append(
-                f'<figure><a href="{href}"><img src="{src}" alt="{title}" loading="lazy"></a></figure>'
-            )
-        parts.append("</section>")
-    parts.append("</body></html>\n")
-    path = os.path.join(out, "index.html")
-    atomic_write_text(path, "\n".join(parts))
-    return path
+    return write_home_page(out, kits)
 
 
 def parse_seed_range(text: str) -> list[int]:
@@ -671,10 +627,11 @@ def batch_pages(definition: GameDefinition, request: BuildRequest, seeds: Iterab
 
 
 def write_batch(definition: GameDefinition, request: BuildRequest, seeds: list[int]) -> str:
-    """Write OUT/<game>-seeds<first>-<last>.pdf with every seed's board; return its path."""
+    """Write OUT/<game>-seeds<first>-<last>[-<variant>...].pdf with every seed's board; return its path."""
     if not seeds:
         raise UsageError("no seeds to build")
-    name = f"{definition.id}-seeds{seeds[0]}-{seeds[-1]}.pdf"
+    variants = "".join(f"-{v}" for v in sorted(request.variants))
+    name = f"{definition.id}-seeds{seeds[0]}-{seeds[-1]}{variants}.pdf"
     path = os.path.join(request.out, name)
     writer = find_writer("pdf")
     atomic_write(

@@ -208,7 +208,7 @@ def run_build(
         labels.append(f"{d.id} seed {first}")
         tasks.append((_write_maps, (d, request, seed_list)))
         labels.append(f"{d.id}: all boards in one PDF")
-        shared = kit_folder(d, effective_seed(d, first))
+        shared = kit_folder(d, effective_seed(d, first), request.variants)
         rest = seed_list[1:]
         step = max(1, -(-len(rest) // (4 * jobs)))
         for at in range(0, len(rest), step):

@@ -98,9 +98,13 @@ def browser():
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> dict[str, str]:
-    """Build every kit (each booklet in every language it has); return html files by name."""
+    """Build every kit (each booklet in every language it has), a batch and a variant; return the
+    html files by name."""
     root = tmp_path_factory.mktemp("browser")
     build(str(root))
+    # the home page with a batch's card and a variant's card too
+    build(str(root), "aggression", seeds="3-5")
+    build(str(root), "aggression", seed="7", variants=["connected"])
     pages = {}
     for manifest_path in sorted(glob.glob(str(root / "*" / "manifest.json"))):
         with open(manifest_path, encoding="utf-8") as handle:
@@ -116,7 +120,14 @@ def _audit(browser: Browser, path: str, width: int, dark: bool, shot: str, withi
     """Load a page and return what AUDIT measures, its console errors and the requests that leave
     it (a booklet: any but its own file and data: URIs; the index: any outside the folder within)."""
     with browser.page("file://" + path, width, dark) as page:
+        # previews load lazily: load them all, so that a broken one shows and the shot is whole
+        broken = page.evaluate(
+            "Promise.all([...document.images].map((i) => { i.loading = 'eager';"
+            " return i.decode().then(() => null, () => i.getAttribute('src')); }))"
+            ".then((r) => r.filter((x) => x))"
+        )
         report = page.evaluate(AUDIT)
+        report["broken"] = broken
         os.makedirs(SHOTS, exist_ok=True)
         page.screenshot(os.path.join(SHOTS, f"{shot}-{width}-{'dark' if dark else 'light'}.png"))
         log = page.collect()
@@ -134,6 +145,7 @@ def _audit(browser: Browser, path: str, width: int, dark: bool, shot: str, withi
 def _check(report: dict, name: str) -> None:
     assert report["scrollWidth"] <= report["clientWidth"], f"{name}: scrolls sideways {report['wide']}"
     assert report["errors"] == [], f"{name}: console errors"
+    assert report["broken"] == [], f"{name}: images that do not load"
     assert report["outside"] == [], f"{name}: requests leave the file"
     assert report["unnamed"] == [], f"{name}: figures or previews without a text alternative"
     assert report["low"] == [], f"{name}: text below WCAG AA contrast"
