@@ -13,7 +13,20 @@ from typing import Any, BinaryIO
 import svgwrite
 
 from generator.fonts import PDF_NAMES, font_face_uri
-from generator.page import IDENTITY, Circle, Line, Matrix, Page, Path, Polygon, Rect, Style, Text, iter_shapes
+from generator.page import (
+    IDENTITY,
+    Circle,
+    Line,
+    Matrix,
+    Page,
+    Path,
+    Polygon,
+    Rect,
+    Style,
+    Text,
+    bounds,
+    iter_shapes,
+)
 from generator.render.base import draw
 
 _ANCHORS = {"start": "start", "middle": "middle", "end": "end"}
@@ -210,6 +223,15 @@ def _font_css(font: str, chars: str) -> str:
     )
 
 
+_INLINE_DROPS = (
+    ' baseProfile="full"',
+    ' version="1.1"',
+    ' xmlns="http://www.w3.org/2000/svg"',
+    ' xmlns:ev="http://www.w3.org/2001/xml-events"',
+    ' xmlns:xlink="http://www.w3.org/1999/xlink"',
+)
+
+
 class InlineSvg:
     """Drawings as ``<svg>`` elements of one HTML page, sharing the page's style sheet: shape styles
     become classes common to every drawing, clip ids are unique on the page, lengths are written to
@@ -226,9 +248,16 @@ class InlineSvg:
         """Return a page as an ``<svg>`` element: scalable (a viewBox in mm, no fixed size) and
         ``role="img"`` with alt as its name."""
         dwg = svgwrite.Drawing(debug=False, profile="full")
-        for name in ("width", "height", "baseProfile", "version", "xmlns", "xmlns:ev", "xmlns:xlink"):
-            dwg.attribs.pop(name, None)
-        dwg["viewBox"] = f"0 0 {_n(page.width)} {_n(page.height)}"
+        del dwg.attribs["width"], dwg.attribs["height"]
+        # a label that reaches past the drawing's edge (into a printed page's margin) stays in view
+        x0, y0, x1, y1 = 0.0, 0.0, page.width, page.height
+        box = bounds(page.shapes)
+        if box is not None:
+            x0 = box[0] - 0.3 if box[0] < -0.2 else x0
+            y0 = box[1] - 0.3 if box[1] < -0.2 else y0
+            x1 = box[2] + 0.3 if box[2] > x1 + 0.2 else x1
+            y1 = box[3] + 0.3 if box[3] > y1 + 0.2 else y1
+        dwg["viewBox"] = f"{_n(x0, 1)} {_n(y0, 1)} {_n(x1 - x0, 1)} {_n(y1 - y0, 1)}"
         dwg["role"] = "img"
         dwg["aria-label"] = alt
         builder = _Builder(dwg, 1, id_prefix=self.prefix)
@@ -242,8 +271,11 @@ class InlineSvg:
         if not dwg.defs.elements:
             dwg.elements.remove(dwg.defs)
         text = dwg.tostring()
-        # an <svg> inside HTML takes its namespace from the page
-        return text.replace(' xmlns="http://www.w3.org/2000/svg"', "", 1).replace(" />", "/>")
+        # an <svg> inside HTML takes its namespace from the page and needs no profile or version
+        tag, rest = text.split(">", 1)
+        for attribute in _INLINE_DROPS:
+            tag = tag.replace(attribute, "", 1)
+        return tag + ">" + rest.replace(" />", "/>")
 
     def css(self) -> str:
         """Return the style sheet of every element made so far: the faces and the shape classes."""

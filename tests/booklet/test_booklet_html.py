@@ -106,3 +106,21 @@ def test_html_booklet_is_deterministic(tmp_path):
     one = (tmp_path / "a" / "everest" / "booklet.html").read_bytes()
     assert one == (tmp_path / "b" / "everest" / "booklet.html").read_bytes()
     assert os.path.getsize(tmp_path / "a" / "everest" / "booklet.html") < 400_000
+
+
+def test_inline_figures_keep_labels_past_their_edge_in_view_and_share_one_style_sheet():
+    from generator.page import Page, Rect, Style, Text
+    from generator.render.svg import InlineSvg
+
+    figures = InlineSvg()
+    inside = Page(50, 20, [Rect(0, 0, 50, 20, Style(fill="#ff0000"))])
+    label = Page(
+        50, 20, [Rect(0, 0, 50, 20, Style(fill="#ff0000")), Text(-6, 10, "DÉPART", size=8, anchor="start")]
+    )
+    one, two = figures.element(inside, "a red box"), figures.element(label, "a red box with a label")
+    assert 'viewBox="0 0 50 20"' in one
+    x0, _, width, _ = map(float, re.search(r'viewBox="([^"]+)"', two).group(1).split())
+    assert x0 <= -6 and x0 + width >= 50
+    css = figures.css()
+    assert css.count("fill:#ff0000") == 1  # one class for both figures
+    assert "@font-face" in css and "xmlns" not in one + two
