@@ -1,5 +1,6 @@
-"""Building kits: every component of a game drawn, written as PDF and SVG, collected into
-kit.pdf, listed in manifest.json; an index.html contact sheet over every kit in the output folder."""
+"""Building kits: every component of a game drawn, written as PDF and SVG (the booklet as PDF and
+HTML, in every language it has), collected into kit.pdf, listed in manifest.json; the home page
+(index.html, generator.homepage) over every kit in the output folder."""
 
 from __future__ import annotations
 
@@ -519,7 +520,7 @@ def _seeded_outputs(
 
 def write_preview(folder: str, page: Page, title: str) -> BuiltFile:
     """Write FOLDER/preview.svg, a light picture of a page (no text, lengths to 0.1 mm) for the
-    contact sheet: a kit's first page with an SVG, its board where it has one."""
+    home page: a kit's first page with an SVG, its board where it has one."""
     from generator.render.svg import write_svg
 
     buffer = io.BytesIO()

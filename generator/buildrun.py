@@ -3,7 +3,7 @@ seed batches), so a bad option fails before anything is written.
 
 Kits, and chunks of a batch's seeds, are independent tasks run on ``jobs`` worker processes
 (``generator.parallel``); every task writes its own folder, so the files are the same whatever the
-number of jobs. The contact sheet is written once, at the end."""
+number of jobs. The home page (index.html) is written once, at the end."""
 
 from __future__ import annotations
 
