@@ -30,6 +30,7 @@ from generator.components.look import (
 from generator.components.symbols import draw_symbol
 from generator.definitions import ComponentSpec
 from generator.errors import DefinitionError
+from generator.fonts import text_width
 from generator.imposition import place
 from generator.page import (
     Circle,
@@ -353,13 +354,23 @@ def _frame(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None) ->
     show_title = spec["title_on_board"] and overlay is None  # figures have captions instead
     title_h = 11.0 if show_title else 0.0
     caption_h = 6.0
-    cell = ctx.options.cell_size or spec["cell"]
-    if cell is None:
+    fixed = ctx.options.cell_size or spec["cell"]
+
+    def fitted() -> float:
+        if fixed is not None:
+            return float(fixed)
         pw, ph = ctx.paper.printable
         avail_w = pw - 2 * label_band - bands["east"] - bands["west"] - 1.0
         avail_h = ph - 2 * label_band - bands["north"] - bands["south"] - title_h - caption_h - 6.0
-        cell = min(spec["max_cell"], avail_w / cols, avail_h / rows)
-        cell = math.floor(cell * 2) / 2
+        return math.floor(min(spec["max_cell"], avail_w / cols, avail_h / rows) * 2) / 2
+
+    cell = fitted()
+    two_lines = _two_line_band(edge_pt, edge_band)
+    for side, text in spec["edges"].items():
+        length = (files if side in ("north", "south") else ranks) * cell - 3.2
+        if len(_band_lines(text, edge_pt, length)) == 2:
+            bands[side] = two_lines  # a text longer than its edge takes two lines
+    cell = min(cell, fitted())
     return _Frame(
         files,
         ranks,
@@ -392,13 +403,7 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
     files, ranks, cells, indexed = f.files, f.ranks, f.cells, f.indexed
     min_fx, max_fx, min_ry, max_ry = f.min_fx, f.max_fx, f.min_ry, f.max_ry
     cols, rows = max_fx - min_fx + 1, max_ry - min_ry + 1
-    label_size, label_band, edge_pt, edge_band, bands = (
-        f.label_size,
-        f.label_band,
-        f.edge_pt,
-        f.edge_band,
-        f.bands,
-    )
+    label_size, label_band, edge_pt, bands = f.label_size, f.label_band, f.edge_pt, f.bands
     show_title, title_h, caption_h, cell = f.show_title, f.title_h, f.caption_h, f.cell
     x0 = label_band + bands["west"]
     y0 = title_h + label_band + bands["north"]
@@ -468,7 +473,7 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
             right_x = grid.corner(max_fx, 0)[0] + cell + bands["east"] + label_band / 2
             shapes.append(Text(left_x, y, str(ry + 1), size, "sans-bold", "middle", "#333333"))
             shapes.append(Text(right_x, y, str(ry + 1), size, "sans-bold", "middle", "#333333"))
-    shapes.extend(_edge_bands(spec, grid, files, ranks, cell, edge_band, edge_pt))
+    shapes.extend(_edge_bands(spec, grid, files, ranks, cell, bands, edge_pt))
     caption = spec["caption"] or ctx.seed_label()
     if caption:
         shapes.append(
@@ -479,7 +484,13 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
 
 
 def _edge_bands(
-    spec: ComponentSpec, grid: _Grid, files: int, ranks: int, cell: float, band: float, size: float = 9.0
+    spec: ComponentSpec,
+    grid: _Grid,
+    files: int,
+    ranks: int,
+    cell: float,
+    bands: dict[str, float],
+    size: float = 9.0,
 ) -> list[Shape]:
     """Return the dashed text bands outside the grid's edges (text of ``size`` pt)."""
     shapes: list[Shape] = []
@@ -488,6 +499,7 @@ def _edge_bands(
     w, h = files * cell, ranks * cell
     style = Style(stroke="#000000", fill="#ffffff", width=0.4, dash=(2.0, 1.0))
     for side, text in sorted(spec["edges"].items()):
+        band = bands[side]
         if side == "north":
             box = (gx, gy - band, w, band)
         elif side == "south":
@@ -498,16 +510,35 @@ def _edge_bands(
             box = (gx + w, gy, band, h)
         x, y, bw, bh = box
         shapes.append(Rect(x + 0.8, y + 0.8, bw - 1.6, bh - 1.6, style))
-        if side in ("north", "south"):
+        length = max(bw, bh) - 3.2
+        lines = _band_lines(text, size, length)
+        step = cap * 1.6
+        texts = tuple(
+            Text(0, cap / 2 + (i - (len(lines) - 1) / 2) * step, line, size, "sans-bold", "middle")
+            for i, line in enumerate(lines)
+        )
+        if side in ("north", "south") and len(lines) == 1:
             shapes.append(Text(x + bw / 2, y + bh / 2 + cap / 2, text, size, "sans-bold", "middle"))
-        else:
-            shapes.append(
-                Group(
-                    (Text(0, cap / 2, text, size, "sans-bold", "middle"),),
-                    multiply(translate(x + bw / 2, y + bh / 2), rotate(90 if side == "east" else -90)),
-                )
-            )
+            continue
+        turn = 0 if side in ("north", "south") else (90 if side == "east" else -90)
+        shapes.append(Group(texts, multiply(translate(x + bw / 2, y + bh / 2), rotate(turn))))
     return shapes
+
+
+def _two_line_band(size: float, band: float) -> float:
+    """Return the depth in mm of an edge band holding two lines of ``size`` pt."""
+    cap = size * 25.4 / 72 * 0.73
+    return max(band, cap * 2.6 + 3.6)
+
+
+def _band_lines(text: str, size: float, length: float) -> list[str]:
+    """Return the text as one line, or two split at the space nearest its middle when one line
+    is longer than the band."""
+    words = text.split(" ")
+    if text_width(text, "sans-bold", size) <= length or len(words) < 2:
+        return [text]
+    cuts = sorted(range(1, len(words)), key=lambda n: abs(len(" ".join(words[:n])) - len(text) / 2))
+    return [" ".join(words[: cuts[0]]), " ".join(words[cuts[0] :])]
 
 
 def _overlay(

@@ -191,9 +191,14 @@ def copy_drawing(
     heading = spec["heading"] or ctx.definition.title
     shapes.append(Text(0, 6.0, heading, 14, "sans-bold"))
     sub = spec["title"]
-    if sub:
-        shapes.append(Text(width, 6.0, sub, 10, "sans", "end", "#444444"))
     y = 10.0
+    if sub:
+        room = width - text_width(heading, "sans-bold", 14) - 4.0
+        if text_width(sub, "sans", 10) <= room:
+            shapes.append(Text(width, 6.0, sub, 10, "sans", "end", "#444444"))
+        else:  # no room beside the heading: a line of its own under it
+            shapes.append(Text(0, 11.0, sub, 10, "sans", "start", "#444444"))
+            y = 14.0
     if spec["fields"] and fields:
         per_line = 3 if width > 120 else 2
         field_w = width / per_line

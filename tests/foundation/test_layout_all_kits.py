@@ -43,6 +43,27 @@ def test_every_page_of_every_kit_is_clean(game, paper, ink, seeds):
     assert not findings, report(findings)
 
 
+TRANSLATED = sorted(
+    (game, lang) for game, d in GAMES.items() for lang in d.game.get("languages", ["en"]) if lang != "en"
+)
+
+
+@pytest.mark.parametrize("game,lang", TRANSLATED, ids=[f"{g}-{lang}" for g, lang in TRANSLATED])
+def test_every_page_of_every_translated_kit_is_clean(game, lang):
+    """Translations run longer than English: titles, edge texts and labels still fit, on A4 with
+    the ink saver and --fit, and on Letter."""
+    definition = next(d for d in load_all(LAYOUTS_DIR, lang) if d.id == game)
+    findings = []
+    for paper, ink, fit in (("a4", True, True), ("letter", False, False)):
+        request = BuildRequest(paper=paper, options=Options(ink_saver=ink, fit=fit))
+        findings.extend(layout_findings(definition, request))
+    assert not findings, report(findings)
+
+
+def test_there_are_translated_kits_to_check():
+    assert {lang for _, lang in TRANSLATED} >= {"fr", "it"}
+
+
 TILED = sorted(g for g, d in GAMES.items() if any(c.kind in BOARD_KINDS for c in d.components))
 
 
