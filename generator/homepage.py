@@ -315,12 +315,15 @@ def home_page(kits: list[tuple[str, dict]], root_files: list[str]) -> str:
         tail = "".join(f"-{v}" for v in sorted(_variants(manifest)))
         pattern = re.compile(re.escape(f"{game}-seeds{seed}-") + "[0-9]+" + re.escape(tail) + r"\.pdf")
         maps[name] = [f for f in root_files if pattern.fullmatch(f)]
-    nav = "".join(
-        f'<li><a href="#{_e(name)}">{_e(manifest.get("title", name))}'
-        + (f" ({_e(', '.join(_variants(manifest)))})" if _variants(manifest) else "")
-        + "</a></li>"
-        for name, manifest in shown
-    )
+    titles = [str(manifest.get("title", name)) for name, manifest in shown]
+    nav = []
+    for (name, manifest), title in zip(shown, titles):
+        label = title
+        if titles.count(title) > 1:  # kits of one game: say which seed and variant
+            seed = manifest.get("seed")
+            details = ([f"seed {seed}"] if isinstance(seed, (int, str)) else []) + _variants(manifest)
+            label += f" ({', '.join(str(d) for d in details)})" if details else ""
+        nav.append(f'<li><a href="#{_e(name)}">{_e(label)}</a></li>')
     cards = "".join(_card(name, m, later.get(name, []), maps.get(name, [])) for name, m in shown)
     intro = (
         '<p class="intro">Pick a game, then print its <b>kit.pdf</b> with the settings beside it: '
@@ -336,7 +339,7 @@ def home_page(kits: list[tuple[str, dict]], root_files: list[str]) -> str:
         f"<title>Print-and-play kits</title>\n<style>{CSS}</style>\n</head>\n<body>\n"
         '<a class="skip" href="#kits">Skip to the kits</a>\n<main>\n'
         f"<header><h1>Print-and-play kits</h1>{intro}"
-        + (f'<nav aria-label="Games"><ul class="games">{nav}</ul></nav>' if nav else "")
+        + (f'<nav aria-label="Games"><ul class="games">{"".join(nav)}</ul></nav>' if nav else "")
         + f'</header>\n<div id="kits">\n{cards}\n</div>\n</main>\n</body>\n</html>\n'
     )
 
