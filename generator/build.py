@@ -151,7 +151,9 @@ def check_options(definition: GameDefinition, request: BuildRequest) -> None:
 
 def layout_findings(definition: GameDefinition, request: BuildRequest) -> list:
     """Return the layout check's findings (generator.layout_check.Finding) on every page the
-    request would build for a game, nothing written; contrast is checked under --ink-saver."""
+    request would build for a game, nothing written; contrast is checked under --ink-saver, the
+    safe area of cut-out parts under --bleed."""
+    from generator.imposition import SAFE_AREA
     from generator.layout_check import check_pages
 
     seed = effective_seed(definition, request.seed)
@@ -160,7 +162,9 @@ def layout_findings(definition: GameDefinition, request: BuildRequest) -> list:
     findings = []
     for _, output in component_outputs(definition, ctx):
         where = f"{kit_folder(definition, seed, request.variants)}/{output.name}"
-        findings.extend(check_pages(output.pages, where, contrast=request.options.ink_saver))
+        # a print shop's cut drifts: the cut-out parts' text and symbols keep the safe area
+        safe = SAFE_AREA if request.options.bleed and output.items else 0.0
+        findings.extend(check_pages(output.pages, where, contrast=request.options.ink_saver, safe=safe))
     return findings
 
 

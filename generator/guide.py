@@ -24,10 +24,11 @@ from generator.page import Drawing, Page
 from generator.printjob import Sheet, sheet_pages
 
 GUIDE_DIR = os.path.join(TEMPLATES_DIR, "guide")
-BOARD_KINDS = ("point-board", "grid-board", "track")
+BOARD_KINDS = ("point-board", "grid-board", "hex-board", "track")
 # what a kind's parts need once printed; boards need cutting and gluing only when tiled
 HANDLING: dict[str, tuple[str, ...]] = {
     "counters": ("cut",),
+    "cards": ("cut",),
     "standees": ("cut", "fold", "glue"),
     "dice-nets": ("cut", "fold", "glue"),
     "booklet": ("fold",),

@@ -31,6 +31,7 @@ PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9
 DEFAULT_MARGIN = 10.0  # mm; home printers need at least 6.35 mm
 SAFE = 6.5  # mm from the paper's edge that no ink comes closer than
 CROP = 6.0  # mm, the longest crop mark
+SAFE_AREA = 2.0  # mm text and symbols keep inside the cut of a part printed for a print shop (--bleed)
 CUT = stroke("#9a9a9a", 0.2)
 MARK = stroke("#000000", 0.25)
 GLUE = Style(stroke="#b0b0b0", fill="#f1f1f1", width=0.2, dash=(2.0, 1.5))
@@ -333,14 +334,15 @@ def _corner(page: Page, x: float, y: float, sx: int, sy: int, size: float = 3.0,
 
 def bleed_shapes(drawing: Drawing, bleed: float) -> tuple[Shape, ...]:
     """Return what a drawing's art needs beyond its edges to bleed by ``bleed`` mm: every filled
-    square-cornered rectangle (after its transforms) lying along an edge of the drawing, grown by
-    the bleed past that edge (past both at a corner). Drawn under the art, it carries the colour
-    of a face, a tab or a background that runs to the cut out beyond it."""
+    rectangle (after its transforms) lying along an edge of the drawing, grown by the bleed past
+    that edge (past both at a corner). Drawn under the art, it carries the colour of a face, a tab
+    or a background that runs to the cut out beyond it. A rounded rectangle's straight sides run
+    on past the cut; its corners stay as drawn."""
     w, h = drawing.width, drawing.height
     eps = 0.01
     out: list[Shape] = []
     for shape, m in iter_shapes(drawing.shapes):
-        if not isinstance(shape, Rect) or shape.r or shape.style.fill in (None, "#ffffff"):
+        if not isinstance(shape, Rect) or shape.style.fill in (None, "#ffffff"):
             continue
         a, b, c, d = m[:4]
         if not (abs(b) < 1e-9 and abs(c) < 1e-9) and not (abs(a) < 1e-9 and abs(d) < 1e-9):
@@ -349,6 +351,19 @@ def bleed_shapes(drawing: Drawing, bleed: float) -> tuple[Shape, ...]:
         if box is None:
             continue
         x0, y0, x1, y1 = box
+        paint = Style(stroke=None, fill=shape.style.fill)
+        if shape.r:
+            r = min(shape.r * math.sqrt(abs(a * d - b * c)), (x1 - x0) / 2, (y1 - y0) / 2)
+            strips = (
+                (x0 <= eps, (-bleed, y0 + r, x0 + r, y1 - r)),
+                (y0 <= eps, (x0 + r, -bleed, x1 - r, y0 + r)),
+                (x1 >= w - eps, (x1 - r, y0 + r, w + bleed, y1 - r)),
+                (y1 >= h - eps, (x0 + r, y1 - r, x1 - r, h + bleed)),
+            )
+            for touches, (sx0, sy0, sx1, sy1) in strips:
+                if touches and sx1 > sx0 and sy1 > sy0:
+                    out.append(Rect(sx0, sy0, sx1 - sx0, sy1 - sy0, paint))
+            continue
         grown = (
             -bleed if x0 <= eps else x0,
             -bleed if y0 <= eps else y0,
@@ -357,7 +372,7 @@ def bleed_shapes(drawing: Drawing, bleed: float) -> tuple[Shape, ...]:
         )
         if grown != box:
             x0, y0, x1, y1 = grown
-            out.append(Rect(x0, y0, x1 - x0, y1 - y0, Style(stroke=None, fill=shape.style.fill)))
+            out.append(Rect(x0, y0, x1 - x0, y1 - y0, paint))
     return tuple(out)
 
 

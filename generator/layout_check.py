@@ -15,7 +15,11 @@ wrong, so a failing test says where to look. The checks:
 - **cuts**: a text or small mark under a clip (a tile of a large board) is not cut by the clip,
   except along an edge that a glue strip hides under the neighbouring tile;
 - **contrast**: every text and every stroke or small filled mark differs enough in luminance from
-  the face it sits on (the topmost fill under it, or the white paper).
+  the face it sits on (the topmost fill under it, or the white paper);
+- **safe area** (with ``safe``, for a print shop's builds): every text and every symbol (a small
+  filled mark without an outline of its own: pips, silhouettes; outlined shapes are faces and
+  tabs) on a cut-out part of the page (``Page.cuts``) stays ``safe`` mm inside that part's cut, so
+  a cut that drifts never clips it.
 
 Text extents come from the font metrics the writers use (``generator.fonts.text_width``) and the
 Vera glyph heights: capitals and figures 0.73 em, ascenders 0.76 em, x-height 0.55 em,
@@ -35,6 +39,7 @@ from generator.page import (
     IDENTITY,
     Circle,
     Group,
+    Image,
     Line,
     Matrix,
     Page,
@@ -203,7 +208,7 @@ def _inside_box(inner: Box, outer: Box, tol: float = 1e-6) -> bool:
     )
 
 
-_Leaf = Rect | Line | Polygon | Circle | Path | Text  # every shape but a group
+_Leaf = Rect | Line | Polygon | Circle | Path | Text | Image  # every shape but a group
 
 
 def _flatten(
@@ -232,6 +237,8 @@ def _items(page: Page) -> list[_Item]:
             quad, size = _text_quad(s, m)
             items.append(_Item(order, "text", s, _bbox(quad), quad, colour=s.colour, size=size, clip=clip))
             continue
+        if isinstance(s, Image):
+            continue  # a picture's content is the designer's: nothing to measure against it
         style = s.style
         outlines: list[list[Point]]
         closed = True
@@ -502,12 +509,51 @@ def _hidden_cut(box: Box, clip: Box, glue: list[Box]) -> bool:
     return bool(cut_edges)
 
 
-def check_page(page: Page, where: str = "", contrast: bool = False) -> list[Finding]:
+def check_page(page: Page, where: str = "", contrast: bool = False, safe: float = 0.0) -> list[Finding]:
     """Return the layout findings on one page (empty when the page is clean); with ``contrast``
-    the contrast findings too (see check_contrast)."""
+    the contrast findings too (see check_contrast), with ``safe`` the safe-area findings (see
+    check_safe_area)."""
     name = where or page.label or "page"
     items = _items(page)
-    return _check_items(items, name) + (_contrast(items, name, MIN_CONTRAST) if contrast else [])
+    findings = _check_items(items, name) + (_contrast(items, name, MIN_CONTRAST) if contrast else [])
+    if safe > 0 and page.cuts:
+        findings += _safe_area(items, page.cuts, safe, name)
+    return findings
+
+
+def check_safe_area(page: Page, where: str = "", safe: float = 2.0) -> list[Finding]:
+    """Return the findings of texts and symbols closer than ``safe`` mm to the cut of the part
+    they lie on (the page's ``cuts``)."""
+    return _safe_area(_items(page), page.cuts, safe, where or page.label or "page")
+
+
+def _safe_area(items: list[_Item], cuts: Iterable[Box], safe: float, name: str) -> list[Finding]:
+    findings: list[Finding] = []
+    cuts = list(cuts)
+    for it in items:
+        is_symbol = (
+            it.kind == "fill"
+            and it.outline is None
+            and it.area <= MARK_AREA
+            and not isinstance(it.shape, Rect)
+        )
+        if it.kind != "text" and not is_symbol:
+            continue
+        x0, y0, x1, y1 = it.box
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        for c in cuts:
+            if c[0] <= cx <= c[2] and c[1] <= cy <= c[3]:
+                room = min(x0 - c[0], y0 - c[1], c[2] - x1, c[3] - y1)
+                if room < safe - TOLERANCE:
+                    findings.append(
+                        Finding(
+                            name,
+                            it.describe(),
+                            f"{max(room, 0.0):.1f} mm from the cut of its part (the safe area is {safe:g} mm)",
+                        )
+                    )
+                break
+    return findings
 
 
 def _check_items(items: list[_Item], name: str) -> list[Finding]:
@@ -658,10 +704,13 @@ def _contrast(items: list[_Item], name: str, minimum: float) -> list[Finding]:
     return findings
 
 
-def check_pages(pages: Iterable[Page], where: str = "", contrast: bool = True) -> list[Finding]:
-    """Return every finding on a sequence of pages, each named 'where page N (label)'."""
+def check_pages(
+    pages: Iterable[Page], where: str = "", contrast: bool = True, safe: float = 0.0
+) -> list[Finding]:
+    """Return every finding on a sequence of pages, each named 'where page N (label)'; with
+    ``safe`` the safe-area findings too."""
     findings: list[Finding] = []
     for number, page in enumerate(pages, 1):
         name = f"{where} page {number}" + (f" ({page.label})" if page.label else "")
-        findings.extend(check_page(page, name, contrast))
+        findings.extend(check_page(page, name, contrast, safe))
     return findings

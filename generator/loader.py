@@ -195,6 +195,8 @@ def is_colour_key(key: str) -> bool:
 def _check_colour(definition: GameDefinition, value: str, where: Where) -> None:
     if not value or value == "none" or _HEX.match(value) or value in definition.palette:
         return
+    if "{" in value:
+        return  # a value from a deck's column, checked card by card when the deck is drawn
     if value.startswith("#"):
         raise where.error(f'expected a colour such as "#1a2b3c", got {value!r}')
     raise where.error(

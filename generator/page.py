@@ -118,7 +118,18 @@ class Group:
     clip: tuple[float, float, float, float] | None = None
 
 
-Shape = Union[Rect, Line, Polygon, Circle, Path, Text, Group]
+@dataclass(frozen=True, slots=True)
+class Image:
+    """A picture (the bytes of a PNG or JPEG file) stretched over the box at (x, y), w x h mm."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    data: bytes = field(repr=False)
+
+
+Shape = Union[Rect, Line, Polygon, Circle, Path, Text, Image, Group]
 
 
 @dataclass(slots=True)
@@ -290,7 +301,7 @@ def bounds(shapes, m: Matrix = IDENTITY) -> tuple[float, float, float, float] | 
     ys: list[float] = []
     for shape, mm in iter_shapes(shapes, m):
         pts: list[Point]
-        if isinstance(shape, Rect):
+        if isinstance(shape, (Rect, Image)):
             pts = [
                 (shape.x, shape.y),
                 (shape.x + shape.w, shape.y + shape.h),

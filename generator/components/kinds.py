@@ -7,6 +7,7 @@ from typing import Any
 
 from generator.components import (
     booklet,
+    cards,
     counters,
     dice_nets,
     grid_board,
@@ -31,6 +32,7 @@ KINDS: dict[str, Kind] = {
         Kind("track", track, is_board=True, stock="card"),
         Kind("counters", counters, is_board=False, stock="card"),
         Kind("standees", standees, is_board=False, stock="card"),
+        Kind("cards", cards, is_board=False, stock="card"),
         Kind("dice-nets", dice_nets, is_board=False, stock="card"),
         Kind("table-sheet", table_sheet, is_board=False, stock="paper"),
         Kind("booklet", booklet, is_board=False, stock="paper"),

@@ -47,8 +47,8 @@ from generator.components.symbols import draw_symbol
 from generator.definitions import ComponentSpec
 from generator.errors import DefinitionError
 from generator.fonts import text_width
-from generator.imposition import SheetItem, nup
-from generator.page import Drawing, Group, Line, Rect, Shape, Style, multiply, rotate, translate
+from generator.imposition import SAFE_AREA, SheetItem, nup
+from generator.page import MIN_TYPE, Drawing, Group, Line, Rect, Shape, Style, multiply, rotate, translate
 from generator.schema import Field, positive
 
 FIGURE_SCHEMA: dict[str, Field] = {
@@ -107,6 +107,8 @@ def _colours(figure: dict[str, Any], ctx: Context) -> dict[str, Any]:
         "ink": ink,
         "width": width,
         "hatch_base": ctx.options.ink_saver and dark_face,
+        # for a print shop (--bleed) text keeps the safe area inside the strip's cut
+        "safe": SAFE_AREA if ctx.options.bleed else 0.0,
     }
 
 
@@ -121,7 +123,7 @@ def _panel(figure: dict[str, Any], look: dict[str, Any], w: float, h: float, bac
         pt = min(w, h) * 0.3 * 72 / 25.4
         shapes.append(
             fitted_text(
-                w * 0.08,
+                max(w * 0.08, look["safe"]),
                 h * 0.08 + min(w, h) * 0.3 * 0.75,
                 figure["initial"],
                 w * 0.4,
@@ -145,14 +147,18 @@ def _tab(
     label = (figure["label"] or figure["name"]) if labelled else ""
     ink = contrast_ink(look["base"]) if not look["hatch_base"] else "#000000"
     pt = min(b * 0.3, 2.6) * 72 / 25.4
-    lines = _wrap(label, w * 0.9, pt)
+    room, middle, spacing = w * 0.9, b / 2, 1.6
+    if look["safe"]:
+        pt, lines, middle, spacing, room = _safe_label(label, w, b, pt, look["safe"])
+    else:
+        lines = _wrap(label, room, pt)
     cap = pt * 25.4 / 72 * 0.72
-    step = cap * 1.6
-    top = b / 2 - (len(lines) - 1) * step / 2 + cap / 2
+    step = cap * spacing
+    top = middle - (len(lines) - 1) * step / 2 + cap / 2
     for i, line in enumerate(lines if label else []):
-        text = fitted_text(w / 2, top + i * step, line, w * 0.9, pt, "sans-bold", "middle", ink)
+        text = fitted_text(w / 2, top + i * step, line, room, pt, "sans-bold", "middle", ink)
         if look["hatch_base"]:
-            tw = min(w * 0.9, text_width(line, "sans-bold", text.size))
+            tw = min(room, text_width(line, "sans-bold", text.size))
             shapes.append(
                 Rect(
                     w / 2 - tw / 2 - 0.4,
@@ -167,15 +173,66 @@ def _tab(
     return shapes
 
 
-def _wrap(text: str, width: float, pt: float) -> list[str]:
-    """Return the words of a label in lines no wider than width (a longer single word is shrunk later)."""
+def _wrap(text: str, width: float, pt: float, hyphenate: bool = False) -> list[str]:
+    """Return the words of a label in lines no wider than width (a longer single word is shrunk
+    later, or with ``hyphenate`` broken with a hyphen where its first part fits)."""
     lines: list[str] = []
     for word in text.split():
         if lines and text_width(lines[-1] + " " + word, "sans-bold", pt) <= width:
             lines[-1] += " " + word
-        else:
-            lines.append(word)
+            continue
+        while hyphenate and text_width(word, "sans-bold", pt) > width:
+            cut = _hyphen_at(word, width, pt)
+            if cut is None:
+                break
+            lines.append(word[:cut] + "-")
+            word = word[cut:]
+        lines.append(word)
     return lines or [""]
+
+
+VOWELS = set("AEIOUYaeiouyÀÂÄÉÈÊËÎÏÔÖÙÛÜàâäéèêëîïôöùûü")
+
+
+def _hyphen_at(word: str, width: float, pt: float) -> int | None:
+    """Return where to break a word too wide for a line (its first part and a hyphen fitting):
+    after a vowel that a consonant follows, nearest the middle, else the fitting break nearest
+    the middle; None when no first part of two letters fits."""
+    fitting = [i for i in range(2, len(word) - 1) if text_width(word[:i] + "-", "sans-bold", pt) <= width]
+    if not fitting:
+        return None
+    syllable = [i for i in fitting if word[i - 1] in VOWELS and word[i] not in VOWELS]
+    return min(syllable or fitting, key=lambda i: (abs(2 * i - len(word)), -i))
+
+
+SAFE_SPACING = 1.45  # line step over cap height of a tab label kept in the safe area
+FOLD_CLEAR = 0.4  # mm a tab label keeps from the fold
+
+
+def _safe_label(
+    label: str, w: float, b: float, pt: float, safe: float
+) -> tuple[float, list[str], float, float, float]:
+    """Return the size (pt), lines, middle (mm from the fold), line spacing and line width of a tab
+    label kept ``safe`` mm inside the strip's cut: off its sides and its outer edge (y = b), the
+    fold side being no cut. Takes the largest size from pt down to 6 pt at which the label fits,
+    whole words first, then with a long word hyphenated; a label that fits neither way loses its
+    first words (the side's name, which the colours already tell) until it fits."""
+    inset = 0.1 * MIN_TYPE * 25.4 / 72  # the side bearings of a line carry no ink
+    room = w - 2 * safe + inset
+    depth = b - safe - FOLD_CLEAR
+    words = label.split()
+    sizes = [pt - 0.25 * i for i in range(int((pt - MIN_TYPE) / 0.25) + 1)] + [MIN_TYPE]
+    for first in range(len(words)):
+        text = " ".join(words[first:])
+        for size in sizes:
+            cap = size * 25.4 / 72 * 0.72
+            for hyphenate in (False, True):
+                lines = _wrap(text, room, size, hyphenate)
+                wide = any(text_width(line, "sans-bold", size) > room for line in lines)
+                if not wide and (len(lines) - 1) * cap * SAFE_SPACING + cap <= depth:
+                    return size, lines, FOLD_CLEAR + depth / 2, SAFE_SPACING, room
+    # nothing fits at 6 pt: the last word, which the layout check reports
+    return MIN_TYPE, words[-1:] or [""], FOLD_CLEAR + depth / 2, SAFE_SPACING, room
 
 
 def standee(figure: dict[str, Any], spec: ComponentSpec, ctx: Context, labelled: bool = True) -> Drawing:

@@ -3,6 +3,7 @@ sheets), several copies per page with cut lines, fields to fill in and notes suc
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from generator.components.base import Context, Output
@@ -10,7 +11,7 @@ from generator.components.look import fitted_text
 from generator.definitions import ComponentSpec
 from generator.fonts import split_lines, text_width
 from generator.imposition import SheetItem, footer, nup
-from generator.page import MIN_TYPE, Drawing, Line, Page, Rect, Shape, Style, Text
+from generator.page import MIN_TYPE, Drawing, Line, Page, Rect, Shape, Style, Text, iter_shapes
 from generator.schema import Field, positive
 
 COLUMN_SCHEMA: dict[str, Field] = {
@@ -257,6 +258,16 @@ def contents(spec: ComponentSpec, ctx: Context) -> list[tuple[str, int]]:
     return [(spec["title"] or spec.id, spec["copies"] * spec["pages"])]
 
 
+def _smallest_type(drawing: Drawing) -> float:
+    """Return the size in points of the smallest text of a drawing, as drawn (transforms applied)."""
+    sizes = [
+        s.size * math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
+        for s, m in iter_shapes(drawing.shapes)
+        if isinstance(s, Text) and s.text.strip()
+    ]
+    return min(sizes, default=MIN_TYPE)
+
+
 def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     """Return the sheet pages: copies per page with cut lines between them."""
     paper = ctx.paper
@@ -264,7 +275,8 @@ def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     cols = spec["columns_per_page"]
     gap = 8.0
     bleed = ctx.options.bleed
-    width = (pw - gap * (cols - 1) - 2 * bleed * cols) / cols - 4.0
+    # the gutters of twice the bleed round every copy take the gaps' room first
+    width = (pw - max(gap * (cols - 1), 2 * bleed * cols)) / cols - (6.0 if bleed else 4.0)
     art = copy_drawing(spec, ctx, width)
     label = f"{ctx.definition.title}: {spec['title'] or spec.id}"
     copies = spec["copies"]
@@ -280,10 +292,13 @@ def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
             footer(page, paper, label)
             pages.append(page)
         return [Output(spec.id, pages)]
-    cell = Drawing(art.width + 4.0, art.height + 4.0, (art.placed(2.0, 2.0),), art.label)
+    pad = 3.0 if bleed else 2.0  # a print shop's cut keeps 2 mm off the text (the safe area)
+    cell = Drawing(art.width + 2 * pad, art.height + 2 * pad, (art.placed(pad, pad),), art.label)
     rows_per_page = max(1, -(-copies // cols))
     if rows_per_page * (cell.height + 2 * bleed) > ph:
         k = (ph - 2 * bleed * rows_per_page) / (rows_per_page * cell.height)
+        if bleed:  # the gutters shrink the copies more: never below 6 pt type (a copy moves over)
+            k = max(k, min(1.0, MIN_TYPE / _smallest_type(cell)))
         cell = Drawing(cell.width * k, cell.height * k, (cell.placed(0, 0, k),), art.label)
     pages = []
     for _ in range(spec["pages"]):

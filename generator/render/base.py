@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Any, Protocol
 
-from generator.page import Circle, Group, Line, Matrix, Path, Polygon, Rect, Shape, Text
+from generator.page import Circle, Group, Image, Line, Matrix, Path, Polygon, Rect, Shape, Text
 
 Commands = tuple[tuple[Any, ...], ...]
 KAPPA = 4 * (math.sqrt(2) - 1) / 3  # control point distance of a quarter circle as one Bezier
@@ -41,6 +41,9 @@ class Renderer(Protocol):
     def text(self, shape: Text) -> None:
         """Draw one line of text at its anchor."""
 
+    def image(self, shape: Image) -> None:
+        """Draw a picture over its box."""
+
     def begin_group(self, transform: Matrix, clip: tuple[float, float, float, float] | None) -> None:
         """Start drawing under a transform (a b c d e f) and an optional clip rectangle."""
 
@@ -57,6 +60,7 @@ def draw(shapes: Iterable[Shape], renderer: Renderer) -> None:
         Polygon: renderer.polygon,
         Path: renderer.path,
         Text: renderer.text,
+        Image: renderer.image,
     }
     _walk(shapes, table, renderer)
 
@@ -142,6 +146,10 @@ class PathRenderer:
 
     def text(self, shape: Text) -> None:
         """Draw a text; a writer implements this."""
+        raise NotImplementedError
+
+    def image(self, shape: Image) -> None:
+        """Draw a picture; a writer implements this."""
         raise NotImplementedError
 
     def begin_group(self, transform: Matrix, clip: tuple[float, float, float, float] | None) -> None:

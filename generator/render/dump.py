@@ -4,9 +4,10 @@ changed (which shape, which value) rather than only that the bytes differ."""
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable
 
-from generator.page import IDENTITY, Circle, Line, Matrix, Page, Path, Polygon, Rect, Style, Text
+from generator.page import IDENTITY, Circle, Image, Line, Matrix, Page, Path, Polygon, Rect, Style, Text
 from generator.render.base import draw
 
 
@@ -66,6 +67,11 @@ class _Dump:
     def text(self, s: Text) -> None:
         """Write a text with its anchor, size, face and colour."""
         self.say(f"text {_n(s.x)},{_n(s.y)} {s.anchor} {_n(s.size)}pt {s.font} {s.colour} {s.text!r}")
+
+    def image(self, s: Image) -> None:
+        """Write a picture's box, size in bytes and the start of its SHA-256."""
+        digest = hashlib.sha256(s.data).hexdigest()[:12]
+        self.say(f"image {_n(s.x)},{_n(s.y)} {_n(s.w)}x{_n(s.h)} {len(s.data)} bytes {digest}")
 
     def begin_group(self, transform: Matrix, clip: tuple[float, float, float, float] | None) -> None:
         """Open an indented group."""

@@ -15,8 +15,9 @@ from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.colour import cmyk
+from generator.errors import DefinitionError
 from generator.fonts import pdf_font
-from generator.page import IDENTITY, Box, Circle, Line, Matrix, Page, Path, Polygon, Rect, Style, Text
+from generator.page import IDENTITY, Box, Circle, Image, Line, Matrix, Page, Path, Polygon, Rect, Style, Text
 from generator.render.base import draw
 from generator.render.pdfjoin import PdfJoiner
 
@@ -148,6 +149,21 @@ class _Painter:
     def end_group(self) -> None:
         """Restore the graphics state saved by the matching begin_group."""
         self.restore()
+
+    def image(self, s: Image) -> None:
+        """Draw a picture over its box (flipped back, like text); each picture is stored once per
+        document however often it is drawn."""
+        from reportlab.lib.utils import ImageReader
+
+        c = self.c
+        c.saveState()
+        c.transform(1, 0, 0, -1, s.x, s.y + s.h)
+        try:
+            c.drawImage(ImageReader(io.BytesIO(s.data)), 0, 0, s.w, s.h, mask="auto")
+        except Exception as exc:  # a picture whose header reads but whose data does not
+            raise DefinitionError(f"an image cannot be read: {exc}") from None
+        finally:
+            c.restoreState()
 
     def text(self, s: Text) -> None:
         """Draw one line of text at its anchor (the canvas is flipped, so text is flipped back)."""

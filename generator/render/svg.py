@@ -8,6 +8,7 @@ the same bytes.
 
 from __future__ import annotations
 
+import base64
 from typing import Any, BinaryIO
 
 import svgwrite
@@ -16,6 +17,7 @@ from generator.fonts import PDF_NAMES, font_face_uri
 from generator.page import (
     IDENTITY,
     Circle,
+    Image,
     Line,
     Matrix,
     Page,
@@ -159,6 +161,15 @@ class _Builder:
             el["text-anchor"] = _ANCHORS[s.anchor]
         if "  " in s.text or s.text != s.text.strip():
             el["xml:space"] = "preserve"
+        self.parents[-1].add(el)
+
+    def image(self, s: Image) -> None:
+        """Add an image element holding the picture as a data URI."""
+        n = self.n
+        kind = "png" if s.data.startswith(b"\x89PNG") else "jpeg"
+        href = f"data:image/{kind};base64," + base64.b64encode(s.data).decode("ascii")
+        el = self.dwg.image(href=href, insert=(n(s.x), n(s.y)), size=(n(s.w), n(s.h)))
+        el["preserveAspectRatio"] = "none"
         self.parents[-1].add(el)
 
     def begin_group(self, transform: Matrix, clip: tuple[float, float, float, float] | None) -> None:

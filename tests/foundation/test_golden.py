@@ -31,6 +31,7 @@ CASES = [
     ("booklet", "verbal", "booklet"),
     ("quick-reference", "verbal", "aid"),
     ("hex-board", "@extra-kinds", "map"),
+    ("cards", "@extra-kinds", "deck"),
 ]
 
 

@@ -285,3 +285,26 @@ def test_a_rules_module_and_the_map_name_the_same_hexes(tmp_path):
     grid = HexGrid.rectangle(4, 3, coordinates="letters")
     printed = {t for t in labels(page) if len(t) <= 3 and t[0].isalpha() and t[1:].isdigit()}
     assert printed == {grid.name(h) for h in grid.hexes}
+
+
+def test_a_hex_map_at_a_print_shop_keeps_its_size_and_is_one_png(tmp_path):
+    from PIL import Image
+
+    write_game(tmp_path, RECTANGLE)
+    out = tmp_path / "out"
+    args = ("build", "hexes", "--layouts", "layouts", "--out", str(out), "--bleed", "3mm", "--png", "100")
+    result = pnp(*args, cwd=str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    page = pymupdf.open(os.path.join(out, "hexes", "map.pdf"))[0]
+    grid = HexGrid.rectangle(7, 5)
+    found, segs = labels(page), segments(page)
+    a, b = grid.parse("0303"), grid.parse("0304")
+    assert math.dist(
+        hex_around(found["0303"], segs, "flat", 25.0), hex_around(found["0304"], segs, "flat", 25.0)
+    ) == pytest.approx(25.0, abs=0.02)
+    assert b in grid.neighbours(a)
+    with Image.open(os.path.join(out, "hexes", "png", "map.png")) as image:
+        width_mm = image.size[0] / 100 * 25.4
+    # the whole map in one image: seven flat-top columns are 11 half-diagonals across, plus the
+    # map's 3 mm margin and the 3 mm bleed on either side
+    assert width_mm == pytest.approx(11 * 25.0 / math.sqrt(3) + 2 * 3.0 + 2 * 3.0, abs=0.3)

@@ -88,3 +88,13 @@ def test_a_finding_names_page_shape_and_problem():
     assert [str(f) for f in findings] == [
         "kit/x page 1 (sheet): text 'tiny' (4.0 pt) at 10.1,8.9-12.6,10.3 mm: type of 4.0 pt is below the 6 pt minimum"
     ]
+
+
+@pytest.mark.parametrize("paper,ink,bleed", [("a4", False, 3.0), ("letter", True, 6.35)])
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_page_of_every_kit_is_clean_for_a_print_shop(game, paper, ink, bleed):
+    """With --bleed the pages change (gutters, narrower copies, tab labels kept in the safe area)
+    and the check adds the safe area: 2 mm between a cut-out part's text and symbols and its cut."""
+    request = BuildRequest(paper=paper, options=Options(ink_saver=ink, bleed=bleed))
+    findings = layout_findings(GAMES[game], request)
+    assert not findings, report(findings)

@@ -5,6 +5,7 @@ once for the module and read back; bad option values fail in one line with nothi
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import struct
@@ -19,14 +20,16 @@ from generator.build import BuildRequest, component_outputs, effective_seed, kit
 from generator.cli.app import app
 from generator.colour import cmyk
 from generator.components.base import Options
-from generator.components.kinds import context
+from generator.components.kinds import KINDS, context
 from generator.definitions import LAYOUTS_DIR
-from generator.imposition import MARK, bled, find_paper
-from generator.loader import load_all
-from generator.page import Line, apply, iter_shapes
+from generator.imposition import MARK, SAFE_AREA, bled, find_paper
+from generator.layout_check import check_pages, check_safe_area
+from generator.loader import find_definition, load_all, load_definition
+from generator.page import Line, Page, Text, apply, iter_shapes
 from generator.printjob import Part, job_pages, job_sheets
 from generator.render.png import pixel_size
-from tests.conftest import build
+from tests.conftest import ROOT, build
+from tests.foundation.test_golden import CASES, KITS
 
 BLEED = 3.0
 DPI = 72  # low, to keep the suite fast; the pixel sizes are checked the same way at any resolution
@@ -41,6 +44,13 @@ def shop(tmp_path_factory) -> str:
     out = str(tmp_path_factory.mktemp("shop"))
     build(out, formats=["pdf", "svg"], bleed="3mm", cmyk=True, png=str(DPI), jobs=2)
     return out
+
+
+def golden_definition(game: str):
+    """Return a built-in game's definition, or a golden kit's for '@name'."""
+    if game.startswith("@"):
+        return load_definition(os.path.join(KITS, game[1:] + ".toml"))
+    return find_definition(game)
 
 
 def kit_dir(out: str, game: str) -> str:
@@ -251,3 +261,48 @@ def test_png_without_the_rasteriser_says_how_to_install_it(tmp_path, monkeypatch
     assert result.exit_code == 2
     assert "pip install 'pnp-kits[png]'" in result.output and len(result.output.strip().splitlines()) == 1
     assert not out.exists()
+
+
+@pytest.mark.parametrize(("kind", "game", "component"), CASES, ids=[c[0] for c in CASES])
+def test_every_kind_honours_the_bleed(kind, game, component):
+    """Every kind of cut-out part or board (those of the golden cases, so a new kind is covered as
+    soon as it has its case) lays out its pages with the bleed, records its trims, gives a board's
+    art for --png, and keeps its text and symbols in the safe area."""
+    definition = golden_definition(game)
+    paper = find_paper("a4", definition.paper["margin"])
+    seed = definition.game["default_seed"] if definition.game["seeded"] else None
+    ctx = context(definition, paper, seed, frozenset(), Options(bleed=BLEED))
+    spec = definition.component(component)
+    for output in KINDS[kind].build(spec, ctx):
+        cut_out = bool(output.items) or KINDS[kind].is_board
+        if KINDS[kind].is_board:
+            assert output.art is not None, f"{kind} gives no art for its PNG"
+        for page in output.pages:
+            if cut_out:
+                assert page.cuts and page.bleed == BLEED, f"{kind}: {page.label} has no trim or bleed"
+            else:
+                assert not page.cuts, f"{kind}: {page.label}"
+        if output.items:
+            findings = check_pages(output.pages, f"{kind}", contrast=False, safe=SAFE_AREA)
+            assert not findings, "\n".join(str(f) for f in findings[:10])
+
+
+def test_the_safe_area_check_finds_text_near_a_cut():
+    page = Page(
+        100, 100, [Text(11, 20, "near", 8), Text(30, 30, "clear", 8)], cuts=((10, 10, 60, 60),), bleed=3
+    )
+    findings = check_safe_area(page, "sheet", 2.0)
+    assert [f.shape.split(" (")[0] for f in findings] == ["text 'near'"]
+    assert "from the cut of its part (the safe area is 2 mm)" in findings[0].problem
+    assert not check_pages([page], "sheet")  # only asked for under --bleed
+
+
+def test_the_docs_cmyk_table_is_current():
+    spec = importlib.util.spec_from_file_location("cmyk_table", os.path.join(ROOT, "tools", "cmyk_table.py"))
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    with open(tool.DOC, encoding="utf-8") as handle:
+        doc = handle.read()
+    assert f"{tool.START}\n{tool.table()}\n{tool.END}" in doc, "run tools/cmyk_table.py"
+    assert "| barricades | red | `#b03a2e` | 0.0 | 67.0 | 73.9 | 31.0 |" in doc

@@ -1,0 +1,727 @@
+"""Card decks: a deck from data, one row per card with a quantity column, laid out by the
+definition's card layout, printed n-up on card stock with crop marks and duplex backs.
+
+The data is a CSV file beside the definition (``csv = "cards.csv"``; the first row names the
+columns) or an inline TOML list (``cards = [{ name = "Fox", quantity = 2 }, ...]``). The layout is
+a list of ``fields``, each a box on the card measured from its top left corner: a text (wrapped
+into its box and shrunk to fit; ``{column}`` inserts a column's value), a symbol from the symbol
+table, a colour band, or a picture (a PNG or JPEG file in the definition's folder or below it).
+A field's colour, fill, symbol and picture may come from a column too (``fill = "{colour}"``,
+``image = "art/{name}.png"``). Each card type (the ``type`` column) may have its own back
+(``backs.<type>``, else ``back``); backs are printed on the reverse of the sheet, placed for a
+long-edge flip.
+
+Errors in the data name the CSV file, the row (as a spreadsheet numbers it: the header is row 1)
+and the column, or the inline table's key path.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import re
+import struct
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from generator.colour import readable
+from generator.components.base import Context, Output
+from generator.components.look import contrast_ink, luminance
+from generator.components.symbols import SYMBOLS, draw_symbol
+from generator.definitions import ComponentSpec
+from generator.errors import DefinitionError
+from generator.fonts import PDF_NAMES, has_glyphs, split_lines, text_width
+from generator.imposition import SheetItem, nup
+from generator.page import Drawing, Group, Image, Rect, Shape, Style, Text
+from generator.schema import MAX_ITEMS, MAX_TEXT, Field
+from generator.units import parse_length
+
+SIZES: dict[str, tuple[float, float]] = {
+    "poker": (63.0, 88.0),
+    "bridge": (57.0, 89.0),
+    "mini": (44.0, 63.0),
+    "tarot": (70.0, 120.0),
+}
+MAX_CSV_BYTES = 1_000_000  # a deck's CSV file, like a definition
+MAX_QUANTITY = 200  # copies of one card
+MAX_DECK = 2000  # cards in one deck, copies counted
+MAX_IMAGE_BYTES = 4_000_000  # one picture file
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+MIN_SIZE = 6.0  # pt, the smallest type a card prints
+FRAME_INSET = 2.5  # mm, a frame's distance from the card's edge
+LEADING = 1.2  # line height over type size
+_REF = re.compile(r"\{([^{}]{1,100})\}")
+
+
+def card_size(text: str) -> tuple[float, float]:
+    """Return (width, height) in mm of a card size: a name (poker, bridge, mini, tarot) or
+    ``"W x H"`` with units, such as ``"70mm x 100mm"``; raise ValueError otherwise."""
+    key = text.strip().lower()
+    if key in SIZES:
+        return SIZES[key]
+    parts = [p.strip() for p in re.split(r"\s*[x×]\s*(?=[0-9.])", text.strip(), maxsplit=1)]
+    if len(parts) != 2:
+        raise ValueError(
+            f"a card size is {', '.join(f'{k} ({w:g} x {h:g} mm)' for k, (w, h) in SIZES.items())} "
+            f'or "W x H" such as "70mm x 100mm", got {text!r}'
+        )
+    w, h = parse_length(parts[0]), parse_length(parts[1])
+    if not (10.0 <= w <= 300.0 and 10.0 <= h <= 300.0):
+        raise ValueError(f"a card is 10 to 300 mm each way, got {w:g} x {h:g} mm")
+    return (w, h)
+
+
+def _size_problem(value: str) -> str | None:
+    try:
+        card_size(value)
+    except ValueError as exc:
+        return str(exc)
+    return None
+
+
+FIELD_SCHEMA: dict[str, Field] = {
+    "kind": Field("str", default="text", choices=("text", "symbol", "band", "image")),
+    "text": Field("str", default="", doc="kind text: the text; {column} inserts the column's value"),
+    "x": Field("length", default=0.0, min=0, doc="from the card's left edge"),
+    "y": Field("length", default=0.0, min=0, doc="from the card's top edge"),
+    "w": Field("length", default=None, min=0.5, doc="default: to the right edge less x"),
+    "h": Field("length", default=None, min=0.5, doc="default: to the bottom edge less 4 mm"),
+    "size": Field("float", default=9.0, min=MIN_SIZE, max=96, doc="text size in points (the largest)"),
+    "min_size": Field("float", default=MIN_SIZE, min=MIN_SIZE, max=96, doc="shrink-to-fit stops here"),
+    "font": Field("str", default="sans", choices=tuple(PDF_NAMES)),
+    "align": Field("str", default="left", choices=("left", "centre", "right")),
+    "valign": Field("str", default="top", choices=("top", "middle", "bottom")),
+    "colour": Field("str", default="#000000", doc="text or symbol colour; may be {column}"),
+    "fill": Field("str", default="", doc="kind band: its colour; may be {column}"),
+    "symbol": Field("str", default="", doc="kind symbol: a symbol name or {column}"),
+    "image": Field(
+        "str", default="", doc="kind image: a PNG or JPEG file beside the definition; may use {column}"
+    ),
+    "fit": Field(
+        "str",
+        default="contain",
+        choices=("contain", "cover", "stretch"),
+        doc="kind image: whole and centred, filling the box (cut to it), or stretched to it",
+    ),
+    "types": Field("list:str", default=[], doc="only on cards of these types (empty: every card)"),
+}
+BACK_SCHEMA: dict[str, Field] = {
+    "fill": Field("str", default="#ffffff"),
+    "frame": Field("str", default="", doc="a rounded frame inside the edge, in this colour"),
+    "symbol": Field("str", default=""),
+    "symbol_colour": Field("str", default=""),
+    "text": Field("str", default=""),
+    "text_colour": Field("str", default=""),
+    "size": Field("float", default=14.0, min=MIN_SIZE, max=96),
+}
+SCHEMA: dict[str, Field] = {
+    "size": Field("str", default="poker", check=_size_problem, doc="poker, bridge, mini, tarot or W x H"),
+    "csv": Field(
+        "str", default="", doc="a CSV file beside the definition: a header row, then a row per card"
+    ),
+    "cards": Field("any", default=None, doc="or the rows inline: a list of tables, column = value"),
+    "quantity": Field("str", default="quantity", doc="the column with each card's number of copies"),
+    "type": Field("str", default="type", doc="the column with each card's type (which back it has)"),
+    "background": Field("str", default="#ffffff"),
+    "frame": Field("str", default="", doc="a rounded frame inside the card's edge, in this colour"),
+    "fields": Field("tables", default=[], schema=FIELD_SCHEMA),
+    "back": Field(
+        "table", default=None, schema=BACK_SCHEMA, doc="the back of every card type without its own"
+    ),
+    "backs": Field("map-table", default={}, schema=BACK_SCHEMA, doc="backs by card type"),
+}
+
+
+@dataclass(frozen=True)
+class Row:
+    """One row of the deck's data: where it is (for errors) and its cells by column."""
+
+    number: int  # spreadsheet row (the header is row 1), or the inline list index
+    cells: dict[str, str]
+
+
+def _read_csv(path: str, shown: str, where) -> tuple[list[str], list[Row]]:
+    """Return the columns and rows of a CSV file (size-limited, UTF-8, a header row first)."""
+    try:
+        if os.path.exists(path) and not os.path.isdir(path) and not os.path.isfile(path):
+            raise where.error(f"{shown} is a device or special file, not a CSV file")
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_CSV_BYTES + 1)
+    except FileNotFoundError:
+        raise where.error(f"no CSV file {shown}") from None
+    except IsADirectoryError:
+        raise where.error(f"{shown} is a folder, not a CSV file") from None
+    except OSError as exc:
+        raise where.error(f"{shown} cannot be read: {exc.strerror or exc}") from None
+    if len(data) > MAX_CSV_BYTES:
+        raise DefinitionError(f"{shown}: larger than {MAX_CSV_BYTES} bytes, not a deck")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise DefinitionError(f"{shown}: not UTF-8 text (byte {exc.start + 1})") from None
+    if "\x00" in text:
+        raise DefinitionError(f"{shown}: holds a NUL byte, not a CSV file")
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    try:
+        records = list(reader)
+    except csv.Error as exc:
+        raise DefinitionError(f"{shown}: line {reader.line_num}: not CSV: {exc}") from None
+    records = [r for r in records if any(c.strip() for c in r)]
+    if not records:
+        raise DefinitionError(f"{shown}: empty; the first row names the columns")
+    header = [c.strip() for c in records[0]]
+    for i, name in enumerate(header):
+        if not name:
+            raise DefinitionError(f"{shown}: row 1, column {i + 1}: a column without a name")
+        if header.index(name) != i:
+            raise DefinitionError(f"{shown}: row 1: column {name!r} named twice")
+        if len(name) > 100:
+            raise DefinitionError(f"{shown}: row 1, column {i + 1}: a name of at most 100 characters")
+    if len(records) - 1 > MAX_ITEMS:
+        raise DefinitionError(f"{shown}: at most {MAX_ITEMS} rows of cards, got {len(records) - 1}")
+    rows: list[Row] = []
+    for number, record in enumerate(records[1:], 2):
+        if len(record) > len(header):
+            raise DefinitionError(
+                f"{shown}: row {number}: {len(record)} cells, but the header names {len(header)} columns"
+            )
+        cells = {name: (record[i] if i < len(record) else "") for i, name in enumerate(header)}
+        for name, value in cells.items():
+            if len(value) > MAX_TEXT:
+                raise DefinitionError(
+                    f"{shown}: row {number}, column {name!r}: a text of at most {MAX_TEXT} characters"
+                )
+        rows.append(Row(number, cells))
+    return header, rows
+
+
+def _inline_rows(value: Any, where) -> tuple[list[str], list[Row]]:
+    """Return the columns and rows of an inline ``cards`` list of tables."""
+    if not isinstance(value, list) or not value:
+        raise where.error('expected a list of tables, one per card, e.g. cards = [{ name = "Fox" }]')
+    if len(value) > MAX_ITEMS:
+        raise where.error(f"at most {MAX_ITEMS} cards, got {len(value)}")
+    columns: list[str] = []
+    rows: list[Row] = []
+    for i, item in enumerate(value):
+        if not isinstance(item, dict):
+            raise where.child(i).error("expected a table of column = value")
+        cells: dict[str, str] = {}
+        for key, cell in item.items():
+            at = where.child(i).child(key)
+            if isinstance(cell, bool) or not isinstance(cell, (str, int, float)):
+                raise at.error("expected a text or a number")
+            text = str(cell)
+            if len(text) > MAX_TEXT:
+                raise at.error(f"a text of at most {MAX_TEXT} characters")
+            cells[str(key)] = text
+            if key not in columns:
+                columns.append(str(key))
+        rows.append(Row(i, cells))
+    return columns, [Row(r.number, {c: r.cells.get(c, "") for c in columns}) for r in rows]
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A deck's data: where it comes from (a CSV file, or the definition), its columns and rows."""
+
+    source: str  # the CSV file as shown, or "" for an inline table
+    definition: str
+    component: str
+    columns: tuple[str, ...]
+    rows: tuple[Row, ...]
+
+    def where(self, row: Row, column: str) -> str:
+        """Return the place of a cell for an error message."""
+        if self.source:
+            return f"{self.source}: row {row.number}, column {column!r}"
+        return f"{self.definition}: components.{self.component}.cards[{row.number}].{column}"
+
+    def error(self, row: Row, column: str, problem: str) -> DefinitionError:
+        """Return an error naming a cell of the deck."""
+        return DefinitionError(f"{self.where(row, column)}: {problem}")
+
+
+def load_deck(values: dict[str, Any], where) -> Deck:
+    """Return a deck's data from its CSV file (beside the definition) or inline ``cards``."""
+    if values["csv"] and values["cards"] is not None:
+        raise where.child("cards").error("give csv or cards, not both")
+    if values["csv"]:
+        name = values["csv"]
+        if os.path.isabs(name) or ".." in name.replace("\\", "/").split("/"):
+            raise where.child("csv").error("a CSV file beside the definition (or in a folder below it)")
+        folder = os.path.dirname(where.file)
+        path = os.path.join(folder, name)
+        shown = os.path.normpath(path) if folder else name
+        columns, rows = _read_csv(path, shown, where.child("csv"))
+        source = shown
+    elif values["cards"] is not None:
+        columns, rows = _inline_rows(values["cards"], where.child("cards"))
+        source = ""
+    else:
+        raise where.child("csv").error(
+            'give the deck: csv = "cards.csv" (beside the definition) or cards = [...]'
+        )
+    return Deck(source, where.file, where.path.rsplit(".", 1)[-1], tuple(columns), tuple(rows))
+
+
+def _refs(text: str) -> list[str]:
+    return _REF.findall(text)
+
+
+def check_spec(values: dict[str, Any], where) -> None:
+    """Read the deck's data (a CSV beside the definition, or inline), check its quantities and
+    that every column the layout names exists, and keep the rows in the spec."""
+    deck = load_deck(values, where)
+    columns = set(deck.columns)
+    width, height = card_size(values["size"])
+    for i, field in enumerate(values["fields"]):
+        at = where.child("fields").child(i)
+        for key in ("text", "colour", "fill", "symbol", "image"):
+            for ref in _refs(field[key]):
+                if ref not in columns:
+                    raise at.child(key).error(
+                        f"no column {ref!r} in the deck (columns: {', '.join(deck.columns)})"
+                    )
+        kind = field["kind"]
+        need = {"symbol": "symbol", "band": "fill", "text": "text", "image": "image"}[kind]
+        if not field[need]:
+            raise at.child(need).error(f"a {kind} field needs {need}")
+        if kind == "image" and not _refs(field["image"]):
+            problem = _image_problem(os.path.dirname(where.file), field["image"])
+            if problem:
+                raise at.child("image").error(problem)
+        x, y, w, h = box(field, width, height)
+        if w <= 0 or h <= 0 or x + w > width + 1e-6 or y + h > height + 1e-6:
+            raise at.error(f"the field's box lies outside the {width:g} x {height:g} mm card")
+    quantity = values["quantity"]
+    total = 0
+    for row in deck.rows:
+        if quantity in columns:
+            text = row.cells[quantity].strip()
+            if not text.isdigit() or not 0 <= int(text) <= MAX_QUANTITY:
+                raise deck.error(
+                    row, quantity, f"expected a whole number of copies, 0 to {MAX_QUANTITY}, got {text!r}"
+                )
+            total += int(text)
+        else:
+            total += 1
+    if total > MAX_DECK:
+        raise where.error(f"a deck of at most {MAX_DECK} cards, got {total}")
+    if total == 0:
+        raise where.error("the deck has no cards (every quantity is 0)")
+    kinds = {row.cells.get(values["type"], "") for row in deck.rows}
+    for name in values["backs"]:
+        if name not in kinds:
+            raise (
+                where.child("backs")
+                .child(name)
+                .error(
+                    f"no card of type {name!r} (types: {', '.join(sorted(k for k in kinds if k)) or 'none'})"
+                )
+            )
+    values["cards"] = deck  # the rows, read once, go with the spec
+    values["csv"] = ""
+
+
+def box(field: dict[str, Any], width: float, height: float) -> tuple[float, float, float, float]:
+    """Return a field's box (x, y, w, h) on a card of width x height mm."""
+    x, y = field["x"], field["y"]
+    if field["kind"] == "band":
+        w = field["w"] if field["w"] is not None else width - x
+        h = field["h"] if field["h"] is not None else height - y
+    else:
+        w = field["w"] if field["w"] is not None else width - 2 * x
+        h = field["h"] if field["h"] is not None else height - y - 4.0
+    return (x, y, w, h)
+
+
+def image_size(data: bytes) -> tuple[int, int] | None:
+    """Return (width, height) in pixels of PNG or JPEG file data, or None when it is neither."""
+    if data.startswith(PNG_SIGNATURE) and len(data) >= 24 and data[12:16] == b"IHDR":
+        w, h = struct.unpack(">II", data[16:24])
+        return (w, h) if w and h else None
+    if not data.startswith(b"\xff\xd8"):
+        return None
+    i = 2
+    while i + 9 < len(data):
+        if data[i] != 0xFF:
+            return None
+        marker = data[i + 1]
+        if marker == 0xFF:
+            i += 1
+            continue
+        if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7:
+            i += 2
+            continue
+        (length,) = struct.unpack(">H", data[i + 2 : i + 4])
+        if marker in (0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF):
+            h, w = struct.unpack(">HH", data[i + 5 : i + 9])
+            return (w, h) if w and h else None
+        i += 2 + length
+    return None
+
+
+@lru_cache(maxsize=64)
+def _picture(path: str) -> tuple[bytes, tuple[int, int]] | str:
+    """Return a picture file's bytes and pixel size, or what is wrong with it (read once)."""
+    try:
+        if not os.path.isfile(path):
+            return "no such file" if not os.path.exists(path) else "not a regular file"
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_IMAGE_BYTES + 1)
+    except OSError as exc:
+        return f"cannot be read: {exc.strerror or exc}"
+    if len(data) > MAX_IMAGE_BYTES:
+        return f"larger than {MAX_IMAGE_BYTES} bytes"
+    size = image_size(data)
+    if size is None:
+        return "not a PNG or JPEG image"
+    return data, size
+
+
+def _image_path(folder: str, name: str) -> str | None:
+    """Return the path of a picture named relative to the definition's folder, or None when the
+    name leaves that folder."""
+    name = name.strip()
+    if not name or os.path.isabs(name) or ".." in name.replace("\\", "/").split("/"):
+        return None
+    return os.path.join(folder, name)
+
+
+def _image_problem(folder: str, name: str) -> str | None:
+    path = _image_path(folder, name)
+    if path is None:
+        return f"{name!r}: a picture in the definition's folder or below it"
+    found = _picture(path)
+    return f"{os.path.normpath(path)}: {found}" if isinstance(found, str) else None
+
+
+def _image_shapes(
+    field: dict[str, Any],
+    row: Row,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    deck: Deck,
+    ctx: Context,
+    key: str,
+) -> list[Shape]:
+    """Return a picture field drawn into its box, or raise an error naming its row and column."""
+    name = _fill_in(field["image"], row).strip()
+    if not name or any(not row.cells.get(ref, "").strip() for ref in _refs(field["image"])):
+        return []  # an empty cell: this card has no picture
+    problem = _image_problem(os.path.dirname(ctx.definition.path), name)
+    if problem:
+        refs = _refs(field["image"])
+        if refs:
+            raise deck.error(row, refs[0], problem)
+        raise DefinitionError(f"{ctx.definition.path}: components.{deck.component}.{key}.image: {problem}")
+    path = _image_path(os.path.dirname(ctx.definition.path), name)
+    assert path is not None
+    found = _picture(path)
+    assert not isinstance(found, str)
+    data, (pw, ph) = found
+    if field["fit"] == "stretch":
+        return [Image(x, y, w, h, data)]
+    k = (min if field["fit"] == "contain" else max)(w / pw, h / ph)
+    iw, ih = pw * k, ph * k
+    picture = Image(x + (w - iw) / 2, y + (h - ih) / 2, iw, ih, data)
+    if field["fit"] == "contain":
+        return [picture]
+    return [Group((picture,), clip=(x, y, w, h))]
+
+
+def _fill_in(text: str, row: Row) -> str:
+    return _REF.sub(lambda m: row.cells.get(m.group(1), m.group(0)), text)
+
+
+def _colour(value: str, row: Row, key: str, field: dict[str, Any], deck: Deck, ctx: Context) -> str | None:
+    """Return a field's colour for a card: its own, or a column's value (checked here)."""
+    text = _fill_in(value, row).strip()
+    refs = _refs(value)
+    if not text or text == "none":
+        return None
+    if text.startswith("#") and re.fullmatch(r"#[0-9a-fA-F]{6}", text):
+        return text.lower()
+    if text in ctx.definition.palette:
+        return ctx.definition.palette[text]
+    problem = (
+        f'unknown colour {text!r} (use "#rrggbb" or a palette name: '
+        f"{', '.join(sorted(ctx.definition.palette)) or 'none defined'})"
+    )
+    if refs:
+        raise deck.error(row, refs[0], problem)
+    raise DefinitionError(f"{ctx.definition.path}: components.{deck.component}.fields: {key}: {problem}")
+
+
+def wrap(text: str, font: str, size: float, width: float) -> list[str]:
+    """Return text broken into lines no wider than width mm (a line break in the text starts a
+    new line), or an empty list when a single word is wider than the box."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        for line in split_lines(paragraph.strip(), font, size, width):
+            if text_width(line, font, size) > width + 1e-6:
+                return []
+            lines.append(line)
+    return lines
+
+
+def fit_text(
+    text: str, font: str, size: float, min_size: float, w: float, h: float
+) -> tuple[float, list[str]] | None:
+    """Return (size, lines) of the largest type from size down to min_size (in quarter points) at
+    which text wraps into a w x h mm box, or None when it does not fit even at min_size."""
+    pt = size
+    while pt >= min_size - 1e-9:
+        lines = wrap(text, font, pt, w)
+        em = pt * 25.4 / 72
+        if lines and (len(lines) - 1) * em * LEADING + em * 0.97 <= h + 1e-6:
+            return pt, lines
+        pt -= 0.25
+    return None
+
+
+def _text_shapes(
+    text: str,
+    field: dict[str, Any],
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    colour: str,
+    where: str,
+    floor: float = 0.0,
+) -> list[Shape]:
+    """Return a text field's lines, wrapped and shrunk to fit its box (none in a figure where they
+    would print smaller than ``floor`` points at true size)."""
+    font = field["font"]
+    if not has_glyphs(text, font):
+        missing = sorted({ch for ch in text if not has_glyphs(ch, font)})
+        raise DefinitionError(f"{where}: the font has no glyph for {''.join(missing)!r}")
+    fitted = fit_text(text, font, field["size"], min(field["min_size"], field["size"]), w, h)
+    if fitted is None:
+        raise DefinitionError(
+            f"{where}: the text does not fit its {w:g} x {h:g} mm box at {field['min_size']:g} pt; "
+            "shorten it or make the box larger"
+        )
+    pt, lines = fitted
+    if pt < floor:
+        return []
+    em = pt * 25.4 / 72
+    block = (len(lines) - 1) * em * LEADING + em * 0.97
+    top = {"top": y, "middle": y + (h - block) / 2, "bottom": y + h - block}[field["valign"]]
+    anchor = {"left": "start", "centre": "middle", "right": "end"}[field["align"]]
+    ax = {"left": x, "centre": x + w / 2, "right": x + w}[field["align"]]
+    return [
+        Text(ax, top + em * 0.76 + i * em * LEADING, line, pt, font, anchor, colour)  # type: ignore[arg-type]
+        for i, line in enumerate(lines)
+        if line
+    ]
+
+
+@dataclass(frozen=True)
+class Card:
+    """One distinct card of a deck: its row, type, number of copies, front and back."""
+
+    row: Row
+    type: str
+    copies: int
+    front: Drawing
+    back: Drawing | None
+
+
+def _front(spec: ComponentSpec, ctx: Context, deck: Deck, row: Row, kind: str, floor: float = 0.0) -> Drawing:
+    width, height = card_size(spec["size"])
+    ink_saver = ctx.options.ink_saver
+    shapes: list[Shape] = []
+    background = ctx.colour(spec["background"])
+    face = "#ffffff"
+    if background and background != "#ffffff" and not (ink_saver and luminance(background) < 0.9):
+        shapes.append(Rect(0, 0, width, height, Style(stroke=None, fill=background)))
+        face = background
+    frame = ctx.colour(spec["frame"])
+    bands: list[tuple[tuple[float, float, float, float], str]] = []
+    ink: list[Shape] = []  # texts and symbols, drawn over the bands and the frame
+    for i, field in enumerate(spec["fields"]):
+        if field["types"] and kind not in field["types"]:
+            continue
+        x, y, w, h = box(field, width, height)
+        key = f"fields[{i}]"
+        if field["kind"] == "image":
+            shapes.extend(_image_shapes(field, row, x, y, w, h, deck, ctx, key))
+            continue
+        if field["kind"] == "band":
+            fill = _colour(field["fill"], row, key, field, deck, ctx)
+            if fill is None:
+                continue
+            if ink_saver and luminance(fill) < 0.9:
+                shapes.append(Rect(x, y, w, h, Style(stroke=fill, fill=None, width=0.6)))
+            else:
+                shapes.append(Rect(x, y, w, h, Style(stroke=None, fill=fill)))
+                bands.append(((x, y, x + w, y + h), fill))
+            continue
+        under = face
+        for (bx0, by0, bx1, by1), fill in bands:
+            if bx0 <= x + w / 2 <= bx1 and by0 <= y + h / 2 <= by1:
+                under = fill
+        colour = _colour(field["colour"], row, key, field, deck, ctx) or contrast_ink(under)
+        if ink_saver:
+            colour = readable(colour, under)
+        if field["kind"] == "symbol":
+            name = _fill_in(field["symbol"], row).strip()
+            if not name:
+                continue
+            if name not in SYMBOLS:
+                problem = f"unknown symbol {name!r} (symbols: {', '.join(sorted(SYMBOLS))})"
+                refs = _refs(field["symbol"])
+                raise deck.error(row, refs[0], problem) if refs else DefinitionError(problem)
+            ink.extend(draw_symbol(name, x + w / 2, y + h / 2, min(w, h), colour))
+        elif field["kind"] == "text":
+            text = _fill_in(field["text"], row).strip()
+            if not text:
+                continue
+            refs = _refs(field["text"])
+            where = deck.where(row, refs[0]) if refs else f"{ctx.definition.path}: components.{spec.id}.{key}"
+            ink.extend(_text_shapes(text, field, x, y, w, h, colour, where, floor))
+    if frame:
+        inset = FRAME_INSET
+        shapes.append(
+            Rect(inset, inset, width - 2 * inset, height - 2 * inset, Style(stroke=frame, width=0.5), r=2.0)
+        )
+    shapes.extend(ink)
+    label = row.cells.get(_name_column(deck), "") or f"card {row.number}"
+    return Drawing(width, height, tuple(shapes), label)
+
+
+def _name_column(deck: Deck) -> str:
+    for name in ("name", "title", "Name", "Title"):
+        if name in deck.columns:
+            return name
+    return ""
+
+
+def _back(spec: ComponentSpec, ctx: Context, kind: str) -> Drawing | None:
+    look = spec["backs"].get(kind, spec["back"])
+    if look is None:
+        return None
+    width, height = card_size(spec["size"])
+    shapes: list[Shape] = []
+    fill = ctx.colour(look["fill"])
+    face = "#ffffff"
+    frame = ctx.colour(look["frame"])
+    if fill and fill != "#ffffff":
+        if ctx.options.ink_saver and luminance(fill) < 0.9:
+            frame = frame or fill
+        else:
+            shapes.append(Rect(0, 0, width, height, Style(stroke=None, fill=fill)))
+            face = fill
+    if frame:
+        inset = FRAME_INSET
+        colour = readable(frame, face) if ctx.options.ink_saver else frame
+        shapes.append(
+            Rect(inset, inset, width - 2 * inset, height - 2 * inset, Style(stroke=colour, width=0.8), r=2.0)
+        )
+    ink = contrast_ink(face)
+
+    def own(key: str) -> str:
+        """Return a back's colour, kept readable on the white of the ink saver."""
+        colour = ctx.colour(look[key]) or ink
+        return readable(colour, face) if ctx.options.ink_saver else colour
+
+    text = look["text"]
+    symbol_h = min(width, height) * 0.45 if look["symbol"] else 0.0
+    em = look["size"] * 25.4 / 72
+    gap = 3.0 if symbol_h and text else 0.0
+    top = height / 2 - (symbol_h + gap + (em * 0.73 if text else 0.0)) / 2
+    if look["symbol"]:
+        shapes.extend(
+            draw_symbol(look["symbol"], width / 2, top + symbol_h / 2, symbol_h, own("symbol_colour"))
+        )
+    if text:
+        colour = own("text_colour")
+        room = width - 2 * FRAME_INSET - 4.0
+        pt = look["size"]
+        while text_width(text, "sans-bold", pt) > room and pt > MIN_SIZE:
+            pt = max(MIN_SIZE, pt - 0.25)
+        if text_width(text, "sans-bold", pt) > room:
+            raise DefinitionError(
+                f"{ctx.definition.path}: components.{spec.id}: the back's text {text!r} does not fit the card"
+            )
+        shapes.append(
+            Text(width / 2, top + symbol_h + gap + em * 0.73, text, pt, "sans-bold", "middle", colour)
+        )
+    return Drawing(width, height, tuple(shapes), f"{kind or spec['title'] or spec.id} back")
+
+
+def deck_cards(spec: ComponentSpec, ctx: Context, floor: float = 0.0) -> list[Card]:
+    """Return every distinct card of the deck in the data's order, with its copies, front and back
+    (``floor``: a figure's type floor, see ``_text_shapes``)."""
+    deck: Deck = spec["cards"]
+    backs: dict[str, Drawing | None] = {}
+    cards: list[Card] = []
+    for row in deck.rows:
+        copies = int(row.cells[spec["quantity"]]) if spec["quantity"] in deck.columns else 1
+        if copies == 0:
+            continue
+        kind = row.cells.get(spec["type"], "")
+        if kind not in backs:
+            backs[kind] = _back(spec, ctx, kind)
+        cards.append(Card(row, kind, copies, _front(spec, ctx, deck, row, kind, floor), backs[kind]))
+    return cards
+
+
+def items(spec: ComponentSpec, ctx: Context) -> list[SheetItem]:
+    """Return one sheet item per card (copies included), in the data's order."""
+    result: list[SheetItem] = []
+    for card in deck_cards(spec, ctx):
+        result.extend([SheetItem(card.front, card.back)] * card.copies)
+    return result
+
+
+def contents(spec: ComponentSpec, ctx: Context) -> list[tuple[str, int]]:
+    """Return (type, count) of the deck's cards by type, for the print guide's checklist."""
+    counts: dict[str, int] = {}
+    for card in deck_cards(spec, ctx):
+        name = card.type or spec["title"] or spec.id
+        counts[name] = counts.get(name, 0) + card.copies
+    return list(counts.items())
+
+
+def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = None) -> Drawing:
+    """Return the first card of each type side by side (with its back), for a booklet figure."""
+    from generator.components.look import figure_grid
+
+    floor = (overlay or {}).get("type_floor", 0.0)
+    seen: dict[str, Card] = {}
+    for card in deck_cards(spec, ctx, floor):
+        seen.setdefault(card.type, card)
+    arts: list[Drawing] = []
+    names: list[str] = []
+    for card in seen.values():
+        arts.append(_bordered(card.front))
+        names.append(card.front.label)
+        if card.back is not None and len(seen) <= 2:
+            arts.append(_bordered(card.back))
+            names.append("back")
+    shapes, width, height = figure_grid(arts, names, floor, 4.0)
+    return Drawing(width, height, shapes, spec["title"] or spec.id)
+
+
+def _bordered(art: Drawing) -> Drawing:
+    """Return a card with its outline drawn (a figure shows where the card ends)."""
+    outline = Rect(0, 0, art.width, art.height, Style(stroke="#777777", width=0.3), r=2.5)
+    return Drawing(art.width, art.height, (*art.shapes, outline), art.label)
+
+
+def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
+    """Return the deck's sheets: cards n-up with crop marks, each sheet of cards with backs
+    followed by its backs page placed for a long-edge flip (with --bleed, the background, the
+    bands along the edges and the backs' fill run past every cut)."""
+    label = f"{ctx.definition.title}: {spec['title'] or spec.id}"
+    parts = items(spec, ctx)
+    pages = nup(parts, ctx.paper, label, duplex_offset=ctx.options.duplex_offset, bleed=ctx.options.bleed)
+    return [Output(spec.id, pages, items=parts)]
