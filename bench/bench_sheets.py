@@ -25,7 +25,9 @@ def main() -> None:
                 variants=[], lang="en", fit=False, cell_size=None, ink_saver=False, duplex_offset=None,
                 layouts=None,
             )  # fmt: skip
-            print(f"{paper}: kit | guide | card parts | paper parts | whole pages | booklet | total")
+            print(
+                f"{paper}: kit | guide | card parts | paper parts | whole pages | booklet | total | without guide and aid-only sheets"
+            )
             for kit in sorted(os.listdir(out)):
                 path = os.path.join(out, kit, "manifest.json")
                 if not os.path.isfile(path):
@@ -37,7 +39,11 @@ def main() -> None:
                 card = sum(s["packed"] and s["stock"] == "card" for s in sheets)
                 paper_parts = sum(s["packed"] and s["stock"] == "paper" for s in sheets)
                 whole = len(sheets) - guide - booklet - card - paper_parts
-                print(f"{kit} | {guide} | {card} | {paper_parts} | {whole} | {booklet} | {len(sheets)}")
+                aid_only = sum(s["parts"] == ["aid"] for s in sheets)
+                same = len(sheets) - guide - aid_only
+                print(
+                    f"{kit} | {guide} | {card} | {paper_parts} | {whole} | {booklet} | {len(sheets)} | {same}"
+                )
 
 
 if __name__ == "__main__":

@@ -110,14 +110,18 @@ def _face(
                 tuple(hatch(left + inset, top_y + inset, size - 2 * inset, size - 2 * inset, shade, 2.2, 0.2))
             )
         )
-    ink = shade if shade is not None and luminance(shade) < 0.6 else contrast_ink(body_fill)
+    ink = (
+        readable(shade, "#ffffff")
+        if shade is not None and luminance(shade) < 0.6
+        else contrast_ink(body_fill)
+    )
 
     def own(name: str) -> str:
         """Return a face's own ink colour, unless the ink saver whitened the face under a pale one."""
         chosen = ctx.colour(face[name])
         if chosen is None or (saved and luminance(chosen) > 0.75):
             return ink
-        return chosen
+        return readable(chosen, "#ffffff") if saved else chosen
 
     if face["ring"]:
         shapes.append(Circle(cx, cy, size * 0.40, Style(stroke=ink, fill=None, width=0.5)))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from generator.colour import readable
 from generator.components.symbols import draw_symbol
 from generator.errors import DefinitionError
 from generator.fonts import split_lines, text_width
@@ -112,8 +113,24 @@ def draw_token(spec, ctx, name: str, cx: float, cy: float, r: float, label: str 
             f"for the figure (tokens: {', '.join(sorted(spec['tokens'])) or 'none'})"
         )
     face = ctx.colour(token["fill"])
-    shapes: list[Shape] = [Circle(cx, cy, r, Style(stroke=ctx.colour(token["stroke"]), fill=face, width=0.5))]
+    stroke = ctx.colour(token["stroke"])
+    width = 0.5
+    saver = ctx.options.ink_saver
+    saved = saver and face is not None and luminance(face) < 0.9
     ink = contrast_ink(face)
+    if saved:  # the ink saver: a white face ringed in the token's colour, as on the counters
+        ink = readable(face or "#ffffff", "#ffffff", 3.5)
+        face, stroke, width = "#ffffff", ink, 0.9
+    if saver and stroke is not None:  # the ring stands out from white and from tinted squares
+        stroke = readable(stroke, "#ffffff", 6.0)
+
+    def own(colour: str | None) -> str | None:
+        """Return a token's own colour; under the ink saver one that stands out from white."""
+        if colour is None or not saver or face not in (None, "#ffffff"):
+            return colour
+        return ink if luminance(colour) > 0.75 else readable(colour, "#ffffff", 3.5)
+
+    shapes: list[Shape] = [Circle(cx, cy, r, Style(stroke=stroke, fill=face, width=width))]
     if token["symbol"]:
         shapes.extend(
             draw_symbol(
@@ -121,7 +138,7 @@ def draw_token(spec, ctx, name: str, cx: float, cy: float, r: float, label: str 
                 cx,
                 cy,
                 r * 1.25,
-                ctx.colour(token["symbol_colour"]) or ink,
+                own(ctx.colour(token["symbol_colour"])) or ink,
             )
         )
     text = label or format_parts(token["text"], parts)
@@ -135,7 +152,7 @@ def draw_token(spec, ctx, name: str, cx: float, cy: float, r: float, label: str 
                 r * 2.5,
                 "sans-bold",
                 "middle",
-                ctx.colour(token["text_colour"]) or ink,
+                own(ctx.colour(token["text_colour"])) or ink,
             )
         )
     return shapes
