@@ -515,6 +515,12 @@ def check_page(page: Page, where: str = "", contrast: bool = False, safe: float 
     check_safe_area)."""
     name = where or page.label or "page"
     items = _items(page)
+    if page.bleed and page.cuts:
+        # a tile's art runs past its cut into the bleed, which is cut away: judge what the cut cuts
+        trim = _bbox([(c[0], c[1]) for c in page.cuts] + [(c[2], c[3]) for c in page.cuts])
+        for it in items:
+            if it.clip is not None:
+                it.clip = _clip_box(it.clip, trim)
     findings = _check_items(items, name) + (_contrast(items, name, MIN_CONTRAST) if contrast else [])
     if safe > 0 and page.cuts:
         findings += _safe_area(items, page.cuts, safe, name)

@@ -98,3 +98,11 @@ def test_every_page_of_every_kit_is_clean_for_a_print_shop(game, paper, ink, ble
     request = BuildRequest(paper=paper, options=Options(ink_saver=ink, bleed=bleed))
     findings = layout_findings(GAMES[game], request)
     assert not findings, report(findings)
+
+
+@pytest.mark.parametrize("game", TILED)
+def test_tiled_boards_are_clean_for_a_print_shop(game):
+    """A tile's art runs into its bleed past the cut: the check judges what the cut itself cuts."""
+    request = BuildRequest(paper="a4", options=Options(cell_size=25.0, bleed=3.0))
+    findings = layout_findings(GAMES[game], request)
+    assert not findings, report(findings)

@@ -306,3 +306,17 @@ def test_the_docs_cmyk_table_is_current():
         doc = handle.read()
     assert f"{tool.START}\n{tool.table()}\n{tool.END}" in doc, "run tools/cmyk_table.py"
     assert "| barricades | red | `#b03a2e` | 0.0 | 67.0 | 73.9 | 31.0 |" in doc
+
+
+def test_print_shop_files_are_the_same_serial_or_parallel(tmp_path):
+    """Same command, same bytes: PNGs, boxes and CMYK included, one worker or two."""
+    manifests = []
+    for jobs in (1, 2):
+        out = str(tmp_path / f"j{jobs}")
+        build(out, "nine-mens-morris", "push", bleed="3mm", cmyk=True, png="72", jobs=jobs, formats=["pdf"])
+        with open(os.path.join(out, "push-seed1", "manifest.json"), encoding="utf-8") as handle:
+            push = json.load(handle)
+        with open(os.path.join(out, "nine-mens-morris", "manifest.json"), encoding="utf-8") as handle:
+            manifests.append((push["files"], json.load(handle)["files"]))
+    assert manifests[0] == manifests[1]
+    assert any(f["name"].startswith("png/") for f in manifests[0][0])
