@@ -1,5 +1,5 @@
 """Benchmark: many seeded Aggression maps into one PDF, through pnp's page model and PDF writer
-(``generator.build.write_batch``, as ``pnp build aggression --seeds 1-N`` does) versus raw reportlab
+(``generator.build.kit.write_batch``, as ``pnp build aggression --seeds 1-N`` does) versus raw reportlab
 drawing the same shapes (frame, title, roads, bridges, cities, letters, caption, footer).
 
 Run: .venv/bin/python bench/bench_aggression.py [maps] [runs]     (default 1000 maps, 3 runs)
@@ -43,21 +43,22 @@ def case_generate(maps: int, out: str) -> None:
 
 def case_pages(maps: int, out: str) -> None:
     """Build the page model of every map (no PDF)."""
-    from generator.build import BuildRequest, batch_pages
+    from generator.build.kit import batch_pages
+    from generator.build.plan import kit_plan
     from generator.loader import find_definition
 
-    definition = find_definition("aggression")
-    for _ in batch_pages(definition, BuildRequest(out=out, formats=("pdf",)), range(1, maps + 1)):
+    kit = kit_plan(find_definition("aggression"), out, formats=("pdf",))
+    for _ in batch_pages(kit, range(1, maps + 1)):
         pass
 
 
 def case_pnp(maps: int, out: str) -> None:
     """Write every map into one PDF through pnp (page model + PDF writer), as a --seeds batch does."""
-    from generator.build import BuildRequest, write_batch
+    from generator.build.kit import write_batch
+    from generator.build.plan import kit_plan
     from generator.loader import find_definition
 
-    definition = find_definition("aggression")
-    write_batch(definition, BuildRequest(out=out, formats=("pdf",)), list(range(1, maps + 1)))
+    write_batch(kit_plan(find_definition("aggression"), out, formats=("pdf",)), tuple(range(1, maps + 1)))
 
 
 def case_raw(maps: int, out: str) -> None:

@@ -1,15 +1,22 @@
 """Referee benchmark: Nine Men's Morris random-playout throughput and `pnp referee` wall time.
 
-Run: ``.venv/bin/python bench/bench_referee.py [--seconds S] [--runs N]``. Prints:
+Run: ``.venv/bin/python bench/bench_referee.py [--seconds S] [--runs N] [--against TREE]``. Prints:
 - moves applied per second in random playouts, through ``random_move`` (uniform over the legal
   moves without listing them) and through ``legal_moves`` + a random pick; target >= 100,000/s;
 - the median wall time of ``pnp referee RECORD`` as a subprocess, start-up included, for a 97-move
   record; target < 0.5 s (and ``pnp --help`` for comparison).
+
+``--against TREE`` compares with another checkout (e.g. ``git worktree add /tmp/old main``): both
+trees' rules are loaded into this one process and the same playouts (the first 150 games of each
+case) alternate between them for ``--rounds`` rounds, and the best round of each is printed. On a
+machine shared with other jobs this shows a difference of a few per cent that separate runs, each
+disturbed differently, cannot.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import statistics
 import subprocess
 import sys
@@ -20,6 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from generator.games import find_rules  # noqa: E402
+from generator.games.base import GameRules  # noqa: E402
 from generator.seeding import rng_for  # noqa: E402
 
 RECORD = ROOT / "tests" / "referee" / "records" / "nmm_white_wins.txt"
@@ -49,6 +57,62 @@ def playout_rate(
     return moves / elapsed, games, moves
 
 
+def _rules_of(tree: Path) -> GameRules:
+    """Return Nine Men's Morris's rules imported from another checkout (its own generator package)."""
+    saved = {k: v for k, v in sys.modules.items() if k == "generator" or k.startswith("generator.")}
+    for name in saved:
+        del sys.modules[name]
+    sys.path.insert(0, str(tree))
+    try:
+        module = importlib.import_module("generator.games.nine_mens_morris")
+        if not str(Path(module.__file__ or "").resolve()).startswith(str(tree.resolve())):
+            raise SystemExit(f"{tree} has no generator package of its own")
+        return module.RULES
+    finally:
+        sys.path.remove(str(tree))
+        for name in [k for k in sys.modules if k == "generator" or k.startswith("generator.")]:
+            del sys.modules[name]
+        sys.modules.update(saved)
+
+
+def games_rate(rules: GameRules, games: int, fast: bool, variants: frozenset[str]) -> float:
+    """Return moves applied per CPU second over a fixed set of playouts (the first ``games`` seeds)."""
+    moves = 0
+    start = time.process_time()
+    for game in range(games):
+        rng = rng_for(game, "bench/nmm")
+        state = rules.new_state(variants=variants)
+        if fast:
+            while not state.is_terminal():
+                state.apply_move(state.random_move(rng))
+                moves += 1
+        else:
+            while not state.is_terminal():
+                legal = state.legal_moves()
+                state.apply_move(legal[rng.below(len(legal))])
+                moves += 1
+    return moves / (time.process_time() - start)
+
+
+def compare(tree: Path, rounds: int) -> None:
+    """Print the best-of-rounds playout rates of this tree and another, run alternately in-process."""
+    trees = {"this tree": find_rules("nine-mens-morris"), str(tree): _rules_of(tree)}
+    for label, fast, variants in CASES:
+        best = dict.fromkeys(trees, 0.0)
+        for _ in range(rounds):
+            for name, rules in trees.items():
+                best[name] = max(best[name], games_rate(rules, 150, fast, variants))
+        shown = ", ".join(f"{name} {rate:,.0f}" for name, rate in best.items())
+        print(f"nmm playouts ({label}), moves per CPU second, best of {rounds}: {shown}")
+
+
+CASES = (
+    ("random_move", True, frozenset()),
+    ("random_move, flying", True, frozenset({"flying"})),
+    ("legal_moves + pick", False, frozenset()),
+)
+
+
 def command_time(args: list[str], runs: int) -> float:
     """Return the median wall time in seconds of running ``pnp`` with the arguments."""
     script = Path(sys.executable).parent / "pnp"
@@ -68,12 +132,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per playout measurement")
     parser.add_argument("--runs", type=int, default=7, help="subprocess runs per timing (median)")
+    parser.add_argument("--against", type=Path, help="another checkout to compare playouts with")
+    parser.add_argument("--rounds", type=int, default=10, help="alternating rounds with --against")
     options = parser.parse_args()
-    for label, fast, variants in (
-        ("random_move", True, frozenset()),
-        ("random_move, flying", True, frozenset({"flying"})),
-        ("legal_moves + pick", False, frozenset()),
-    ):
+    if options.against:
+        compare(options.against, options.rounds)
+        return
+    for label, fast, variants in CASES:
         rate, games, moves = playout_rate(options.seconds, fast, variants)
         print(
             f"nmm random playouts ({label}): {rate:,.0f} moves/s ({games} games, {moves} moves, "

@@ -13,7 +13,7 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from generator.buildrun import run_build
+from generator.build.run import run_build
 
 
 def main() -> None:

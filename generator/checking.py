@@ -16,8 +16,9 @@ from generator.loader import load_definition
 
 def check_definition(path: str) -> GameDefinition:
     """Return the definition in ``path`` after a full trial build; raise a PnpError on any problem."""
-    from generator.booklet.render import languages
-    from generator.build import BuildRequest, build_game
+    from generator.booklet.template import languages
+    from generator.build.kit import build_kit
+    from generator.build.plan import kit_plan
     from generator.components.base import Options
 
     folder = os.path.dirname(os.path.abspath(path))
@@ -25,5 +26,5 @@ def check_definition(path: str) -> GameDefinition:
     have = languages(definition)
     lang = "en" if "en" in have or not have else have[0]
     with tempfile.TemporaryDirectory(prefix="pnp-check-") as out:
-        build_game(definition, BuildRequest(out=out, options=Options(lang=lang)))
+        build_kit(kit_plan(definition, out, options=Options(lang=lang)))
     return definition

@@ -50,25 +50,27 @@ TEMPLATES_DIR = builtin_folder("templates")
 
 GAME_SCHEMA: dict[str, Field] = {
     "id": Field("id", required=True, doc="the game id; also the file name and output folder"),
-    "title": Field("str", required=True),
-    "subtitle": Field("str", default=""),
+    "title": Field("str", required=True, doc="the game's name, on every page"),
+    "subtitle": Field("str", default="", doc="a line under the title on the booklet's cover"),
     "players": Field("str", required=True, doc='e.g. "2" or "2-8"'),
-    "playing_time": Field("str", default=""),
-    "ages": Field("str", default=""),
+    "playing_time": Field("str", default="", doc='e.g. "20 min", on the cover'),
+    "ages": Field("str", default="", doc='e.g. "8+", on the cover'),
     "seeded": Field("bool", default=False, doc="boards are drawn from a seed"),
     "seed_optional": Field(
         "bool", default=False, doc="a fixed board by default; --seed draws a variant board"
     ),
-    "default_seed": Field("int", default=1, min=0),
-    "variants": Field("list:id", default=[]),
+    "default_seed": Field("int", default=1, min=0, doc="the seed a build uses when it names none"),
+    "variants": Field("list:id", default=[], doc="the variant ids the rules know (--variant)"),
     "languages": Field(
         "list:str", default=[DEFAULT_LANGUAGE], choices=tuple(LANGUAGES), doc="languages of the kit's texts"
     ),
-    "summary": Field("str", default=""),
+    "summary": Field("str", default="", doc="one sentence for the booklet's cover"),
     "rules": Field("id", default=None, doc="the rules module's game id when it differs from id"),
 }
 PAPER_SCHEMA: dict[str, Field] = {
-    "margin": Field("length", default=10.0, min=6.35),
+    "margin": Field(
+        "length", default=10.0, min=6.35, doc="the printer-safe margin of every sheet (at least 6.35 mm)"
+    ),
 }
 
 

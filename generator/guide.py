@@ -14,7 +14,7 @@ from typing import Any
 
 from generator.booklet.layout import BookStyle, page_geometry, typeset
 from generator.booklet.markup import parse
-from generator.booklet.render import render_template, shown_path
+from generator.booklet.template import render_template, shown_path
 from generator.components.base import Context
 from generator.components.kinds import find_kind
 from generator.definitions import TEMPLATES_DIR

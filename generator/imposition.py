@@ -60,6 +60,10 @@ class Paper:
         """Return the printable width and height in mm."""
         return (self.width - 2 * self.margin, self.height - 2 * self.margin)
 
+    def with_margin(self, margin: float) -> Paper:
+        """Return the same sheet with another margin (a definition's, validated by its schema)."""
+        return Paper(self.name, self.width, self.height, margin)
+
     def landscape(self) -> Paper:
         """Return the same paper turned to landscape."""
         return Paper(self.name, max(self.width, self.height), min(self.width, self.height), self.margin)

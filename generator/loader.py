@@ -36,6 +36,25 @@ MAX_DEFINITION_BYTES = 1_000_000
 MAX_COMPONENTS = 100
 
 
+#: The tables of a definition file; each component's keys are COMMON_SCHEMA and its kind's SCHEMA.
+TOP_SCHEMA: dict[str, Field] = {
+    "game": Field(
+        "table",
+        required=True,
+        schema=GAME_SCHEMA,
+        doc="the game: id, title, players, seeding, variants, languages",
+    ),
+    "translations": Field(
+        "any", default={}, doc="texts in other languages: [translations.fr] maps a key path to its text"
+    ),
+    "palette": Field("map:colour", default={}, doc="colour names usable wherever a colour is asked for"),
+    "paper": Field("table", default=None, schema=PAPER_SCHEMA, doc="the sheet's margin"),
+    "components": Field(
+        "any", required=True, doc="the kit's components: [components.<id>] tables with a kind"
+    ),
+}
+
+
 def _translate(data: dict[str, Any], where: Where, lang: str | None) -> dict[str, Any]:
     """Check the ``[translations.<lang>]`` tables and return the data with one language applied.
 
@@ -110,14 +129,7 @@ def load_definition(path: str, templates_dir: str | None = None, lang: str | Non
         raise DefinitionError(f"{shown}: cannot be read: {exc.strerror or exc}") from None
     where = Where(shown)
     data = _translate(data, where, lang)
-    top = {
-        "game": Field("table", required=True, schema=GAME_SCHEMA),
-        "translations": Field("any", default={}),
-        "palette": Field("map:colour", default={}),
-        "paper": Field("table", default=None, schema=PAPER_SCHEMA),
-        "components": Field("any", required=True),
-    }
-    values = validate(data, top, where)
+    values = validate(data, TOP_SCHEMA, where)
     game = values["game"]
     stem = os.path.splitext(os.path.basename(path))[0]
     if game["id"] != stem:

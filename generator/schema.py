@@ -195,3 +195,59 @@ def validate(data: Mapping[str, Any], schema: Mapping[str, Field], where: Where)
 def positive(value: float) -> str | None:
     """Return an error unless the number is greater than zero."""
     return None if value > 0 else f"must be greater than zero, got {value:g}"
+
+
+def key_rows(schema: Mapping[str, Field], prefix: str = "") -> list[tuple[str, Field]]:
+    """Return every key of a schema with its field, in order, each followed by the keys of its
+    nested tables: ``a.b`` in a table, ``a[].b`` in a list of tables, ``a.<name>.b`` in a map of tables."""
+    rows: list[tuple[str, Field]] = []
+    for key, field in schema.items():
+        path = f"{prefix}{key}"
+        rows.append((path, field))
+        if field.schema is not None:
+            inner = {"tables": f"{path}[].", "map-table": f"{path}.<name>."}.get(field.type, f"{path}.")
+            rows.extend(key_rows(field.schema, inner))
+    return rows
+
+
+def undocumented(schema: Mapping[str, Field]) -> list[str]:
+    """Return the key paths of a schema (nested keys included) whose field has no doc string."""
+    return [path for path, field in key_rows(schema) if not field.doc.strip()]
+
+
+def default_str(field: Field) -> str:
+    """Return a field's default as the component README shows it ('required' when it has none)."""
+    if field.required:
+        return "required"
+    value = field.default
+    if value is None or value == {} or value == []:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if field.type == "length" and isinstance(value, (int, float)):
+        return f"{value:g} mm"
+    if isinstance(value, float):
+        return f"{value:g}"
+    if isinstance(value, str):
+        return f'"{value}"'
+    if isinstance(value, list):
+        return "[" + ", ".join(f'"{v}"' if isinstance(v, str) else str(v) for v in value) + "]"
+    return str(value)
+
+
+def key_table(schema: Mapping[str, Field], prefix: str = "") -> str:
+    """Return a Markdown table of a schema's keys (nested ones too): key, type, default, what it is."""
+    lines = ["| key | type | default | what it is |", "|---|---|---|---|"]
+    for path, field in key_rows(schema, prefix):
+        kind = f"`{field.type}`"
+        if field.choices:
+            kind += ": " + " \\| ".join(str(c) for c in field.choices)
+        elif field.min is not None or field.max is not None:
+            low = "" if field.min is None else f"{field.min:g}"
+            high = "" if field.max is None else f"{field.max:g}"
+            kind += f" {low}..{high}"
+        default = default_str(field).replace("|", "\\|")
+        doc = field.doc.replace("|", "\\|")
+        shown = default if field.required or not default else f"`{default}`"
+        lines.append(f"| `{path}` | {kind} | {shown} | {doc} |")
+    return "\n".join(lines)

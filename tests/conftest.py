@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from generator.buildrun import run_build
+from generator.build.run import run_build
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SVG_NS = "{http://www.w3.org/2000/svg}"

@@ -61,9 +61,10 @@ def register(app: typer.Typer) -> None:
         ),
     ) -> None:
         """Build the kits of the named games (or --all) as PDF and SVG files."""
-        from generator.buildrun import run_build
+        from generator.build.plan import make_plan
+        from generator.build.run import run_plan
 
-        result = run_build(
+        plan = make_plan(
             games=games or [],
             all_games=all_games,
             paper=paper,
@@ -79,11 +80,11 @@ def register(app: typer.Typer) -> None:
             duplex_offset=duplex_offset,
             layouts=layouts,
             single_sided=single_sided,
-            progress_factory=lambda total: Progress(total, quiet),
             jobs=jobs,
             bleed=bleed,
             cmyk=cmyk,
             png=png,
         )
+        result = run_plan(plan, lambda total: Progress(total, quiet))
         if not quiet:
             typer.echo(result)

@@ -17,23 +17,10 @@ def register(app: typer.Typer) -> None:
         out: str = typer.Option("output", "--out", help="Output folder."),
     ) -> None:
         """Write a duplex calibration sheet: print it double-sided and read your printer's offset."""
-        import os
+        from generator.build.plan import sheet_plan
+        from generator.build.run import write_calibration
 
-        from generator.calibration import calibration_pages
-        from generator.errors import UsageError
-        from generator.files import atomic_write, output_folder
-        from generator.imposition import find_paper
-        from generator.render import find_writer
-
-        if not out.strip():
-            raise UsageError("--out needs a folder name")
-        sheet = find_paper(paper)
-        path = os.path.join(out, f"calibration-{sheet.name}.pdf")
-        writer = find_writer("pdf")
-        with output_folder(out):
-            atomic_write(
-                path, lambda handle: writer(calibration_pages(sheet), handle, "pnp duplex calibration")
-            )
+        path = write_calibration(sheet_plan(paper, out))
         typer.echo(
             f"wrote {path}: print it double-sided (flip on the long edge) at 100%, "
             "then read the offset as the sheet explains"

@@ -22,7 +22,7 @@ from generator.booklet.layout import (
     typeset,
 )
 from generator.booklet.markup import Document, Figure, parse, plain_text, smarten
-from generator.booklet.render import render_template, shown_path, template_path, template_values
+from generator.booklet.template import render_template, shown_path, template_path, template_values
 from generator.components.base import Context, Output, component_drawing
 from generator.errors import DefinitionError, UsageError
 from generator.imposition import impose_booklet

@@ -82,7 +82,12 @@ def _size_problem(value: str) -> str | None:
 
 
 FIELD_SCHEMA: dict[str, Field] = {
-    "kind": Field("str", default="text", choices=("text", "symbol", "band", "image")),
+    "kind": Field(
+        "str",
+        default="text",
+        choices=("text", "symbol", "band", "image"),
+        doc="what the field draws: text, a symbol, a coloured band or an image",
+    ),
     "text": Field("str", default="", doc="kind text: the text; {column} inserts the column's value"),
     "x": Field("length", default=0.0, min=0, doc="from the card's left edge"),
     "y": Field("length", default=0.0, min=0, doc="from the card's top edge"),
@@ -90,9 +95,18 @@ FIELD_SCHEMA: dict[str, Field] = {
     "h": Field("length", default=None, min=0.5, doc="default: to the bottom edge less 4 mm"),
     "size": Field("float", default=9.0, min=MIN_SIZE, max=96, doc="text size in points (the largest)"),
     "min_size": Field("float", default=MIN_SIZE, min=MIN_SIZE, max=96, doc="shrink-to-fit stops here"),
-    "font": Field("str", default="sans", choices=tuple(PDF_NAMES)),
-    "align": Field("str", default="left", choices=("left", "centre", "right")),
-    "valign": Field("str", default="top", choices=("top", "middle", "bottom")),
+    "font": Field(
+        "str",
+        default="sans",
+        choices=tuple(PDF_NAMES),
+        doc="kind text: the face (sans, serif, their bold and italic forms)",
+    ),
+    "align": Field(
+        "str", default="left", choices=("left", "centre", "right"), doc="kind text: across the box"
+    ),
+    "valign": Field(
+        "str", default="top", choices=("top", "middle", "bottom"), doc="kind text: up and down the box"
+    ),
     "colour": Field("str", default="#000000", doc="text or symbol colour; may be {column}"),
     "fill": Field("str", default="", doc="kind band: its colour; may be {column}"),
     "symbol": Field("str", default="", doc="kind symbol: a symbol name or {column}"),
@@ -108,13 +122,13 @@ FIELD_SCHEMA: dict[str, Field] = {
     "types": Field("list:str", default=[], doc="only on cards of these types (empty: every card)"),
 }
 BACK_SCHEMA: dict[str, Field] = {
-    "fill": Field("str", default="#ffffff"),
+    "fill": Field("str", default="#ffffff", doc="the back's background colour"),
     "frame": Field("str", default="", doc="a rounded frame inside the edge, in this colour"),
-    "symbol": Field("str", default=""),
-    "symbol_colour": Field("str", default=""),
-    "text": Field("str", default=""),
-    "text_colour": Field("str", default=""),
-    "size": Field("float", default=14.0, min=MIN_SIZE, max=96),
+    "symbol": Field("str", default="", doc="a symbol drawn in the middle of the back"),
+    "symbol_colour": Field("str", default="", doc="the symbol's colour (default: a contrast to the fill)"),
+    "text": Field("str", default="", doc="text printed on the back"),
+    "text_colour": Field("str", default="", doc="the text's colour (default: a contrast to the fill)"),
+    "size": Field("float", default=14.0, min=MIN_SIZE, max=96, doc="the back's text size in points"),
 }
 SCHEMA: dict[str, Field] = {
     "size": Field("str", default="poker", check=_size_problem, doc="poker, bridge, mini, tarot or W x H"),
@@ -124,9 +138,14 @@ SCHEMA: dict[str, Field] = {
     "cards": Field("any", default=None, doc="or the rows inline: a list of tables, column = value"),
     "quantity": Field("str", default="quantity", doc="the column with each card's number of copies"),
     "type": Field("str", default="type", doc="the column with each card's type (which back it has)"),
-    "background": Field("str", default="#ffffff"),
+    "background": Field("str", default="#ffffff", doc="the colour of every card's face"),
     "frame": Field("str", default="", doc="a rounded frame inside the card's edge, in this colour"),
-    "fields": Field("tables", default=[], schema=FIELD_SCHEMA),
+    "fields": Field(
+        "tables",
+        default=[],
+        schema=FIELD_SCHEMA,
+        doc="what each card's face shows: text, symbols, bands and images placed in boxes",
+    ),
     "back": Field(
         "table", default=None, schema=BACK_SCHEMA, doc="the back of every card type without its own"
     ),

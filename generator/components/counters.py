@@ -25,8 +25,8 @@ FACE_SCHEMA: dict[str, Field] = {
     "ring": Field("bool", default=False, doc="an inner ring, to tell sides apart in black and white"),
 }
 COUNTER_SCHEMA: dict[str, Field] = {
-    "name": Field("str", required=True),
-    "count": Field("int", required=True, min=1, max=1000),
+    "name": Field("str", required=True, doc="the counter type's name (a PNG's file name under --png)"),
+    "count": Field("int", required=True, min=1, max=1000, doc="how many counters of this type"),
     "shape": Field(
         "str",
         default="circle",
@@ -36,16 +36,23 @@ COUNTER_SCHEMA: dict[str, Field] = {
     "orientation": Field(
         "str", default="flat", choices=("flat", "pointy"), doc="hex: flat-top or pointy-top"
     ),
-    "size": Field("length", default=None, check=positive),
+    "size": Field(
+        "length", default=None, check=positive, doc="this type's size (default: the component's size)"
+    ),
     **FACE_SCHEMA,
-    "back": Field("table", default=None, schema=FACE_SCHEMA),
+    "back": Field(
+        "table",
+        default=None,
+        schema=FACE_SCHEMA,
+        doc="the back face, printed behind the front for long-edge duplex (none: blank)",
+    ),
 }
 MIN_LABEL = 6.0  # pt, the smallest label a counter prints
 SCHEMA: dict[str, Field] = {
     "size": Field("length", default=20.0, check=positive, doc="default counter size (diameter or side)"),
     "padding": Field("length", default=1.5, min=0, doc="space between a round counter and its cut lines"),
     "board": Field("str", default="", doc="the board the counters stand on: they must fit its squares"),
-    "counters": Field("tables", required=True, schema=COUNTER_SCHEMA),
+    "counters": Field("tables", required=True, schema=COUNTER_SCHEMA, doc="the counter types, each a table"),
 }
 
 

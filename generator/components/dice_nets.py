@@ -16,20 +16,20 @@ from generator.page import Circle, Drawing, Line, Polygon, Rect, Shape, Style
 from generator.schema import Field, positive
 
 DIE_SCHEMA: dict[str, Field] = {
-    "name": Field("str", required=True),
-    "count": Field("int", default=1, min=1, max=100),
+    "name": Field("str", required=True, doc="the die's name"),
+    "count": Field("int", default=1, min=1, max=100, doc="how many nets of this die"),
     "faces": Field(
         "list:str",
         default=["pips:1", "pips:2", "pips:3", "pips:4", "pips:5", "pips:6"],
         doc="six faces: 'pips:N', 'symbol:NAME' or any short text",
     ),
-    "fill": Field("str", default="#ffffff"),
-    "ink": Field("str", default=""),
+    "fill": Field("str", default="#ffffff", doc="the faces' colour"),
+    "ink": Field("str", default="", doc="pips, symbols and text colour (default: a contrast to the fill)"),
     "label": Field("str", default="", doc="small text on the glue tab, e.g. the die's owner"),
 }
 SCHEMA: dict[str, Field] = {
     "size": Field("length", default=16.0, check=positive, doc="edge of the folded cube"),
-    "dice": Field("tables", required=True, schema=DIE_SCHEMA),
+    "dice": Field("tables", required=True, schema=DIE_SCHEMA, doc="the dice, each a table"),
 }
 
 # face slots of the net: a column of four (top to bottom) and two wings beside the second

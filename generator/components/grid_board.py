@@ -49,37 +49,66 @@ from generator.page import (
 from generator.schema import Field, positive
 
 MARK_SCHEMA: dict[str, Field] = {
-    "fill": Field("str", default=""),
+    "fill": Field("str", default="", doc="the square's fill colour"),
     "hatch": Field("bool", default=False, doc="diagonal hatching (with or instead of the fill)"),
-    "outline": Field("str", default=""),
+    "outline": Field("str", default="", doc="an outline inside the square, in this colour"),
     "dashed": Field("bool", default=False, doc="a dashed outline (slots)"),
-    "symbol": Field("str", default=""),
-    "symbol_colour": Field("str", default=""),
-    "symbol_scale": Field("float", default=0.6, min=0.05, max=1.0),
-    "text": Field("str", default=""),
-    "text_colour": Field("str", default=""),
-    "text_scale": Field("float", default=0.55, min=0.05, max=1.0),
+    "symbol": Field("str", default="", doc="a symbol in the square; may quote the mark name's parts ({2})"),
+    "symbol_colour": Field("str", default="", doc="the symbol's colour"),
+    "symbol_scale": Field(
+        "float", default=0.6, min=0.05, max=1.0, doc="the symbol's size as a share of the square"
+    ),
+    "text": Field("str", default="", doc="text in the square; may quote the mark name's parts ({2!title})"),
+    "text_colour": Field("str", default="", doc="the text's colour"),
+    "text_scale": Field(
+        "float", default=0.55, min=0.05, max=1.0, doc="the text's height as a share of the square"
+    ),
     "corner": Field("str", default="", doc="small text in the top left corner"),
-    "position": Field("str", default="centre", choices=("centre", "top", "bottom")),
+    "position": Field(
+        "str",
+        default="centre",
+        choices=("centre", "top", "bottom"),
+        doc="where the symbol or text sits in the square",
+    ),
 }
 SCHEMA: dict[str, Field] = {
     "data": Field("str", default="", doc="layout data name from the rules module, e.g. 'board'"),
-    "files": Field("int", default=None, min=1, max=40),
-    "ranks": Field("int", default=None, min=1, max=40),
-    "cells": Field("map:list:str", default=None),
+    "files": Field(
+        "int", default=None, min=1, max=40, doc="number of files (columns), a to ...; or from data"
+    ),
+    "ranks": Field(
+        "int", default=None, min=1, max=40, doc="number of ranks (rows), 1 at the bottom; or from data"
+    ),
+    "cells": Field(
+        "map:list:str",
+        default=None,
+        doc='marks of squares by name: c4 = ["barricade"], @x,y outside the grid',
+    ),
     "cell": Field("length", default=None, check=positive, doc="square size; default: fit one page"),
-    "max_cell": Field("length", default=28.0, check=positive),
-    "labels": Field("bool", default=True),
-    "label_size": Field("float", default=10.0, min=4, max=40),
-    "line_colour": Field("str", default="#000000"),
-    "line_width": Field("length", default=0.4, check=positive),
-    "background": Field("str", default="#ffffff"),
+    "max_cell": Field(
+        "length", default=28.0, check=positive, doc="the largest square the default size may choose"
+    ),
+    "labels": Field("bool", default=True, doc="file letters and rank numbers round the board"),
+    "label_size": Field("float", default=10.0, min=4, max=40, doc="the labels' size in points"),
+    "line_colour": Field("str", default="#000000", doc="colour of the grid lines"),
+    "line_width": Field("length", default=0.4, check=positive, doc="width of the grid lines"),
+    "background": Field("str", default="#ffffff", doc="fill of the squares without a filled mark"),
     "checker": Field("str", default="", doc="fill of every other square"),
-    "marks": Field("map-table", default={}, schema=MARK_SCHEMA),
-    "tokens": Field("map-table", default={}, schema=TOKEN_SCHEMA),
+    "marks": Field(
+        "map-table",
+        default={},
+        schema=MARK_SCHEMA,
+        doc="the look of each mark name used in cells (fill, symbol, text...)",
+    ),
+    "tokens": Field(
+        "map-table",
+        default={},
+        schema=TOKEN_SCHEMA,
+        doc="the look of pieces in booklet figures, by piece name",
+    ),
     "edges": Field("map:str", default={}, doc="text bands outside edges: north, south, east, west"),
-    "title_on_board": Field("bool", default=True),
-    "caption": Field("str", default=""),
+    "title_on_board": Field("bool", default=True, doc="print the component's title above the board"),
+    "caption": Field("str", default="", doc="small text under the board (default: the seed and variants)"),
 }
 MAX_POSITION = 60  # squares named by @x,y lie at most this far from a1
 SQUARE = re.compile(r"^([a-z])([0-9]{1,2})$")

@@ -59,16 +59,33 @@ SCHEMA: dict[str, Field] = {
     ),
     "cells": Field("map:list:str", default=None, doc="marks of hexes by name, as on a grid board"),
     "cell": Field("length", default=None, check=positive, doc="across the flats; default: fit one page"),
-    "max_cell": Field("length", default=30.0, check=positive),
+    "max_cell": Field(
+        "length", default=30.0, check=positive, doc="the largest hex the default size may choose"
+    ),
     "labels": Field("bool", default=True, doc="print every hex's name inside it, at the top"),
-    "label_size": Field("float", default=7.0, min=6, max=24),
-    "line_colour": Field("str", default="#000000"),
-    "line_width": Field("length", default=0.35, check=positive),
+    "label_size": Field("float", default=7.0, min=6, max=24, doc="the hex names' size in points"),
+    "line_colour": Field("str", default="#000000", doc="colour of the hex outlines"),
+    "line_width": Field(
+        "length",
+        default=0.35,
+        check=positive,
+        doc="width of the hex outlines (the map's outline is 2.5 times it)",
+    ),
     "background": Field("str", default="#ffffff", doc="the fill of hexes without a filled mark"),
-    "marks": Field("map-table", default={}, schema=MARK_SCHEMA),
-    "tokens": Field("map-table", default={}, schema=TOKEN_SCHEMA),
-    "title_on_board": Field("bool", default=True),
-    "caption": Field("str", default=""),
+    "marks": Field(
+        "map-table",
+        default={},
+        schema=MARK_SCHEMA,
+        doc="the look of each mark name used in cells, as on a grid board",
+    ),
+    "tokens": Field(
+        "map-table",
+        default={},
+        schema=TOKEN_SCHEMA,
+        doc="the look of pieces in booklet figures, by piece name",
+    ),
+    "title_on_board": Field("bool", default=True, doc="print the component's title above the map"),
+    "caption": Field("str", default="", doc="small text under the map (default: the seed and variants)"),
 }
 SQRT3 = math.sqrt(3.0)
 MARGIN = 3.0  # mm round the hexes

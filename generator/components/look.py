@@ -92,12 +92,12 @@ def lookup(table: dict, name: str) -> tuple[dict | None, list[str]]:
 
 
 TOKEN_SCHEMA: dict[str, Field] = {
-    "fill": Field("str", default="#ffffff"),
-    "stroke": Field("str", default="#000000"),
-    "symbol": Field("str", default=""),
-    "symbol_colour": Field("str", default=""),
-    "text": Field("str", default=""),
-    "text_colour": Field("str", default=""),
+    "fill": Field("str", default="#ffffff", doc="the piece's fill colour"),
+    "stroke": Field("str", default="#000000", doc="the piece's outline colour"),
+    "symbol": Field("str", default="", doc="a symbol drawn on the piece"),
+    "symbol_colour": Field("str", default="", doc="the symbol's colour (default: a contrast to the fill)"),
+    "text": Field("str", default="", doc="short text on the piece"),
+    "text_colour": Field("str", default="", doc="the text's colour (default: a contrast to the fill)"),
 }
 
 

@@ -23,25 +23,39 @@ from generator.schema import Field, positive
 
 SCHEMA: dict[str, Field] = {
     "data": Field("str", default="", doc="layout data name from the rules module, e.g. 'board'"),
-    "points": Field("map:list:float", default=None),
-    "lines": Field("list:list:str", default=None),
-    "bridges": Field("list:list:list:str", default=None),
+    "points": Field("map:list:float", default=None, doc="inline points: name = [x, y] in grid units, y down"),
+    "lines": Field("list:list:str", default=None, doc="inline lines: pairs of point names"),
+    "bridges": Field(
+        "list:list:list:str", default=None, doc="pairs of crossing lines; the first passes over the second"
+    ),
     "spacing": Field("length", default=None, check=positive, doc="distance of one grid unit"),
     "size": Field("length", default=None, check=positive, doc="overall board size (the longer side)"),
-    "margin": Field("length", default=14.0, min=0),
-    "point_radius": Field("length", default=3.0, check=positive),
-    "point_fill": Field("str", default="#000000"),
-    "point_stroke": Field("str", default="#000000"),
-    "line_width": Field("length", default=1.2, check=positive),
-    "line_colour": Field("str", default="#000000"),
-    "background": Field("str", default="#ffffff"),
-    "border": Field("bool", default=True),
-    "labels": Field("str", default="edges", choices=("edges", "inside", "beside", "none")),
-    "label_size": Field("float", default=11.0, min=4, max=72),
-    "title_on_board": Field("bool", default=True),
-    "caption": Field("str", default=""),
-    "tokens": Field("map-table", default={}, schema=TOKEN_SCHEMA),
-    "token_radius": Field("length", default=None, check=positive),
+    "margin": Field("length", default=14.0, min=0, doc="space round the outermost points"),
+    "point_radius": Field("length", default=3.0, check=positive, doc="radius of a point's circle"),
+    "point_fill": Field("str", default="#000000", doc="fill of the points"),
+    "point_stroke": Field("str", default="#000000", doc="outline of the points"),
+    "line_width": Field("length", default=1.2, check=positive, doc="width of the lines"),
+    "line_colour": Field("str", default="#000000", doc="colour of the lines"),
+    "background": Field("str", default="#ffffff", doc="the board's fill"),
+    "border": Field("bool", default=True, doc="a frame round the board"),
+    "labels": Field(
+        "str",
+        default="edges",
+        choices=("edges", "inside", "beside", "none"),
+        doc="point names at the edges, inside large circles, beside the points, or none",
+    ),
+    "label_size": Field("float", default=11.0, min=4, max=72, doc="the names' size in points"),
+    "title_on_board": Field("bool", default=True, doc="print the component's title above the board"),
+    "caption": Field("str", default="", doc="small text under the board (default: the seed and variants)"),
+    "tokens": Field(
+        "map-table", default={}, schema=TOKEN_SCHEMA, doc="the look of pieces in booklet figures, by side"
+    ),
+    "token_radius": Field(
+        "length",
+        default=None,
+        check=positive,
+        doc="radius of a piece in figures (default: from the point radius)",
+    ),
 }
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from generator.booklet.layout import BookStyle, Geometry, page_geometry, typeset
 from generator.booklet.markup import Document, parse
-from generator.booklet.render import render_template, shown_path, template_values
+from generator.booklet.template import render_template, shown_path, template_values
 from generator.components.base import Context, Output
 from generator.definitions import ComponentSpec
 from generator.errors import TemplateError, UsageError

@@ -52,13 +52,13 @@ from generator.page import MIN_TYPE, Drawing, Group, Line, Rect, Shape, Style, m
 from generator.schema import Field, positive
 
 FIGURE_SCHEMA: dict[str, Field] = {
-    "name": Field("str", required=True),
-    "count": Field("int", default=1, min=1, max=200),
+    "name": Field("str", required=True, doc="the figure's name"),
+    "count": Field("int", default=1, min=1, max=200, doc="how many standees of this figure"),
     "symbol": Field("str", default="", doc="symbol drawn on both panels (a silhouette)"),
     "initial": Field("str", default="", doc="a letter in the panel's top corner"),
     "label": Field("str", default="", doc="text on the base tabs (default: the name)"),
-    "fill": Field("str", default="#ffffff"),
-    "stroke": Field("str", default="#000000"),
+    "fill": Field("str", default="#ffffff", doc="the panels' fill colour"),
+    "stroke": Field("str", default="#000000", doc="the outline colour"),
     "ink": Field("str", default="", doc="colour of the symbol and initial (default: contrast)"),
     "base_fill": Field("str", default="", doc="fill of the base tabs (default: the panel fill)"),
 }
@@ -69,7 +69,7 @@ SCHEMA: dict[str, Field] = {
     "board": Field(
         "str", default="", doc="the board the figures stand on: the bases fold out to fill its squares"
     ),
-    "figures": Field("tables", required=True, schema=FIGURE_SCHEMA),
+    "figures": Field("tables", required=True, schema=FIGURE_SCHEMA, doc="the figures, each a table"),
 }
 FOLD = Style(stroke="#808080", width=0.25, dash=(1.2, 0.9))
 

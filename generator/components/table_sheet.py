@@ -15,19 +15,21 @@ from generator.page import MIN_TYPE, Drawing, Line, Page, Rect, Shape, Style, Te
 from generator.schema import Field, positive
 
 COLUMN_SCHEMA: dict[str, Field] = {
-    "header": Field("str", default=""),
+    "header": Field("str", default="", doc="the column's heading"),
     "width": Field("float", default=1.0, check=positive, doc="relative width"),
-    "shade": Field("bool", default=False),
+    "shade": Field("bool", default=False, doc="a grey column (e.g. for totals)"),
 }
 BLOCK_SCHEMA: dict[str, Field] = {
-    "title": Field("str", default=""),
-    "columns": Field("tables", required=True, schema=COLUMN_SCHEMA),
-    "rows": Field("int", default=None, min=1, max=500),
+    "title": Field("str", default="", doc="a heading above the table"),
+    "columns": Field("tables", required=True, schema=COLUMN_SCHEMA, doc="the table's columns, each a table"),
+    "rows": Field(
+        "int", default=None, min=1, max=500, doc="empty rows to write in (after any pre-printed cells)"
+    ),
     "cells": Field("list:list:str", default=None, doc="pre-printed text, row by row"),
     "number_rows": Field("bool", default=False, doc="fill the first column with 1, 2, 3..."),
-    "row_height": Field("length", default=7.0, check=positive),
-    "header_height": Field("length", default=7.0, check=positive),
-    "text_size": Field("float", default=9.0, min=4, max=36),
+    "row_height": Field("length", default=7.0, check=positive, doc="height of a row"),
+    "header_height": Field("length", default=7.0, check=positive, doc="height of the header row"),
+    "text_size": Field("float", default=9.0, min=4, max=36, doc="the table's text size in points"),
     "split": Field("int", default=1, min=1, max=4, doc="wrap long tables into this many side-by-side parts"),
     "width": Field("float", default=1.0, check=positive, doc="share of the copy width"),
     "turns_per_row": Field(
@@ -41,12 +43,14 @@ BLOCK_SCHEMA: dict[str, Field] = {
 SCHEMA: dict[str, Field] = {
     "heading": Field("str", default="", doc="printed at the top of each copy; default: the game title"),
     "fields": Field("list:str", default=[], doc="labels with a line to write on, e.g. 'Date'"),
-    "blocks": Field("tables", required=True, schema=BLOCK_SCHEMA),
+    "blocks": Field(
+        "tables", required=True, schema=BLOCK_SCHEMA, doc="the tables on each copy, each a table"
+    ),
     "notes": Field("list:str", default=[], doc="lines under the tables, e.g. a key to the notation"),
     "copies": Field("int", default=1, min=1, max=24, doc="copies per page"),
     "columns_per_page": Field("int", default=1, min=1, max=4, doc="copies side by side"),
-    "pages": Field("int", default=1, min=1, max=20),
-    "header_fill": Field("str", default="#e6e6e6"),
+    "pages": Field("int", default=1, min=1, max=20, doc="how many pages of copies"),
+    "header_fill": Field("str", default="#e6e6e6", doc="fill of the header rows"),
     "continue_note": Field(
         "str",
         default="Out of rows? Go on on the back of this sheet, numbering on from {row}. The turn limit is {limit}.",

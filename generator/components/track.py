@@ -47,13 +47,15 @@ SCHEMA: dict[str, Field] = {
         doc="span: a lane's last box stretches over the next lane; plain: the next lane starts below it",
     ),
     "box": Field("length", default=None, check=positive, doc="box size; default: the largest that fits"),
-    "max_box": Field("length", default=30.0, check=positive),
+    "max_box": Field(
+        "length", default=30.0, check=positive, doc="the largest box the default size may choose"
+    ),
     "lane_gap": Field("length", default=3.0, min=0, doc="space between lanes"),
     "lane_fills": Field("list:str", default=["#ffffff"], doc="box fill of each lane, repeated as needed"),
     "turn_fill": Field("str", default="", doc="fill of the turning boxes (default: their lane's)"),
-    "line_colour": Field("str", default="#000000"),
-    "line_width": Field("length", default=0.6, check=positive),
-    "arrow_colour": Field("str", default="#000000"),
+    "line_colour": Field("str", default="#000000", doc="colour of the box outlines"),
+    "line_width": Field("length", default=0.6, check=positive, doc="width of the box outlines"),
+    "arrow_colour": Field("str", default="#000000", doc="colour of the arrows between lanes"),
     "step_numbers": Field("bool", default=True, doc="small step count in each box's corner"),
     "number_size": Field("float", default=None, min=4, max=200, doc="box number size in points"),
     "start_label": Field("str", default="", doc="text before the first box, e.g. 'START'"),
@@ -61,13 +63,17 @@ SCHEMA: dict[str, Field] = {
     "lane_labels": Field(
         "list:str", default=[], doc="small text at the start of each lane, e.g. 'out', 'back'"
     ),
-    "label_size": Field("float", default=10.0, min=4, max=36),
+    "label_size": Field(
+        "float", default=10.0, min=4, max=36, doc="size of the start, finish and lane labels in points"
+    ),
     "marks": Field(
         "map:str", default={}, doc='symbol drawn in a box\'s corner, by step number: { 23 = "flag" }'
     ),
-    "title_on_board": Field("bool", default=True),
-    "caption": Field("str", default=""),
-    "tokens": Field("map-table", default={}, schema=TOKEN_SCHEMA),
+    "title_on_board": Field("bool", default=True, doc="print the component's title above the track"),
+    "caption": Field("str", default="", doc="small text under the track"),
+    "tokens": Field(
+        "map-table", default={}, schema=TOKEN_SCHEMA, doc="the look of counters in booklet figures, by side"
+    ),
 }
 
 

@@ -224,9 +224,11 @@ def move_str(move: Move) -> str:
 class AggressionState(State):
     """A position: the map, who holds each city with how many troops, troops in hand, the phase."""
 
-    __slots__ = ("_over", "adjacency", "claiming", "hand", "limit", "map", "owner", "plies", "troops", "turn")
+    __slots__ = ("_over", "adjacency", "claiming", "hand", "map", "owner", "troops", "turn")
+    SHARED = frozenset({"map", "adjacency", "_over"})
 
     def __init__(self, game_map: AggressionMap, limit: int) -> None:
+        super().__init__(limit)
         self.map = game_map
         self.adjacency = game_map.adjacency
         self.owner: list[int] = [-1] * CITY_COUNT  # -1 nobody, 0 black, 1 white
@@ -234,8 +236,6 @@ class AggressionState(State):
         self.hand = [TROOPS, TROOPS]
         self.claiming = True
         self.turn = 0
-        self.plies = 0
-        self.limit = limit
         self._over: Outcome | None = None
 
     # -- queries --
@@ -363,7 +363,7 @@ class AggressionState(State):
             return
         raise IllegalMoveError(f"{move!r} is not an Aggression move")
 
-    def apply_move(self, move: Move) -> None:
+    def _apply(self, move: Move) -> None:
         """Play a legal move and pass the turn."""
         who = self.turn
         if isinstance(move, Claim):
@@ -376,14 +376,13 @@ class AggressionState(State):
             if self._can_take(i, who):
                 self.owner[i] = -1
                 self.troops[i] = 0
-        self.plies += 1
         self.turn = 1 - who
         if self.claiming and (all(o >= 0 for o in self.owner) or not (self.hand[0] or self.hand[1])):
             self.claiming = False
             self.turn = 0
         if not self.claiming:
             self._over = self._natural_end()
-        if self._over is None and self.plies >= self.limit:
+        if self._over is None and self.ply >= self.limit:
             self._over = Outcome(
                 True, None, True, self._score(), f"turn limit of {count(self.limit, 'turn')} reached"
             )
@@ -447,21 +446,6 @@ class AggressionState(State):
                 f"{self._on_board(who)} on the board, {self.hand[who]} in hand"
             )
         return "\n".join(lines)
-
-    def copy(self) -> AggressionState:
-        """Return an independent copy."""
-        other = AggressionState.__new__(AggressionState)
-        other.map = self.map
-        other.adjacency = self.adjacency
-        other.owner = self.owner[:]
-        other.troops = self.troops[:]
-        other.hand = self.hand[:]
-        other.claiming = self.claiming
-        other.turn = self.turn
-        other.plies = self.plies
-        other.limit = self.limit
-        other._over = self._over
-        return other
 
 
 # --- pictures and layout data ------------------------------------------------------------------

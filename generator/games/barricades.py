@@ -193,15 +193,14 @@ class BarricadesState(State):
         "field",
         "hurt",
         "kind",
-        "limit",
         "macguffins",
         "mg_hurt",
         "result",
         "side",
         "square",
         "to_move",
-        "turn",
     )
+    SHARED = frozenset({"field", "kind", "side", "result"})
 
     def __init__(
         self,
@@ -213,6 +212,7 @@ class BarricadesState(State):
         turn: int = 0,
         limit: int = TURN_LIMIT,
     ) -> None:
+        super().__init__(limit, turn)
         self.field = field
         self.kind: list[int] = []
         self.side: list[int] = []
@@ -232,8 +232,6 @@ class BarricadesState(State):
         self.to_move = to_move
         self.macguffins = set(field.macguffins if macguffins is None else macguffins)
         self.captured = list(captured)
-        self.turn = turn
-        self.limit = limit
         self.result: Outcome | None = None
 
     # -- the State interface -------------------------------------------------------------------
@@ -315,10 +313,9 @@ class BarricadesState(State):
             raise IllegalMoveError(f"the {title} on {square_name(src)} has no ammunition left")
         self._check_fire(kind, src, dst, target)
 
-    def apply_move(self, move: Move) -> None:
+    def _apply(self, move: Move) -> None:
         """Play a legal move: move, refill or heal, fire, then settle captures, deaths and the result."""
         me = self.to_move
-        self.turn += 1
         if move.resign:
             self.result = Outcome(
                 True, SIDES[1 - me], score=self._score(), reason=f"{SIDES[me].capitalize()} resigned"
@@ -354,7 +351,7 @@ class BarricadesState(State):
     def text(self) -> str:
         """Return the position as text: the board, then each side's soldiers with damage and ammunition."""
         lines = [
-            f"Barricades, seed {self.field.seed}, turn {self.turn} of {self.limit}: "
+            f"Barricades, seed {self.field.seed}, turn {self.ply} of {self.limit}: "
             + (
                 self.outcome().reason
                 if self.is_terminal()
@@ -384,25 +381,6 @@ class BarricadesState(State):
                 + (" ".join(items) or "none")
             )
         return "\n".join(lines)
-
-    def copy(self) -> BarricadesState:
-        """Return an independent copy of this state (the terrain is shared; it never changes)."""
-        other = object.__new__(BarricadesState)
-        other.field = self.field
-        other.kind = self.kind
-        other.side = self.side
-        other.square = self.square[:]
-        other.ammo = self.ammo[:]
-        other.hurt = self.hurt[:]
-        other.mg_hurt = self.mg_hurt[:]
-        other.board = self.board[:]
-        other.to_move = self.to_move
-        other.macguffins = set(self.macguffins)
-        other.captured = self.captured[:]
-        other.turn = self.turn
-        other.limit = self.limit
-        other.result = self.result
-        return other
 
     # -- queries for tests, booklets and the referee ---------------------------------------------
 
@@ -570,7 +548,7 @@ class BarricadesState(State):
             self.result = Outcome(
                 True, SIDES[me], score=self._score(), reason=f"{name} killed every {other} piece"
             )
-        elif self.turn >= self.limit:
+        elif self.ply >= self.limit:
             self.result = Outcome(
                 True,
                 None,

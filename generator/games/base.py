@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from copy import deepcopy
 from dataclasses import dataclass, field
-from typing import Any
+from functools import cache
+from typing import Any, ClassVar, TypeVar
 
 from generator.errors import BoardError, IllegalMoveError
 from generator.numbers import is_ascii_digits
@@ -38,8 +40,29 @@ class Outcome:
         return data
 
 
+_S = TypeVar("_S", bound="State")
+
+
 class State(ABC):
-    """One position of a game. ``apply_move`` changes the state; ``copy`` makes an independent one."""
+    """One position of a game. ``apply_move`` changes the state; ``copy`` makes an independent one.
+
+    The base keeps what every game counts the same way: ``ply``, the moves played (including any
+    before a position set up mid-game), ``limit``, the turn limit, and ``history``, the moves applied
+    to this state in order. A game implements ``_apply`` (the position's change); ``apply_move``
+    counts the ply and records the move first, so ``_apply`` sees ``ply`` including this move.
+    """
+
+    __slots__ = ("history", "limit", "ply")
+
+    #: Attributes a copy shares with its original: values that are never changed in place
+    #: (boards, maps, tables, caches that are replaced rather than edited). Everything else is
+    #: copied deeply, so a new attribute is independent in copies unless it is listed here.
+    SHARED: ClassVar[frozenset[str]] = frozenset()
+
+    def __init__(self, limit: int, ply: int = 0) -> None:
+        self.limit = limit
+        self.ply = ply
+        self.history: list[Any] = []
 
     @abstractmethod
     def current_player(self) -> str:
@@ -51,7 +74,10 @@ class State(ABC):
 
     @abstractmethod
     def parse_move(self, text: str) -> Any:
-        """Return the move written as text; raise NotationError when the text is not a move."""
+        """Return the move written as text; raise NotationError when the text is not a move.
+
+        Two ways of writing one move (aliases, such as dice in another order) parse to the same
+        move, the one ``legal_moves`` lists."""
 
     @abstractmethod
     def move_str(self, move: Any) -> str:
@@ -59,11 +85,20 @@ class State(ABC):
 
     @abstractmethod
     def check_move(self, move: Any) -> None:
-        """Raise IllegalMoveError with a reason in a player's words if the move is not legal."""
+        """Raise IllegalMoveError with a reason in a player's words if the move is not legal.
+
+        It refuses exactly the moves ``legal_moves`` leaves out."""
+
+    def apply_move(self, move: Any) -> None:
+        """Play a legal move (checked with ``check_move`` first by callers that need it): count the
+        ply, record the move in ``history``, then change the position."""
+        self.ply += 1
+        self.history.append(move)
+        self._apply(move)
 
     @abstractmethod
-    def apply_move(self, move: Any) -> None:
-        """Play a legal move (checked with ``check_move`` first by callers that need it)."""
+    def _apply(self, move: Any) -> None:
+        """Change the position by a legal move; ``ply`` and ``history`` already include it."""
 
     @abstractmethod
     def is_terminal(self) -> bool:
@@ -77,9 +112,28 @@ class State(ABC):
     def text(self) -> str:
         """Return a plain-text picture of the position."""
 
-    @abstractmethod
-    def copy(self) -> State:
-        """Return an independent copy of this state."""
+    def copy(self: _S) -> _S:
+        """Return an independent copy of this state: ``SHARED`` attributes are shared, the history
+        list is copied (moves are frozen values), everything else is copied deeply."""
+        cls = type(self)
+        other = cls.__new__(cls)
+        shared = cls.SHARED
+        memo: dict[int, Any] = {}
+        for name in _attribute_names(cls):
+            try:
+                value = getattr(self, name)
+            except AttributeError:  # a slot never set
+                continue
+            if name == "history":
+                value = value[:]
+            elif name not in shared:
+                value = deepcopy(value, memo)
+            object.__setattr__(other, name, value)
+        extra = getattr(self, "__dict__", None)
+        if extra:
+            for name, value in extra.items():
+                other.__dict__[name] = value if name in shared else deepcopy(value, memo)
+        return other
 
     def random_move(self, rng: Any) -> Any:
         """Return a legal move drawn uniformly by a ``seeding.Rng``; games may override with a
@@ -153,6 +207,18 @@ class GameRules(ABC):
     def template_values(self) -> dict[str, Any]:
         """Return values rule-text templates may use (piece counts, board size...)."""
         return {}
+
+
+@cache
+def _attribute_names(cls: type) -> tuple[str, ...]:
+    """Return the slot names a state class and its bases declare (instance dictionaries aside)."""
+    names: list[str] = []
+    for klass in reversed(cls.__mro__):
+        slots = klass.__dict__.get("__slots__", ())
+        for name in (slots,) if isinstance(slots, str) else slots:
+            if name not in ("__dict__", "__weakref__") and name not in names:
+                names.append(name)
+    return tuple(names)
 
 
 def turn_limit(tags: Mapping[str, str] | None, default: int) -> int:

@@ -112,9 +112,9 @@ class CentennialState(State):
     """A Centennial position: every counter's steps, whose throw is next, and the open claims."""
 
     def __init__(self, players: int, limit: int) -> None:
+        super().__init__(limit)
         self.players = players
         self.sides = [side_name(i) for i in range(players)]
-        self.limit = limit
         self.max_throws = limit * throws_per_turn(players)
         self.steps = [0] * players
         self.to_throw = 0
@@ -140,7 +140,10 @@ class CentennialState(State):
         return moves
 
     def parse_move(self, text: str) -> Move:
-        """Return the throw or claim written as text; raise NotationError when it is neither."""
+        """Return the throw or claim written as text; raise NotationError when it is neither.
+
+        Dice are sorted and the lane written as ``legal_moves`` lists the throw, so every way of
+        writing one throw parses to the same move."""
         text = " ".join(text.split())
         match = _CLAIM.match(text)
         if match:
@@ -157,7 +160,7 @@ class CentennialState(State):
         tokens = match.group(2).split()
         if len(tokens) != DICE:
             raise NotationError(f"a throw is {DICE} dice, got {match.group(2)!r}")
-        dice = tuple(parse_die(t) for t in tokens)
+        dice = tuple(sorted(parse_die(t) for t in tokens))
         box_text, lane = match.group(3), (match.group(4) or "").lower()
         if box_text == "-":
             box = 0
@@ -169,7 +172,21 @@ class CentennialState(State):
             raise NotationError(f"{match.group(4)!r} after the box must be 'out' or 'back'")
         if lane and box in (0, BOXES):
             lane = ""
-        return Throw(side, dice, box, lane)
+        return self._as_listed(Throw(side, dice, box, lane))
+
+    def _as_listed(self, move: Throw) -> Throw:
+        """Return the throw as ``legal_moves`` writes it: a lane only where the box alone would name
+        the other pass (so '-> 3 out' on the way out is '-> 3', and '-> 11 back' is '-> 11')."""
+        who = int(move.player[1:]) - 1
+        if who != self.to_throw or self.is_terminal():
+            return move
+        start = self.steps[who]
+        furthest = chain_end(start, move.dice)
+        end = _step_for(move.box, move.lane, start, furthest)
+        if end is None:
+            return move
+        lane = "" if _step_for(move.box, "", start, furthest) == end else "out"
+        return Throw(move.player, move.dice, move.box, lane)
 
     def move_str(self, move: Move) -> str:
         """Return the move in notation, e.g. 'P2 1 2 3 -> 6' or 'P3 claims 4'."""
@@ -189,7 +206,7 @@ class CentennialState(State):
         else:
             self._end_step(who, move)
 
-    def apply_move(self, move: Move) -> None:
+    def _apply(self, move: Move) -> None:
         """Play a throw (the counter moves, claims open) or a claim (the claimer moves one step)."""
         who = self._index(move.player)
         if isinstance(move, Claim):
@@ -257,14 +274,6 @@ class CentennialState(State):
                 f"{box_of(end) or '-'}; open to claims: {' '.join(open_numbers) or 'none'}"
             )
         return "\n".join(lines)
-
-    def copy(self) -> CentennialState:
-        """Return an independent copy of this state."""
-        other = CentennialState.__new__(CentennialState)
-        other.__dict__.update(self.__dict__)
-        other.steps = list(self.steps)
-        other.claimed = dict(self.claimed)
-        return other
 
     # -- helpers ---------------------------------------------------------------------------
 

@@ -93,9 +93,9 @@ class EverestState(State):
     """An Everest position: how many boxes of each number every player has crossed."""
 
     def __init__(self, players: int, limit: int) -> None:
+        super().__init__(limit)
         self.players = players
         self.sides = [side_name(i) for i in range(players)]
-        self.limit = limit
         self.max_throws = limit * throws_per_turn(players)
         self.crossed = [[0] * (HIGHEST + 1) for _ in range(players)]  # [player][number] -> 0..2
         self.totals = [0] * players
@@ -125,7 +125,9 @@ class EverestState(State):
         ]
 
     def parse_move(self, text: str) -> Cross:
-        """Return the move written as text, e.g. 'P1 2 3 5 : 5 2+3'; raise NotationError otherwise."""
+        """Return the move written as text, e.g. 'P1 2 3 5 : 5 2+3'; raise NotationError otherwise.
+
+        Dice and groups are sorted as ``legal_moves`` lists them: 'P1 5 3 2 : 3+2 5' is the same move."""
         text = " ".join(text.split())
         head, colon, tail = text.partition(":")
         words = head.split()
@@ -139,7 +141,7 @@ class EverestState(State):
             raise NotationError(f"{text!r} is not a turn like 'P1 2 3 5 : 5 2+3'")
         if len(words) != DICE + 1:
             raise NotationError(f"a throw is {DICE} dice, got {' '.join(words[1:])!r}")
-        dice = tuple(parse_die(word) for word in words[1:])
+        dice = tuple(sorted(parse_die(word) for word in words[1:]))
         tail = tail.strip()
         if tail == "-":
             return Cross(f"p{int(words[0][1:])}", dice, ())
@@ -150,8 +152,8 @@ class EverestState(State):
             parts = word.split("+")
             if any(not part for part in parts):
                 raise NotationError(f"{word!r} is not a group of dice such as 2+3")
-            groups.append(tuple(parse_die(part) for part in parts))
-        return Cross(f"p{int(words[0][1:])}", dice, tuple(groups))
+            groups.append(tuple(sorted(parse_die(part) for part in parts)))
+        return Cross(f"p{int(words[0][1:])}", dice, tuple(sorted(groups)))
 
     def move_str(self, move: Cross) -> str:
         """Return the move in notation, e.g. 'P1 2 3 5 : 5 2+3'."""
@@ -189,7 +191,7 @@ class EverestState(State):
                     f"{name} has only {count(left, 'box')} of {total} left, not {wanted[total]}"
                 )
 
-    def apply_move(self, move: Cross) -> None:
+    def _apply(self, move: Cross) -> None:
         """Cross off a box for every group's total and pass the dice on."""
         who = int(move.player[1:]) - 1
         crossed = self.crossed[who]
@@ -234,14 +236,6 @@ class EverestState(State):
             lines.append(f"{marker} {label(side):<3}    {up}   {self.totals[index]}/{BOXES}")
             lines.append(f"         {down}")
         return "\n".join(lines)
-
-    def copy(self) -> EverestState:
-        """Return an independent copy of this state."""
-        other = EverestState.__new__(EverestState)
-        other.__dict__.update(self.__dict__)
-        other.crossed = [list(row) for row in self.crossed]
-        other.totals = list(self.totals)
-        return other
 
 
 @dataclass(frozen=True)

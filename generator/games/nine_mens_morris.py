@@ -87,6 +87,8 @@ MILLS: tuple[tuple[int, int, int], ...] = tuple(_mill(names) for names in _MILL_
 _MILL_MASKS: tuple[int, ...] = tuple((1 << a) | (1 << b) | (1 << c) for a, b, c in MILLS)
 _FULL = (1 << 24) - 1
 _NONE = 31
+_PLACING = _NONE << 5
+_NO_TAKE = [_NONE]
 
 
 def _build_adjacency() -> list[int]:
@@ -149,11 +151,11 @@ class Move:
 _MOVE_CACHE: dict[int, Move] = {}
 
 
-def _move(frm: int, to: int, take: int) -> Move:
-    """Return the (shared) Move for point indices; 31 stands for "none"."""
-    key = frm << 10 | to << 5 | take
+def _move(key: int) -> Move:
+    """Return the (shared) Move for a key ``from << 10 | to << 5 | take`` of point indices (31: none)."""
     move = _MOVE_CACHE.get(key)
     if move is None:
+        frm, to, take = key >> 10, key >> 5 & 31, key & 31
         move = Move(
             None if frm == _NONE else POINTS[frm], POINTS[to], None if take == _NONE else POINTS[take]
         )
@@ -191,14 +193,13 @@ class _Rng(Protocol):
 class NineMensMorrisState(State):
     """A Nine Men's Morris position: men on the board, men in hand, side to move, turns played."""
 
-    __slots__ = ("_flying", "_hand", "_limit", "_men", "_over", "_reason", "_side", "_turns", "_winner")
+    __slots__ = ("_flying", "_hand", "_men", "_over", "_reason", "_side", "_winner")
 
     def __init__(self, flying: bool = False, limit: int = 200) -> None:
+        super().__init__(limit)
         self._men = [0, 0]
         self._hand = [MEN, MEN]
         self._side = 0
-        self._turns = 0
-        self._limit = limit
         self._flying = flying
         self._over = False
         self._winner = -1
@@ -234,7 +235,7 @@ class NineMensMorrisState(State):
         if to_move not in SIDES:
             raise BoardError(f"unknown side {to_move!r} (sides: white, black)")
         state._side = SIDES.index(to_move)
-        state._turns = turns
+        state.ply = turns
         state._update_status()
         return state
 
@@ -249,11 +250,11 @@ class NineMensMorrisState(State):
         if self._over:
             return []
         plain, mills = self._actions()
-        moves = [_move(f, t, _NONE) for f, t in plain]
+        moves = [_move(a << 5 | _NONE) for a in plain]
         if mills:
             opp = self._men[self._side ^ 1]
             takes = _bits(_removable(opp)) if opp else [_NONE]
-            moves.extend(_move(f, t, x) for f, t in mills for x in takes)
+            moves.extend(_move(a << 5 | x) for a in mills for x in takes)
         return moves
 
     def random_move(self, rng: _Rng) -> Move:
@@ -261,33 +262,37 @@ class NineMensMorrisState(State):
         if self._over:
             raise IllegalMoveError("the game is over")
         plain, mills = self._actions()
-        opp = self._men[self._side ^ 1]
-        takes = _bits(_removable(opp)) if mills and opp else [_NONE]
-        k = len(takes)
-        r = rng.below(len(plain) + k * len(mills))
-        if r < len(plain):
-            f, t = plain[r]
-            return _move(f, t, _NONE)
-        r -= len(plain)
-        f, t = mills[r // k]
-        return _move(f, t, takes[r % k])
+        if mills:
+            opp = self._men[self._side ^ 1]
+            takes = _bits(_removable(opp)) if opp else _NO_TAKE
+            k = len(takes)
+            r = rng.below(len(plain) + k * len(mills))
+            if r >= len(plain):
+                r -= len(plain)
+                key = mills[r // k] << 5 | takes[r % k]
+                return _MOVE_CACHE.get(key) or _move(key)
+        else:
+            r = rng.below(len(plain))
+        key = plain[r] << 5 | _NONE
+        return _MOVE_CACHE.get(key) or _move(key)
 
-    def _actions(self) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
-        """Return (from, to) pairs for the side to move, split into plain ones and mill-closing ones."""
+    def _actions(self) -> tuple[list[int], list[int]]:
+        """Return the side to move's (from, to) pairs as ``from << 5 | to`` (from 31: a placement),
+        split into plain ones and mill-closing ones, in board order."""
         side = self._side
         mine = self._men[side]
         empty = _FULL ^ mine ^ self._men[side ^ 1]
-        plain: list[tuple[int, int]] = []
-        mills: list[tuple[int, int]] = []
+        plain: list[int] = []
+        mills: list[int] = []
         pair_a, pair_b = _PAIR_A, _PAIR_B
         if self._hand[side]:
             for t in _BITS_LO[empty & 4095] + _BITS_HI[empty >> 12]:
                 pa = pair_a[t]
                 pb = pair_b[t]
                 if mine & pa == pa or mine & pb == pb:
-                    mills.append((_NONE, t))
+                    mills.append(_PLACING | t)
                 else:
-                    plain.append((_NONE, t))
+                    plain.append(_PLACING | t)
             return plain, mills
         flying = self._flying and mine.bit_count() == 3
         adj = _ADJ
@@ -296,13 +301,14 @@ class NineMensMorrisState(State):
             if not targets:
                 continue
             rest = mine ^ (1 << f)
+            fk = f << 5
             for t in _BITS_LO[targets & 4095] + _BITS_HI[targets >> 12]:
                 pa = pair_a[t]
                 pb = pair_b[t]
                 if rest & pa == pa or rest & pb == pb:
-                    mills.append((f, t))
+                    mills.append(fk | t)
                 else:
-                    plain.append((f, t))
+                    plain.append(fk | t)
         return plain, mills
 
     def parse_move(self, text: str) -> Move:
@@ -374,7 +380,7 @@ class NineMensMorrisState(State):
                 f"outside mills; remove one of those"
             )
 
-    def apply_move(self, move: Move) -> None:
+    def _apply(self, move: Move) -> None:
         """Play a legal move (check it first with ``check_move`` when it comes from a player)."""
         side = self._side
         men = self._men
@@ -385,7 +391,6 @@ class NineMensMorrisState(State):
             men[side] ^= _BIT[move.frm] | _BIT[move.to]
         if move.take is not None:
             men[side ^ 1] &= ~_BIT[move.take]
-        self._turns += 1
         self._side = side ^ 1
         self._update_status()
 
@@ -404,8 +409,8 @@ class NineMensMorrisState(State):
             and not (_ADJ_LO[mine & 4095] | _ADJ_HI[mine >> 12]) & (_FULL ^ mine ^ self._men[s ^ 1])
         ):
             self._finish(s ^ 1, f"{_SIDE_WORD[s]} cannot move")
-        elif self._turns >= self._limit:
-            self._finish(-1, f"the turn limit of {count(self._limit, 'turn')} was reached")
+        elif self.ply >= self.limit:
+            self._finish(-1, f"the turn limit of {count(self.limit, 'turn')} was reached")
         else:
             self._over = False
 
@@ -433,22 +438,8 @@ class NineMensMorrisState(State):
     def _status_line(self) -> str:
         hands = f"in hand: White {self._hand[0]}, Black {self._hand[1]}"
         if self._over:
-            return f"game over after {count(self._turns, 'turn')}: {self._reason}; {hands}"
-        return f"{_SIDE_WORD[self._side]} to move, turn {self._turns + 1} of {self._limit}; {hands}"
-
-    def copy(self) -> NineMensMorrisState:
-        """Return an independent copy."""
-        other = NineMensMorrisState.__new__(NineMensMorrisState)
-        other._men = self._men[:]
-        other._hand = self._hand[:]
-        other._side = self._side
-        other._turns = self._turns
-        other._limit = self._limit
-        other._flying = self._flying
-        other._over = self._over
-        other._winner = self._winner
-        other._reason = self._reason
-        return other
+            return f"game over after {count(self.ply, 'turn')}: {self._reason}; {hands}"
+        return f"{_SIDE_WORD[self._side]} to move, turn {self.ply + 1} of {self.limit}; {hands}"
 
     # -- extra queries -------------------------------------------------------------------
 
@@ -462,7 +453,7 @@ class NineMensMorrisState(State):
 
     def turns_played(self) -> int:
         """Return the number of turns played so far."""
-        return self._turns
+        return self.ply
 
     def removable(self) -> list[str]:
         """Return the opposing men the side to move could remove if it closed a mill now."""

@@ -174,6 +174,8 @@ def _canonical_cells(
 class PushState(State):
     """A Push! position: the numbers, each lane's progress and die value, and who pushes next."""
 
+    SHARED = frozenset({"numbers", "cells_of", "_over", "_moves"})
+
     def __init__(
         self,
         seed: int,
@@ -182,6 +184,7 @@ class PushState(State):
         adjust: bool,
         limit: int,
     ) -> None:
+        super().__init__(limit)
         self.seed = seed
         self.numbers = numbers
         self.cells_of = tuple(tuple(i for i, n in enumerate(numbers) if n == v) for v in range(SIZE + 1))
@@ -189,8 +192,6 @@ class PushState(State):
         self.progress = [[0] * SIZE, [0] * SIZE]
         self.adjust = adjust
         self.pusher = 1
-        self.plies = 0
-        self.limit = limit
         self._over: Outcome | None = None
         self._moves: list[PushTurn] | None = None
 
@@ -494,7 +495,7 @@ class PushState(State):
                         f"{label} cannot be {'raised' if adjust > 0 else 'lowered'}: dice show 1 to 6"
                     )
 
-    def apply_move(self, move: PushTurn) -> None:
+    def _apply(self, move: PushTurn) -> None:
         """Play a legal turn: push the chosen dice and pawns, adjust, then swap the roles."""
         side = self.pusher
         progress = self.progress[side]
@@ -503,14 +504,13 @@ class PushState(State):
                 progress[lane] += 1
             if adjust:
                 self.values[side][lane] += adjust
-        self.plies += 1
         self.pusher = 1 - side
         self._moves = None
         if all(p >= PAWN_OFF for p in progress):
             self._over = Outcome(
                 True, SIDES[side], False, self._score(), f"{SIDES[side]} took all six pawns off the board"
             )
-        elif self.plies >= self.limit:
+        elif self.ply >= self.limit:
             self._over = Outcome(
                 True, None, True, self._score(), f"the turn limit of {count(self.limit, 'turn')} was reached"
             )
@@ -558,24 +558,8 @@ class PushState(State):
         if self._over is not None:
             lines.append(f"Game over: {self._over.reason}.")
         else:
-            lines.append(f"Turn {self.plies + 1}: {self.thrower()} throws, {self.current_player()} pushes.")
+            lines.append(f"Turn {self.ply + 1}: {self.thrower()} throws, {self.current_player()} pushes.")
         return "\n".join(lines)
-
-    def copy(self) -> PushState:
-        """Return an independent copy."""
-        other = PushState.__new__(PushState)
-        other.seed = self.seed
-        other.numbers = self.numbers
-        other.cells_of = self.cells_of
-        other.values = [self.values[0][:], self.values[1][:]]
-        other.progress = [self.progress[0][:], self.progress[1][:]]
-        other.adjust = self.adjust
-        other.pusher = self.pusher
-        other.plies = self.plies
-        other.limit = self.limit
-        other._over = self._over
-        other._moves = self._moves
-        return other
 
 
 @lru_cache(maxsize=4096)

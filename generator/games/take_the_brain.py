@@ -342,13 +342,14 @@ def parse_setup(text: str) -> tuple[list[int], int]:
 class BrainState(State):
     """A Take The Brain position: the pieces, whose turn it is, and how the game stands."""
 
+    SHARED = frozenset({"board", "rays", "_over", "_moves"})
+
     def __init__(self, board: BrainBoard, limit: int, cells: list[int] | None = None, turn: int = 0) -> None:
+        super().__init__(limit)
         self.board = board
         self.rays = board.rays
         self.cells = cells if cells is not None else _start_cells()
         self.turn = turn
-        self.plies = 0
-        self.limit = limit
         self._over: Outcome | None = None
         self._moves: list[BrainMove] | None = None
         self._settle()
@@ -456,7 +457,7 @@ class BrainState(State):
                 f"{target} holds a {piece_name(there)}: write {origin}x{target} to capture it"
             )
 
-    def apply_move(self, move: BrainMove) -> None:
+    def _apply(self, move: BrainMove) -> None:
         """Play a legal move: capture, promote, then pass the turn and see whether the game ended."""
         cells = self.cells
         code = cells[move.origin]
@@ -470,7 +471,6 @@ class BrainState(State):
         ):
             code = _code(side, NUMSKULL)
         cells[move.target] = code
-        self.plies += 1
         self.turn = 1 - side
         self._moves = None
         if captured == _code(1 - side, BRAIN):
@@ -487,7 +487,7 @@ class BrainState(State):
     def _settle(self) -> None:
         if sum(1 for c in self.cells if c) == 2:
             self._over = Outcome(True, None, True, None, "only the two Brains are left")
-        elif self.plies >= self.limit:
+        elif self.ply >= self.limit:
             self._over = Outcome(
                 True, None, True, None, f"the turn limit of {count(self.limit, 'turn')} was reached"
             )
@@ -522,21 +522,8 @@ class BrainState(State):
         if self._over is not None:
             lines.append(f"Game over: {self._over.reason}.")
         else:
-            lines.append(f"{SIDES[self.turn].capitalize()} to move (turn {self.plies + 1}).")
+            lines.append(f"{SIDES[self.turn].capitalize()} to move (turn {self.ply + 1}).")
         return "\n".join(lines)
-
-    def copy(self) -> BrainState:
-        """Return an independent copy."""
-        other = BrainState.__new__(BrainState)
-        other.board = self.board
-        other.rays = self.rays
-        other.cells = self.cells[:]
-        other.turn = self.turn
-        other.plies = self.plies
-        other.limit = self.limit
-        other._over = self._over
-        other._moves = self._moves
-        return other
 
 
 # --- pictures and layout data ------------------------------------------------------------------

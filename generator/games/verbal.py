@@ -73,15 +73,14 @@ class VerbalState(State):
     """A Verbal game: the rounds played so far and each player's numbers."""
 
     def __init__(self, reverser: str, odds_evens: bool, limit: int) -> None:
+        super().__init__(limit)
         self.reverser = reverser
         self.odds_evens = odds_evens
-        self.limit = limit
         self.numbers: dict[str, list[int]] = {"a": [], "b": []}
-        self.rounds = 0
 
     def current_player(self) -> str:
         """Return the side that offers in the next round."""
-        return offerer(self.rounds + 1)
+        return offerer(self.ply + 1)
 
     def legal_moves(self) -> list[Round]:
         """Return every offer (smaller number first) with each of its two takes."""
@@ -90,7 +89,9 @@ class VerbalState(State):
         return list(_ALL_ROUNDS)
 
     def parse_move(self, text: str) -> Round:
-        """Return the round written as text, e.g. '2/5:5'; raise NotationError otherwise."""
+        """Return the round written as text, e.g. '2/5:5'; raise NotationError otherwise.
+
+        The offer is the smaller number first, as ``legal_moves`` lists it: '5/2:5' is the same round."""
         match = _ROUND.match(text)
         if not match:
             raise NotationError(f"{text.strip()!r} is not a round like 2/5:5 (offered 2 and 5, 5 taken)")
@@ -98,7 +99,7 @@ class VerbalState(State):
         for value in (first, second, take):
             if not LOW <= value <= HIGH:
                 raise NotationError(f"{value} is not a number from {LOW} to {HIGH}")
-        return Round((first, second), take)
+        return Round((min(first, second), max(first, second)), take)
 
     def move_str(self, move: Round) -> str:
         """Return the round in notation, e.g. '2/5:5'."""
@@ -117,30 +118,29 @@ class VerbalState(State):
         if move.take not in move.offer:
             raise IllegalMoveError(f"{move.take} was not offered: the offer was {first} or {second}")
 
-    def apply_move(self, move: Round) -> None:
-        """Give the taken number to the taker and the other one to the offerer."""
-        giver = offerer(self.rounds + 1)
+    def _apply(self, move: Round) -> None:
+        """Give the taken number to the taker and the other one to the offerer (``ply`` counts the round)."""
+        giver = offerer(self.ply)
         taker = "b" if giver == "a" else "a"
         kept = move.offer[1] if move.take == move.offer[0] else move.offer[0]
         self.numbers[taker].append(move.take)
         self.numbers[giver].append(kept)
-        self.rounds += 1
 
     def is_terminal(self) -> bool:
         """Return True after six rounds (or at a turn limit below six)."""
-        return self.rounds >= min(ROUNDS, self.limit)
+        return self.ply >= min(ROUNDS, self.limit)
 
     def rows(self) -> dict[str, list[int]]:
         """Return both players' numbers as compared: the reverser's row reversed once all are known."""
         rows = {side: list(values) for side, values in self.numbers.items()}
-        if self.rounds >= ROUNDS:
+        if self.ply >= ROUNDS:
             rows[self.reverser].reverse()
         return rows
 
     def outcome(self) -> Outcome:
         """Return the outcome; the score is the points of A and B after the comparison."""
-        if self.rounds < ROUNDS:
-            if self.rounds >= self.limit:
+        if self.ply < ROUNDS:
+            if self.ply >= self.limit:
                 return Outcome(
                     True, None, True, {"a": 0, "b": 0}, f"turn limit of {count(self.limit, 'round')} reached"
                 )
@@ -164,24 +164,17 @@ class VerbalState(State):
         """Return the rows of numbers and, once complete, the comparison, as text."""
         game = "odds and evens" if self.odds_evens else "standard"
         lines = [
-            f"Verbal ({game}), round {min(self.rounds + 1, ROUNDS)} of {ROUNDS}, "
+            f"Verbal ({game}), round {min(self.ply + 1, ROUNDS)} of {ROUNDS}, "
             f"{self.reverser.upper()} reverses"
         ]
         lines.append("A          " + " ".join(str(n) for n in self.numbers["a"]))
         lines.append("B          " + " ".join(str(n) for n in self.numbers["b"]))
-        if self.rounds >= ROUNDS:
+        if self.ply >= ROUNDS:
             rows = self.rows()
             lines.append(f"{self.reverser.upper()} reversed " + " ".join(str(n) for n in rows[self.reverser]))
             marks = compare(rows["a"], rows["b"], self.odds_evens)
             lines.append("point      " + " ".join((m or "-").upper() for m in marks))
         return "\n".join(lines)
-
-    def copy(self) -> VerbalState:
-        """Return an independent copy of this state."""
-        other = VerbalState(self.reverser, self.odds_evens, self.limit)
-        other.numbers = {side: list(values) for side, values in self.numbers.items()}
-        other.rounds = self.rounds
-        return other
 
 
 #: The worked example of the traditional rules: A ends with 1 4 2 6 3 4, B with 2 3 5 1 6 3.

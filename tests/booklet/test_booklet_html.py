@@ -74,7 +74,7 @@ def test_html_booklet_holds_the_pdf_text(tmp_path, game, lang):
     folder = next(p for p in tmp_path.iterdir() if p.is_dir())
     source = (folder / "booklet.html").read_text(encoding="utf-8")
     definition = find_definition(game, None, lang)
-    from generator.build import effective_seed
+    from generator.build.plan import effective_seed
 
     ctx = context(
         definition, find_paper("a4"), effective_seed(definition, None), frozenset(), Options(lang=lang)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.booklet.render import (
+from generator.booklet.template import (
     check_language,
     languages,
     render_template,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.booklet.render import languages
+from generator.booklet.template import languages
 from generator.components.base import Options
 from generator.components.booklet import laid_pages
 from generator.components.kinds import context

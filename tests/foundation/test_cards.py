@@ -11,7 +11,8 @@ from collections import Counter
 import pymupdf
 import pytest
 
-from generator.build import BuildRequest, layout_findings
+from generator.build.kit import layout_findings
+from generator.build.plan import kit_plan
 from generator.components.base import Options
 from generator.components.cards import SIZES, card_size
 from generator.definitions import templates_for
@@ -288,9 +289,7 @@ def test_every_page_of_a_deck_passes_the_layout_check(tmp_path):
     definition = load_definition(path, templates_for(os.path.dirname(path)))
     findings = []
     for paper, ink in (("a4", False), ("letter", True)):
-        findings.extend(
-            layout_findings(definition, BuildRequest(paper=paper, options=Options(ink_saver=ink)))
-        )
+        findings.extend(layout_findings(kit_plan(definition, paper=paper, options=Options(ink_saver=ink))))
     assert not findings, "\n".join(map(str, findings[:20]))
 
 

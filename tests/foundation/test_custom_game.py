@@ -108,13 +108,15 @@ def test_a_game_of_ones_own_builds_only_from_its_folder(custom_kit, tmp_path):
     ("paper", "ink", "cell"), [("a4", False, None), ("letter", True, None), ("a4", False, 40.0)]
 )
 def test_every_page_of_the_starter_kit_passes_the_layout_check(custom_kit, paper, ink, cell):
-    from generator.build import BuildRequest, layout_findings
+    from generator.build.kit import layout_findings
+    from generator.build.plan import kit_plan
     from generator.components.base import Options
     from generator.definitions import templates_for
 
     root, _ = custom_kit
     layouts = os.path.join(root, "layouts")
     definition = load_definition(os.path.join(layouts, "lanterns.toml"), templates_for(layouts))
-    request = BuildRequest(paper=paper, options=Options(ink_saver=ink, cell_size=cell))
-    findings = layout_findings(definition, request)
+    findings = layout_findings(
+        kit_plan(definition, paper=paper, options=Options(ink_saver=ink, cell_size=cell))
+    )
     assert not findings, "\n".join(map(str, findings[:20]))

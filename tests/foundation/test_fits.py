@@ -9,7 +9,7 @@ import os
 import pymupdf
 import pytest
 
-from generator.build import BuildRequest, effective_seed
+from generator.build.plan import effective_seed
 from generator.components.base import FIT_MARGIN, Context, Options, board_square
 from generator.components.kinds import context as make_context
 from generator.components.kinds import find_kind
@@ -143,10 +143,9 @@ def test_the_short_records_are_the_ones_the_players_would_run_out_of():
 
 
 def test_a_request_the_library_refuses_before_building(tmp_path):
-    from generator.build import build_game
+    from generator.build.plan import kit_plan
     from generator.errors import UsageError
 
-    request = BuildRequest(out=str(tmp_path), options=Options(cell_size=5.0))
     with pytest.raises(UsageError, match="too small for push"):
-        build_game(GAMES["push"], request)
+        kit_plan(GAMES["push"], str(tmp_path), options=Options(cell_size=5.0))
     assert os.listdir(tmp_path) == []

@@ -11,7 +11,8 @@ import textwrap
 import pymupdf
 import pytest
 
-from generator.build import BuildRequest, layout_findings
+from generator.build.kit import layout_findings
+from generator.build.plan import kit_plan
 from generator.components.base import Options
 from generator.definitions import templates_for
 from generator.games.hexes import HexGrid
@@ -273,8 +274,8 @@ def test_every_page_of_a_hex_kit_passes_the_layout_check(tmp_path, name):
     definition = load_definition(path, templates_for(os.path.dirname(path)))
     findings = []
     for paper, ink, cell in (("a4", False, None), ("letter", True, None), ("a4", True, 40.0)):
-        request = BuildRequest(paper=paper, options=Options(ink_saver=ink, cell_size=cell))
-        findings.extend(layout_findings(definition, request))
+        kit = kit_plan(definition, paper=paper, options=Options(ink_saver=ink, cell_size=cell))
+        findings.extend(layout_findings(kit))
     assert not findings, "\n".join(map(str, findings[:20]))
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.build import write_index
+from generator.build.index import write_index
 from generator.homepage import card_pages
 from tests.conftest import build
 

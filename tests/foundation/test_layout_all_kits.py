@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from generator.build import BuildRequest, layout_findings, takes_seed
+from generator.build.kit import layout_findings
+from generator.build.plan import kit_plan, takes_seed
 from generator.calibration import calibration_pages
 from generator.components.base import Options
 from generator.definitions import LAYOUTS_DIR
@@ -38,8 +39,9 @@ def test_every_page_of_every_kit_is_clean(game, paper, ink, seeds):
     definition = GAMES[game]
     findings = []
     for seed in seeds if takes_seed(definition) else (None,):
-        request = BuildRequest(paper=paper, seed=seed, options=Options(ink_saver=ink))
-        findings.extend(layout_findings(definition, request))
+        findings.extend(
+            layout_findings(kit_plan(definition, paper=paper, seed=seed, options=Options(ink_saver=ink)))
+        )
     assert not findings, report(findings)
 
 
@@ -55,8 +57,9 @@ def test_every_page_of_every_translated_kit_is_clean(game, lang):
     definition = next(d for d in load_all(LAYOUTS_DIR, lang) if d.id == game)
     findings = []
     for paper, ink, fit in (("a4", True, True), ("letter", False, False)):
-        request = BuildRequest(paper=paper, options=Options(ink_saver=ink, fit=fit))
-        findings.extend(layout_findings(definition, request))
+        findings.extend(
+            layout_findings(kit_plan(definition, paper=paper, options=Options(ink_saver=ink, fit=fit)))
+        )
     assert not findings, report(findings)
 
 
@@ -70,8 +73,8 @@ TILED = sorted(g for g, d in GAMES.items() if any(c.kind in BOARD_KINDS for c in
 @pytest.mark.parametrize("paper,ink", [("a4", False), ("letter", True)])
 @pytest.mark.parametrize("game", TILED)
 def test_tiled_boards_are_clean(game, paper, ink):
-    request = BuildRequest(paper=paper, options=Options(ink_saver=ink, cell_size=25.0))
-    findings = layout_findings(GAMES[game], request)
+    kit = kit_plan(GAMES[game], paper=paper, options=Options(ink_saver=ink, cell_size=25.0))
+    findings = layout_findings(kit)
     assert not findings, report(findings)
 
 
@@ -95,14 +98,14 @@ def test_a_finding_names_page_shape_and_problem():
 def test_every_page_of_every_kit_is_clean_for_a_print_shop(game, paper, ink, bleed):
     """With --bleed the pages change (gutters, narrower copies, tab labels kept in the safe area)
     and the check adds the safe area: 2 mm between a cut-out part's text and symbols and its cut."""
-    request = BuildRequest(paper=paper, options=Options(ink_saver=ink, bleed=bleed))
-    findings = layout_findings(GAMES[game], request)
+    findings = layout_findings(
+        kit_plan(GAMES[game], paper=paper, options=Options(ink_saver=ink, bleed=bleed))
+    )
     assert not findings, report(findings)
 
 
 @pytest.mark.parametrize("game", TILED)
 def test_tiled_boards_are_clean_for_a_print_shop(game):
     """A tile's art runs into its bleed past the cut: the check judges what the cut itself cuts."""
-    request = BuildRequest(paper="a4", options=Options(cell_size=25.0, bleed=3.0))
-    findings = layout_findings(GAMES[game], request)
+    findings = layout_findings(kit_plan(GAMES[game], paper="a4", options=Options(cell_size=25.0, bleed=3.0)))
     assert not findings, report(findings)

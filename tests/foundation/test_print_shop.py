@@ -16,7 +16,8 @@ import pytest
 from pypdf.generic import ContentStream
 from typer.testing import CliRunner
 
-from generator.build import BuildRequest, component_outputs, effective_seed, kit_folder, png_faces
+from generator.build.kit import component_outputs, png_faces
+from generator.build.plan import effective_seed, kit_folder
 from generator.cli.app import app
 from generator.colour import cmyk
 from generator.components.base import Options
@@ -199,8 +200,7 @@ def test_barricades_done_when(tmp_path):
 def test_packed_parts_have_gutters_and_crop_marks_outside_the_bleed(game):
     definition = GAMES[game]
     paper = find_paper("a4", definition.paper["margin"])
-    request = BuildRequest(options=Options(bleed=BLEED))
-    ctx = context(definition, paper, effective_seed(definition, None), frozenset(), request.options)
+    ctx = context(definition, paper, effective_seed(definition, None), frozenset(), Options(bleed=BLEED))
     parts = [
         Part(cid, "card", tuple(o.pages), o.booklet, tuple(o.items or ()))
         for cid, o in component_outputs(definition, ctx)

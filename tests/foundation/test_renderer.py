@@ -8,7 +8,7 @@ import math
 
 import pytest
 
-from generator.build import component_outputs
+from generator.build.kit import component_outputs
 from generator.components.kinds import context
 from generator.imposition import find_paper
 from generator.loader import find_definition

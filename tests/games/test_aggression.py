@@ -517,12 +517,12 @@ def test_troop_chits_lay_out_every_split_of_100_over_20_cities_as_the_booklet_sa
 
 def test_kit_builds_with_the_map_and_the_example_attack(tmp_path: Path) -> None:
     fitz = pytest.importorskip("fitz")
-    from generator.build import BuildRequest, build_game
+    from generator.build.kit import build_kit
+    from generator.build.plan import kit_plan
     from generator.loader import find_definition
 
-    build_game(
-        find_definition("aggression"),
-        BuildRequest(out=str(tmp_path), formats=("pdf",), seed=7, variants=CONNECTED),
+    build_kit(
+        kit_plan(find_definition("aggression"), str(tmp_path), formats=("pdf",), seed=7, variants=CONNECTED)
     )
     folder = tmp_path / "aggression-seed7-connected"  # a variant builds into a folder of its own
     with fitz.open(folder / "board.pdf") as board:

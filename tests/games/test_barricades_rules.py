@@ -484,9 +484,9 @@ def test_random_games_round_trip_and_end() -> None:
             state.check_move(move)
             before = state.copy()
             state.apply_move(move)
-            assert before.turn == state.turn - 1
+            assert before.ply == state.ply - 1
         reasons.add(state.outcome().reason.split()[1])
-        assert state.turn <= 200
+        assert state.ply <= 200
     assert reasons & {"captured", "killed"}
 
 
@@ -514,7 +514,7 @@ def test_copy_is_independent() -> None:
     state = RULES.new_state(1)
     other = state.copy()
     other.play("a9-b9")
-    assert state.piece_at("a9") and not other.piece_at("a9") and state.turn == 0
+    assert state.piece_at("a9") and not other.piece_at("a9") and state.ply == 0
 
 
 def test_text_shows_the_position() -> None:

@@ -102,7 +102,9 @@ def test_notation_round_trips_and_bad_text_is_a_notation_error():
     state = RULES.new_state()
     for move in state.legal_moves():
         assert state.parse_move(state.move_str(move)) == move
-    assert state.parse_move("p1 3 2 5 : 2+3 5") == Cross("p1", (3, 2, 5), ((2, 3), (5,)))
+    # Dice and groups in any order name the move legal_moves lists.
+    assert state.parse_move("p1 3 2 5 : 2+3 5") == Cross("p1", (2, 3, 5), ((2, 3), (5,)))
+    assert state.parse_move("P1 5 3 2 : 5 3+2") == state.parse_move("P1 2 3 5 : 2+3 5")
     for bad in ["P1 2 3 : 5", "P1 2 3 7 : 5", "P1 2 3 5 5 2+3", "P1 2 3 5 :", "P1 2 3 5 : 2++3", "2 3 5 : 5"]:
         with pytest.raises(NotationError):
             state.parse_move(bad)

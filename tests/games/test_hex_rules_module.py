@@ -27,6 +27,7 @@ class Step:
 
 class ScoutState(State):
     def __init__(self) -> None:
+        super().__init__(limit=200)
         self.at = dict(HOMES)
         self.turn = "gold"
 
@@ -49,7 +50,7 @@ class ScoutState(State):
         if move not in self.legal_moves():
             raise IllegalMoveError(f"{GRID.name(move.to)} is not a free hex next to the {self.turn} scout")
 
-    def apply_move(self, move: Step) -> None:
+    def _apply(self, move: Step) -> None:
         self.at[self.turn] = move.to
         self.turn = "blue" if self.turn == "gold" else "gold"
 
@@ -62,11 +63,6 @@ class ScoutState(State):
 
     def text(self) -> str:
         return " ".join(f"{side}:{GRID.name(h)}" for side, h in sorted(self.at.items()))
-
-    def copy(self) -> ScoutState:
-        other = ScoutState()
-        other.at, other.turn = dict(self.at), self.turn
-        return other
 
 
 @dataclass(frozen=True)

@@ -492,15 +492,15 @@ def _faces_mm(path: Path, fitz) -> list[float]:
 
 def test_kit_prints_board_dice_at_true_size_and_booklets(tmp_path: Path) -> None:
     fitz = pytest.importorskip("pymupdf")
-    from generator.build import BuildRequest, build_game
+    from generator.build.kit import build_kit
+    from generator.build.plan import kit_plan
     from generator.components.base import Options
     from generator.loader import find_definition
 
     definition = find_definition("push")
-    build_game(definition, BuildRequest(out=str(tmp_path / "en"), formats=("pdf",), seed=3))
-    build_game(
-        definition,
-        BuildRequest(out=str(tmp_path / "it"), formats=("pdf",), seed=3, options=Options(lang="it")),
+    build_kit(kit_plan(definition, str(tmp_path / "en"), formats=("pdf",), seed=3))
+    build_kit(
+        kit_plan(definition, str(tmp_path / "it"), formats=("pdf",), seed=3, options=Options(lang="it"))
     )
     folder = tmp_path / "en" / "push-seed3"
     cube = next(spec for spec in definition.components if spec.id == "dice")["size"]

@@ -523,10 +523,11 @@ def test_record_through_the_referee(path: Path) -> None:
 
 def test_kit_prints_board_pieces_record_and_booklet(tmp_path: Path) -> None:
     fitz = pytest.importorskip("pymupdf")
-    from generator.build import BuildRequest, build_game
+    from generator.build.kit import build_kit
+    from generator.build.plan import kit_plan
     from generator.loader import find_definition
 
-    build_game(find_definition("take-the-brain"), BuildRequest(out=str(tmp_path), formats=("pdf",)))
+    build_kit(kit_plan(find_definition("take-the-brain"), str(tmp_path), formats=("pdf",)))
     folder = tmp_path / "take-the-brain"
     with fitz.open(folder / "board.pdf") as board:
         words = board[0].get_text().split()

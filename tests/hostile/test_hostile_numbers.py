@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.build import parse_seed_range
+from generator.build.plan import parse_seed_range
 from generator.errors import BoardError, UsageError
 from generator.numbers import is_ascii_digits, parse_decimal
 from generator.seeding import check_seed

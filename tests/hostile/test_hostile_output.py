@@ -14,7 +14,7 @@ import time
 
 import pytest
 
-from generator.buildrun import run_build
+from generator.build.run import run_build
 from tests.hostile.fuzz_defs import base, toml_str
 from tests.hostile.helpers import ROOT, cli
 

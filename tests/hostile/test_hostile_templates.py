@@ -8,7 +8,7 @@ import os
 import pytest
 
 from generator.booklet import sandbox
-from generator.booklet.render import render_template
+from generator.booklet.template import render_template
 from generator.errors import TemplateError
 from tests.hostile.helpers import cli, mini_kit
 

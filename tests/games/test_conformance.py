@@ -4,6 +4,12 @@ Random playouts from many seeds never crash and always end (the turn limit guara
 legal move passes ``check_move`` and applies; every printed move parses back to the same move and
 no two legal moves print alike; a terminal state has no legal moves; ``copy()`` is independent; a
 playout written as a record replays to the same outcome through the referee.
+
+Both directions: at positions from playouts with fixed seeds, every text of the notation's space
+(``notation_space``) that parses is accepted by ``check_move`` exactly when ``legal_moves`` holds
+the move it names, so ``legal_moves`` and ``check_move``, the two places a game writes each rule,
+cannot drift apart. Aliases (a burst written at a square, dice in another order) parse to the move
+they name.
 """
 
 from __future__ import annotations
@@ -12,11 +18,13 @@ from typing import Any
 
 import pytest
 
+from generator.errors import IllegalMoveError, NotationError
 from generator.games import GAMES as RULES_TABLE
 from generator.games.base import GameRules, State
 from generator.referee.record import record_str
 from generator.referee.replay import replay, result_str
 from generator.seeding import rng_for
+from tests.games.notation_space import candidates
 
 SHORT_LIMIT = 24  # turn limit of most playouts, to keep the suite fast
 SHORT_PLAYOUTS = 10
@@ -101,8 +109,11 @@ def _playout(
             other = state.copy()
             other.apply_move(move)
             assert _snapshot(state) == before, "applying a move to a copy changed the original"
+            assert len(other.history) == len(state.history) + 1 and other.ply == state.ply + 1
         written.append(state.move_str(move))
         state.apply_move(move)
+        # The base keeps the ply count and the history for every game.
+        assert state.ply == len(written) == len(state.history) and state.history[-1] is move
     raise AssertionError(f"no end after {bound} moves (seed {seed}, variants {sorted(variants)})")
 
 
@@ -153,3 +164,72 @@ def test_random_move_when_offered_is_a_legal_move(game_id: str) -> None:
         move = state.random_move(rng)
         assert move in state.legal_moves()
         state.apply_move(move)
+
+
+TWO_WAY_SEEDS = (1, 2, 3)
+TWO_WAY_POSITIONS = 4  # positions checked per playout, spread over the game
+
+
+def _two_way_positions(rules: GameRules, seed: int, variants: frozenset[str]) -> list[State]:
+    """Return positions of a random playout (fixed seed): the start for seed 1, then positions
+    spread over the game at plies drawn from the seed."""
+    rng = rng_for(seed, f"two-way/{rules.id}")
+    state = _new(rules, seed, variants, None)
+    seen: list[State] = [state.copy()]
+    while not state.is_terminal() and state.ply < 160:
+        moves = state.legal_moves()
+        state.apply_move(moves[rng.below(len(moves))])
+        if not state.is_terminal():
+            seen.append(state.copy())
+    picked = sorted({rng.below(len(seen)) for _ in range(TWO_WAY_POSITIONS * 3)})
+    step = max(1, len(picked) // TWO_WAY_POSITIONS)
+    chosen = [seen[i] for i in picked[::step][:TWO_WAY_POSITIONS]]
+    return ([seen[0]] if seed == 1 else []) + chosen
+
+
+def _accepts(state: State, move: Any) -> bool:
+    try:
+        state.check_move(move)
+    except IllegalMoveError:
+        return False
+    return True
+
+
+def _check_both_ways(game_id: str, state: State, rng: Any) -> tuple[int, int]:
+    """Check one position both ways; return (texts accepted, texts refused)."""
+    legal = state.legal_moves()
+    legal_set = set(legal)
+    legal_texts = {state.move_str(m) for m in legal}
+    refused_legal = [state.move_str(m) for m in legal if not _accepts(state, m)]
+    assert not refused_legal, f"check_move refuses legal moves: {refused_legal[:5]}\n{state.text()}"
+    accepted = refused = 0
+    for text in candidates(game_id, state, rng):
+        try:
+            move = state.parse_move(text)
+        except (NotationError, IllegalMoveError):
+            assert text not in legal_texts, f"{text!r} prints a legal move but does not parse"
+            refused += 1
+            continue
+        ok = _accepts(state, move)
+        assert ok == (move in legal_set), (
+            f"{text!r} ({move!r}): check_move {'accepts' if ok else 'refuses'} it but legal_moves "
+            f"{'leaves it out' if ok else 'lists it'}\n{state.text()}"
+        )
+        accepted += ok
+        refused += not ok
+    return accepted, refused
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_check_move_refuses_exactly_the_moves_legal_moves_leaves_out(game_id: str) -> None:
+    rules = _rules(game_id)
+    accepted = refused = positions = 0
+    for variants in _variant_sets(rules):
+        seeds = TWO_WAY_SEEDS if not variants else TWO_WAY_SEEDS[:1]
+        for seed in seeds:
+            rng = rng_for(seed, f"two-way-candidates/{rules.id}")
+            for state in _two_way_positions(rules, seed, variants):
+                a, r = _check_both_ways(game_id, state, rng)
+                accepted, refused, positions = accepted + a, refused + r, positions + 1
+    # The space reaches both sides of the line in every game, at many positions.
+    assert positions >= 10 and accepted >= positions and refused >= positions

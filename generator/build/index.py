@@ -1,0 +1,72 @@
+"""The home page of an output folder: ``index.html`` over every kit's manifest (generator.homepage).
+
+It reads the manifests, never the drawings: each kit shows its light preview (``preview.svg``,
+written with the kit) and links to its files; a batch's later seeds link to the kit they share."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+
+from generator.homepage import write_home_page
+from generator.numbers import is_ascii_digits
+
+
+def natural_key(name: str) -> list:
+    """Return a sort key that puts booklet-2 before booklet-10."""
+    return [int(part) if is_ascii_digits(part) else part for part in re.split(r"([0-9]+)", name)]
+
+
+MAX_MANIFEST_BYTES = 1_000_000
+
+
+def _manifest_problem(manifest: object) -> str | None:
+    """Return what is wrong with a manifest's shape, or None."""
+    if not isinstance(manifest, dict):
+        return "not a JSON object"
+    files = manifest.get("files", [])
+    if not isinstance(files, list) or not all(
+        isinstance(f, dict) and isinstance(f.get("name"), str) for f in files
+    ):
+        return "its files are not a list of named files"
+    return None
+
+
+def read_manifests(out: str) -> tuple[list[tuple[str, dict]], list[str]]:
+    """Return the kits in an output folder (folder name, manifest) and one line per manifest
+    skipped because it cannot be read (another program's file, a damaged one)."""
+    kits: list[tuple[str, dict]] = []
+    problems: list[str] = []
+    try:
+        names = sorted(os.listdir(out), key=natural_key) if os.path.isdir(out) else []
+    except OSError:
+        names = []
+    for name in names:
+        if name.startswith("."):
+            continue
+        manifest_path = os.path.join(out, name, "manifest.json")
+        if not os.path.isfile(manifest_path):
+            continue
+        try:
+            with open(manifest_path, "rb") as handle:
+                data = handle.read(MAX_MANIFEST_BYTES + 1)
+            if len(data) > MAX_MANIFEST_BYTES:
+                raise ValueError(f"larger than {MAX_MANIFEST_BYTES} bytes")
+            manifest = json.loads(data.decode("utf-8"))
+            problem = _manifest_problem(manifest)
+            if problem:
+                raise ValueError(problem)
+        except (OSError, ValueError, RecursionError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) else str(exc).splitlines()[0][:80]
+            problems.append(f"skipped {os.path.join(out, name, 'manifest.json')}: {reason}")
+            continue
+        kits.append((name, manifest))
+    return kits, problems
+
+
+def write_index(out: str) -> str:
+    """Write OUT/index.html, the home page of every kit in the folder (generator.homepage); return
+    its path. It reads the manifests, never the drawings."""
+    kits, _ = read_manifests(out)
+    return write_home_page(out, kits)

@@ -1,0 +1,357 @@
+"""The build plan: every option of a build checked once and frozen, before anything is written.
+
+``make_plan`` turns the command line's options (strings, as typed) into a ``BuildPlan``: the
+output folder, the formats, the number of jobs, and for every game a ``GamePlan`` holding a
+``KitPlan`` (the definition, its ``Paper`` with the game's margin, the seed it draws, its variants,
+its print options with the language and cell size that game takes) and, for a batch, the seeds.
+``kit_plan`` makes one kit's plan for the library (``pnp check``, tests, benchmarks) with the same
+checks. Builders (``build.kit``, ``build.run``) take the frozen values and never check or change
+them; a batch's later seeds are new ``KitPlan`` values made by ``KitPlan.for_seed``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+
+from generator.booklet.template import check_language, languages
+from generator.components.base import Context, Options, check_fit
+from generator.components.kinds import KINDS, context
+from generator.definitions import ComponentSpec, GameDefinition
+from generator.errors import UsageError
+from generator.imposition import Paper, find_paper
+from generator.languages import LANGUAGES, language_codes
+from generator.loader import find_definition, load_all
+from generator.numbers import parse_decimal, parse_natural
+from generator.parallel import default_jobs
+from generator.render import FORMATS
+from generator.seeding import check_seed
+from generator.units import parse_length
+
+MAX_OFFSET = 20.0  # mm
+MAX_BLEED = 6.35  # mm (a quarter inch): the most a print shop asks for; the page margin holds it
+PNG_DPI = (72, 600)  # the resolutions --png takes
+MAX_BATCH = 10000
+MAX_CELL = 100.0  # mm, the largest --cell-size
+
+
+@dataclass(frozen=True)
+class KitPlan:
+    """One kit to build, checked: the game, where and in which formats, on what paper (with the
+    game's margin), the seed its board is drawn from (None: a fixed board), variants and options."""
+
+    definition: GameDefinition
+    out: str
+    formats: tuple[str, ...]
+    paper: Paper
+    seed: int | None
+    variants: frozenset[str]
+    options: Options
+
+    @property
+    def folder(self) -> str:
+        """Return the kit's folder name: the game id, with -seed<N> for a seeded board and the
+        variants' names."""
+        return kit_folder(self.definition, self.seed, self.variants)
+
+    def context(self) -> Context:
+        """Return the context the kit's components draw in (a new one: it caches game data)."""
+        return context(self.definition, self.paper, self.seed, self.variants, self.options)
+
+    def for_seed(self, seed: int) -> KitPlan:
+        """Return the plan of the same kit with the board drawn from another of the batch's seeds
+        (checked when the plan was made)."""
+        return replace(self, seed=seed)
+
+
+@dataclass(frozen=True)
+class GamePlan:
+    """One game of a build: its kit and, for a batch (``--seeds``), every seed in order (the kit
+    is the first seed's; the others share its unseeded parts)."""
+
+    kit: KitPlan
+    seeds: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True)
+class BuildPlan:
+    """A whole build: the output folder, the sheet of paper asked for, the worker processes, and
+    every game's plan in order."""
+
+    out: str
+    paper: Paper
+    jobs: int
+    games: tuple[GamePlan, ...] = ()
+
+
+def kit_folder(definition: GameDefinition, seed: int | None, variants: Iterable[str] = ()) -> str:
+    """Return the folder name of a kit: the game id, with -seed<N> for a seeded board and the
+    variants' names (sorted), so that kits of one seed in other variants never share a folder."""
+    name = definition.id if seed is None else f"{definition.id}-seed{seed}"
+    return "-".join([name, *sorted(variants)])
+
+
+def takes_seed(definition: GameDefinition) -> bool:
+    """Return True when the game's board can be drawn from a seed."""
+    return definition.game["seeded"] or definition.game["seed_optional"]
+
+
+def effective_seed(definition: GameDefinition, seed: int | None) -> int | None:
+    """Return the seed a build uses: the given one or the game's default; None for a fixed board."""
+    if definition.game["seed_optional"] and not definition.game["seeded"]:
+        return None if seed is None else check_seed(seed)
+    if not definition.game["seeded"]:
+        return None
+    return check_seed(definition.game["default_seed"] if seed is None else seed)
+
+
+def has_board_with_squares(definition: GameDefinition) -> bool:
+    """Return True when the game prints a board with squares or points (--cell-size applies)."""
+    return any(
+        c.kind in KINDS and KINDS[c.kind].has_squares and c.values.get("output", True)
+        for c in definition.components
+    )
+
+
+def batch_board(definition: GameDefinition) -> ComponentSpec:
+    """Return the board a batch prints for every seed (the game's first); raise UsageError when
+    the game has none."""
+    boards = [c for c in definition.components if KINDS[c.kind].is_board]
+    if not boards:
+        raise UsageError(f"{definition.id} has no board to print in a batch")
+    return boards[0]
+
+
+def check_out(out: str) -> str:
+    """Return the output folder; raise UsageError when it is blank."""
+    if not out.strip():
+        raise UsageError("--out needs a folder name")
+    return out
+
+
+def check_formats(formats: Sequence[str]) -> tuple[str, ...]:
+    """Return the formats as a tuple; raise UsageError when there are none or one is unknown."""
+    if not formats:
+        raise UsageError("--format needs at least one of pdf, svg")
+    for fmt in formats:
+        if fmt not in FORMATS:
+            raise UsageError(f"unknown format {fmt!r} (formats: {', '.join(FORMATS)})")
+    return tuple(formats)
+
+
+def check_variants(definition: GameDefinition, variants: Iterable[str]) -> frozenset[str]:
+    """Return the variants if the game has every one; raise UsageError otherwise."""
+    chosen = frozenset(variants)
+    unknown = sorted(v for v in chosen if v not in definition.game["variants"])
+    if unknown:
+        raise UsageError(
+            f"{definition.id} has no variant {unknown[0]!r} "
+            f"(variants: {', '.join(definition.game['variants']) or 'none'})"
+        )
+    return chosen
+
+
+def parse_offset(text: str | None) -> tuple[float, float]:
+    """Return the printer offset of a --duplex-offset value 'dx,dy' in mm ((0, 0) when not given)."""
+    if not text:
+        return (0.0, 0.0)
+    parts = text.split(",")
+    try:
+        if len(parts) != 2:
+            raise ValueError
+        dx, dy = (parse_decimal(p.strip().removesuffix("mm").strip()) for p in parts)
+    except ValueError:
+        raise UsageError(f"--duplex-offset must be 'dx,dy' in mm such as '1.5,-0.5', got {text!r}") from None
+    if abs(dx) > MAX_OFFSET or abs(dy) > MAX_OFFSET:
+        raise UsageError(f"--duplex-offset: a printer is never more than {MAX_OFFSET:g} mm off, got {text!r}")
+    return (dx, dy)
+
+
+def parse_bleed(text: str | None) -> float:
+    """Return the bleed in mm of a --bleed value such as '3mm' (0 when not given); raise
+    UsageError for anything but a length above 0 and at most MAX_BLEED."""
+    if text is None:
+        return 0.0
+    try:
+        value = parse_length(text)
+    except ValueError as exc:
+        raise UsageError(f"--bleed: {exc}") from None
+    if not 0 < value <= MAX_BLEED:
+        raise UsageError(f"--bleed must be more than 0 and at most {MAX_BLEED:g} mm, got {text}")
+    return value
+
+
+def parse_png(text: str | None) -> int | None:
+    """Return the resolution of a --png value such as '300' (None when not given); raise
+    UsageError for anything but a whole number of dots per inch within PNG_DPI."""
+    if text is None:
+        return None
+    lo, hi = PNG_DPI
+    try:
+        dpi = parse_natural(text.strip(), 4)
+    except ValueError:
+        dpi = -1
+    if not lo <= dpi <= hi:
+        raise UsageError(f"--png takes a resolution in dpi from {lo} to {hi}, such as 300, got {text!r}")
+    return dpi
+
+
+def parse_cell_size(text: str | None) -> float | None:
+    """Return the --cell-size in mm (None when not given); raise UsageError unless 0 < size <= 100."""
+    if text is None:
+        return None
+    try:
+        size = parse_length(text)
+    except ValueError as exc:
+        raise UsageError(f"--cell-size: {exc}") from None
+    if size <= 0 or size > MAX_CELL:
+        raise UsageError(f"--cell-size must be between 0 and {MAX_CELL:g} mm, got {text}")
+    return size
+
+
+def parse_seed_range(text: str) -> list[int]:
+    """Return the seeds of a range such as '1-50' or a list '3,7,9'; raise UsageError otherwise."""
+    spans: list[tuple[int, int]] = []
+    try:
+        for part in text.split(","):
+            part = part.strip()
+            lo, dash, hi = part.partition("-")
+            a = parse_natural(lo.strip(), 19)
+            b = parse_natural(hi.strip(), 19) if dash else a
+            if a > b:
+                raise ValueError
+            spans.append((a, b))
+    except ValueError:
+        raise UsageError(
+            f"seeds must be a range such as 1-50 or a list such as 3,7,9 (digits 0-9), got {text!r}"
+        ) from None
+    count = sum(b - a + 1 for a, b in spans)  # counted before anything is expanded
+    if count > MAX_BATCH:
+        raise UsageError(f"at most {MAX_BATCH} seeds in one batch, got {count}")
+    seeds = [s for a, b in spans for s in range(a, b + 1)]
+    for s in seeds:
+        check_seed(s)
+    return seeds
+
+
+def sheet_plan(paper: str, out: str) -> BuildPlan:
+    """Return the plan of a build with no kits (the calibration sheet): the folder and the paper."""
+    out = check_out(out)
+    return BuildPlan(out=out, paper=find_paper(paper), jobs=1)
+
+
+def kit_plan(
+    definition: GameDefinition,
+    out: str = "output",
+    paper: Paper | str = "a4",
+    formats: Sequence[str] = ("pdf", "svg"),
+    seed: int | None = None,
+    variants: Iterable[str] = (),
+    options: Options | None = None,
+) -> KitPlan:
+    """Return one kit's checked plan (for the library: ``pnp check``, tests, benchmarks); raise
+    UsageError (or DefinitionError) as ``pnp build`` would for the same options."""
+    options = options or Options()
+    sheet = find_paper(paper) if isinstance(paper, str) else paper
+    kit = KitPlan(
+        definition=definition,
+        out=check_out(out),
+        formats=check_formats(formats),
+        paper=sheet.with_margin(definition.paper["margin"]),
+        seed=effective_seed(definition, seed),
+        variants=check_variants(definition, variants),
+        options=options,
+    )
+    check_fit(kit.context())
+    return kit
+
+
+def make_plan(
+    games: list[str],
+    all_games: bool,
+    paper: str,
+    formats: list[str],
+    out: str,
+    seed: str | None,
+    seeds: str | None,
+    variants: list[str],
+    lang: str,
+    fit: bool,
+    cell_size: str | None,
+    ink_saver: bool,
+    duplex_offset: str | None,
+    layouts: str | None,
+    single_sided: bool = False,
+    jobs: int | None = None,
+    bleed: str | None = None,
+    cmyk: bool = False,
+    png: str | None = None,
+) -> BuildPlan:
+    """Return the plan of ``pnp build`` for its options as typed; raise UsageError (exit 2) for a
+    bad option, DefinitionError for a bad definition, before anything is written."""
+    folder = layouts or None  # None: the built-in games
+    out = check_out(out)
+    jobs = default_jobs() if jobs is None else jobs
+    if jobs < 1:
+        raise UsageError(f"--jobs must be at least 1, got {jobs}")
+    if not games and not all_games:
+        raise UsageError("name at least one game, or use --all (see `pnp games`)")
+    if games and all_games:
+        raise UsageError("name games or use --all, not both")
+    sheet = find_paper(paper)
+    chosen_formats = check_formats(formats)
+    if seed is not None and seeds is not None:
+        raise UsageError("use --seed or --seeds, not both")
+    seed_value = None if seed is None else check_seed(seed)  # a bad seed is a usage error (exit 2)
+    seed_list = parse_seed_range(seeds) if seeds is not None else None
+    size = parse_cell_size(cell_size)
+    options = Options(
+        fit=fit,
+        ink_saver=ink_saver,
+        duplex_offset=parse_offset(duplex_offset),
+        cell_size=size,
+        lang=lang,
+        single_sided=single_sided,
+        bleed=parse_bleed(bleed),
+        cmyk=cmyk,
+        png_dpi=parse_png(png),
+    )
+    if options.png_dpi is not None:
+        from generator.render.png import check_rasteriser
+
+        check_rasteriser()
+    if lang not in LANGUAGES:
+        raise UsageError(f"unknown language {lang!r} (languages: {language_codes()})")
+    definitions = load_all(folder, lang) if all_games else [find_definition(g, folder, lang) for g in games]
+    for d in definitions:
+        if not all_games:
+            check_language(d, lang)
+        if (seed_list is not None or seed_value is not None) and not takes_seed(d) and not all_games:
+            raise UsageError(f"{d.id} has no seeded board; --seed and --seeds apply to seeded games")
+        if size is not None and not all_games and not has_board_with_squares(d):
+            raise UsageError(
+                f"{d.id} has no board with squares; --cell-size applies to grid boards, point boards and tracks"
+            )
+    if all_games:
+        known = {v for d in definitions for v in d.game["variants"]}
+        for v in variants:
+            if v not in known:
+                raise UsageError(
+                    f"no game has a variant {v!r} (variants: {', '.join(sorted(known)) or 'none'})"
+                )
+    plans = []
+    for d in definitions:
+        # with --all, a game without a booklet in the language gets its English one, and a game
+        # without a board with squares ignores --cell-size
+        game_options = options if lang in languages(d) else replace(options, lang="en")
+        if size is not None and not has_board_with_squares(d):
+            game_options = replace(game_options, cell_size=None)
+        game_variants = [v for v in variants if v in d.game["variants"]] if all_games else variants
+        batch = tuple(seed_list) if seed_list is not None and takes_seed(d) else None
+        if batch:
+            batch_board(d)
+        first = batch[0] if batch else (seed_value if takes_seed(d) else None)
+        # every kit's options are checked (pieces that fit the squares) before any is written
+        kit = kit_plan(d, out, sheet, chosen_formats, first, game_variants, game_options)
+        plans.append(GamePlan(kit, batch))
+    return BuildPlan(out=out, paper=sheet, jobs=jobs, games=tuple(plans))

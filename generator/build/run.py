@@ -1,0 +1,104 @@
+"""Carrying out a build plan: each kit (and the chunks of a batch's seeds) built as a task, then
+the contact sheet; and the calibration sheet, written through the same writer.
+
+Kits, and chunks of a batch's seeds, are independent tasks run on ``plan.jobs`` worker processes
+(``generator.parallel``); every task writes its own folder, so the files are the same whatever the
+number of jobs. The contact sheet is written once, at the end. The plan was checked when it was
+made (``generator.build.plan``): a bad option fails before anything is written."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Any
+
+from generator.build.index import read_manifests, write_index
+from generator.build.kit import build_kit, write_batch, write_pages
+from generator.build.plan import BuildPlan, KitPlan, make_plan
+from generator.files import output_folder
+from generator.parallel import run_tasks
+
+
+def run_build(progress_factory: Callable[[int], Any] | None = None, **options: Any) -> str:
+    """Make the plan of ``pnp build`` for its options (``make_plan``'s keywords) and carry it out;
+    return the one-line summary."""
+    return run_plan(make_plan(**options), progress_factory)
+
+
+def run_plan(plan: BuildPlan, progress_factory: Callable[[int], Any] | None = None) -> str:
+    """Build every kit of the plan, then the contact sheet; return a one-line summary (and one
+    line per manifest the contact sheet had to skip)."""
+    tasks: list[tuple[Callable[..., Any], tuple[Any, ...]]] = []
+    labels: list[str] = []
+    built = 0
+    for game in plan.games:
+        kit, seeds = game.kit, game.seeds
+        if seeds is None:
+            tasks.append((_build_kit, (kit,)))
+            labels.append(kit.definition.id)
+            built += 1
+            continue
+        game_id = kit.definition.id
+        tasks.append((_build_kit, (kit,)))
+        labels.append(f"{game_id} seed {seeds[0]}")
+        tasks.append((_write_maps, (kit, seeds)))
+        labels.append(f"{game_id}: all boards in one PDF")
+        shared = kit.folder
+        rest = seeds[1:]
+        step = max(1, -(-len(rest) // (4 * plan.jobs)))
+        for at in range(0, len(rest), step):
+            chunk = rest[at : at + step]
+            tasks.append((_build_seeds, (kit, chunk, shared)))
+            labels.append(f"{game_id} seeds {chunk[0]}-{chunk[-1]}")
+        built += len(seeds)
+    progress = progress_factory(len(tasks)) if progress_factory else None
+    if plan.jobs > 1 and len(tasks) > 1:
+        _warm_up()
+    results = run_tasks(tasks, plan.jobs, (lambda i: progress.step(labels[i])) if progress else None)
+    files = sum(results)
+    with output_folder(plan.out):
+        write_index(plan.out)
+        _, problems = read_manifests(plan.out)
+    if progress:
+        progress.close()
+    return "\n".join(
+        [f"built {built} kit(s), {files} files, in {plan.out}"] + [f"warning: {p}" for p in problems]
+    )
+
+
+def write_calibration(plan: BuildPlan) -> str:
+    """Write the plan's duplex calibration sheet, OUT/calibration-<paper>.pdf; return its path."""
+    from generator.calibration import calibration_pages
+
+    path = os.path.join(plan.out, f"calibration-{plan.paper.name}.pdf")
+    with output_folder(plan.out):
+        write_pages(path, "pdf", calibration_pages(plan.paper), "pnp duplex calibration")
+    return path
+
+
+def _warm_up() -> None:
+    """Load the writers, the booklet typesetter and the fonts here once, so that the worker
+    processes forked from this one start with them instead of each loading its own."""
+    import generator.booklet.layout
+    import generator.render.pdf
+    import generator.render.svg  # noqa: F401
+    from generator.fonts import PDF_NAMES, pdf_font
+
+    for font in PDF_NAMES:
+        pdf_font(font)
+
+
+def _build_kit(kit: KitPlan) -> int:
+    """Build one whole kit; return the number of files written (a task for run_tasks)."""
+    return len(build_kit(kit))
+
+
+def _build_seeds(kit: KitPlan, seeds: tuple[int, ...], shared: str) -> int:
+    """Build the seeded parts of a batch's later seeds; return the number of files written."""
+    return sum(len(build_kit(kit.for_seed(s), True, shared)) for s in seeds)
+
+
+def _write_maps(kit: KitPlan, seeds: tuple[int, ...]) -> int:
+    """Write the batch's one PDF of every seed's board; return 1, the files written."""
+    write_batch(kit, seeds)
+    return 1
