@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from generator.cli import board, build, calibrate, check, games, new, referee
+from generator.cli import analyse, board, build, calibrate, check, games, new, referee
 from generator.cli.common import DEBUG
 
 app = typer.Typer(
@@ -34,7 +34,7 @@ def _main(
     DEBUG["on"] = debug
 
 
-for module in (games, build, check, board, new, calibrate, referee):
+for module in (games, build, check, board, new, calibrate, referee, analyse):
     module.register(app)
 
 

@@ -28,6 +28,18 @@ def register(app: typer.Typer) -> None:
         json_out: bool = typer.Option(False, "--json", help="Print the verdict as one JSON object."),
         play: str = typer.Option(None, "--play", metavar="GAME", help="Referee a game live at the table."),
         save: str = typer.Option(None, "--save", metavar="FILE", help="With --play: save the record here."),
+        vs: str = typer.Option(
+            None, "--vs", metavar="computer", help="With --play: the other sides are played by the computer."
+        ),
+        strength: int = typer.Option(
+            None,
+            "--strength",
+            metavar="N",
+            help=f"With --vs computer: how hard the computer thinks, 1 to {MAX_STRENGTH} (default {DEFAULT_STRENGTH}).",
+        ),
+        side: str = typer.Option(
+            None, "--side", help="With --vs computer: the side you play (default: the side that moves first)."
+        ),
     ) -> None:
         """Replay a game record and say whether every move was legal and who won, or (--play) check
         moves live: '?' lists the legal moves, 'undo' takes one back, 'quit' stops."""
@@ -37,11 +49,20 @@ def register(app: typer.Typer) -> None:
                 raise fail("give either a RECORD or --play GAME, not both", 2)
             if json_out:
                 raise fail("--json applies to checking a record, not to --play", 2)
-            raise typer.Exit(_play(play, seed, variants, save))
+            if vs is not None and vs.lower() != "computer":
+                raise fail(f"--vs takes 'computer', got {vs!r}", 2)
+            if vs is None and (strength is not None or side is not None):
+                raise fail("--strength and --side apply to --vs computer", 2)
+            if strength is not None and not 1 <= strength <= MAX_STRENGTH:
+                raise fail(f"--strength must be from 1 to {MAX_STRENGTH}, got {strength}", 2)
+            opponent = None if vs is None else (strength or DEFAULT_STRENGTH, side)
+            raise typer.Exit(_play(play, seed, variants, save, opponent))
         if record is None:
             raise fail("give a RECORD to check (or - for standard input), or --play GAME", 2)
         if save is not None:
             raise fail("--save applies to --play", 2)
+        if vs is not None or strength is not None or side is not None:
+            raise fail("--vs, --strength and --side apply to --play", 2)
         raise typer.Exit(_check(record, game, seed, variants, json_out))
 
 
@@ -136,7 +157,23 @@ def outcome_words(outcome: Any) -> str:
     return text
 
 
-def _play(game: str, seed_text: str | None, variants: list[str] | None, save: str | None) -> int:
+#: --strength N gives the search bot 25 * 2**(N-1) playouts a move: 25 at 1, 200 at 4, 3200 at 8.
+MAX_STRENGTH = 8
+DEFAULT_STRENGTH = 4
+
+
+def strength_playouts(strength: int) -> int:
+    """Return the search bot's playouts a move for a --strength level."""
+    return 25 * 2 ** (strength - 1)
+
+
+def _play(
+    game: str,
+    seed_text: str | None,
+    variants: list[str] | None,
+    save: str | None,
+    opponent: tuple[int, str | None] | None = None,
+) -> int:
     """Run live play on the terminal (or a pipe); return the exit code."""
     import sys
 
@@ -154,7 +191,31 @@ def _play(game: str, seed_text: str | None, variants: list[str] | None, save: st
 
     stdout = sys.stdout if sys.stdout is not None else open(os.devnull, "w")
     stdin = sys.stdin if sys.stdin is not None else open(os.devnull)
-    result = play(rules, stdin, stdout, seed=seed, variants=active, save=save)
+    computer: dict[str, Any] = {}
+    tags: dict[str, str] = {}
+    rng = None
+    if opponent is not None:
+        from generator.bots import SearchBot
+        from generator.seeding import Rng
+
+        strength, person = opponent
+        first = rules.new_state(seed, active).current_player()
+        person = (person or first).lower()
+        if person not in rules.sides:
+            raise fail(f"{rules.id} has no side {person!r} (sides: {', '.join(rules.sides)})", 2)
+        bot = SearchBot(strength_playouts(strength))
+        for name in rules.sides:
+            if name != person:
+                computer[name] = bot
+        if rules.id not in ("centennial", "everest"):  # the dice games' sides are players p1, p2, ...
+            for name in rules.sides:
+                tags[name[:1].upper() + name[1:]] = (
+                    f"computer (strength {strength})" if name in computer else "player"
+                )
+        rng = Rng(seed or 0, f"referee/{rules.id}/{strength}")
+    result = play(
+        rules, stdin, stdout, seed=seed, variants=active, save=save, tags=tags, computer=computer, rng=rng
+    )
     if result.save_error is not None:
         moves = len(result.moves)
         raise fail(f"{result.save_error} (the {moves} move(s) played are in the file up to the failure)", 2)

@@ -143,6 +143,24 @@ class State(ABC):
             raise IllegalMoveError("the game is over")
         return rng.choice(moves)
 
+    def chance_of(self, move: Any) -> Any:
+        """Return the part of a move that dice decided (its throw), or None when no dice decided
+        it (every move of a game without dice, a claim in Centennial)."""
+        return None
+
+    def random_chance(self, rng: Any) -> Any:
+        """Return a fair throw of the dice for the next move, drawn by a ``seeding.Rng``, or None
+        when the next move throws no dice."""
+        return None
+
+    def chance_moves(self, outcome: Any) -> list[Any]:
+        """Return the legal moves a player may choose once the dice show ``outcome``: the moves
+        carrying that throw and those no dice decide (every legal move when ``outcome`` is None)."""
+        moves = self.legal_moves()
+        if outcome is None:
+            return moves
+        return [m for m in moves if self.chance_of(m) in (None, outcome)]
+
     def play(self, text: str) -> Any:
         """Parse, check and apply one move written in notation; return the move."""
         move = self.parse_move(text)

@@ -26,6 +26,7 @@ from generator.errors import BoardError, IllegalMoveError, NotationError
 from generator.games.base import GameRules, Outcome, State, turn_limit
 from generator.games.dice import (
     all_throws,
+    fair_throw,
     label,
     limit_str,
     parse_die,
@@ -138,6 +139,14 @@ class CentennialState(State):
         moves: list[Move] = list(self._claims())
         moves.extend(_throw_moves(self.to_throw, self.steps[self.to_throw]))
         return moves
+
+    def chance_of(self, move: Move) -> tuple[int, ...] | None:
+        """Return the dice a throw carries (sorted); None for a claim, which no dice decide."""
+        return move.dice if isinstance(move, Throw) else None
+
+    def random_chance(self, rng: Any) -> tuple[int, ...] | None:
+        """Return a fair throw of the three dice, sorted (None once the game is over)."""
+        return None if self.is_terminal() else fair_throw(rng, DICE)
 
     def parse_move(self, text: str) -> Move:
         """Return the throw or claim written as text; raise NotationError when it is neither.

@@ -9,6 +9,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from itertools import combinations, combinations_with_replacement
+from typing import Any
 
 from generator.errors import NotationError, RecordError
 from generator.games.words import count
@@ -34,6 +35,11 @@ def _sums_sorted(dice: Throw) -> frozenset[int]:
         for picked in combinations(dice, size):
             totals.add(sum(picked))
     return frozenset(totals)
+
+
+def fair_throw(rng: Any, count: int = 3) -> Throw:
+    """Return ``count`` fair dice thrown by a ``seeding.Rng``, sorted ascending (as moves carry them)."""
+    return tuple(sorted(rng.randint(1, FACES) for _ in range(count)))
 
 
 def sums(dice: Sequence[int]) -> frozenset[int]:

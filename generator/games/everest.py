@@ -22,6 +22,7 @@ from generator.errors import IllegalMoveError, NotationError
 from generator.games.base import GameRules, Outcome, State, turn_limit
 from generator.games.dice import (
     all_throws,
+    fair_throw,
     groupings,
     label,
     limit_str,
@@ -123,6 +124,14 @@ class EverestState(State):
             for once, twice, move in _table(self.sides[self.to_throw])
             if not (once & full or twice & used)
         ]
+
+    def chance_of(self, move: Cross) -> tuple[int, ...]:
+        """Return the dice a move carries (sorted)."""
+        return move.dice
+
+    def random_chance(self, rng: Any) -> tuple[int, ...] | None:
+        """Return a fair throw of the three dice, sorted (None once the game is over)."""
+        return None if self.is_terminal() else fair_throw(rng, DICE)
 
     def parse_move(self, text: str) -> Cross:
         """Return the move written as text, e.g. 'P1 2 3 5 : 5 2+3'; raise NotationError otherwise.

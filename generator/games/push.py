@@ -308,6 +308,23 @@ class PushState(State):
         options = [p for m in self._candidates(throw) if not m & blocked for p in self._expand(m)] or [()]
         return PushTurn(throw, cells, rng.choice(options))
 
+    def chance_of(self, move: PushTurn) -> tuple[int, int]:
+        """Return the throw a turn carries (lowest die first)."""
+        return move.throw
+
+    def random_chance(self, rng: Any) -> tuple[int, int] | None:
+        """Return a fair throw of the two neutral dice, lowest first (None once the game is over)."""
+        if self._over is not None:
+            return None
+        a, b = rng.randint(1, SIZE), rng.randint(1, SIZE)
+        return (min(a, b), max(a, b))
+
+    def chance_moves(self, outcome: Any) -> list[PushTurn]:
+        """Return every turn with the throw ``outcome``: each placement, each push (or ``: -``)."""
+        if outcome is None:
+            return self.legal_moves()
+        return [m for m in self._generate((outcome,))] if self._over is None else []
+
     def legal_moves(self) -> list[PushTurn]:
         """Return every turn: each unordered throw, each placement, each push (or ``: -``)."""
         if self._over is not None:
@@ -316,13 +333,13 @@ class PushState(State):
             self._moves = self._generate()
         return list(self._moves)
 
-    def _generate(self) -> list[PushTurn]:
+    def _generate(self, throws: tuple[tuple[int, int], ...] = THROWS) -> list[PushTurn]:
         occupied = self._occupied()
         side = self.pusher
         base = self._blocked(side, occupied)
         targets = [self._target(side, lane) for lane in range(SIZE)]
         moves: list[PushTurn] = []
-        for throw in THROWS:
+        for throw in throws:
             candidates = self._candidates(throw)
             by_blocked: dict[int, list[tuple[tuple[int, int], ...]]] = {}
             for cells in self._placements(throw, occupied):

@@ -2,7 +2,9 @@
 
 Reads one line at a time from an input stream (a terminal or a pipe) and writes to an output
 stream. ``?`` lists the legal moves, ``undo`` takes back the last move, ``quit`` or the end of the
-input stops; Ctrl-C, SIGTERM and SIGHUP (the terminal closed) stop too.
+input stops; Ctrl-C, SIGTERM and SIGHUP (the terminal closed) stop too. Sides given to a bot
+(``computer``) are played by it: its moves are announced in the notation and recorded like any
+other, and ``undo`` takes back the player's last move together with the bot's replies.
 
 A game is never lost: the save target is checked before the first move (a regular file or a new
 one, writable), every move is appended to it as it is played (flushed and synced to disk), and the
@@ -20,6 +22,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, BinaryIO, TextIO
 
+from generator.bots import Bot
 from generator.errors import IllegalMoveError, NotationError, OutputError
 from generator.files import atomic_write_text
 from generator.games.base import GameRules, Outcome, State
@@ -221,8 +224,12 @@ def play(
     tags: Mapping[str, str] | None = None,
     save: str | None = None,
     echo: bool | None = None,
+    computer: Mapping[str, Bot] | None = None,
+    rng: Any = None,
 ) -> LiveGame:
     """Run a game at the table over the given streams; return what was played (saved to ``save`` if given).
+
+    ``computer`` maps sides to the bots that play them, drawing from ``rng`` (a ``seeding.Rng``).
 
     ``echo`` repeats each input line after its prompt (default: when the input is not a terminal).
     Raise OutputError before the game starts when ``save`` cannot be written."""
@@ -253,7 +260,7 @@ def play(
         write(text + "\n")
 
     with _stop_on_signals():
-        state = _run(game, state, history, stdin, write, say, echo, record_file)
+        state = _run(game, state, history, stdin, write, say, echo, record_file, computer or {}, rng)
     game.outcome = state.outcome()
     if game.outcome.finished:
         winner = game.outcome.winner
@@ -283,6 +290,8 @@ def _run(
     say: Any,
     echo: bool,
     record_file: _RecordFile | None,
+    computer: Mapping[str, Bot],
+    rng: Any,
 ) -> State:
     """Play moves until the game ends, the input ends, quit, Ctrl-C or a signal; return the state."""
     rules = game.rules
@@ -291,7 +300,20 @@ def _run(
     say(state.text())
     try:
         while not state.is_terminal():
-            write(f"{_side_word(state.current_player())} to move: ")
+            side = state.current_player()
+            if side in computer:
+                move = computer[side].choose(state, rng)
+                state.check_move(move)
+                history.append(state.copy())
+                written = state.move_str(move)
+                state.apply_move(move)
+                game.moves.append(written)
+                if record_file is not None:
+                    record_file.add(written)
+                say(f"{_side_word(side)} (computer) plays {written}")
+                say(state.text())
+                continue
+            write(f"{_side_word(side)} to move: ")
             try:
                 line = _read_line(stdin)
             except ValueError as exc:
@@ -312,13 +334,18 @@ def _run(
             elif command in ("help", "h"):
                 say(HELP)
             elif command == "undo":
-                if not history:
+                if not history or all(h.current_player() in computer for h in history):
                     say("nothing to take back")
                     continue
-                state = history.pop()
-                if record_file is not None:
-                    record_file.undo()
-                say(f"took back {game.moves.pop()}")
+                taken = []
+                while True:  # back to the last position where a person was to move
+                    state = history.pop()
+                    if record_file is not None:
+                        record_file.undo()
+                    taken.append(game.moves.pop())
+                    if state.current_player() not in computer:
+                        break
+                say(f"took back {', '.join(reversed(taken))}")
                 say(state.text())
             elif command in ("quit", "exit"):
                 break
