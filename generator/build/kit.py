@@ -1,5 +1,5 @@
-"""Building one kit from its plan: every component of a game drawn, written as PDF and SVG,
-collected into kit.pdf, listed in manifest.json; a batch's PDF of every seed's board.
+"""Building one kit from its plan: every component of a game drawn, written as PDF and SVG (the
+booklet as PDF and HTML, in every language it has), collected into kit.pdf, listed in manifest.json; a batch's PDF of every seed's board.
 
 The plan (``generator.build.plan.KitPlan``) was checked when it was made: nothing here checks
 options again or changes them."""
@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from typing import BinaryIO
 
 from generator import __version__
-from generator.build.index import PREVIEW, natural_key
+from generator.build.index import natural_key
 from generator.build.plan import KitPlan, batch_board
 from generator.components.base import Context, Options, Output
 from generator.components.kinds import KINDS, find_kind
@@ -25,6 +25,7 @@ from generator.definitions import GameDefinition
 from generator.errors import DefinitionError
 from generator.files import atomic_write, atomic_write_text, output_folder, staging_folder, swap_folder
 from generator.guide import guide_pages
+from generator.homepage import PREVIEW
 from generator.imposition import is_paper_page, scale_bar
 from generator.page import Drawing, Page
 from generator.printjob import Part, job_pages, job_sheets, page_ranges, paired, sheet_pages
@@ -51,6 +52,54 @@ def component_outputs(definition: GameDefinition, ctx: Context) -> list[tuple[st
                 output.in_kit = False
             results.append((spec.id, output))
     return results
+
+
+def translated_booklets(kit: KitPlan) -> list[tuple[str, Output]]:
+    """Return the booklets in every other language the game's booklets have, as
+    ``<id>.<lang>`` (PDF in reading order and HTML; never in kit.pdf, which is in the build's language)."""
+    from generator.booklet.template import languages
+    from generator.components.kinds import context
+    from generator.loader import load_definition
+
+    definition = kit.definition
+    results: list[tuple[str, Output]] = []
+    specs = [c for c in definition.components if c.kind == "booklet" and c.values.get("output", True)]
+    if not specs:
+        return results
+    for lang in languages(definition):
+        if lang == kit.options.lang:
+            continue
+        translated = load_definition(definition.path, definition.templates_dir, lang)
+        options = replace(kit.options, lang=lang)
+        ctx = context(translated, kit.paper, kit.seed, kit.variants, options)
+        for spec in specs:
+            own = translated.component(spec.id)
+            reading = next(o for o in find_kind(own.kind).build(own, ctx) if o.booklet)
+            reading.name, reading.formats, reading.in_kit = f"{reading.name}.{lang}", ("pdf",), False
+            results.append((spec.id, reading))
+    return results
+
+
+def booklet_files(
+    outputs: list[tuple[str, Output]], lang: str, formats: Iterable[str]
+) -> list[dict[str, str]]:
+    """Return the manifest's list of rule booklets: language, HTML and (when built) PDF file."""
+    found = []
+    for _, output in outputs:
+        if output.html is None:
+            continue
+        entry = {"lang": output.name.partition(".")[2] or lang, "html": f"{output.name}.html"}
+        if "pdf" in formats:
+            entry["pdf"] = f"{output.name}.pdf"
+        found.append(entry)
+    return found
+
+
+def write_text(path: str, text: str) -> BuiltFile:
+    """Write a text file (UTF-8) atomically; return what the manifest says of it."""
+    data = text.encode("utf-8")
+    atomic_write(path, lambda handle: handle.write(data))
+    return BuiltFile(path, 1, hashlib.sha256(data).hexdigest())
 
 
 def layout_findings(kit: KitPlan) -> list:
@@ -122,7 +171,10 @@ def build_kit(kit: KitPlan, seeded_only: bool = False, shared_from: str | None =
     are drawn and written, the booklet aside, and no kit.pdf: the rest of the kit is the same for
     every seed and lies in the folder ``shared_from`` names, which the manifest records."""
     definition = kit.definition
-    outputs = _seeded_outputs(kit) if seeded_only else component_outputs(definition, kit.context())
+    if seeded_only:
+        outputs = _seeded_outputs(kit)
+    else:
+        outputs = component_outputs(definition, kit.context()) + translated_booklets(kit)
     check_output_names(definition, outputs, kit.formats)
     # the kit is written into a private folder and swapped in whole: an interrupted or concurrent
     # build never leaves a mix of two kits
@@ -177,6 +229,8 @@ def _write_kit(
         files.append(write_preview(folder, shown.pages[0], f"{definition.title}: {shown.name}"))
         preview_of = f"{shown.name}.svg" if len(shown.pages) == 1 else f"{shown.name}-1.svg"
     for component, output in outputs:
+        if output.html is not None:
+            files.append(write_text(os.path.join(folder, f"{output.name}.html"), output.html))
         # SVGs (for screens and editing) first; the printed PDF pages then get the scale check
         for fmt in sorted(kit.formats, key=lambda f: f != "svg"):
             if fmt == "pdf" and not output.booklet:
@@ -234,12 +288,16 @@ def _write_kit(
     manifest = {
         "game": definition.id,
         "title": definition.title,
+        "subtitle": definition.game.get("subtitle") or "",
+        "players": definition.game.get("players") or "",
+        "playing_time": definition.game.get("playing_time") or "",
         "pnp_version": __version__,
         "paper": paper.name,
         "seed": kit.seed,
         "variants": sorted(kit.variants),
         "lang": lang,
         "kit": printed,
+        "booklets": booklet_files(outputs, lang, kit.formats),
         "files": [
             {"name": _relative(f.path, folder), "pages": f.pages, "sha256": f.sha256}
             for f in sorted(files, key=lambda f: natural_key(_relative(f.path, folder)))
@@ -409,7 +467,8 @@ def batch_pages(kit: KitPlan, seeds: Iterable[int]) -> Iterable[Page]:
 
 def write_batch(kit: KitPlan, seeds: Sequence[int]) -> str:
     """Write OUT/<game>-seeds<first>-<last>.pdf with every seed's board; return its path."""
-    name = f"{kit.definition.id}-seeds{seeds[0]}-{seeds[-1]}.pdf"
+    variants = "".join(f"-{v}" for v in sorted(kit.variants))
+    name = f"{kit.definition.id}-seeds{seeds[0]}-{seeds[-1]}{variants}.pdf"
     path = os.path.join(kit.out, name)
     writer = find_writer("pdf")
     atomic_write(

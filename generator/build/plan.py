@@ -50,8 +50,9 @@ class KitPlan:
 
     @property
     def folder(self) -> str:
-        """Return the kit's folder name: the game id, with -seed<N> for a seeded board."""
-        return kit_folder(self.definition, self.seed)
+        """Return the kit's folder name: the game id, with -seed<N> for a seeded board and the
+        variants' names."""
+        return kit_folder(self.definition, self.seed, self.variants)
 
     def context(self) -> Context:
         """Return the context the kit's components draw in (a new one: it caches game data)."""
@@ -83,11 +84,11 @@ class BuildPlan:
     games: tuple[GamePlan, ...] = ()
 
 
-def kit_folder(definition: GameDefinition, seed: int | None) -> str:
-    """Return the folder name of a kit: the game id, with -seed<N> for a seeded board."""
-    if seed is not None:
-        return f"{definition.id}-seed{seed}"
-    return definition.id
+def kit_folder(definition: GameDefinition, seed: int | None, variants: Iterable[str] = ()) -> str:
+    """Return the folder name of a kit: the game id, with -seed<N> for a seeded board and the
+    variants' names (sorted), so that kits of one seed in other variants never share a folder."""
+    name = definition.id if seed is None else f"{definition.id}-seed{seed}"
+    return "-".join([name, *sorted(variants)])
 
 
 def takes_seed(definition: GameDefinition) -> bool:

@@ -14,7 +14,7 @@ from typing import Any
 
 from generator.build.index import read_manifests, write_index
 from generator.build.kit import build_kit, write_batch, write_pages
-from generator.build.plan import BuildPlan, KitPlan, kit_folder, make_plan
+from generator.build.plan import BuildPlan, KitPlan, make_plan
 from generator.files import output_folder
 from generator.parallel import run_tasks
 
@@ -43,7 +43,7 @@ def run_plan(plan: BuildPlan, progress_factory: Callable[[int], Any] | None = No
         labels.append(f"{game_id} seed {seeds[0]}")
         tasks.append((_write_maps, (kit, seeds)))
         labels.append(f"{game_id}: all boards in one PDF")
-        shared = kit_folder(kit.definition, kit.seed)
+        shared = kit.folder
         rest = seeds[1:]
         step = max(1, -(-len(rest) // (4 * plan.jobs)))
         for at in range(0, len(rest), step):

@@ -87,6 +87,7 @@ class Output:
     booklet: bool = False  # pages of a booklet in reading order: the print job imposes them
     items: list[SheetItem] | None = None  # cut-out parts the print job may pack with others
     art: Drawing | None = None  # a board's artwork at true size (one PNG of it under --png)
+    html: str | None = None  # the same content as one HTML page, written as ``<name>.html``
 
 
 @dataclass(frozen=True)

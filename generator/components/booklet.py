@@ -7,16 +7,28 @@ sheets in saddle-stitch order for double-sided printing, PDF). The text is the t
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from generator.booklet.layout import BookStyle, CoverInfo, Geometry, LaidPage, page_geometry, typeset
-from generator.booklet.markup import parse, smarten
+from generator.booklet.html import HtmlBooklet, booklet_html
+from generator.booklet.layout import (
+    BookStyle,
+    CoverInfo,
+    FigureSource,
+    Geometry,
+    LaidPage,
+    page_geometry,
+    readable_figure,
+    typeset,
+)
+from generator.booklet.markup import Document, Figure, parse, plain_text, smarten
 from generator.booklet.template import render_template, shown_path, template_path, template_values
 from generator.components.base import Context, Output, component_drawing
-from generator.errors import DefinitionError
+from generator.errors import DefinitionError, UsageError
 from generator.imposition import impose_booklet
 from generator.languages import DEFAULT_LANGUAGE, LANGUAGES
 from generator.page import Drawing, Line, Page, Style
+from generator.render.svg import InlineSvg
 from generator.schema import Field
 
 SCHEMA: dict[str, Field] = {
@@ -37,12 +49,15 @@ SCHEMA: dict[str, Field] = {
 
 
 def build(spec: Any, ctx: Context) -> list[Output]:
-    """Return the booklet in reading order (PDF, SVG) and imposed for saddle-stitch printing (PDF)."""
-    pages = booklet_pages(spec, ctx)
+    """Return the booklet in reading order (PDF, SVG, and the same text as one HTML page) and
+    imposed for saddle-stitch printing (PDF)."""
+    source = booklet_source(spec, ctx)
+    pages = [laid.page for laid in _typeset(source, ctx)]
     # kit.pdf imposes the pages in reading order itself, for the flip it is printed with
     # (the build leaves the booklet out when the definition says in_kit = false)
     return [
-        Output(spec.id, pages, ("pdf", "svg"), booklet=True),
+        # on screens the booklet reads as one HTML page, so its pages need no SVG files
+        Output(spec.id, pages, ("pdf",), booklet=True, html=html_booklet(source, spec, ctx)),
         Output(f"{spec.id}-imposed", impose_booklet(pages, ctx.paper), ("pdf",), in_kit=False),
     ]
 
@@ -52,8 +67,22 @@ def booklet_pages(spec: Any, ctx: Context) -> list[Page]:
     return [laid.page for laid in laid_pages(spec, ctx)]
 
 
-def laid_pages(spec: Any, ctx: Context) -> list[LaidPage]:
-    """Return the typeset pages with the kinds of flow items on each (see layout.LaidPage)."""
+@dataclass(frozen=True)
+class BookletSource:
+    """A booklet's parsed text and what both the PDF and the HTML page are made from."""
+
+    document: Document
+    geometry: Geometry
+    style: BookStyle
+    figures: FigureSource
+    cover: CoverInfo | None
+    title: str
+    lang: str
+    titles: dict[str, str]  # component titles by id, for the figures' text alternatives
+
+
+def booklet_source(spec: Any, ctx: Context) -> BookletSource:
+    """Return the booklet's rendered and parsed text, page geometry, style, figures and cover."""
     definition = ctx.definition
     lang = ctx.options.lang
     template = spec.get("template") or definition.id
@@ -74,18 +103,82 @@ def laid_pages(spec: Any, ctx: Context) -> list[LaidPage]:
         body=spec.get("body_size", 9.5), accent=ctx.colour(spec.get("accent_colour", "#7a2e1d")) or "#7a2e1d"
     )
 
+    drawn: dict[tuple[str, str | None, float], Drawing] = {}  # the PDF and the HTML page share drawings
+
     def figure(component: str, overlay: str | None, type_floor: float = 0.0) -> Drawing:
-        data = dict(ctx.layout_data(overlay)) if overlay else {}
-        if type_floor:
-            data["type_floor"] = type_floor  # the smallest type that prints readable at the figure's scale
-        return component_drawing(ctx, component, data)
+        key = (component, overlay, type_floor)
+        if key not in drawn:
+            data = dict(ctx.layout_data(overlay)) if overlay else {}
+            if type_floor:
+                data["type_floor"] = (
+                    type_floor  # the smallest type that prints readable at the figure's scale
+                )
+            drawn[key] = component_drawing(ctx, component, data)
+        return drawn[key]
 
     meta = document.meta
     cover = _cover(spec, ctx, meta, lang) if spec.get("cover", True) else None
     title = smarten(meta.get("title") or definition.title)
-    laid = typeset(document, geo, style, figure, cover, running_title=title)
+    titles = {c.id: c.get("title") or c.id.replace("-", " ").capitalize() for c in definition.components}
+    return BookletSource(document, geo, style, figure, cover, title, lang, titles)
+
+
+def _typeset(source: BookletSource, ctx: Context) -> list[LaidPage]:
+    """Return the typeset pages, filled to a multiple of four (notes, the quick reference)."""
+    laid = typeset(
+        source.document,
+        source.geometry,
+        source.style,
+        source.figures,
+        source.cover,
+        running_title=source.title,
+    )
+    lang = source.lang
     own = LANGUAGES[lang].cover if lang in LANGUAGES else {}
-    return laid + _filling(ctx, len(laid), geo, style, title, {**LANGUAGES[DEFAULT_LANGUAGE].cover, **own})
+    labels = {**LANGUAGES[DEFAULT_LANGUAGE].cover, **own}
+    return laid + _filling(ctx, len(laid), source.geometry, source.style, source.title, labels)
+
+
+def laid_pages(spec: Any, ctx: Context) -> list[LaidPage]:
+    """Return the typeset pages with the kinds of flow items on each (see layout.LaidPage)."""
+    return _typeset(booklet_source(spec, ctx), ctx)
+
+
+def figure_alt(title: str, caption: str, component: str) -> str:
+    """Return a figure's text alternative: what it shows (the component's title) and its caption."""
+    if caption:
+        return f"{title}: {caption}" if title.lower() not in caption.lower() else caption
+    return title or component
+
+
+def html_booklet(source: BookletSource, spec: Any, ctx: Context) -> str:
+    """Return the booklet as one self-contained HTML page, from the same text and drawings as the
+    PDF; the kit's quick-reference card, when it has one, comes first."""
+    width = source.geometry.text_width
+    figures = InlineSvg()
+
+    def svg(component: str, overlay: str | None, caption: str, limit: float) -> str:
+        # drawn as the PDF draws it at the size the PDF shows it, so type stays readable on a phone
+        drawing, _ = readable_figure(source.figures, component, overlay, lambda d: min(1.0, limit / d.width))
+        page = Page(drawing.width, drawing.height, list(drawing.shapes), drawing.label)
+        return figures.element(page, figure_alt(source.titles.get(component, component), caption, component))
+
+    def figure(fig: Figure) -> str:
+        return svg(fig.component, fig.overlay, plain_text(fig.caption), width)
+
+    cover_svg = ""
+    if source.cover is not None and source.cover.figure is not None:
+        component, overlay = source.cover.figure
+        cover_svg = svg(component, overlay, "", width * 0.8)
+    card = next((c for c in ctx.definition.components if c.kind == "quick-reference"), None)
+    quick: tuple = ()
+    if card is not None:
+        try:
+            quick = ctx.kind_of(card).module.document(card, ctx).blocks
+        except UsageError:  # the card is not translated into the booklet's language
+            quick = ()
+    info = HtmlBooklet(source.title, source.lang, source.cover, cover_svg, tuple(quick))
+    return booklet_html(source.document, info, source.style, figure, figures.css)
 
 
 def _filling(

@@ -14,7 +14,7 @@ import os
 from typing import Any
 
 from generator.booklet.layout import BookStyle, Geometry, page_geometry, typeset
-from generator.booklet.markup import parse
+from generator.booklet.markup import Document, parse
 from generator.booklet.template import render_template, shown_path, template_values
 from generator.components.base import Context, Output
 from generator.definitions import ComponentSpec
@@ -47,9 +47,8 @@ def template_file(spec: Any, ctx: Context) -> str:
     return path
 
 
-def _pages(
-    spec: Any, ctx: Context, geo: Geometry, numbered_from: int | None, body: float | None = None
-) -> list[Page]:
+def document(spec: Any, ctx: Context) -> Document:
+    """Return the card's text, rendered and parsed (the HTML booklet shows it first)."""
     path = template_file(spec, ctx)
     rules_values = ctx.rules.template_values() if ctx.rules is not None else {}
     values = template_values(
@@ -60,7 +59,13 @@ def _pages(
         ctx.seed,
         ctx.layout_data if ctx.rules is not None else None,
     )
-    document = parse(render_template(path, values), shown_path(path))
+    return parse(render_template(path, values), shown_path(path))
+
+
+def _pages(
+    spec: Any, ctx: Context, geo: Geometry, numbered_from: int | None, body: float | None = None
+) -> list[Page]:
+    path = template_file(spec, ctx)
     style = BookStyle(
         body=body or spec.get("body_size", 7.0),
         accent=ctx.colour(spec.get("accent_colour", "#7a2e1d")) or "#7a2e1d",
@@ -69,7 +74,7 @@ def _pages(
     def no_figures(component: str, overlay: str | None, type_floor: float = 0.0) -> Drawing:
         raise TemplateError(f"{shown_path(path)}: a quick reference has no figures ({component})")
 
-    laid = typeset(document, geo, style, no_figures, None, numbered_from=numbered_from)
+    laid = typeset(document(spec, ctx), geo, style, no_figures, None, numbered_from=numbered_from)
     return [item.page for item in laid]
 
 

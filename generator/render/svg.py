@@ -26,6 +26,7 @@ from generator.page import (
     Rect,
     Style,
     Text,
+    bounds,
     iter_shapes,
 )
 from generator.render.base import draw
@@ -65,11 +66,15 @@ class _Builder:
     """A renderer into an svgwrite drawing: groups nest elements, clips go to the defs, shape
     styles become classes of the page's style sheet (numbered in order of first use)."""
 
-    def __init__(self, dwg: svgwrite.Drawing, places: int = 2, with_text: bool = True) -> None:
+    def __init__(
+        self, dwg: svgwrite.Drawing, places: int = 2, with_text: bool = True, id_prefix: str = ""
+    ) -> None:
         self.dwg = dwg
         self.clip_count = 0
         self.places = places
         self.with_text = with_text
+        self.id_prefix = id_prefix  # for ids and style classes, so several drawings share a page
+        self.merge_lines = bool(id_prefix)  # inline drawings: a run of lines of one style is one path
         self.classes: dict[tuple[tuple[str, str], ...], str] = {}
         self.parents: list[Any] = [dwg]
 
@@ -82,7 +87,7 @@ class _Builder:
         key = tuple(attrs.items())
         name = self.classes.get(key)
         if name is None:
-            name = self.classes[key] = f"s{len(self.classes)}"
+            name = self.classes[key] = f"{self.id_prefix}s{len(self.classes)}"
         return {"class_": name}
 
     def css(self) -> str:
@@ -93,7 +98,19 @@ class _Builder:
 
     def line(self, s: Line) -> None:
         """Add a line element (nothing without a stroke colour)."""
-        if s.style.stroke is not None:
+        if s.style.stroke is not None and self.merge_lines:
+            n = self.n
+            parent = self.parents[-1]
+            attrs = _style(s.style, False, n)
+            attrs["fill"] = "none"
+            cls = self.cls(attrs)
+            segment = f"M{n(s.x1)} {n(s.y1)} {n(s.x2)} {n(s.y2)}"
+            last = parent.elements[-1] if parent.elements else None
+            if last is not None and last.elementname == "path" and last.attribs.get("class") == cls["class_"]:
+                last.push(segment)
+            else:
+                parent.add(self.dwg.path(d=segment, **cls))
+        elif s.style.stroke is not None:
             n = self.n
             self.parents[-1].add(
                 self.dwg.line((n(s.x1), n(s.y1)), (n(s.x2), n(s.y2)), **self.cls(_style(s.style, False, n)))
@@ -166,7 +183,7 @@ class _Builder:
         target = g
         if clip is not None:
             self.clip_count += 1
-            clip_id = f"clip{self.clip_count}"
+            clip_id = f"{self.id_prefix}clip{self.clip_count}"
             clip_path = dwg.clipPath(id=clip_id)
             x, y, w, h = clip
             clip_path.add(dwg.rect((n(x), n(y)), (n(w), n(h))))
@@ -215,6 +232,78 @@ def _font_css(font: str, chars: str) -> str:
         f"@font-face{{font-family:{family};src:url({font_face_uri(font, chars)}) format('woff');}}"
         f".{_CLASSES[font]}{{font-family:{family},{_FALLBACK};font-weight:{weight};font-style:{style}}}"
     )
+
+
+_INLINE_DROPS = (
+    ' baseProfile="full"',
+    ' version="1.1"',
+    ' xmlns="http://www.w3.org/2000/svg"',
+    ' xmlns:ev="http://www.w3.org/2001/xml-events"',
+    ' xmlns:xlink="http://www.w3.org/1999/xlink"',
+)
+
+
+class InlineSvg:
+    """Drawings as ``<svg>`` elements of one HTML page, sharing the page's style sheet: shape styles
+    become classes common to every drawing, clip ids are unique on the page, lengths are written to
+    0.1 mm, and the text of every drawing is drawn in subsets of the faces holding just its
+    characters (``css()`` returns the classes and the faces, for the page's ``<style>``)."""
+
+    def __init__(self, prefix: str = "g") -> None:
+        self.prefix = prefix
+        self.classes: dict[tuple[tuple[str, str], ...], str] = {}
+        self.clips = 0
+        self.chars: dict[str, set[str]] = {}
+
+    def element(self, page: Page, alt: str) -> str:
+        """Return a page as an ``<svg>`` element: scalable (a viewBox in mm, no fixed size) and
+        ``role="img"`` with alt as its name."""
+        dwg = svgwrite.Drawing(debug=False, profile="full")
+        del dwg.attribs["width"], dwg.attribs["height"]
+        # a label that reaches past the drawing's edge (into a printed page's margin) stays in view
+        x0, y0, x1, y1 = 0.0, 0.0, page.width, page.height
+        box = bounds(page.shapes)
+        if box is not None:
+            x0 = box[0] - 0.3 if box[0] < -0.2 else x0
+            y0 = box[1] - 0.3 if box[1] < -0.2 else y0
+            x1 = box[2] + 0.3 if box[2] > x1 + 0.2 else x1
+            y1 = box[3] + 0.3 if box[3] > y1 + 0.2 else y1
+        dwg["viewBox"] = f"{_n(x0, 1)} {_n(y0, 1)} {_n(x1 - x0, 1)} {_n(y1 - y0, 1)}"
+        dwg["role"] = "img"
+        dwg["aria-label"] = alt
+        builder = _Builder(dwg, 1, id_prefix=self.prefix)
+        builder.classes = self.classes
+        builder.clip_count = self.clips
+        draw(page.shapes, builder)
+        self.clips = builder.clip_count
+        for shape, _ in iter_shapes(page.shapes):
+            if isinstance(shape, Text):
+                self.chars.setdefault(shape.font, set()).update(shape.text)
+        if not dwg.defs.elements:
+            dwg.elements.remove(dwg.defs)
+        text = dwg.tostring()
+        # an <svg> inside HTML takes its namespace from the page and needs no profile or version
+        tag, rest = text.split(">", 1)
+        for attribute in _INLINE_DROPS:
+            tag = tag.replace(attribute, "", 1)
+        return tag + ">" + rest.replace(" />", "/>")
+
+    def css(self) -> str:
+        """Return the style sheet of every element made so far: the faces and the shape classes."""
+        faces = []
+        for font in sorted(self.chars):
+            chars = "".join(sorted(self.chars[font] - set("\n\r\t")))
+            weight = "bold" if "bold" in font else "normal"
+            style = "italic" if "italic" in font else "normal"
+            faces.append(
+                f"@font-face{{font-family:{PDF_NAMES[font]};src:url({font_face_uri(font, chars)}) "
+                f"format('woff')}}.{_CLASSES[font]}{{font-family:{PDF_NAMES[font]},{_FALLBACK};"
+                f"font-weight:{weight};font-style:{style}}}"
+            )
+        styles = "".join(
+            f"svg .{name}{{{';'.join(f'{k}:{v}' for k, v in key)}}}" for key, name in self.classes.items()
+        )
+        return "".join(faces) + styles
 
 
 def write_svg(page: Page, target: BinaryIO, title: str = "", preview: bool = False) -> None:

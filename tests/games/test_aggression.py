@@ -524,7 +524,7 @@ def test_kit_builds_with_the_map_and_the_example_attack(tmp_path: Path) -> None:
     build_kit(
         kit_plan(find_definition("aggression"), str(tmp_path), formats=("pdf",), seed=7, variants=CONNECTED)
     )
-    folder = tmp_path / "aggression-seed7"
+    folder = tmp_path / "aggression-seed7-connected"  # a variant builds into a folder of its own
     with fitz.open(folder / "board.pdf") as board:
         assert board.page_count == 1
         text = board[0].get_text()

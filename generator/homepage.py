@@ -1,0 +1,355 @@
+"""The kits' home page, ``index.html`` in the output folder: a card per kit that leads from "which
+game" to "print this file with these settings" in one click.
+
+Each card names the game, its seed and variant, players and playing time, shows a light preview,
+puts ``kit.pdf`` first with the print guide's settings (sides, flip, actual size, the scale bar,
+which pages go on card), then the rule booklet in every language as a web page and a PDF, what
+each part of ``kit.pdf`` is (pages, stock, its own file) and every other file. A seed batch's card
+lists its seeds and links the PDF of all its boards. The page is built from the kits' manifests
+alone (never the drawings), so it is the same bytes for the same kits, whatever order they were
+built in; anything a manifest holds is escaped, and what it lacks is left out.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import re
+from typing import Any
+
+from generator.files import atomic_write_text
+from generator.imposition import SCALE_BAR
+
+PREVIEW = "preview.svg"
+# the languages' names in their own words, for the booklet links (the page itself is English)
+OWN_NAMES = {"en": "English", "fr": "Français", "it": "Italiano"}
+CARD_STOCK = "160 to 250 g/m²"  # as the print guide says
+
+CSS = (
+    ":root{color-scheme:light dark;--paper:#f5f3ef;--card:#fff;--ink:#1d1b19;--muted:#5b554e;"
+    "--accent:#7a2e1d;--link:#1f4a7a;--rule:#ddd6cc;--button:#7a2e1d;--on-button:#fff;--tint:#f4ede4}"
+    "@media (prefers-color-scheme:dark){:root{--paper:#1b1917;--card:#262320;--ink:#ece7e1;"
+    "--muted:#b5ada4;--accent:#f0a58f;--link:#9cc3f0;--rule:#4a433c;--button:#f0a58f;"
+    "--on-button:#1b1917;--tint:#302b27}}"
+    "*,*::before,*::after{box-sizing:border-box}"
+    "html{-webkit-text-size-adjust:100%;text-size-adjust:100%}"
+    "body{margin:0;background:var(--paper);color:var(--ink);line-height:1.5;"
+    "font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans','DejaVu Sans',sans-serif}"
+    "main{max-width:64rem;margin:0 auto;padding:1rem}"
+    ".skip{position:absolute;left:-999px}.skip:focus{left:1rem;top:1rem;background:var(--card)}"
+    "h1{color:var(--accent);font-size:1.9rem;margin:.3em 0}"
+    "h2{color:var(--accent);font-size:1.5rem;margin:0}"
+    "h3{font-size:1.05rem;margin:1.2em 0 .4em}"
+    "a{color:var(--link);overflow-wrap:anywhere}"
+    ".intro{max-width:44rem}"
+    ".games{display:flex;flex-wrap:wrap;gap:.4rem;padding:0;list-style:none}"
+    ".games a{display:inline-block;padding:.3rem .7rem;border:1px solid var(--rule);border-radius:1rem;"
+    "background:var(--card);text-decoration:none}"
+    ".kit{background:var(--card);border-radius:.6rem;padding:1rem;margin:1.2rem 0;"
+    "border:1px solid var(--rule)}"
+    ".head::after{content:'';display:block;clear:both}"
+    ".preview{float:right;display:block;width:7.5rem;margin:0 0 .5rem 1rem}"
+    ".preview img{display:block;width:100%;height:auto;border:1px solid var(--rule);background:#fff;"
+    "border-radius:.3rem}"
+    ".subtitle{margin:.1em 0 .4em;font-style:italic}"
+    ".facts{display:flex;flex-wrap:wrap;gap:.2rem 1rem;margin:.3rem 0;padding:0;list-style:none}"
+    ".facts li{color:var(--muted)}.facts b{color:var(--ink)}"
+    ".print{background:var(--tint);border-radius:.5rem;padding:.8rem 1rem;margin:1rem 0 .5rem}"
+    ".button{display:inline-block;background:var(--button);color:var(--on-button);font-weight:bold;"
+    "padding:.5rem 1rem;border-radius:.4rem;text-decoration:none;font-size:1.1rem}"
+    ".button:focus,.button:hover{text-decoration:underline}"
+    ".print p{margin:.4rem 0}.print ul{margin:.4rem 0;padding-left:1.3rem}"
+    ".rules{padding-left:1.3rem;margin:.3rem 0}.rules li{margin:.2rem 0}"
+    ".table{overflow-x:auto}"
+    "table{border-collapse:collapse;font-size:.95rem;min-width:60%}"
+    "th,td{text-align:left;padding:.3rem .6rem;border-bottom:1px solid var(--rule);vertical-align:top}"
+    "th{background:var(--tint)}"
+    ".seeds{display:flex;flex-wrap:wrap;gap:.3rem .8rem;padding:0;list-style:none;margin:.3rem 0}"
+    "details{margin-top:.8rem}summary{cursor:pointer;color:var(--link)}"
+    ".files{columns:2 14rem;padding-left:1.3rem}"
+    ".note{color:var(--muted);margin:.2rem 0 .4rem;font-size:.95rem}"
+    "@media (min-width:40rem){.preview{width:12rem}h1{font-size:2.4rem}}"
+    "@media (min-width:60rem){.kit{display:flex;gap:2rem}.first{flex:1 1 55%}.more{flex:1 1 45%}"
+    ".more>h3:first-child{margin-top:.2rem}}"
+)
+
+
+def _e(value: Any) -> str:
+    return html.escape(str(value))
+
+
+def _text(manifest: dict, key: str) -> str:
+    value = manifest.get(key)
+    return value if isinstance(value, str) else ""
+
+
+def _files(manifest: dict) -> list[str]:
+    return [f["name"] for f in manifest.get("files", []) if isinstance(f.get("name"), str)]
+
+
+def _seed(manifest: dict) -> int | None:
+    seed = manifest.get("seed")
+    return seed if isinstance(seed, int) and not isinstance(seed, bool) else None
+
+
+def _variants(manifest: dict) -> list[str]:
+    variants = manifest.get("variants")
+    return [v for v in variants if isinstance(v, str)] if isinstance(variants, list) else []
+
+
+def _pages(pages: Any) -> str:
+    """Return a page range as text ('3' or '3–6'), or '' when it is not one."""
+    if not (isinstance(pages, list) and len(pages) == 2 and all(isinstance(p, int) for p in pages)):
+        return ""
+    first, last = pages
+    return str(first) if first == last else f"{first}\u2013{last}"
+
+
+def card_pages(kit: dict) -> list[str]:
+    """Return the runs of kit.pdf's pages that go on card, as the print guide lists them."""
+    runs: list[list[int]] = []
+    sheets = kit.get("sheets")
+    for sheet in sheets if isinstance(sheets, list) else []:
+        if not isinstance(sheet, dict) or sheet.get("stock") != "card" or not _pages(sheet.get("pages")):
+            continue
+        first, last = sheet["pages"]
+        if runs and runs[-1][1] + 1 == first:
+            runs[-1][1] = last
+        else:
+            runs.append([first, last])
+    return [_pages(run) for run in runs]
+
+
+def _facts(manifest: dict) -> str:
+    facts = []
+    seed = manifest.get("seed")
+    if isinstance(seed, (int, str)) and not isinstance(seed, bool):
+        facts.append(("Seed", str(seed)))
+    variants = _variants(manifest)
+    if variants:
+        facts.append(("Variant", ", ".join(variants)))
+    players = _text(manifest, "players")
+    if players:
+        facts.append(("Players", players.replace("-", "\u2013")))
+    time = _text(manifest, "playing_time")
+    if time:
+        facts.append(("Playing time", time.replace("-", "\u2013")))
+    if not facts:
+        return ""
+    items = "".join(f"<li>{_e(label)} <b>{_e(value)}</b></li>" for label, value in facts)
+    return f'<ul class="facts">{items}</ul>'
+
+
+def _print_block(folder: str, manifest: dict, names: list[str]) -> str:
+    kit = manifest.get("kit")
+    if "kit.pdf" not in names or not isinstance(kit, dict):
+        return ""
+    pages = next((f.get("pages") for f in manifest["files"] if f.get("name") == "kit.pdf"), None)
+    paper = _text(manifest, "paper").replace("letter", "US Letter").replace("a4", "A4")
+    size = ", ".join(
+        part
+        for part in (f"{pages} pages" if isinstance(pages, int) else "", paper and f"{paper} paper")
+        if part
+    )
+    settings = []
+    if kit.get("print") == "single-sided":
+        settings.append("Print <b>single-sided</b>.")
+    else:
+        settings.append(
+            "Print <b>double-sided</b>, <b>flip on the long edge</b>; blank backs are meant "
+            "(no duplex printer: build with <code>--single-sided</code>)."
+        )
+    settings.append(
+        "At <b>actual size</b> (100%, never \u201cfit to page\u201d): the bar at the foot of every "
+        f"page measures {SCALE_BAR:g} mm."
+    )
+    card = card_pages(kit)
+    if card:
+        settings.append(f"Card ({CARD_STOCK}) for pages {_e(', '.join(card))}, plain paper for the rest.")
+    settings.append("Page 1 is the print guide: what to cut, fold and glue.")
+    return (
+        f'<div class="print"><p><a class="button" href="{folder}/kit.pdf">Print kit.pdf</a> '
+        f"{_e(size)}</p><ul>" + "".join(f"<li>{s}</li>" for s in settings) + "</ul></div>"
+    )
+
+
+def _booklets(folder: str, manifest: dict, names: list[str]) -> str:
+    booklets = manifest.get("booklets")
+    if not isinstance(booklets, list):
+        return ""
+    items = []
+    for booklet in booklets:
+        if not isinstance(booklet, dict) or not isinstance(booklet.get("lang"), str):
+            continue
+        lang = booklet["lang"]
+        links = []
+        for key, label in (("html", "read on screen"), ("pdf", "PDF")):
+            name = booklet.get(key)
+            if isinstance(name, str) and name in names:
+                links.append(f'<a href="{folder}/{_e(name)}" hreflang="{_e(lang)}">{label}</a>')
+        if links:
+            own = OWN_NAMES.get(lang, lang)
+            items.append(f'<li><span lang="{_e(lang)}">{_e(own)}</span>: {" · ".join(links)}</li>')
+    if not items:
+        return ""
+    return f'<h3>Rules</h3><ul class="rules">{"".join(items)}</ul>'
+
+
+def _contents(folder: str, manifest: dict, names: list[str]) -> str:
+    kit = manifest.get("kit")
+    parts = kit.get("components") if isinstance(kit, dict) else None
+    if not isinstance(parts, list):
+        return ""
+    rows = []
+    for part in parts:
+        if not isinstance(part, dict):
+            continue
+        pages = _pages(part.get("pages"))
+        stock = str(part["stock"]) if part.get("stock") in ("paper", "card") else ""
+        if part.get("sides") == "duplex":
+            stock += ", both sides"
+        own = f"{part.get('id')}.pdf"
+        label = _e(part.get("title") or part.get("id") or "")
+        if own in names:
+            label = f'<a href="{folder}/{_e(own)}">{label}</a>'
+        rows.append(f"<tr><td>{label}</td><td>{_e(pages)}</td><td>{_e(stock)}</td></tr>")
+    if not rows:
+        return ""
+    return (
+        '<h3>What kit.pdf holds</h3><p class="note">Each part links to a PDF of its own, to print again.</p><div class="table" role="region" tabindex="0" '
+        f'aria-label="Parts of kit.pdf"><table><thead><tr><th scope="col">Part</th>'
+        '<th scope="col">Pages</th><th scope="col">Stock</th></tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table></div>"
+    )
+
+
+def _batch(name: str, later: list[tuple[str, dict]], maps: list[str]) -> str:
+    if not later and not maps:
+        return ""
+    parts = ["<h3>Seeds in this batch</h3>"]
+    for pdf in maps:
+        parts.append(f'<p>Every board in one PDF: <a href="{_e(pdf)}">{_e(pdf)}</a></p>')
+    if later:
+        items = []
+        for folder, manifest in later:
+            names = _files(manifest)
+            first = next((n for n in names if n.endswith(".pdf")), None)
+            href = f"{_e(folder)}/{_e(first)}" if first else f"{_e(folder)}/manifest.json"
+            seed = _seed(manifest)
+            label = f"seed {seed}" if seed is not None else folder
+            items.append(f'<li><a href="{href}">{_e(label)}</a></li>')
+        parts.append(
+            "<p>The other seeds' boards (the rest of their kit is this one's):</p>"
+            f'<ul class="seeds">{"".join(items)}</ul>'
+        )
+    return "".join(parts)
+
+
+def _card(name: str, manifest: dict, later: list[tuple[str, dict]], maps: list[str]) -> str:
+    folder = _e(name)
+    names = _files(manifest)
+    title = _e(manifest.get("title", name))
+    seed = _seed(manifest)
+    variants = _variants(manifest)
+    about = f"{manifest.get('title', name)}"
+    if seed is not None:
+        about += f", seed {seed}"
+    if variants:
+        about += f", variant {', '.join(variants)}"
+    head = ['<div class="head">']
+    if PREVIEW in names:
+        shown = manifest.get("preview_of")
+        href = f"{folder}/{_e(shown)}" if isinstance(shown, str) and shown in names else f"{folder}/{PREVIEW}"
+        head.append(
+            f'<a class="preview" href="{href}"><img src="{folder}/{PREVIEW}" '
+            f'alt="{_e(about)}: the board at a glance" loading="lazy"></a>'
+        )
+    subtitle = _text(manifest, "subtitle")
+    head.append(f'<h2 id="{folder}-title">{title}</h2>')
+    if subtitle:
+        head.append(f'<p class="subtitle">{_e(subtitle)}</p>')
+    head.append(_facts(manifest) + "</div>")
+    listed = {"kit.pdf", PREVIEW, "manifest.json"}
+    others = [n for n in names if n not in listed]
+    files = "".join(f'<li><a href="{folder}/{_e(n)}">{_e(n)}</a></li>' for n in others)
+    shared = manifest.get("shared_from")
+    rest = ""
+    if isinstance(shared, str) and shared:
+        rest = f'<p>The rest of the kit: <a href="#{_e(shared)}">{_e(shared)}</a></p>'
+    details = (
+        f'<details><summary>Every file ({len(others)})</summary><ul class="files">{files}</ul></details>'
+        if others
+        else ""
+    )
+    return (
+        f'<section class="kit" id="{folder}" aria-labelledby="{folder}-title"><div class="first">'
+        + "".join(head)
+        + _print_block(folder, manifest, names)
+        + '</div><div class="more">'
+        + _booklets(folder, manifest, names)
+        + _contents(folder, manifest, names)
+        + _batch(name, later, maps)
+        + rest
+        + details
+        + "</div></section>"
+    )
+
+
+def home_page(kits: list[tuple[str, dict]], root_files: list[str]) -> str:
+    """Return the home page of the kits (folder name, manifest), in the order given; root_files are
+    the names of the files beside the kits' folders (a batch's PDF of every board)."""
+    folders = {name for name, _ in kits}
+    later: dict[str, list[tuple[str, dict]]] = {}
+    shown: list[tuple[str, dict]] = []
+    for name, manifest in kits:
+        shared = manifest.get("shared_from")
+        if isinstance(shared, str) and shared in folders and shared != name:
+            later.setdefault(shared, []).append((name, manifest))
+        else:
+            shown.append((name, manifest))
+    maps: dict[str, list[str]] = {}
+    for name, manifest in shown:
+        seed, game = _seed(manifest), manifest.get("game")
+        if seed is None or not isinstance(game, str):
+            continue
+        tail = "".join(f"-{v}" for v in sorted(_variants(manifest)))
+        pattern = re.compile(re.escape(f"{game}-seeds{seed}-") + "[0-9]+" + re.escape(tail) + r"\.pdf")
+        maps[name] = [f for f in root_files if pattern.fullmatch(f)]
+    titles = [str(manifest.get("title", name)) for name, manifest in shown]
+    nav = []
+    for (name, manifest), title in zip(shown, titles):
+        label = title
+        if titles.count(title) > 1:  # kits of one game: say which seed and variant
+            seed = manifest.get("seed")
+            details = ([f"seed {seed}"] if isinstance(seed, (int, str)) else []) + _variants(manifest)
+            label += f" ({', '.join(str(d) for d in details)})" if details else ""
+        nav.append(f'<li><a href="#{_e(name)}">{_e(label)}</a></li>')
+    cards = "".join(_card(name, m, later.get(name, []), maps.get(name, [])) for name, m in shown)
+    intro = (
+        '<p class="intro">Pick a game, then print its <b>kit.pdf</b> with the settings beside it: '
+        "the whole kit is in that one file, its first page a guide to cutting and folding. "
+        "The rules read on a phone as a web page, in every language they are written in.</p>"
+        if shown
+        else '<p class="intro">No kits here yet: build some with <code>pnp build --all</code>.</p>'
+    )
+    return (
+        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        '<meta name="color-scheme" content="light dark">\n'
+        f"<title>Print-and-play kits</title>\n<style>{CSS}</style>\n</head>\n<body>\n"
+        '<a class="skip" href="#kits">Skip to the kits</a>\n<main>\n'
+        f"<header><h1>Print-and-play kits</h1>{intro}"
+        + (f'<nav aria-label="Games"><ul class="games">{"".join(nav)}</ul></nav>' if nav else "")
+        + f'</header>\n<div id="kits">\n{cards}\n</div>\n</main>\n</body>\n</html>\n'
+    )
+
+
+def write_home_page(out: str, kits: list[tuple[str, dict]]) -> str:
+    """Write OUT/index.html, the home page of the kits in the folder; return its path."""
+    try:
+        root_files = sorted(n for n in os.listdir(out) if os.path.isfile(os.path.join(out, n)))
+    except OSError:
+        root_files = []
+    path = os.path.join(out, "index.html")
+    atomic_write_text(path, home_page(kits, root_files))
+    return path
