@@ -16,7 +16,6 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from generator.colour import readable
 from generator.components.base import Context, Output
 from generator.components.look import (
     TOKEN_SCHEMA,
@@ -26,6 +25,10 @@ from generator.components.look import (
     format_parts,
     hatch,
     lookup,
+    mark_colour,
+    mark_look,
+    move_arrow,
+    pointer_fan,
 )
 from generator.components.symbols import draw_symbol
 from generator.definitions import ComponentSpec
@@ -33,7 +36,6 @@ from generator.errors import DefinitionError
 from generator.fonts import text_width
 from generator.imposition import place
 from generator.page import (
-    Circle,
     Drawing,
     Group,
     Line,
@@ -41,7 +43,6 @@ from generator.page import (
     Shape,
     Style,
     Text,
-    arrow,
     multiply,
     rotate,
     translate,
@@ -227,12 +228,7 @@ def _cell_shapes(
                 dirs = [d.strip() for d in mark[7:].split(",") if d.strip()]
                 shapes.extend(_arrows(x + band / 2, y + band, s - band, dirs, ctx, s))
             continue
-        look, parts = lookup(spec["marks"], mark)
-        if look is None:
-            raise DefinitionError(
-                f"{ctx.definition.path}: components.{spec.id}.marks: no mark {mark!r} "
-                f"(marks: {', '.join(sorted(spec['marks'])) or 'none'})"
-            )
+        look, parts = mark_look(spec, ctx, mark)
         fill = ctx.colour(look["fill"])
         if layer == "base":
             dark = fill is not None and contrast_ink(fill) == "#ffffff"
@@ -246,9 +242,7 @@ def _cell_shapes(
             ink = contrast_ink(None if ink_saver else fill)
 
             def own(name: str, face: str = face, look: dict = look, ink: str = ink) -> str:
-                """Return a mark's own colour, kept readable on the white squares of the ink saver."""
-                colour = ctx.colour(look[name]) or ink
-                return readable(colour, face) if ink_saver else colour
+                return mark_colour(ctx, look, name, face, ink)
 
             if look["outline"] or look["dashed"]:
                 colour = ctx.colour(look["outline"]) or "#000000"
@@ -310,31 +304,20 @@ def _arrows(
     x: float, y: float, s: float, dirs: list[str], ctx: Context, cell: float | None = None
 ) -> list[Shape]:
     """Return the arrows of a square drawn in the s x s box at (x, y); line width from the cell."""
-    shapes: list[Shape] = []
     cx, cy = x + s / 2, y + s / 2
     style = Style(stroke="#000000", width=max(0.45, (cell or s) * 0.028), cap="round")
-    head = s * 0.14
-    done: set[str] = set()
     for d in dirs:
         if d not in DIRECTIONS:
             raise DefinitionError(
                 f"{ctx.definition.path}: unknown arrow direction {d!r} (directions: {', '.join(DIRECTIONS)})"
             )
-    for d in dirs:
-        if d in done:
-            continue
+
+    def ray(d: str) -> tuple[float, float, float]:
         dx, dy = DIRECTIONS[d]
         reach = s * (0.40 if dx == 0 or dy == 0 else 0.40 * math.sqrt(2) * 0.92)
-        ux, uy = dx / math.hypot(dx, dy), dy / math.hypot(dx, dy)
-        tip = (cx + ux * reach, cy + uy * reach)
-        if OPPOSITE[d] in dirs:
-            done.update((d, OPPOSITE[d]))
-            shapes.append(arrow(cx - ux * reach, cy - uy * reach, *tip, style, head, both=True))
-        else:
-            done.add(d)
-            shapes.append(arrow(cx + ux * s * 0.08, cy + uy * s * 0.08, *tip, style, head))
-    shapes.append(Circle(cx, cy, s * 0.05, Style(stroke=None, fill="#000000")))
-    return shapes
+        return dx / math.hypot(dx, dy), dy / math.hypot(dx, dy), reach
+
+    return pointer_fan(cx, cy, s, dirs, ray, OPPOSITE.__getitem__, style, s * 0.14)
 
 
 @dataclass
@@ -593,19 +576,7 @@ def _overlay(
         x, y = grid.centre(name)
         shapes.extend(draw_token(spec, ctx, piece, x, y, cell * 0.36))
     for a, b in overlay.get("arrows", []):
-        (x1, y1), (x2, y2) = grid.centre(a), grid.centre(b)
-        d = math.hypot(x2 - x1, y2 - y1) or 1.0
-        k = cell * 0.38 / d
-        shapes.append(
-            arrow(
-                x1 + (x2 - x1) * k,
-                y1 + (y2 - y1) * k,
-                x2 - (x2 - x1) * k,
-                y2 - (y2 - y1) * k,
-                Style(stroke=red, width=1.0),
-                head=3.0,
-            )
-        )
+        shapes.append(move_arrow(grid.centre(a), grid.centre(b), cell * 0.38, red, 3.0))
     return shapes
 
 

@@ -25,6 +25,10 @@ from generator.components.look import (
     fitted_text,
     format_parts,
     lookup,
+    mark_colour,
+    mark_look,
+    move_arrow,
+    pointer_fan,
 )
 from generator.components.symbols import draw_symbol
 from generator.definitions import ComponentSpec
@@ -32,7 +36,7 @@ from generator.errors import DefinitionError, NotationError
 from generator.fonts import text_width
 from generator.games.hexes import COORDINATES, DIRECTIONS, ORIENTATIONS, STAGGERS, Hex, HexGrid, parse_hex
 from generator.imposition import place
-from generator.page import Circle, Drawing, Group, Line, Point, Polygon, Shape, Style, Text, arrow, bounds
+from generator.page import Drawing, Group, Line, Point, Polygon, Shape, Style, Text, bounds
 from generator.schema import Field, positive
 
 SCHEMA: dict[str, Field] = {
@@ -409,12 +413,7 @@ def _mark_shapes(
                     _arrows(cx, middle, s, [d.strip() for d in mark[7:].split(",") if d.strip()], spec, ctx)
                 )
             continue
-        look, parts = lookup(spec["marks"], mark)
-        if look is None:
-            raise DefinitionError(
-                f"{ctx.definition.path}: components.{spec.id}.marks: no mark {mark!r} "
-                f"(marks: {', '.join(sorted(spec['marks'])) or 'none'})"
-            )
+        look, parts = mark_look(spec, ctx, mark)
         fill = ctx.colour(look["fill"])
         dark = fill is not None and contrast_ink(fill) == "#ffffff"
         if layer == "base":
@@ -428,9 +427,7 @@ def _mark_shapes(
         ink = contrast_ink(None if ink_saver else fill)
 
         def own(name: str, face: str = face, look: dict = look, ink: str = ink) -> str:
-            """Return a mark's own colour, kept readable on the white hexes of the ink saver."""
-            colour = ctx.colour(look[name]) or ink
-            return readable(colour, face) if ink_saver else colour
+            return mark_colour(ctx, look, name, face, ink)
 
         if look["outline"] or look["dashed"]:
             colour = ctx.colour(look["outline"]) or "#000000"
@@ -477,25 +474,16 @@ def _arrows(
                 f"{spec['orientation']}-top hexes (directions: {', '.join(table)})"
             )
     style = Style(stroke="#000000", width=max(0.45, s * 0.028), cap="round")
-    head = s * 0.13
-    reach = s * 0.36
-    shapes: list[Shape] = []
-    done: set[str] = set()
     names = list(table)
-    for d in dirs:
-        if d in done:
-            continue
+
+    def ray(d: str) -> tuple[float, float, float]:
         ux, uy = centre_of(table[d], spec["orientation"], 1.0)
-        opposite = names[(names.index(d) + 3) % 6]
-        tip = (cx + ux * reach, cy + uy * reach)
-        if opposite in dirs:
-            done.update((d, opposite))
-            shapes.append(arrow(cx - ux * reach, cy - uy * reach, *tip, style, head, both=True))
-        else:
-            done.add(d)
-            shapes.append(arrow(cx + ux * s * 0.08, cy + uy * s * 0.08, *tip, style, head))
-    shapes.append(Circle(cx, cy, s * 0.05, Style(stroke=None, fill="#000000")))
-    return shapes
+        return ux, uy, s * 0.36
+
+    def opposite(d: str) -> str:
+        return names[(names.index(d) + 3) % 6]
+
+    return pointer_fan(cx, cy, s, dirs, ray, opposite, style, s * 0.13)
 
 
 def _edges(m: _Map, orientation: str) -> tuple[list[tuple[Point, Point]], list[tuple[Point, Point]]]:
@@ -590,19 +578,7 @@ def _overlay(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any], m: _Map
     for name, piece in sorted(overlay.get("pieces", {}).items()):
         shapes.extend(draw_token(spec, ctx, piece, *at(name), m.cell * 0.34))
     for a, b in overlay.get("arrows", []):
-        (x1, y1), (x2, y2) = at(a), at(b)
-        d = math.hypot(x2 - x1, y2 - y1) or 1.0
-        k = m.cell * 0.38 / d
-        shapes.append(
-            arrow(
-                x1 + (x2 - x1) * k,
-                y1 + (y2 - y1) * k,
-                x2 - (x2 - x1) * k,
-                y2 - (y2 - y1) * k,
-                Style(stroke=red, width=1.0),
-                head=3.0,
-            )
-        )
+        shapes.append(move_arrow(at(a), at(b), m.cell * 0.38, red, 3.0))
     return shapes
 
 

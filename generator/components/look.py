@@ -2,11 +2,26 @@
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
+
 from generator.colour import readable
 from generator.components.symbols import draw_symbol
 from generator.errors import DefinitionError
 from generator.fonts import split_lines, text_width
-from generator.page import MIN_TYPE, Circle, Drawing, Group, Line, Shape, Style, Text, iter_shapes
+from generator.page import (
+    MIN_TYPE,
+    Circle,
+    Drawing,
+    Group,
+    Line,
+    Point,
+    Shape,
+    Style,
+    Text,
+    arrow,
+    iter_shapes,
+)
 from generator.schema import Field
 
 INK = "#000000"
@@ -89,6 +104,69 @@ def lookup(table: dict, name: str) -> tuple[dict | None, list[str]]:
         if key in table:
             return table[key], parts
     return None, parts
+
+
+def mark_look(spec, ctx, mark: str) -> tuple[dict, list[str]]:
+    """Return a board mark's look from the component's ``marks`` table and the mark's parts;
+    a mark the table does not know is a DefinitionError naming the file and the key."""
+    look, parts = lookup(spec["marks"], mark)
+    if look is None:
+        raise DefinitionError(
+            f"{ctx.definition.path}: components.{spec.id}.marks: no mark {mark!r} "
+            f"(marks: {', '.join(sorted(spec['marks'])) or 'none'})"
+        )
+    return look, parts
+
+
+def mark_colour(ctx, look: dict, name: str, face: str, ink: str) -> str:
+    """Return a mark's own colour (``look[name]``, else ``ink``), darkened under the ink saver
+    until it reads on the mark's face."""
+    colour = ctx.colour(look[name]) or ink
+    return readable(colour, face) if ctx.options.ink_saver else colour
+
+
+def pointer_fan(
+    cx: float,
+    cy: float,
+    s: float,
+    dirs: list[str],
+    ray: Callable[[str], tuple[float, float, float]],
+    opposite: Callable[[str], str],
+    style: Style,
+    head: float,
+) -> list[Shape]:
+    """Return pointers from a cell's centre (cx, cy) along the named directions, and a dot at the
+    centre. ``ray(d)`` gives a direction's unit vector and reach; a direction named together
+    with ``opposite(d)`` makes one double-headed pointer."""
+    shapes: list[Shape] = []
+    done: set[str] = set()
+    for d in dirs:
+        if d in done:
+            continue
+        ux, uy, reach = ray(d)
+        tip = (cx + ux * reach, cy + uy * reach)
+        if opposite(d) in dirs:
+            done.update((d, opposite(d)))
+            shapes.append(arrow(cx - ux * reach, cy - uy * reach, *tip, style, head, both=True))
+        else:
+            done.add(d)
+            shapes.append(arrow(cx + ux * s * 0.08, cy + uy * s * 0.08, *tip, style, head))
+    shapes.append(Circle(cx, cy, s * 0.05, Style(stroke=None, fill="#000000")))
+    return shapes
+
+
+def move_arrow(a: Point, b: Point, gap: float, colour: str, head: float) -> Shape:
+    """Return a figure's arrow from point a to point b, stopping ``gap`` mm short of each."""
+    (x1, y1), (x2, y2) = a, b
+    k = gap / (math.hypot(x2 - x1, y2 - y1) or 1.0)
+    return arrow(
+        x1 + (x2 - x1) * k,
+        y1 + (y2 - y1) * k,
+        x2 - (x2 - x1) * k,
+        y2 - (y2 - y1) * k,
+        Style(stroke=colour, width=1.0),
+        head=head,
+    )
 
 
 TOKEN_SCHEMA: dict[str, Field] = {

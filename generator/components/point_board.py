@@ -14,11 +14,16 @@ import re
 from typing import Any
 
 from generator.components.base import Context, Output
-from generator.components.look import TOKEN_SCHEMA, contrast_ink, draw_token
+from generator.components.look import (
+    TOKEN_SCHEMA,
+    contrast_ink,
+    draw_token,
+    move_arrow,
+)
 from generator.definitions import ComponentSpec
 from generator.errors import DefinitionError
 from generator.imposition import place
-from generator.page import Circle, Drawing, Line, Point, Rect, Shape, Style, Text, arrow
+from generator.page import Circle, Drawing, Line, Point, Rect, Shape, Style, Text
 from generator.schema import Field, positive
 
 SCHEMA: dict[str, Field] = {
@@ -312,19 +317,7 @@ def _overlay(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any], at, r: 
         x, y = at(name)
         shapes.append(Circle(x, y, max(tr * 1.25, outside), Style(stroke="#2a7a2a", fill=None, width=0.9)))
     for a, b in overlay.get("arrows", []):
-        (x1, y1), (x2, y2) = at(a), at(b)
-        d = math.hypot(x2 - x1, y2 - y1) or 1.0
-        k = (max(tr, outside) + 0.8) / d
-        shapes.append(
-            arrow(
-                x1 + (x2 - x1) * k,
-                y1 + (y2 - y1) * k,
-                x2 - (x2 - x1) * k,
-                y2 - (y2 - y1) * k,
-                Style(stroke="#d62728", width=1.0),
-                head=3.5,
-            )
-        )
+        shapes.append(move_arrow(at(a), at(b), max(tr, outside) + 0.8, "#d62728", 3.5))
     return shapes
 
 
