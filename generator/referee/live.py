@@ -296,6 +296,16 @@ def _run(
     """Play moves until the game ends, the input ends, quit, Ctrl-C or a signal; return the state."""
     rules = game.rules
 
+    def play(move: Any) -> str:
+        """Apply a checked move: keep the state before it for undo, record it; return its text."""
+        history.append(state.copy())
+        written = state.move_str(move)
+        state.apply_move(move)
+        game.moves.append(written)
+        if record_file is not None:
+            record_file.add(written)
+        return written
+
     say(f"{rules.title}: {HELP}")
     say(state.text())
     try:
@@ -304,12 +314,7 @@ def _run(
             if side in computer:
                 move = computer[side].choose(state, rng)
                 state.check_move(move)
-                history.append(state.copy())
-                written = state.move_str(move)
-                state.apply_move(move)
-                game.moves.append(written)
-                if record_file is not None:
-                    record_file.add(written)
+                written = play(move)
                 say(f"{_side_word(side)} (computer) plays {written}")
                 say(state.text())
                 continue
@@ -356,12 +361,7 @@ def _run(
                 except (NotationError, IllegalMoveError) as exc:
                     say(f"illegal: {exc}")
                     continue
-                history.append(state.copy())
-                written = state.move_str(move)
-                state.apply_move(move)
-                game.moves.append(written)
-                if record_file is not None:
-                    record_file.add(written)
+                play(move)
                 say(state.text())
     except KeyboardInterrupt:
         game.interrupted = True
