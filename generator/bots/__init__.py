@@ -129,14 +129,10 @@ class SearchBot:
             parts = [parts[i] for i in kept]
         root = _Node()
         for _ in range(self.playouts):
-            self._playout(state.copy(), root, moves, rng)
+            self._playout(state.copy(), root, moves, stage, rng)
         node = root
         for k in range(stage, len(deciders)):
-            if len(moves) == 1:
-                break
             groups = _groups(parts, k)
-            if len(groups) == 1:
-                continue
             children = node.children
             key = max(groups, key=lambda g: _rank(children.get((k, g))))
             node = children.get((k, key)) or _Node()
@@ -144,10 +140,11 @@ class SearchBot:
             parts = [parts[i] for i in groups[key]]
         return moves[0]
 
-    def _playout(self, state: State, root: _Node, moves: list[Any], rng: Rng) -> None:
-        """Walk down the tree choice by choice by upper confidence bound (for the side making each
-        choice), add one node, finish the game at random, and credit every node on the way with
-        the result for the side whose choice it was."""
+    def _playout(self, state: State, root: _Node, moves: list[Any], first: int, rng: Rng) -> None:
+        """Walk down the tree choice by choice (from choice ``first`` of the root's move) by upper
+        confidence bound for the side making each choice, add one node (a choice with one option
+        is a node too), finish the game at random, and credit every node on the way with the
+        result for the side whose choice it was."""
         path: list[tuple[_Node, str]] = []
         node = root
         candidates = moves
@@ -160,12 +157,9 @@ class SearchBot:
                 parts = [(m,) for m in candidates]
             else:
                 parts = [state.move_parts(m) for m in candidates]
-            for stage, side in enumerate(deciders):
-                if len(candidates) == 1:
-                    break
+            for stage in range(first, len(deciders)):
+                side = deciders[stage]
                 groups = _groups(parts, stage)
-                if len(groups) == 1:
-                    continue
                 children = node.children
                 fresh = [k for k in groups if (stage, k) not in children]
                 if fresh:
@@ -192,6 +186,7 @@ class SearchBot:
             state.apply_move(candidates[0] if len(candidates) == 1 else rng.choice(candidates))
             if added or state.is_terminal():
                 break
+            first = 0
             candidates = state.chance_moves(state.random_chance(rng))
         root.visits += 1
         while not state.is_terminal():
