@@ -30,9 +30,9 @@ sys.path.insert(0, ROOT)
 #: shared 2-core machine (long random playouts make Barricades and Push! the dearest).
 BUDGETS = {
     "aggression": 200,
-    "barricades": 30,
+    "barricades": 20,
     "centennial": 100,
-    "everest": 100,
+    "everest": 300,
     "nine-mens-morris": 200,
     "push": 50,
     "take-the-brain": 100,

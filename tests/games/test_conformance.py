@@ -77,6 +77,9 @@ def _check_position(rules: GameRules, state: State, deep: bool, rng: Any) -> Non
     if not deep:
         return
     _check_decisions(rules, state, moves)
+    throw = state.random_chance(rng_for(state.ply, "conformance/chance"))
+    if throw is not None:  # a game's own chance_moves lists what the base's filter would
+        assert state.chance_moves(throw) == [m for m in moves if state.chance_of(m) in (None, throw)]
     sample = list(range(len(moves)))
     if len(sample) > CHECKED_MOVES_PER_PLY:
         rng.shuffle(sample)
