@@ -30,7 +30,7 @@ sys.path.insert(0, ROOT)
 #: shared 2-core machine (long random playouts make Barricades and Push! the dearest).
 BUDGETS = {
     "aggression": 200,
-    "barricades": 20,
+    "barricades": 30,
     "centennial": 100,
     "everest": 300,
     "nine-mens-morris": 200,
