@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import io
 import itertools
 import os
@@ -11,7 +12,10 @@ from collections.abc import Iterable
 from typing import BinaryIO
 
 from reportlab.lib.colors import CMYKColor, Color, HexColor
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream
+from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.colour import cmyk
@@ -166,21 +170,31 @@ class _Painter:
             c.restoreState()
 
     def text(self, s: Text) -> None:
-        """Draw one line of text at its anchor (the canvas is flipped, so text is flipped back)."""
+        """Draw one line of text at its anchor (the canvas is flipped, so the text matrix flips
+        the text back): one BT ... ET block with the face's subsets, as reportlab writes them."""
         c = self.c
         if self.state[1] != s.colour:
             c.setFillColor(self.colour(s.colour))
             self.state[1] = s.colour
-        c.saveState()
-        c.transform(1, 0, 0, -1, s.x, s.y)
-        c.setFont(pdf_font(s.font), s.size / K)
-        if s.anchor == "middle":
-            c.drawCentredString(0, 0, s.text)
-        elif s.anchor == "end":
-            c.drawRightString(0, 0, s.text)
-        else:
-            c.drawString(0, 0, s.text)
-        c.restoreState()
+        font = _ttf(s.font)
+        size = s.size / K
+        x = s.x
+        if s.anchor != "start":
+            width = font.stringWidth(s.text, size)
+            x -= width / 2 if s.anchor == "middle" else width
+        doc = c._doc  # type: ignore[attr-defined]  # reportlab's document: pyproject caps reportlab below 6
+        code = [f"BT 1 0 0 -1 {fp_str(x)} {fp_str(s.y)} Tm"]
+        escape = c._escape  # type: ignore[attr-defined]
+        for subset, chunk in font.splitString(s.text, doc):
+            code.append(f"{font.getSubsetInternalName(subset, doc)} {fp_str(size)} Tf ({escape(chunk)}) Tj")
+        code.append("ET")
+        c._code.append(" ".join(code))  # type: ignore[attr-defined]
+
+
+@functools.cache
+def _ttf(font: str) -> TTFont:
+    """Return the reportlab TrueType face of a page-model font name."""
+    return pdfmetrics.getFont(pdf_font(font))  # type: ignore[return-value]
 
 
 def _compress_last_page(canvas: Canvas) -> None:
