@@ -113,6 +113,7 @@ class _Grid(dict[float, int]):
         self[value] = near
         return near
 
+
 # how a shape's class paints: a stroked outline only, a fill (and maybe an outline), or nothing
 _STROKE, _FILL, _NOTHING = 0, 1, 2
 
