@@ -2,8 +2,8 @@
 
 Knows shapes, never games. Fonts are embedded as @font-face data (a subset of each face holding
 the page's characters) so text looks and measures the same as in the PDF; a text element names its
-face by a class of the page's style sheet, and a shape its paint by a class too (numbered in order
-of first use). Ids are numbered in drawing order, so the same page gives the same bytes.
+face by a class of the page's style sheet, and its colour, size and anchor by another; a shape
+names its paint by a class too (numbered in order of first use). Ids are numbered in drawing order, so the same page gives the same bytes.
 
 The markup is written as text, shape by shape in drawing order (an SVG library's object per
 shape, as svgwrite made, cost several times the writing itself, and importing svgwrite cost a
@@ -144,6 +144,7 @@ class _Writer:
         self.closers: list[str] = []
         self.has_image = False
         self._styles: dict[tuple[int, bool], tuple[str, int, float, bool]] = {}
+        self._texts: dict[tuple[str, float, str], str] = {}
         # the open path: its class, data, current point, subpath start, last command letter,
         # and (filled, outlined rectangles) each rectangle's outer and inner box so far
         self.run_class = ""
@@ -362,16 +363,26 @@ class _Writer:
             self.flush()
 
     def text(self, s: Text) -> None:
-        """Add a text element naming its face by class (none in a preview)."""
+        """Add a text element naming its face by one class, and its colour, size (in CSS px: user
+        units) and anchor by another (none in a preview)."""
         if not self.with_text:
             return
         self.flush()
         n = self.n
-        anchor = f' text-anchor="{_ANCHORS[s.anchor]}"' if s.anchor != "start" else ""
+        key = (s.colour, s.size, s.anchor)
+        name = self._texts.get(key)
+        if name is None:
+            look = [("fill", s.colour), ("font-size", f"{n(s.size * 25.4 / 72.0)}px")]
+            if s.anchor != "start":
+                look.append(("text-anchor", _ANCHORS[s.anchor]))
+            name = self.classes.get(tuple(look))
+            if name is None:
+                name = self.classes[tuple(look)] = f"{self.id_prefix}s{len(self.classes)}"
+            self._texts[key] = name
         space = ' xml:space="preserve"' if "  " in s.text or s.text != s.text.strip() else ""
         self.out.append(
-            f'<text class="{_CLASSES[s.font]}" fill="{s.colour}" font-size="{n(s.size * 25.4 / 72.0)}"'
-            f'{anchor} x="{n(s.x)}" y="{n(s.y)}"{space}>{s.text.translate(_TEXT_ESCAPES)}</text>'
+            f'<text class="{_CLASSES[s.font]} {name}" x="{n(s.x)}" y="{n(s.y)}"{space}>'
+            f"{s.text.translate(_TEXT_ESCAPES)}</text>"
         )
 
     def image(self, s: Image) -> None:
