@@ -6,7 +6,9 @@ Run: .venv/bin/python bench/bench_analyse.py [strength] [speed] [--games N] [--s
 strength: for each game, ``--games`` games (default 20) of the search bot against the random bot,
 the search bot taking the first side in even games and the second in odd ones, at the playout
 budget of ``BUDGETS`` (chosen so that a move takes under a second here); prints the search bot's
-wins, draws, losses, and its mean and slowest time per move. Games run on ``--jobs`` workers.
+wins, draws, losses, and its mean and slowest CPU time per move (the process's CPU time, so that
+other jobs on the machine do not inflate it). Games run on ``--jobs`` workers; ``--game`` (which
+may be repeated) measures only the games named.
 speed: ``pnp analyse aggression --seeds 1-N --games 20 --bot random --json --no-chart`` in a fresh
 process (start-up included), wall and CPU time, for ``--seeds`` seeds (default 1000).
 """
@@ -19,6 +21,7 @@ import resource
 import subprocess
 import sys
 import time
+from typing import Any
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
@@ -37,10 +40,30 @@ BUDGETS = {
 }
 
 
+class _Timed:
+    """A bot that counts the CPU time its inner bot spends choosing, and its slowest choice."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self.total = self.slowest = 0.0
+        self.moves = 0
+
+    def choose(self, state: Any, rng: Any, among: Any = None) -> Any:
+        start = time.process_time()
+        move = self.inner.choose(state, rng, among)
+        spent = time.process_time() - start
+        self.total += spent
+        self.slowest = max(self.slowest, spent)
+        self.moves += 1
+        return move
+
+
 def one_game(game: str, index: int, playouts: int) -> tuple[str, float, float, int]:
-    """Play one game, search bot against random bot; return the result for the search bot
-    ('win', 'draw' or 'loss'), its total and slowest thinking time, and its number of moves."""
-    from generator.bots import RandomBot, SearchBot
+    """Play one game, search bot against random bot, each side's bot making that side's choices;
+    return the result for the search bot ('win', 'draw' or 'loss'), its total and slowest
+    thinking time (CPU), and its number of choices."""
+    from generator.bots import RandomBot, SearchBot, play_game
     from generator.games import GAMES
     from generator.seeding import Rng
 
@@ -49,35 +72,23 @@ def one_game(game: str, index: int, playouts: int) -> tuple[str, float, float, i
     first = state.current_player()
     sides = [first] + [s for s in rules.sides if s != first]
     me = sides[index % 2]
-    search, chance = SearchBot(playouts), RandomBot()
-    rng = Rng(index, f"bench/{game}")
-    total = slowest = 0.0
-    moves = 0
-    while not state.is_terminal():
-        side = state.current_player()
-        if side == me:
-            start = time.perf_counter()
-            move = search.choose(state, rng)
-            spent = time.perf_counter() - start
-            total += spent
-            slowest = max(slowest, spent)
-            moves += 1
-        else:
-            move = chance.choose(state, rng)
-        state.apply_move(move)
-    winner = state.outcome().winner
+    search = _Timed(SearchBot(playouts))
+    bots = {side: search if side == me else RandomBot() for side in rules.sides}
+    winner = play_game(state, bots, Rng(index, f"bench/{game}")).winner
     result = "draw" if winner is None else ("win" if winner == me else "loss")
-    return result, total, slowest, moves
+    return result, search.total, search.slowest, search.moves
 
 
-def strength(games: int, jobs: int) -> None:
-    """Print the strength table."""
+def strength(games: int, jobs: int, only: list[str] | None = None) -> None:
+    """Print the strength table (for the games in ``only`` if given)."""
     from generator.parallel import run_tasks
 
     print(
         f"{'game':18} {'playouts':>8} {'wins':>5} {'draws':>5} {'losses':>6} {'win %':>6} {'s/move':>7} {'slowest':>7}"
     )
     for game, playouts in BUDGETS.items():
+        if only and game not in only:
+            continue
         tasks = [(one_game, (game, i, playouts)) for i in range(games)]
         results = run_tasks(tasks, jobs)
         wins = sum(r[0] == "win" for r in results)
@@ -129,11 +140,12 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seeds", type=int, default=1000)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--game", action="append", choices=sorted(BUDGETS))
     args = parser.parse_args()
     if "speed" in args.parts:
         speed(args.seeds, args.jobs)
     if "strength" in args.parts:
-        strength(args.games, args.jobs)
+        strength(args.games, args.jobs, args.game)
 
 
 if __name__ == "__main__":

@@ -9,12 +9,18 @@ The search bot is Monte Carlo tree search (UCT) with a budget of playouts per mo
 open-loop: the dice are thrown again each time the search passes a node, and a node's children are
 the moves seen so far, chosen by their upper confidence bound among those the throw allows. A
 playout finishes the game with random moves; a win scores 1 for the winner, a draw 1/2 for all.
+
+Some moves of a record hold two sides' choices (Verbal's offer and take, Push!'s placement and
+push; ``State.deciders`` and ``State.move_parts`` say whose each part is). The search takes such a
+move one choice at a time, each by the side that makes it and scored for that side, so it expects
+the other side to answer against it; ``choose_move`` and ``play_game`` ask each side's bot for its
+own part.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -30,12 +36,13 @@ EXPLORATION = math.sqrt(2)
 
 
 class Bot(Protocol):
-    """A computer player: picks a legal move for the side to move."""
+    """A computer player: picks a legal move, or its own part of one."""
 
     name: str
 
-    def choose(self, state: State, rng: Rng) -> Any:
-        """Return a legal move for the side to move in ``state`` (which the bot leaves unchanged)."""
+    def choose(self, state: State, rng: Rng, among: Sequence[Any] | None = None) -> Any:
+        """Return a legal move for ``state`` (which the bot leaves unchanged): with ``among``, one
+        of those moves (the dice thrown and the choices before the bot's own already made)."""
 
 
 def random_move(state: State, rng: Rng) -> Any:
@@ -59,8 +66,10 @@ class RandomBot:
 
     name: str = "random"
 
-    def choose(self, state: State, rng: Rng) -> Any:
-        """Return a random legal move."""
+    def choose(self, state: State, rng: Rng, among: Sequence[Any] | None = None) -> Any:
+        """Return a random legal move (one of ``among`` if given)."""
+        if among is not None:
+            return rng.choice(list(among))
         return random_move(state, rng)
 
 
@@ -68,73 +77,116 @@ class RandomBot:
 class _Node:
     visits: int = 0
     score: float = 0.0
-    children: dict[Any, _Node] = field(default_factory=dict)
+    children: dict[tuple[int, Hashable], _Node] = field(default_factory=dict)
+
+
+def _groups(parts: list[tuple[Hashable, ...]], stage: int) -> dict[Hashable, list[int]]:
+    """Return the moves' indexes grouped by their choice at a stage, in the order first seen."""
+    groups: dict[Hashable, list[int]] = {}
+    for i, move_parts in enumerate(parts):
+        groups.setdefault(move_parts[stage], []).append(i)
+    return groups
 
 
 @dataclass
 class SearchBot:
-    """Monte Carlo tree search (UCT, open-loop over the dice) with ``playouts`` playouts per move."""
+    """Monte Carlo tree search (UCT, open-loop over the dice) with ``playouts`` playouts per move.
+
+    A move that holds several sides' choices (``State.deciders``) is searched one choice at a
+    time, each by the side that makes it, so the search expects the other side to choose its own
+    part against the bot rather than for it."""
 
     playouts: int = DEFAULT_PLAYOUTS
     exploration: float = EXPLORATION
     name: str = "search"
 
-    def choose(self, state: State, rng: Rng) -> Any:
-        """Return a move that wins at once if there is one; otherwise the most visited move at the
-        root after the playouts (best mean score among equals). The dice are thrown once for the
-        root; with more moves than ``playouts // 6`` (at least 8), a random sample of that many
-        is searched, so that each gets several playouts."""
-        moves = state.chance_moves(state.random_chance(rng))
+    def choose(self, state: State, rng: Rng, among: Sequence[Any] | None = None) -> Any:
+        """Return a move whose first open choice wins at once whatever the other sides choose, if
+        there is one; otherwise, choice by choice, the most visited after the playouts (best mean
+        score among equals): the bot's own choice, then the replies it expects. The dice are thrown
+        once for the root (``among``, if given, fixes them and any earlier choices); with more
+        choices than ``playouts // 6`` (at least 8), a random sample of that many is searched, so
+        that each gets several playouts."""
+        moves = list(among) if among is not None else state.chance_moves(state.random_chance(rng))
         if not moves:
             raise UsageError("the game is over: there is no move to choose")
         if len(moves) == 1:
             return moves[0]
-        side = state.current_player()
-        for move in moves:
-            after = state.copy()
-            after.apply_move(move)
-            if after.is_terminal() and after.outcome().winner == side:
-                return move
+        deciders = state.deciders()
+        parts = [state.move_parts(m) for m in moves]
+        stage = next((k for k in range(len(deciders)) if len({p[k] for p in parts}) > 1), 0)
+        side = deciders[stage]
+        win = _sure_win(state, moves, parts, stage, deciders, side)
+        if win is not None:
+            return win
+        groups = _groups(parts, stage)
         width = max(8, self.playouts // 6)
-        if len(moves) > width:
-            order = list(range(len(moves)))
-            rng.shuffle(order)
-            moves = [moves[i] for i in sorted(order[:width])]
+        if len(groups) > width:
+            keys = list(groups)
+            rng.shuffle(keys)
+            kept = sorted(i for key in keys[:width] for i in groups[key])
+            moves = [moves[i] for i in kept]
+            parts = [parts[i] for i in kept]
         root = _Node()
         for _ in range(self.playouts):
-            self._playout(state.copy(), root, moves, rng)
-        return max(moves, key=lambda m: _rank(root, m))
+            self._playout(state.copy(), root, moves, stage, rng)
+        node = root
+        for k in range(stage, len(deciders)):
+            groups = _groups(parts, k)
+            children = node.children
+            key = max(groups, key=lambda g: _rank(children.get((k, g))))
+            node = children.get((k, key)) or _Node()
+            moves = [moves[i] for i in groups[key]]
+            parts = [parts[i] for i in groups[key]]
+        return moves[0]
 
-    def _playout(self, state: State, root: _Node, moves: list[Any], rng: Rng) -> None:
-        """Walk down the tree by upper confidence bound, add one node, finish the game at random,
-        and credit every node on the way with the result for the side that moved into it."""
+    def _playout(self, state: State, root: _Node, moves: list[Any], first: int, rng: Rng) -> None:
+        """Walk down the tree choice by choice (from choice ``first`` of the root's move) by upper
+        confidence bound for the side making each choice, add one node (a choice with one option
+        is a node too), finish the game at random, and credit every node on the way with the
+        result for the side whose choice it was."""
         path: list[tuple[_Node, str]] = []
         node = root
         candidates = moves
+        c = self.exploration
+        added = False
         while True:
-            side = state.current_player()
-            fresh = [m for m in candidates if m not in node.children]
-            if fresh:
-                move = rng.choice(fresh)
-                child = node.children[move] = _Node()
-                state.apply_move(move)
+            deciders = state.deciders()
+            parts: list[tuple[Hashable, ...]]
+            if len(deciders) == 1:
+                parts = [(m,) for m in candidates]
+            else:
+                parts = [state.move_parts(m) for m in candidates]
+            for stage in range(first, len(deciders)):
+                side = deciders[stage]
+                groups = _groups(parts, stage)
+                children = node.children
+                fresh = [k for k in groups if (stage, k) not in children]
+                if fresh:
+                    key = rng.choice(fresh)
+                    child = children[(stage, key)] = _Node()
+                    added = True
+                else:
+                    log_n = math.log(max(node.visits, 1))
+                    key = max(
+                        groups,
+                        key=lambda k: (
+                            children[(stage, k)].score / children[(stage, k)].visits
+                            + c * math.sqrt(log_n / children[(stage, k)].visits)
+                        ),
+                    )
+                    child = children[(stage, key)]
                 path.append((child, side))
+                node = child
+                kept = groups[key]
+                candidates = [candidates[i] for i in kept]
+                parts = [parts[i] for i in kept]
+                if added:
+                    break
+            state.apply_move(candidates[0] if len(candidates) == 1 else rng.choice(candidates))
+            if added or state.is_terminal():
                 break
-            log_n = math.log(max(node.visits, 1))
-            c = self.exploration
-            children = node.children
-            move = max(
-                candidates,
-                key=lambda m: (
-                    children[m].score / children[m].visits + c * math.sqrt(log_n / children[m].visits)
-                ),
-            )
-            child = children[move]
-            state.apply_move(move)
-            path.append((child, side))
-            node = child
-            if state.is_terminal():
-                break
+            first = 0
             candidates = state.chance_moves(state.random_chance(rng))
         root.visits += 1
         while not state.is_terminal():
@@ -145,9 +197,35 @@ class SearchBot:
             child.score += reward(result, side)
 
 
-def _rank(root: _Node, move: Any) -> tuple[int, float]:
-    """Return how a root move ranks: its visits, then its mean score."""
-    child = root.children.get(move)
+def _sure_win(
+    state: State,
+    moves: list[Any],
+    parts: list[tuple[Hashable, ...]],
+    stage: int,
+    deciders: tuple[str, ...],
+    side: str,
+) -> Any:
+    """Return a move with which ``side`` wins at once whatever the other sides choose from
+    ``stage`` on (and whatever it chooses itself, a winning choice), or None when there is none."""
+    if len(moves) == 1 or stage >= len(deciders):
+        after = state.copy()
+        after.apply_move(moves[0])
+        return moves[0] if after.is_terminal() and after.outcome().winner == side else None
+    groups = _groups(parts, stage)
+    chooses = deciders[stage] == side
+    wins = []
+    for kept in groups.values():
+        win = _sure_win(state, [moves[i] for i in kept], [parts[i] for i in kept], stage + 1, deciders, side)
+        if chooses and win is not None:
+            return win
+        if not chooses and win is None:
+            return None
+        wins.append(win)
+    return None if chooses else wins[0]
+
+
+def _rank(child: _Node | None) -> tuple[int, float]:
+    """Return how a choice ranks: its visits, then its mean score."""
     if child is None or not child.visits:
         return (0, 0.0)
     return (child.visits, child.score / child.visits)
@@ -179,15 +257,34 @@ class GameResult:
     length: int
 
 
+def choose_move(state: State, bots: Mapping[str, Bot] | Bot, rng: Rng) -> Any:
+    """Return the next move, each of its choices made by the bot of the side that makes it.
+
+    The first decider's bot throws the dice and picks a move; when the move holds later choices
+    (``State.deciders``), each later decider's bot picks again among the moves that keep the
+    dice and the choices made before its own."""
+    deciders = state.deciders()
+
+    def bot_of(side: str) -> Bot:
+        return bots if not isinstance(bots, Mapping) else bots[side]
+
+    move = bot_of(deciders[0]).choose(state, rng)
+    for stage in range(1, len(deciders)):
+        made = state.move_parts(move)[:stage]
+        among = [m for m in state.chance_moves(state.chance_of(move)) if state.move_parts(m)[:stage] == made]
+        if len(among) > 1:
+            move = bot_of(deciders[stage]).choose(state, rng, among)
+    return move
+
+
 def play_game(state: State, bots: Mapping[str, Bot] | Bot, rng: Rng) -> GameResult:
-    """Play a game from ``state`` to its end with a bot per side (or one bot for every side).
+    """Play a game from ``state`` to its end with a bot per side (or one bot for every side),
+    each side's bot making that side's choices (``choose_move``).
 
     Returns the first side to move, the winner and how many moves were played."""
     first = state.current_player()
     length = 0
     while not state.is_terminal():
-        side = state.current_player()
-        bot = bots if not isinstance(bots, Mapping) else bots[side]
-        state.apply_move(bot.choose(state, rng))
+        state.apply_move(choose_move(state, bots, rng))
         length += 1
     return GameResult(first, state.outcome().winner, length)

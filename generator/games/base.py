@@ -10,7 +10,7 @@ States never draw and never print.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from copy import deepcopy
 from dataclasses import dataclass, field
 from functools import cache
@@ -160,6 +160,18 @@ class State(ABC):
         if outcome is None:
             return moves
         return [m for m in moves if self.chance_of(m) in (None, outcome)]
+
+    def deciders(self) -> tuple[str, ...]:
+        """Return the sides that make the choices of the next move, in the order they make them:
+        one side, the side to move, unless one move of the record holds another side's choice too
+        (the other player's take in Verbal, the thrower's placement in Push!)."""
+        return (self.current_player(),)
+
+    def move_parts(self, move: Any) -> tuple[Hashable, ...]:
+        """Return a legal move as its choices, one for each of ``deciders()`` and in that order,
+        each made knowing the dice and the choices before it: the move itself when one side
+        makes it. Two moves with the same dice never have the same parts."""
+        return (move,)
 
     def play(self, text: str) -> Any:
         """Parse, check and apply one move written in notation; return the move."""

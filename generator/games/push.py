@@ -33,7 +33,9 @@ possible with the ``adjust`` variant) it is named with its lane, ``5/c`` or ``5/
 after counting, written ``5+`` or ``5-`` (values stay within 1 to 6).
 
 ``legal_moves`` enumerates every turn: the 21 unordered throws (the placement tokens are written
-lowest value first), every placement, every push.
+lowest value first), every placement, every push. A turn holds two players' choices: ``deciders``
+and ``move_parts`` split it into the thrower's placement and the pusher's push, so that a computer
+player chooses only its own part.
 """
 
 from __future__ import annotations
@@ -235,6 +237,15 @@ class PushState(State):
     def thrower(self) -> str:
         """Return the side that throws and places the neutral dice this turn."""
         return SIDES[1 - self.pusher]
+
+    def deciders(self) -> tuple[str, ...]:
+        """Return who chooses the parts of a turn, once the dice are thrown: the thrower places the
+        neutral dice, then the pusher pushes."""
+        return (SIDES[1 - self.pusher], SIDES[self.pusher])
+
+    def move_parts(self, move: PushTurn) -> tuple[tuple[int | None, int | None], tuple[tuple[int, int], ...]]:
+        """Return a turn as the thrower's choice (the neutral dice's cells) and the pusher's (the push)."""
+        return (move.cells, move.pushes)
 
     def die_value(self, side: str, lane: str) -> int:
         """Return the value a side's die in a lane (file or rank name) shows."""

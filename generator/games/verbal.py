@@ -6,7 +6,9 @@ the player named by the ``Reverses`` tag (default B) reverses their six numbers,
 are compared position by position: at positions 1, 3, 5 the higher number scores, at 2, 4, 6 the
 lower; in the ``odds-evens`` variant odd beats even at 1, 3, 5 and even beats odd at 2, 4, 6.
 
-Notation: a round is ``2/5:5`` (offered 2 and 5; the taker took 5).
+Notation: a round is ``2/5:5`` (offered 2 and 5; the taker took 5). One round is one move of the
+record, made by two players: ``deciders`` and ``move_parts`` split it into the offer and the take,
+so that a computer player chooses only its own part.
 """
 
 from __future__ import annotations
@@ -87,6 +89,16 @@ class VerbalState(State):
         if self.is_terminal():
             return []
         return list(_ALL_ROUNDS)
+
+    def deciders(self) -> tuple[str, ...]:
+        """Return who chooses the next round's parts: the offerer (the offer), then the other
+        player (which number to take)."""
+        giver = offerer(self.ply + 1)
+        return (giver, "b" if giver == "a" else "a")
+
+    def move_parts(self, move: Round) -> tuple[tuple[int, int], int]:
+        """Return a round as the offerer's choice (the two numbers) and the taker's (the one taken)."""
+        return (move.offer, move.take)
 
     def parse_move(self, text: str) -> Round:
         """Return the round written as text, e.g. '2/5:5'; raise NotationError otherwise.

@@ -1,13 +1,17 @@
 """Bots over the game interface: legal moves only, games finished, the search bot stronger than
-chance, the same moves for the same generator."""
+chance, the same moves for the same generator, and each side choosing its own part of a move
+that holds two sides' choices (Verbal's offer and take, Push!'s placement and push)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from generator.bots import RandomBot, SearchBot, make_bot, play_game, random_move
+from generator.bots import RandomBot, SearchBot, choose_move, make_bot, play_game, random_move, reward
 from generator.errors import UsageError
 from generator.games import GAMES
+from generator.games.base import State
 from generator.seeding import Rng
 
 
@@ -95,6 +99,111 @@ def test_the_search_bot_beats_the_random_bot() -> None:
         result = play_game(state, bots, Rng(i, "strength"))
         wins += result.winner == me
     assert wins >= 5
+
+
+def _verbal(*rounds: str) -> State:
+    state = GAMES["verbal"].new_state()
+    for text in rounds:
+        state.play(text)
+    return state
+
+
+def _worst_case(state: State, side: str) -> dict[tuple[int, int], float]:
+    """Return, for each offer of the last round, what it is worth to ``side`` after the worse take."""
+    worth: dict[tuple[int, int], float] = {}
+    for move in state.legal_moves():
+        after = state.copy()
+        after.apply_move(move)
+        worth[move.offer] = min(worth.get(move.offer, 1.0), reward(after.outcome(), side))
+    return worth
+
+
+def test_the_search_bot_offers_expecting_the_other_player_to_take_against_it() -> None:
+    # B offers in the last round. 5/6 is the one offer that A cannot turn into a loss for B; a
+    # search that chose A's take for A (as one move of the record would let it) liked other offers.
+    state = _verbal("5/6:5", "2/6:2", "2/4:2", "3/6:6", "2/6:6")
+    worth = _worst_case(state, "b")
+    assert [offer for offer, value in worth.items() if value == max(worth.values())] == [(5, 6)]
+    assert state.deciders() == ("b", "a")
+    for seed in range(5):
+        move = SearchBot(playouts=200).choose(state, Rng(seed, "offer"))
+        assert move.offer == (5, 6), state.move_str(move)
+        after = state.copy()
+        after.apply_move(move)
+        assert reward(after.outcome(), "b") == worth[(5, 6)]  # the take it expects is A's best
+
+
+def test_the_search_bot_takes_an_offer_that_wins_whatever_the_take() -> None:
+    # 5/6 wins for B whichever number A takes; 1/6 wins only if A takes the 6.
+    state = _verbal("1/5:5", "4/5:5", "3/6:6", "3/6:6", "1/6:6")
+    worth = _worst_case(state, "b")
+    assert [offer for offer, value in worth.items() if value == 1.0] == [(5, 6)]
+    for seed in range(5):
+        assert SearchBot(playouts=50).choose(state, Rng(seed, "win")).offer == (5, 6)
+
+
+def test_the_search_bot_takes_the_number_best_for_itself() -> None:
+    # Offered 1 or 6 in the last round, A draws by taking the 1 and loses by taking the 6.
+    state = _verbal("1/5:5", "4/5:5", "3/6:6", "3/6:6", "1/6:6")
+    among = [m for m in state.legal_moves() if m.offer == (1, 6)]
+    for seed in range(5):
+        assert state.move_str(SearchBot(playouts=50).choose(state, Rng(seed, "take"), among)) == "1/6:1"
+    assert RandomBot().choose(state, Rng(1), among) in among
+
+
+class _Asked:
+    """A random bot that notes what it was asked to choose from."""
+
+    name = "asked"
+
+    def __init__(self, side: str, log: list[tuple[str, Any]]) -> None:
+        self.side, self.log = side, log
+
+    def choose(self, state: State, rng: Rng, among: Any = None) -> Any:
+        self.log.append((self.side, None if among is None else list(among)))
+        return RandomBot().choose(state, rng, among)
+
+
+def test_each_side_chooses_its_own_part_of_a_verbal_round() -> None:
+    state = GAMES["verbal"].new_state()
+    log: list[tuple[str, Any]] = []
+    result = play_game(state, {side: _Asked(side, log) for side in ("a", "b")}, Rng(4, "parts"))
+    assert result.length == 6 and state.is_terminal()
+    assert [side for side, _ in log] == ["a", "b", "b", "a", "a", "b", "b", "a", "a", "b", "b", "a"]
+    for i, move in enumerate(state.history):
+        offerer_asked, taker_asked = log[2 * i], log[2 * i + 1]
+        assert offerer_asked[1] is None
+        assert sorted(taker_asked[1], key=lambda m: m.take) == [
+            type(move)(move.offer, move.offer[0]),
+            type(move)(move.offer, move.offer[1]),
+        ]
+
+
+def test_the_thrower_places_and_the_pusher_pushes_at_push() -> None:
+    state = _start("push")
+    log: list[tuple[str, Any]] = []
+    bots = {side: _Asked(side, log) for side in GAMES["push"].sides}
+    rng = Rng(2, "push-parts")
+    for _ in range(6):
+        thrower, pusher = state.deciders()
+        assert pusher == state.current_player() and thrower != pusher
+        log.clear()
+        move = choose_move(state, bots, rng)
+        assert log[0] == (thrower, None)
+        for side, among in log[1:]:
+            assert side == pusher
+            assert all(m.throw == move.throw and m.cells == move.cells for m in among) and move in among
+        state.check_move(move)
+        state.apply_move(move)
+
+
+def test_the_search_bot_wins_nine_in_ten_verbal_games_against_chance() -> None:
+    wins = 0
+    for i in range(10):
+        me = "a" if i % 2 == 0 else "b"
+        bots = {side: SearchBot(playouts=100) if side == me else RandomBot() for side in ("a", "b")}
+        wins += play_game(GAMES["verbal"].new_state(), bots, Rng(i, "verbal-strength")).winner == me
+    assert wins >= 9
 
 
 def test_unknown_bots_and_budgets_are_usage_errors() -> None:

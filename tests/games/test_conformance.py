@@ -9,7 +9,7 @@ Both directions: at positions from playouts with fixed seeds, every text of the 
 (``notation_space``) that parses is accepted by ``check_move`` exactly when ``legal_moves`` holds
 the move it names, so ``legal_moves`` and ``check_move``, the two places a game writes each rule,
 cannot drift apart. Aliases (a burst written at a square, dice in another order) parse to the move
-they name.
+they name. A move splits into one choice for each side that decides part of it (``deciders``).
 """
 
 from __future__ import annotations
@@ -76,6 +76,7 @@ def _check_position(rules: GameRules, state: State, deep: bool, rng: Any) -> Non
     assert len(set(texts)) == len(texts), "two legal moves print alike"
     if not deep:
         return
+    _check_decisions(rules, state, moves)
     sample = list(range(len(moves)))
     if len(sample) > CHECKED_MOVES_PER_PLY:
         rng.shuffle(sample)
@@ -86,6 +87,21 @@ def _check_position(rules: GameRules, state: State, deep: bool, rng: Any) -> Non
         state.check_move(move)
         other = state.copy()
         other.apply_move(move)
+
+
+def _check_decisions(rules: GameRules, state: State, moves: list[Any]) -> None:
+    """Every legal move splits into one choice per decider, and the dice and the choices name
+    the move: no two moves with the same dice have the same choices."""
+    deciders = state.deciders()
+    assert deciders and all(side in rules.sides for side in deciders)
+    assert state.current_player() in deciders
+    seen: set[tuple[Any, ...]] = set()
+    for move in moves:
+        parts = state.move_parts(move)
+        assert len(parts) == len(deciders), f"{state.move_str(move)!r} has {len(parts)} parts"
+        key = (state.chance_of(move), *parts)
+        assert key not in seen, f"{state.move_str(move)!r}: another move has the same dice and choices"
+        seen.add(key)
 
 
 def _playout(

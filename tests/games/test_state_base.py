@@ -72,6 +72,24 @@ def test_copy_shares_only_the_shared_attributes_and_copies_the_rest_deeply() -> 
     assert other.rows == {"a": [2, 2]} and other.seen == {0, 1, 2} and other.history == [2, 1]
 
 
+def test_by_default_the_side_to_move_makes_the_whole_move() -> None:
+    state = Counter()
+    assert state.deciders() == ("a",)
+    assert [state.move_parts(m) for m in state.legal_moves()] == [(1,), (2,)]
+
+
+def test_a_verbal_round_and_a_push_turn_are_two_players_choices() -> None:
+    verbal = GAMES["verbal"].new_state()
+    assert verbal.deciders() == ("a", "b")
+    assert verbal.move_parts(verbal.parse_move("2/5:5")) == ((2, 5), 5)
+    verbal.play("2/5:5")
+    assert verbal.deciders() == ("b", "a")
+    push = GAMES["push"].new_state()
+    assert push.deciders() == ("south", "west") and push.current_player() == "west"
+    turn = next(m for m in push.legal_moves() if m.pushes)
+    assert push.move_parts(turn) == (turn.cells, turn.pushes)
+
+
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_every_game_starts_at_ply_0_with_its_turn_limit(game_id: str) -> None:
     rules = GAMES[game_id]
