@@ -47,6 +47,7 @@ class KitPlan:
     seed: int | None
     variants: frozenset[str]
     options: Options
+    parts: bool = False  # every part's own PDF beside kit.pdf (always for parts kit.pdf leaves out)
 
     @property
     def folder(self) -> str:
@@ -248,6 +249,7 @@ def kit_plan(
     seed: int | None = None,
     variants: Iterable[str] = (),
     options: Options | None = None,
+    parts: bool = False,
 ) -> KitPlan:
     """Return one kit's checked plan (for the library: ``pnp check``, tests, benchmarks); raise
     UsageError (or DefinitionError) as ``pnp build`` would for the same options."""
@@ -261,6 +263,7 @@ def kit_plan(
         seed=effective_seed(definition, seed),
         variants=check_variants(definition, variants),
         options=options,
+        parts=parts,
     )
     check_fit(kit.context())
     return kit
@@ -286,6 +289,7 @@ def make_plan(
     bleed: str | None = None,
     cmyk: bool = False,
     png: str | None = None,
+    parts: bool = False,
 ) -> BuildPlan:
     """Return the plan of ``pnp build`` for its options as typed; raise UsageError (exit 2) for a
     bad option, DefinitionError for a bad definition, before anything is written."""
@@ -352,6 +356,6 @@ def make_plan(
             batch_board(d)
         first = batch[0] if batch else (seed_value if takes_seed(d) else None)
         # every kit's options are checked (pieces that fit the squares) before any is written
-        kit = kit_plan(d, out, sheet, chosen_formats, first, game_variants, game_options)
+        kit = kit_plan(d, out, sheet, chosen_formats, first, game_variants, game_options, parts)
         plans.append(GamePlan(kit, batch))
     return BuildPlan(out=out, paper=sheet, jobs=jobs, games=tuple(plans))

@@ -53,6 +53,11 @@ def register(app: typer.Typer) -> None:
         png: str = typer.Option(
             None, "--png", help="Also one PNG per piece face and board at this resolution (dpi), e.g. 300."
         ),
+        parts: bool = typer.Option(
+            False,
+            "--parts",
+            help="Also each part of kit.pdf as a PDF of its own (board.pdf, pieces.pdf, ...).",
+        ),
         layouts: str = typer.Option(None, "--layouts", help="Folder of definitions to build from."),
         balanced: str = typer.Option(
             None,
@@ -97,6 +102,7 @@ def register(app: typer.Typer) -> None:
             bleed=bleed,
             cmyk=cmyk,
             png=png,
+            parts=parts,
         )
         if balanced is None and balance_games is not None:
             raise fail("--balance-games applies to --balanced", 2)
