@@ -1,7 +1,7 @@
 """Benchmark: the search bot's strength against the random bot in every game, and the speed of
 ``pnp analyse`` over many Aggression seeds.
 
-Run: .venv/bin/python bench/bench_analyse.py [strength] [speed] [--games N] [--seeds N] [--jobs N]
+Run: .venv/bin/python bench/bench_analyse.py [strength] [speed] [dask] [--games N] [--seeds N] [--jobs N]
 
 strength: for each game, ``--games`` games (default 20) of the search bot against the random bot,
 the search bot taking the first side in even games and the second in odd ones, at the playout
@@ -11,6 +11,10 @@ other jobs on the machine do not inflate it). Games run on ``--jobs`` workers; `
 may be repeated) measures only the games named.
 speed: ``pnp analyse aggression --seeds 1-N --games 20 --bot random --json --no-chart`` in a fresh
 process (start-up included), wall and CPU time, for ``--seeds`` seeds (default 1000).
+dask (needs the dask extra; not run by default): the same analysis given to a local Dask cluster
+of ``--jobs`` worker processes, one thread each (``--scheduler``), timed the same way (the
+cluster's start excluded, its workers' CPU included), and whether its JSON is the bytes of the
+local ``--jobs`` run.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ import resource
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from typing import Any
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -106,6 +111,13 @@ def strength(games: int, jobs: int, only: list[str] | None = None) -> None:
 
 def speed(seeds: int, jobs: int) -> None:
     """Print the time of one analysis of Aggression seeds, 20 random games each."""
+    timed(seeds, ["--jobs", str(jobs)], f"--jobs {jobs}")
+
+
+def timed(seeds: int, options: list[str], label: str, workers: Sequence[int] = ()) -> bytes:
+    """Run the analysis of Aggression seeds with the options in a fresh process, print its wall
+    and CPU time (with ``workers``, a Dask run: theirs and this process's too, where the
+    scheduler runs) and return its JSON."""
     command = [
         sys.executable,
         "-m",
@@ -119,20 +131,47 @@ def speed(seeds: int, jobs: int) -> None:
         "--json",
         "--no-chart",
         "-q",
-        "--jobs",
-        str(jobs),
+        *options,
     ]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    workers_before = sum(process_cpu(pid) for pid in workers) + process_cpu(os.getpid())
     start = time.perf_counter()
-    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, cwd=ROOT)
+    output = subprocess.run(command, check=True, stdout=subprocess.PIPE, cwd=ROOT).stdout
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    if workers:  # a Dask run: its workers' CPU, and its scheduler's (in this process)
+        cpu += sum(process_cpu(pid) for pid in workers) + process_cpu(os.getpid()) - workers_before
     load = os.getloadavg()[0]
     print(
-        f"pnp analyse aggression --seeds 1-{seeds} --games 20 --jobs {jobs}: {wall:.1f} s wall, "
-        f"{cpu:.1f} s CPU ({seeds * 20} games, {1000 * cpu / (seeds * 20):.2f} ms CPU a game; load average {load:.1f})"
+        f"pnp analyse aggression --seeds 1-{seeds} --games 20 {label}: {wall:.1f} s wall, "
+        f"{cpu:.1f} s CPU ({seeds * 20} games, {1000 * cpu / (seeds * 20):.2f} ms CPU a game; load average {load:.1f})",
+        flush=True,
     )
+    return output
+
+
+def process_cpu(pid: int) -> float:
+    """Return the CPU seconds a running process has used so far (Linux /proc)."""
+    with open(f"/proc/{pid}/stat", encoding="ascii") as handle:
+        fields = handle.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def dask(seeds: int, jobs: int) -> None:
+    """Print the time of the same analysis on a local Dask cluster of ``jobs`` worker processes,
+    and whether it gives the bytes of the local run."""
+    from distributed import LocalCluster
+
+    with LocalCluster(
+        n_workers=jobs, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=":0"
+    ) as cluster:
+        pids = [worker.process.process.pid for worker in cluster.workers.values()]
+        address = cluster.scheduler_address
+        timed(seeds, ["--scheduler", address], "--scheduler (first run: workers import pnp)", pids)
+        remote = timed(seeds, ["--scheduler", address], f"--scheduler ({jobs} Dask workers)", pids)
+    local = timed(seeds, ["--jobs", str(jobs)], f"--jobs {jobs}")
+    print(f"JSON of the Dask run {'is' if remote == local else 'is NOT'} the bytes of the local run")
 
 
 def main() -> None:
@@ -145,6 +184,8 @@ def main() -> None:
     args = parser.parse_args()
     if "speed" in args.parts:
         speed(args.seeds, args.jobs)
+    if "dask" in args.parts:
+        dask(args.seeds, args.jobs)
     if "strength" in args.parts:
         strength(args.games, args.jobs, args.game)
 

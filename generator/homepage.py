@@ -4,7 +4,7 @@ game" to "print this file with these settings" in one click.
 Each card names the game, its seed and variant, players and playing time, shows a light preview,
 puts ``kit.pdf`` first with the print guide's settings (sides, flip, actual size, the scale bar,
 which pages go on card), then the rule booklet in every language as a web page and a PDF, what
-each part of ``kit.pdf`` is (pages, stock, its own file) and every other file. A seed batch's card
+each part of ``kit.pdf`` is (pages, stock, a link to its first page or its own file) and every other file. A seed batch's card
 lists its seeds and links the PDF of all its boards. The page is built from the kits' manifests
 alone (never the drawings), so it is the same bytes for the same kits, whatever order they were
 built in; anything a manifest holds is escaped, and what it lacks is left out.
@@ -212,11 +212,14 @@ def _contents(folder: str, manifest: dict, names: list[str]) -> str:
         label = _e(part.get("title") or part.get("id") or "")
         if own in names:
             label = f'<a href="{folder}/{_e(own)}">{label}</a>'
+        elif pages:
+            # a browser's PDF viewer opens kit.pdf at the part's first page
+            label = f'<a href="{folder}/kit.pdf#page={part["pages"][0]}">{label}</a>'
         rows.append(f"<tr><td>{label}</td><td>{_e(pages)}</td><td>{_e(stock)}</td></tr>")
     if not rows:
         return ""
     return (
-        '<h3>What kit.pdf holds</h3><p class="note">Each part links to a PDF of its own, to print again.</p><div class="table" role="region" tabindex="0" '
+        '<h3>What kit.pdf holds</h3><p class="note">To print a part again, print its pages of kit.pdf (each part opens kit.pdf at its first page; <code>--parts</code> writes each as a PDF of its own).</p><div class="table" role="region" tabindex="0" '
         f'aria-label="Parts of kit.pdf"><table><thead><tr><th scope="col">Part</th>'
         '<th scope="col">Pages</th><th scope="col">Stock</th></tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table></div>"

@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from typing import BinaryIO
 
+from generator import cluster
 from generator.bots import DEFAULT_PLAYOUTS, make_bot, play_game
 from generator.errors import UsageError
 from generator.files import atomic_write
@@ -152,10 +153,15 @@ def analyse(
     band: tuple[float, float] = DEFAULT_BAND,
     jobs: int = 1,
     done: Callable[[int], None] | None = None,
+    scheduler: str | None = None,
 ) -> Analysis:
     """Return the analysis of ``games`` games per seed; ``done(i)`` is called as seed i finishes.
 
-    The figures are the same with any number of ``jobs``."""
+    The seeds are played on ``jobs`` local processes, or on the workers of the Dask scheduler at
+    ``scheduler`` when one is given (``jobs`` is then unused); the figures are the same either way."""
+    address = None if scheduler is None else cluster.check_address(scheduler)
+    if address is not None:
+        cluster.check_dask()
     rules = find_rules(game)
     chosen = tuple(sorted(rules.check_variants(frozenset(variants))))
     make_bot(bot, playouts)  # an unknown bot or budget fails before any work
@@ -166,7 +172,10 @@ def analyse(
     if rules.takes_seed():
         rules.new_state(seeds[0], frozenset(chosen))  # a bad seed fails here, once
     tasks = [(analyse_seed, (game, seed, games, bot, playouts, chosen, band)) for seed in seeds]
-    results = run_tasks(tasks, max(1, jobs), done)
+    if address is not None:
+        results = cluster.run_tasks(address, tasks, done)
+    else:
+        results = run_tasks(tasks, max(1, jobs), done)
     return Analysis(game, bot, playouts, games, chosen, band, tuple(results))
 
 
@@ -338,10 +347,14 @@ def balanced_seeds(
     variants: Sequence[str] = (),
     jobs: int = 1,
     done: Callable[[int], None] | None = None,
+    scheduler: str | None = None,
 ) -> list[int]:
     """Return the seeds, in order, whose analysis with random bots (``games`` games each) puts the
-    first player's score inside the band; raise UsageError when none does."""
-    result = analyse(game, seeds, games=games, variants=variants, band=band, jobs=jobs, done=done)
+    first player's score inside the band (played as ``analyse`` plays them: on ``jobs`` processes
+    or on the Dask cluster at ``scheduler``); raise UsageError when none does."""
+    result = analyse(
+        game, seeds, games=games, variants=variants, band=band, jobs=jobs, done=done, scheduler=scheduler
+    )
     kept = result.inside()
     if not kept:
         lo, hi = band

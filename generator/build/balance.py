@@ -74,6 +74,7 @@ def balance_plan(
             variants=tuple(sorted(game.kit.variants)),
             jobs=plan.jobs,
             done=_stepper(progress, game_id, seeds),
+            scheduler=plan.scheduler,
         )
         kept[game_id] = tuple(fair)
         analysed[game_id] = len(seeds)

@@ -1,5 +1,7 @@
-"""Building one kit from its plan: every component of a game drawn, written as PDF and SVG (the
-booklet as PDF and HTML, in every language it has), collected into kit.pdf, listed in manifest.json; a batch's PDF of every seed's board.
+"""Building one kit from its plan: every component of a game drawn and collected into kit.pdf (the
+print job), each part also as SVG (and as a PDF of its own with ``--parts``), the booklet as a
+reading-order PDF and HTML in every language it has, all listed in manifest.json; a batch's PDF
+of every seed's board.
 
 The plan (``generator.build.plan.KitPlan``) was checked when it was made: nothing here checks
 options again or changes them."""
@@ -228,7 +230,11 @@ def _write_kit(
     if shown is not None and "svg" in kit.formats:
         files.append(write_preview(folder, shown.pages[0], f"{definition.title}: {shown.name}"))
         preview_of = f"{shown.name}.svg" if len(shown.pages) == 1 else f"{shown.name}-1.svg"
+    # kit.pdf is the print job: a part it holds gets a PDF of its own only when asked (--parts);
+    # the booklet keeps its reading-order PDF, for screens
+    job = "pdf" in kit.formats and not seeded_only and any(o.in_kit for _, o in outputs)
     for component, output in outputs:
+        own_pdf = kit.parts or not job or not output.in_kit or output.booklet
         if output.html is not None:
             files.append(write_text(os.path.join(folder, f"{output.name}.html"), output.html))
         # SVGs (for screens and editing) first; the printed PDF pages then get the scale check
@@ -251,7 +257,7 @@ def _write_kit(
                             f"{definition.title}: {page.label or output.name}",
                         )
                     )
-            elif fmt == "pdf" and "pdf" in output.formats:
+            elif fmt == "pdf" and "pdf" in output.formats and own_pdf:
                 files.append(
                     write_pages(
                         os.path.join(folder, f"{output.name}.pdf"),
@@ -270,7 +276,7 @@ def _write_kit(
         files.extend(write_pngs(folder, outputs, options.png_dpi, options.bleed))
     single = options.single_sided
     printed: dict = {}
-    if "pdf" in kit.formats and parts and not seeded_only:
+    if job and parts:
         offset = options.duplex_offset
         sheets = job_sheets(parts, paper, single, lang, definition.title, offset, options.bleed)
         guide = Part(GUIDE, "paper", tuple(paired(guide_pages(kit.context(), sheets, single), single)))

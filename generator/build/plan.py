@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from generator.booklet.template import check_language, languages
+from generator.cluster import check_address, check_dask
 from generator.components.base import Context, Options, check_fit
 from generator.components.kinds import KINDS, context
 from generator.definitions import ComponentSpec, GameDefinition
@@ -47,6 +48,7 @@ class KitPlan:
     seed: int | None
     variants: frozenset[str]
     options: Options
+    parts: bool = False  # every part's own PDF beside kit.pdf (always for parts kit.pdf leaves out)
 
     @property
     def folder(self) -> str:
@@ -75,13 +77,15 @@ class GamePlan:
 
 @dataclass(frozen=True)
 class BuildPlan:
-    """A whole build: the output folder, the sheet of paper asked for, the worker processes, and
-    every game's plan in order."""
+    """A whole build: the output folder, the sheet of paper asked for, the worker processes, every
+    game's plan in order, and the Dask scheduler's address that analyses a balanced batch's seeds
+    (None: the worker processes do; they draw the kits either way)."""
 
     out: str
     paper: Paper
     jobs: int
     games: tuple[GamePlan, ...] = ()
+    scheduler: str | None = None
 
 
 def kit_folder(definition: GameDefinition, seed: int | None, variants: Iterable[str] = ()) -> str:
@@ -248,6 +252,7 @@ def kit_plan(
     seed: int | None = None,
     variants: Iterable[str] = (),
     options: Options | None = None,
+    parts: bool = False,
 ) -> KitPlan:
     """Return one kit's checked plan (for the library: ``pnp check``, tests, benchmarks); raise
     UsageError (or DefinitionError) as ``pnp build`` would for the same options."""
@@ -261,6 +266,7 @@ def kit_plan(
         seed=effective_seed(definition, seed),
         variants=check_variants(definition, variants),
         options=options,
+        parts=parts,
     )
     check_fit(kit.context())
     return kit
@@ -286,11 +292,16 @@ def make_plan(
     bleed: str | None = None,
     cmyk: bool = False,
     png: str | None = None,
+    parts: bool = False,
+    scheduler: str | None = None,
 ) -> BuildPlan:
     """Return the plan of ``pnp build`` for its options as typed; raise UsageError (exit 2) for a
     bad option, DefinitionError for a bad definition, before anything is written."""
     folder = layouts or None  # None: the built-in games
     out = check_out(out)
+    address = None if scheduler is None else check_address(scheduler)
+    if address is not None:
+        check_dask()
     jobs = default_jobs() if jobs is None else jobs
     if jobs < 1:
         raise UsageError(f"--jobs must be at least 1, got {jobs}")
@@ -352,6 +363,6 @@ def make_plan(
             batch_board(d)
         first = batch[0] if batch else (seed_value if takes_seed(d) else None)
         # every kit's options are checked (pieces that fit the squares) before any is written
-        kit = kit_plan(d, out, sheet, chosen_formats, first, game_variants, game_options)
+        kit = kit_plan(d, out, sheet, chosen_formats, first, game_variants, game_options, parts)
         plans.append(GamePlan(kit, batch))
-    return BuildPlan(out=out, paper=sheet, jobs=jobs, games=tuple(plans))
+    return BuildPlan(out=out, paper=sheet, jobs=jobs, games=tuple(plans), scheduler=address)

@@ -35,6 +35,12 @@ def register(app: typer.Typer) -> None:
             "-j",
             help="Worker processes (default: the number of cores); same figures whatever the number.",
         ),
+        scheduler: str = typer.Option(
+            None,
+            "--scheduler",
+            help="Play the seeds on the Dask cluster of this scheduler, e.g. tcp://host:8786 "
+            "(pip install 'pnp-kits[dask]'); the same figures as a local run.",
+        ),
     ) -> None:
         """Play bots against each other on every seed: the first player's score, draws, length, a chart."""
         from generator.bots import DEFAULT_PLAYOUTS
@@ -51,6 +57,8 @@ def register(app: typer.Typer) -> None:
 
         if as_json and as_csv:
             raise fail("--json and --csv cannot be used together", 2)
+        if scheduler is not None and jobs is not None:
+            raise fail("--scheduler and --jobs cannot be used together: the cluster's workers do the work", 2)
         if jobs is not None and jobs < 1:
             raise fail(f"--jobs must be at least 1, got {jobs}", 2)
         seed_list = parse_seed_range(seeds)
@@ -65,6 +73,7 @@ def register(app: typer.Typer) -> None:
             band=parse_band(band),
             jobs=default_jobs() if jobs is None else jobs,
             done=lambda i: progress.step(f"seed {seed_list[i]}"),
+            scheduler=scheduler,
         )
         progress.close()
         if as_json:

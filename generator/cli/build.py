@@ -53,6 +53,11 @@ def register(app: typer.Typer) -> None:
         png: str = typer.Option(
             None, "--png", help="Also one PNG per piece face and board at this resolution (dpi), e.g. 300."
         ),
+        parts: bool = typer.Option(
+            False,
+            "--parts",
+            help="Also each part of kit.pdf as a PDF of its own (board.pdf, pieces.pdf, ...).",
+        ),
         layouts: str = typer.Option(None, "--layouts", help="Folder of definitions to build from."),
         balanced: str = typer.Option(
             None,
@@ -72,11 +77,20 @@ def register(app: typer.Typer) -> None:
             help="Worker processes for independent kits and seeds (default: the number of cores); "
             "the files are the same whatever the number.",
         ),
+        scheduler: str = typer.Option(
+            None,
+            "--scheduler",
+            help="With --balanced: analyse the seeds on the Dask cluster of this scheduler, e.g. "
+            "tcp://host:8786 (pip install 'pnp-kits[dask]'); the same seeds are kept as locally, "
+            "and --jobs still sets the processes that draw the kits.",
+        ),
     ) -> None:
         """Build the kits of the named games (or --all) as PDF and SVG files."""
         from generator.build.plan import make_plan
         from generator.build.run import run_plan
 
+        if scheduler is not None and balanced is None:
+            raise fail("--scheduler applies to --balanced (the cluster analyses the seeds)", 2)
         plan = make_plan(
             games=games or [],
             all_games=all_games,
@@ -97,6 +111,8 @@ def register(app: typer.Typer) -> None:
             bleed=bleed,
             cmyk=cmyk,
             png=png,
+            parts=parts,
+            scheduler=scheduler,
         )
         if balanced is None and balance_games is not None:
             raise fail("--balance-games applies to --balanced", 2)

@@ -1,7 +1,7 @@
 """The ``booklet`` component kind: the game's rule text as an A5 booklet (half the chosen paper).
 
-Makes ``<id>`` (the pages in reading order, PDF and one SVG per page) and ``<id>-imposed`` (landscape
-sheets in saddle-stitch order for double-sided printing, PDF). The text is the template
+Makes ``<id>``: the pages in reading order as a PDF, and the same text as one HTML page; kit.pdf
+imposes the pages in saddle-stitch order for the flip the kit is printed with. The text is the template
 ``templates/booklets/<template>.<lang>.md.j2``; the language is the build's ``--lang``.
 """
 
@@ -25,7 +25,6 @@ from generator.booklet.markup import Document, Figure, parse, plain_text, smarte
 from generator.booklet.template import render_template, shown_path, template_path, template_values
 from generator.components.base import Context, Output, component_drawing
 from generator.errors import DefinitionError, UsageError
-from generator.imposition import impose_booklet
 from generator.languages import DEFAULT_LANGUAGE, LANGUAGES
 from generator.page import Drawing, Line, Page, Style
 from generator.render.svg import InlineSvg
@@ -49,8 +48,8 @@ SCHEMA: dict[str, Field] = {
 
 
 def build(spec: Any, ctx: Context) -> list[Output]:
-    """Return the booklet in reading order (PDF, SVG, and the same text as one HTML page) and
-    imposed for saddle-stitch printing (PDF)."""
+    """Return the booklet in reading order (PDF, and the same text as one HTML page); kit.pdf
+    imposes it for saddle-stitch printing with the flip the kit is printed with."""
     source = booklet_source(spec, ctx)
     pages = [laid.page for laid in _typeset(source, ctx)]
     # kit.pdf imposes the pages in reading order itself, for the flip it is printed with
@@ -58,7 +57,6 @@ def build(spec: Any, ctx: Context) -> list[Output]:
     return [
         # on screens the booklet reads as one HTML page, so its pages need no SVG files
         Output(spec.id, pages, ("pdf",), booklet=True, html=html_booklet(source, spec, ctx)),
-        Output(f"{spec.id}-imposed", impose_booklet(pages, ctx.paper), ("pdf",), in_kit=False),
     ]
 
 

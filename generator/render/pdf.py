@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import functools
 import io
 import itertools
+import math
 import os
 import threading
 import zlib
@@ -11,8 +13,11 @@ from collections.abc import Iterable
 from typing import BinaryIO
 
 from reportlab.lib.colors import CMYKColor, Color, HexColor
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import PATH_OPS, Canvas  # type: ignore[attr-defined]
 
 from generator.colour import cmyk
 from generator.errors import DefinitionError
@@ -22,6 +27,7 @@ from generator.render.base import draw
 from generator.render.pdfjoin import PdfJoiner
 
 K = 72.0 / 25.4  # points per millimetre
+KAPPA = 4 / 3 * (math.sqrt(2) - 1)  # a quarter circle's Bézier control distance, per unit radius
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
 _colours: dict[str, Color] = {}
@@ -46,8 +52,11 @@ class _Painter:
     """A renderer onto a reportlab canvas that skips state changes repeating the current state;
     colours go as RGB, or as CMYK inks (``generator.colour.cmyk``) when ``cmyk``."""
 
-    def __init__(self, canvas: Canvas, cmyk: bool = False) -> None:
+    def __init__(self, canvas: Canvas, cmyk: bool = False, runs: dict | None = None) -> None:
         self.c = canvas
+        # per document: (font, size, text) -> the line's width and its font and show operators
+        # (a face's subsets are numbered per document, so the same text gives the same codes)
+        self.runs: dict[tuple[str, float, str], tuple[float, str]] = {} if runs is None else runs
         self.state: list = [None, None, None, None, None, None]  # stroke fill width dash cap join
         self.stack: list[list] = []
         self.colour = _cmyk_colour if cmyk else _colour
@@ -99,10 +108,19 @@ class _Painter:
                 self.c.rect(s.x, s.y, s.w, s.h, stroke=st, fill=fi)
 
     def circle(self, s: Circle) -> None:
-        """Draw a circle."""
+        """Draw a circle: four Bézier quarters from its rightmost point, the path reportlab's
+        circle writes, without reportlab working out each arc again."""
         st, fi = self.style(s.style)
         if st or fi:
-            self.c.circle(s.cx, s.cy, s.r, stroke=st, fill=fi)
+            x, y, r = s.cx, s.cy, s.r
+            k = r * KAPPA
+            self.c._code.append(  # type: ignore[attr-defined]
+                f"n\n{fp_str(x + r, y)} m\n"
+                f"{fp_str(x + r, y + k, x + k, y + r, x, y + r)} c\n"
+                f"{fp_str(x - k, y + r, x - r, y + k, x - r, y)} c\n"
+                f"{fp_str(x - r, y - k, x - k, y - r, x, y - r)} c\n"
+                f"{fp_str(x + k, y - r, x + r, y - k, x + r, y)} c\n" + PATH_OPS[st, fi, self.c._fillMode]  # type: ignore[attr-defined]
+            )
 
     def polygon(self, s: Polygon) -> None:
         """Draw a polygon, or a polyline (never filled) when it is open."""
@@ -166,21 +184,37 @@ class _Painter:
             c.restoreState()
 
     def text(self, s: Text) -> None:
-        """Draw one line of text at its anchor (the canvas is flipped, so text is flipped back)."""
+        """Draw one line of text at its anchor (the canvas is flipped, so the text matrix flips
+        the text back): one BT ... ET block with the face's subsets, as reportlab writes them."""
         c = self.c
         if self.state[1] != s.colour:
             c.setFillColor(self.colour(s.colour))
             self.state[1] = s.colour
-        c.saveState()
-        c.transform(1, 0, 0, -1, s.x, s.y)
-        c.setFont(pdf_font(s.font), s.size / K)
+        key = (s.font, s.size, s.text)
+        run = self.runs.get(key)
+        if run is None:
+            font = _ttf(s.font)
+            size = s.size / K
+            doc = c._doc  # type: ignore[attr-defined]  # reportlab's document: pyproject caps reportlab below 6
+            escape = c._escape  # type: ignore[attr-defined]
+            operators = " ".join(
+                f"{font.getSubsetInternalName(subset, doc)} {fp_str(size)} Tf ({escape(chunk)}) Tj"
+                for subset, chunk in font.splitString(s.text, doc)
+            )
+            run = self.runs[key] = (font.stringWidth(s.text, size), operators + " " if operators else "")
+        width, shows = run
+        x = s.x
         if s.anchor == "middle":
-            c.drawCentredString(0, 0, s.text)
+            x -= width / 2
         elif s.anchor == "end":
-            c.drawRightString(0, 0, s.text)
-        else:
-            c.drawString(0, 0, s.text)
-        c.restoreState()
+            x -= width
+        c._code.append(f"BT 1 0 0 -1 {fp_str(x)} {fp_str(s.y)} Tm {shows}ET")  # type: ignore[attr-defined]
+
+
+@functools.cache
+def _ttf(font: str) -> TTFont:
+    """Return the reportlab TrueType face of a page-model font name."""
+    return pdfmetrics.getFont(pdf_font(font))  # type: ignore[return-value]
 
 
 def _compress_last_page(canvas: Canvas) -> None:
@@ -286,6 +320,7 @@ def _write_part(
     if title:
         canvas.setTitle(title)
     count = 0
+    runs: dict[tuple[str, float, str], tuple[float, str]] = {}
     for page in pages:
         canvas.setPageSize((page.width * K, page.height * K))
         if boxes:
@@ -293,7 +328,7 @@ def _write_part(
             canvas.setTrimBox(_pdf_box(trim, page))
             canvas.setBleedBox(_pdf_box(bleed, page))
         canvas.transform(K, 0, 0, -K, 0, page.height * K)
-        draw(page.shapes, _Painter(canvas, cmyk))
+        draw(page.shapes, _Painter(canvas, cmyk, runs))
         canvas.showPage()
         _compress_last_page(canvas)
         count += 1

@@ -2,16 +2,22 @@
 
 Knows shapes, never games. Fonts are embedded as @font-face data (a subset of each face holding
 the page's characters) so text looks and measures the same as in the PDF; a text element names its
-face by a class of the page's style sheet. Ids are numbered in drawing order, so the same page gives
-the same bytes.
+face by a class of the page's style sheet, and its colour, size and anchor by another; a shape
+names its paint by a class too (numbered in order of first use). Ids are numbered in drawing order, so the same page gives the same bytes.
+
+The markup is written as text, shape by shape in drawing order (an SVG library's object per
+shape, as svgwrite made, cost several times the writing itself, and importing svgwrite cost a
+tenth of a second at every start), and kept small: neighbouring shapes of one class that paint
+the same when drawn as one ``<path>`` (stroke-only lines, outlines and polylines; filled
+rectangles whose outlines do not reach into a later one's inside) become one path of relative
+commands. Coordinates are rounded to a grid (0.01 mm, 0.1 mm in a preview or an inline figure)
+before they are written, so relative steps add up to exactly the rounded points.
 """
 
 from __future__ import annotations
 
 import base64
-from typing import Any, BinaryIO
-
-import svgwrite
+from typing import BinaryIO
 
 from generator.fonts import PDF_NAMES, font_face_uri
 from generator.page import (
@@ -34,6 +40,14 @@ from generator.render.base import draw
 _ANCHORS = {"start": "start", "middle": "middle", "end": "end"}
 _CLASSES = {"sans": "f0", "sans-bold": "f1", "sans-italic": "f2", "sans-bolditalic": "f3"}
 _FALLBACK = "'Bitstream Vera Sans','DejaVu Sans',sans-serif"
+_TEXT_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
+_ATTR_ESCAPES = str.maketrans(
+    {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "\n": "&#10;", "\r": "&#13;", "\t": "&#09;"}
+)
+_NAMESPACES = ' xmlns="http://www.w3.org/2000/svg"'
+_XLINK = ' xmlns:xlink="http://www.w3.org/1999/xlink"'
+
+ClassKey = tuple[tuple[str, str], ...]
 
 
 def _n(value: float, places: int = 2) -> str:
@@ -43,7 +57,7 @@ def _n(value: float, places: int = 2) -> str:
 
 
 def _style(style: Style, filled: bool = True, n=_n) -> dict[str, str]:
-    attrs = {"fill": style.fill or "none"} if filled else {}
+    attrs = {"fill": style.fill or "none"} if filled else {"fill": "none"}
     if style.stroke is not None:
         attrs["stroke"] = style.stroke
         attrs["stroke-width"] = n(style.width)
@@ -56,39 +70,112 @@ def _style(style: Style, filled: bool = True, n=_n) -> dict[str, str]:
     return attrs
 
 
-def _path_d(commands: tuple[tuple, ...], n=_n) -> str:
-    return " ".join(
-        cmd[0] + (" " + " ".join(n(v) for v in cmd[1:]) if len(cmd) > 1 else "") for cmd in commands
-    )
+def _attr(text: str) -> str:
+    """Return text escaped for a double-quoted XML attribute."""
+    return text.translate(_ATTR_ESCAPES)
 
 
-class _Builder:
-    """A renderer into an svgwrite drawing: groups nest elements, clips go to the defs, shape
-    styles become classes of the page's style sheet (numbered in order of first use)."""
+class _Numbers(dict[int, str]):
+    """Grid steps (hundredths or tenths of a mm) to their shortest text, made once each: no
+    trailing zeros, no leading zero ('.5', '-.25'), as path data and attributes allow."""
+
+    def __init__(self, places: int) -> None:
+        super().__init__()
+        self.places = places
+        self.scale = 10**places
+
+    def __missing__(self, step: int) -> str:
+        text = f"{abs(step) / self.scale:.{self.places}f}".rstrip("0").rstrip(".")
+        if text.startswith("0."):
+            text = text[1:]
+        text = "-" + text if step < 0 else text
+        self[step] = text
+        return text
+
+
+_NUMBERS = {places: _Numbers(places) for places in (1, 2)}
+
+
+class _Grid(dict[float, int]):
+    """Lengths in mm to grid steps, rounded as their decimal text would be (3.175 is really
+    3.17499.., so 3.17), each worked out once per drawing."""
+
+    def __init__(self, places: int) -> None:
+        super().__init__()
+        self.places = places
+        self.scale = 10**places
+
+    def __missing__(self, value: float) -> int:
+        steps = value * self.scale
+        near = round(steps)
+        if abs(steps - near) == 0.5:  # a tie only after the product's own rounding
+            near = round(float(f"{value:.{self.places}f}") * self.scale)
+        self[value] = near
+        return near
+
+
+# how a shape's class paints: a stroked outline only, a fill (and maybe an outline), or nothing
+_STROKE, _FILL, _NOTHING = 0, 1, 2
+
+
+class _Writer:
+    """A renderer of the page model into SVG markup: groups nest ``<g>`` elements (a group with
+    neither transform nor clip writes none), clip rectangles go to the defs, and neighbouring
+    shapes of one class that merge without changing the picture share one ``<path>``."""
 
     def __init__(
-        self, dwg: svgwrite.Drawing, places: int = 2, with_text: bool = True, id_prefix: str = ""
+        self,
+        places: int = 2,
+        with_text: bool = True,
+        id_prefix: str = "",
+        classes: dict[ClassKey, str] | None = None,
+        clip_count: int = 0,
     ) -> None:
-        self.dwg = dwg
-        self.clip_count = 0
         self.places = places
+        self.scale = 10**places
+        self.num = _NUMBERS[places]
+        self.grid = _Grid(places)
         self.with_text = with_text
         self.id_prefix = id_prefix  # for ids and style classes, so several drawings share a page
-        self.merge_lines = bool(id_prefix)  # inline drawings: a run of lines of one style is one path
-        self.classes: dict[tuple[tuple[str, str], ...], str] = {}
-        self.parents: list[Any] = [dwg]
+        self.classes: dict[ClassKey, str] = {} if classes is None else classes
+        self.clip_count = clip_count
+        self.out: list[str] = []
+        self.defs: list[str] = []
+        self.closers: list[str] = []
+        self.has_image = False
+        self._styles: dict[tuple[int, bool], tuple[str, int, float, bool]] = {}
+        self._texts: dict[tuple[str, float, str], str] = {}
+        # the open path: its class, data, current point, subpath start, last command letter,
+        # and (filled, outlined rectangles) each rectangle's outer and inner box so far
+        self.run_class = ""
+        self.run_merges = False
+        self.run: list[str] = []
+        self.x = self.y = self.x0 = self.y0 = 0
+        self.last = ""
+        self.boxes: list[tuple[float, float, float, float, float, float, float, float]] = []
+
+    # --- classes and numbers
 
     def n(self, value: float) -> str:
-        """Return a length as text at the drawing's precision."""
-        return _n(value, self.places)
+        """Return a length as text on the drawing's grid."""
+        return self.num[self.grid[value]]
 
-    def cls(self, attrs: dict[str, str]) -> dict[str, str]:
-        """Return the class attribute of a shape style, numbered in order of first use."""
-        key = tuple(attrs.items())
-        name = self.classes.get(key)
-        if name is None:
-            name = self.classes[key] = f"{self.id_prefix}s{len(self.classes)}"
-        return {"class_": name}
+    def paint(self, style: Style, filled: bool = True) -> tuple[str, int, float, bool]:
+        """Return (class, how it paints, half the stroke width in grid steps, whether shapes of
+        it may share a path) for a style (``filled`` false: its fill is left out)."""
+        key = (id(style), filled)  # the page holds its styles while it is written
+        known = self._styles.get(key)
+        if known is None:
+            attrs = _style(style, filled, lambda v: _n(v, self.places))
+            name_key = tuple(attrs.items())
+            name = self.classes.get(name_key)
+            if name is None:
+                name = self.classes[name_key] = f"{self.id_prefix}s{len(self.classes)}"
+            has_fill = filled and style.fill is not None
+            kind = _FILL if has_fill else _STROKE if style.stroke is not None else _NOTHING
+            half = style.width * self.scale / 2 if style.stroke is not None else 0.0
+            known = self._styles[key] = (name, kind, half, not style.dash)
+        return known
 
     def css(self) -> str:
         """Return the style sheet rules of the classes used."""
@@ -96,132 +183,286 @@ class _Builder:
             f".{name}{{{';'.join(f'{k}:{v}' for k, v in key)}}}" for key, name in self.classes.items()
         )
 
+    # --- the open path
+
+    def flush(self) -> None:
+        """Write the open path, if any."""
+        if self.run:
+            self.out.append(f'<path class="{self.run_class}" d="{"".join(self.run)}"/>')
+            self.run = []
+            self.boxes = []
+            self.run_class = ""
+
+    def start(self, name: str, merges: bool) -> None:
+        """Open a path of a class, closing the open one unless it is of that class and merges."""
+        if self.run and (name != self.run_class or not (merges and self.run_merges)):
+            self.flush()
+        self.run_class = name
+        self.run_merges = merges
+
+    def cmd(self, letter: str, *steps: int) -> None:
+        """Add a command with its numbers, leaving out the letter when it repeats."""
+        num, run = self.num, self.run
+        first = True
+        for step in steps:
+            text = num[step]
+            if first:
+                first = False
+                if letter != self.last:
+                    run.append(letter + text)
+                    continue
+            run.append(text if text[0] == "-" else " " + text)
+        self.last = "l" if letter == "m" else "L" if letter == "M" else letter
+
+    def move(self, x: int, y: int) -> None:
+        """Start a subpath at a grid point, relative to the current point when that is shorter."""
+        num = self.num
+        if self.run:
+            dx, dy = x - self.x, y - self.y
+            if len(num[dx]) + len(num[dy]) < len(num[x]) + len(num[y]):
+                self.last = ""
+                self.cmd("m", dx, dy)
+                self.x, self.y = self.x0, self.y0 = x, y
+                return
+        self.last = ""
+        self.cmd("M", x, y)
+        self.x, self.y = self.x0, self.y0 = x, y
+
+    def line_to(self, x: int, y: int) -> None:
+        """Draw to a grid point: h, v or l."""
+        dx, dy = x - self.x, y - self.y
+        if dy == 0:
+            self.cmd("h", dx)
+        elif dx == 0:
+            self.cmd("v", dy)
+        else:
+            self.cmd("l", dx, dy)
+        self.x, self.y = x, y
+
+    def close(self) -> None:
+        """Close the subpath: the current point goes back to its start."""
+        self.run.append("z")
+        self.last = "z"
+        self.x, self.y = self.x0, self.y0
+
+    def points(self, points: tuple[tuple[float, float], ...], closed: bool) -> None:
+        """Add a polyline (a polygon when closed) as a subpath."""
+        g = self.grid
+        (x, y), rest = points[0], points[1:]
+        self.move(g[x], g[y])
+        for x, y in rest:
+            self.line_to(g[x], g[y])
+        if closed:
+            self.close()
+
+    # --- shapes
+
     def line(self, s: Line) -> None:
-        """Add a line element (nothing without a stroke colour)."""
-        if s.style.stroke is not None and self.merge_lines:
-            n = self.n
-            parent = self.parents[-1]
-            attrs = _style(s.style, False, n)
-            attrs["fill"] = "none"
-            cls = self.cls(attrs)
-            segment = f"M{n(s.x1)} {n(s.y1)} {n(s.x2)} {n(s.y2)}"
-            last = parent.elements[-1] if parent.elements else None
-            if last is not None and last.elementname == "path" and last.attribs.get("class") == cls["class_"]:
-                last.push(segment)
-            else:
-                parent.add(self.dwg.path(d=segment, **cls))
-        elif s.style.stroke is not None:
-            n = self.n
-            self.parents[-1].add(
-                self.dwg.line((n(s.x1), n(s.y1)), (n(s.x2), n(s.y2)), **self.cls(_style(s.style, False, n)))
-            )
+        """Add a segment to a stroke-only path (nothing without a stroke colour)."""
+        if s.style.stroke is None:
+            return
+        name, _, _, merges = self.paint(s.style, False)
+        g = self.grid
+        if not (self.run and name == self.run_class and merges and self.run_merges):
+            self.start(name, merges)
+        self.move(g[s.x1], g[s.y1])
+        self.line_to(g[s.x2], g[s.y2])
 
     def rect(self, s: Rect) -> None:
-        """Add a rect element."""
-        n = self.n
-        extra = {"rx": n(s.r)} if s.r else {}
-        self.parents[-1].add(
-            self.dwg.rect((n(s.x), n(s.y)), (n(s.w), n(s.h)), **extra, **self.cls(_style(s.style, n=n)))
-        )
+        """Add a rectangle: a subpath (h, v, h, z) of a path, or a rect element when rounded or
+        empty (an SVG rect of no width draws nothing, a path would draw its outline)."""
+        name, kind, half, merges = self.paint(s.style)
+        if kind == _NOTHING:
+            return
+        g = self.grid
+        x, y, w, h = g[s.x], g[s.y], g[s.w], g[s.h]
+        if s.r or w <= 0 or h <= 0:
+            self.flush()
+            num = self.num
+            rounding = f' rx="{self.n(s.r)}"' if s.r else ""
+            self.out.append(
+                f'<rect class="{name}" x="{num[x]}" y="{num[y]}" width="{num[w]}" height="{num[h]}"'
+                f"{rounding}/>"
+            )
+            return
+        if kind == _FILL and half:
+            # an outline painted after a fill covers it; merged, every outline is painted after
+            # every fill: merge only while no earlier outline reaches into this one's inside
+            inner = (x + half, y + half, x + w - half, y + h - half)
+            if self.run_class == name and self.run_merges and not self._clear(inner):
+                self.flush()
+            self.start(name, merges)
+            self.boxes.append((x - half, y - half, x + w + half, y + h + half) + inner)
+        else:
+            self.start(name, merges)
+        self.move(x, y)
+        num = self.num
+        self.run.append(f"h{num[w]}v{num[h]}h{num[-w]}z")
+        self.last = "z"
+
+    def _clear(self, inner: tuple[float, float, float, float]) -> bool:
+        """Return whether an inside box meets no earlier rectangle's outline in the open path."""
+        a0, b0, a1, b1 = inner
+        if a0 >= a1 or b0 >= b1:
+            return True
+        for e0, f0, e1, f1, i0, j0, i1, j1 in self.boxes:
+            x0, y0, x1, y1 = max(a0, e0), max(b0, f0), min(a1, e1), min(b1, f1)
+            if x0 < x1 and y0 < y1 and not (i0 <= x0 and j0 <= y0 and x1 <= i1 and y1 <= j1):
+                return False
+        return True
 
     def circle(self, s: Circle) -> None:
         """Add a circle element."""
+        name, kind, _, _ = self.paint(s.style)
+        if kind == _NOTHING:
+            return
+        self.flush()
         n = self.n
-        self.parents[-1].add(self.dwg.circle((n(s.cx), n(s.cy)), n(s.r), **self.cls(_style(s.style, n=n))))
+        self.out.append(f'<circle class="{name}" cx="{n(s.cx)}" cy="{n(s.cy)}" r="{n(s.r)}"/>')
 
     def polygon(self, s: Polygon) -> None:
-        """Add a polygon element, or a polyline (never filled) when it is open."""
-        n = self.n
-        pts = [(n(x), n(y)) for x, y in s.points]
-        if s.closed:
-            self.parents[-1].add(self.dwg.polygon(pts, **self.cls(_style(s.style, n=n))))
+        """Add a polygon as a path (an open polyline is never filled); stroke-only ones share."""
+        if not s.points:
+            return
+        name, kind, _, merges = self.paint(s.style, s.closed)
+        if kind == _NOTHING:
+            return
+        if kind == _FILL:
+            self.flush()
+            self.start(name, False)
+            self.points(s.points, s.closed)
+            self.flush()
         else:
-            attrs = _style(s.style, n=n)
-            attrs["fill"] = "none"
-            self.parents[-1].add(self.dwg.polyline(pts, **self.cls(attrs)))
+            self.start(name, merges)
+            self.points(s.points, s.closed)
 
     def path(self, s: Path) -> None:
-        """Add a path element."""
-        n = self.n
-        self.parents[-1].add(self.dwg.path(d=_path_d(s.commands, n), **self.cls(_style(s.style, n=n))))
+        """Add a path of M, L, C and Z commands, as relative commands; stroke-only ones share."""
+        name, kind, _, merges = self.paint(s.style)
+        if kind == _NOTHING or not s.commands:
+            return
+        filled = kind == _FILL
+        if filled:
+            self.flush()
+        self.start(name, merges and not filled)
+        g = self.grid
+        for c in s.commands:
+            op = c[0]
+            if op == "M":
+                self.move(g[c[1]], g[c[2]])
+            elif op == "L":
+                self.line_to(g[c[1]], g[c[2]])
+            elif op == "C":
+                x, y = self.x, self.y
+                x1, y1, x2, y2, x3, y3 = (g[v] for v in c[1:7])
+                self.cmd("c", x1 - x, y1 - y, x2 - x, y2 - y, x3 - x, y3 - y)
+                self.x, self.y = x3, y3
+            elif op == "Z":
+                self.close()
+        if filled:
+            self.flush()
 
     def text(self, s: Text) -> None:
-        """Add a text element naming its face by class (none in a preview)."""
+        """Add a text element naming its face by one class, and its colour, size (in CSS px: user
+        units) and anchor by another (none in a preview)."""
         if not self.with_text:
             return
+        self.flush()
         n = self.n
-        el = self.dwg.text(
-            s.text,
-            insert=(n(s.x), n(s.y)),
-            fill=s.colour,
-            font_size=n(s.size * 25.4 / 72.0),
-            class_=_CLASSES[s.font],
+        key = (s.colour, s.size, s.anchor)
+        name = self._texts.get(key)
+        if name is None:
+            look = [("fill", s.colour), ("font-size", f"{n(s.size * 25.4 / 72.0)}px")]
+            if s.anchor != "start":
+                look.append(("text-anchor", _ANCHORS[s.anchor]))
+            name = self.classes.get(tuple(look))
+            if name is None:
+                name = self.classes[tuple(look)] = f"{self.id_prefix}s{len(self.classes)}"
+            self._texts[key] = name
+        space = ' xml:space="preserve"' if "  " in s.text or s.text != s.text.strip() else ""
+        self.out.append(
+            f'<text class="{_CLASSES[s.font]} {name}" x="{n(s.x)}" y="{n(s.y)}"{space}>'
+            f"{s.text.translate(_TEXT_ESCAPES)}</text>"
         )
-        if s.anchor != "start":
-            el["text-anchor"] = _ANCHORS[s.anchor]
-        if "  " in s.text or s.text != s.text.strip():
-            el["xml:space"] = "preserve"
-        self.parents[-1].add(el)
 
     def image(self, s: Image) -> None:
         """Add an image element holding the picture as a data URI."""
+        self.flush()
         n = self.n
         kind = "png" if s.data.startswith(b"\x89PNG") else "jpeg"
         href = f"data:image/{kind};base64," + base64.b64encode(s.data).decode("ascii")
-        el = self.dwg.image(href=href, insert=(n(s.x), n(s.y)), size=(n(s.w), n(s.h)))
-        el["preserveAspectRatio"] = "none"
-        self.parents[-1].add(el)
+        self.has_image = True
+        self.out.append(
+            f'<image x="{n(s.x)}" y="{n(s.y)}" width="{n(s.w)}" height="{n(s.h)}" '
+            f'preserveAspectRatio="none" xlink:href="{href}"/>'
+        )
 
     def begin_group(self, transform: Matrix, clip: tuple[float, float, float, float] | None) -> None:
-        """Open a g element with the transform, and an inner one with the clip path."""
-        dwg, n = self.dwg, self.n
-        g = dwg.g()
+        """Open a g element with the transform, and an inner one with the clip path (neither
+        when the group has neither: shapes on both sides of it may then share a path)."""
+        if transform == IDENTITY and clip is None:
+            self.closers.append("")
+            return
+        self.flush()
+        n = self.n
+        opened = ""
         if transform != IDENTITY:
             a, b, c, d, e, f = transform
-            g["transform"] = f"matrix({' '.join(_n(v, 6) for v in (a, b, c, d))} {n(e)} {n(f)})"
-        self.parents[-1].add(g)
-        target = g
+            if (a, b, c, d) == (1, 0, 0, 1):
+                move = n(e) if f == 0 else f"{n(e)} {n(f)}"
+                opened = f'<g transform="translate({move})">'
+            else:
+                opened = f'<g transform="matrix({" ".join(_n(v, 6) for v in (a, b, c, d))} {n(e)} {n(f)})">'
         if clip is not None:
             self.clip_count += 1
             clip_id = f"{self.id_prefix}clip{self.clip_count}"
-            clip_path = dwg.clipPath(id=clip_id)
             x, y, w, h = clip
-            clip_path.add(dwg.rect((n(x), n(y)), (n(w), n(h))))
-            dwg.defs.add(clip_path)
-            inner = dwg.g(clip_path=f"url(#{clip_id})")
-            g.add(inner)
-            target = inner
-        self.parents.append(target)
+            self.defs.append(
+                f'<clipPath id="{clip_id}"><rect x="{n(x)}" y="{n(y)}" width="{n(w)}" height="{n(h)}"/>'
+                "</clipPath>"
+            )
+            opened += f'<g clip-path="url(#{clip_id})">'
+        self.out.append(opened)
+        self.closers.append("</g>" * opened.count("<g"))
 
     def end_group(self) -> None:
         """Close the group opened by the matching begin_group."""
-        self.parents.pop()
+        closer = self.closers.pop()
+        if closer:
+            self.flush()
+            self.out.append(closer)
+
+    def body(self) -> str:
+        """Return the markup of everything drawn."""
+        self.flush()
+        return "".join(self.out)
 
 
-def svg_document(page: Page, title: str = "", preview: bool = False) -> svgwrite.Drawing:
-    """Return the svgwrite drawing of one page (true size, viewBox in mm).
+def svg_document(page: Page, title: str = "", preview: bool = False) -> str:
+    """Return one page as the text of an SVG document (true size, viewBox in mm).
 
     A preview leaves the text out and writes lengths to 0.1 mm: a light picture for a contact
     sheet, not for printing."""
-    dwg = svgwrite.Drawing(size=(f"{_n(page.width)}mm", f"{_n(page.height)}mm"), debug=False, profile="full")
-    dwg["viewBox"] = f"0 0 {_n(page.width)} {_n(page.height)}"
-    if title or page.label:
-        dwg.set_desc(title=title or page.label)
     chars: dict[str, set[str]] = {}
     for s, _ in [] if preview else iter_shapes(page.shapes):
         if isinstance(s, Text):
             chars.setdefault(s.font, set()).update(s.text)
     css = "".join(_font_css(font, "".join(sorted(chars[font]))) for font in sorted(chars))
-    builder = _Builder(dwg, 1 if preview else 2, with_text=not preview)
-    style = dwg.style("")
-    dwg.defs.add(style)
-    draw(page.shapes, builder)
-    css += builder.css()
-    if css:
-        style.append(css)
-    else:
-        dwg.defs.elements.remove(style)
-    return dwg
+    writer = _Writer(1 if preview else 2, with_text=not preview)
+    draw(page.shapes, writer)
+    body = writer.body()
+    css += writer.css()
+    width, height = _n(page.width), _n(page.height)
+    head = [
+        f'<svg{_NAMESPACES}{_XLINK if writer.has_image else ""} width="{width}mm" height="{height}mm" '
+        f'viewBox="0 0 {width} {height}">'
+    ]
+    if title or page.label:
+        head.append(f"<title>{(title or page.label).translate(_TEXT_ESCAPES)}</title>")
+    if css or writer.defs:
+        style = f"<style><![CDATA[{css}]]></style>" if css else ""
+        head.append(f"<defs>{style}{''.join(writer.defs)}</defs>")
+    return "".join(head) + body + "</svg>"
 
 
 def _font_css(font: str, chars: str) -> str:
@@ -234,15 +475,6 @@ def _font_css(font: str, chars: str) -> str:
     )
 
 
-_INLINE_DROPS = (
-    ' baseProfile="full"',
-    ' version="1.1"',
-    ' xmlns="http://www.w3.org/2000/svg"',
-    ' xmlns:ev="http://www.w3.org/2001/xml-events"',
-    ' xmlns:xlink="http://www.w3.org/1999/xlink"',
-)
-
-
 class InlineSvg:
     """Drawings as ``<svg>`` elements of one HTML page, sharing the page's style sheet: shape styles
     become classes common to every drawing, clip ids are unique on the page, lengths are written to
@@ -251,15 +483,13 @@ class InlineSvg:
 
     def __init__(self, prefix: str = "g") -> None:
         self.prefix = prefix
-        self.classes: dict[tuple[tuple[str, str], ...], str] = {}
+        self.classes: dict[ClassKey, str] = {}
         self.clips = 0
         self.chars: dict[str, set[str]] = {}
 
     def element(self, page: Page, alt: str) -> str:
         """Return a page as an ``<svg>`` element: scalable (a viewBox in mm, no fixed size) and
         ``role="img"`` with alt as its name."""
-        dwg = svgwrite.Drawing(debug=False, profile="full")
-        del dwg.attribs["width"], dwg.attribs["height"]
         # a label that reaches past the drawing's edge (into a printed page's margin) stays in view
         x0, y0, x1, y1 = 0.0, 0.0, page.width, page.height
         box = bounds(page.shapes)
@@ -268,25 +498,19 @@ class InlineSvg:
             y0 = box[1] - 0.3 if box[1] < -0.2 else y0
             x1 = box[2] + 0.3 if box[2] > x1 + 0.2 else x1
             y1 = box[3] + 0.3 if box[3] > y1 + 0.2 else y1
-        dwg["viewBox"] = f"{_n(x0, 1)} {_n(y0, 1)} {_n(x1 - x0, 1)} {_n(y1 - y0, 1)}"
-        dwg["role"] = "img"
-        dwg["aria-label"] = alt
-        builder = _Builder(dwg, 1, id_prefix=self.prefix)
-        builder.classes = self.classes
-        builder.clip_count = self.clips
-        draw(page.shapes, builder)
-        self.clips = builder.clip_count
+        writer = _Writer(1, id_prefix=self.prefix, classes=self.classes, clip_count=self.clips)
+        draw(page.shapes, writer)
+        self.clips = writer.clip_count
         for shape, _ in iter_shapes(page.shapes):
             if isinstance(shape, Text):
                 self.chars.setdefault(shape.font, set()).update(shape.text)
-        if not dwg.defs.elements:
-            dwg.elements.remove(dwg.defs)
-        text = dwg.tostring()
-        # an <svg> inside HTML takes its namespace from the page and needs no profile or version
-        tag, rest = text.split(">", 1)
-        for attribute in _INLINE_DROPS:
-            tag = tag.replace(attribute, "", 1)
-        return tag + ">" + rest.replace(" />", "/>")
+        # an <svg> inside HTML takes its namespace from the page
+        head = (
+            f'<svg aria-label="{_attr(alt)}" role="img" '
+            f'viewBox="{_n(x0, 1)} {_n(y0, 1)} {_n(x1 - x0, 1)} {_n(y1 - y0, 1)}">'
+        )
+        defs = f"<defs>{''.join(writer.defs)}</defs>" if writer.defs else ""
+        return head + defs + writer.body() + "</svg>"
 
     def css(self) -> str:
         """Return the style sheet of every element made so far: the faces and the shape classes."""
@@ -308,4 +532,4 @@ class InlineSvg:
 
 def write_svg(page: Page, target: BinaryIO, title: str = "", preview: bool = False) -> None:
     """Write one page as an SVG document to a binary file object (a light one for a preview)."""
-    target.write(svg_document(page, title, preview).tostring().encode("utf-8"))
+    target.write(svg_document(page, title, preview).encode("utf-8"))

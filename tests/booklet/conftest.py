@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import io
 import os
-import re
-import xml.etree.ElementTree as ET
 
 import pymupdf
 import pytest
@@ -18,6 +16,7 @@ from generator.imposition import find_paper
 from generator.loader import find_definition, load_definition
 from generator.page import Page
 from generator.render import WRITERS
+from tests.svg_reader import read_svg
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 PT = 25.4 / 72.0
@@ -103,41 +102,9 @@ def pdf_spans(data: bytes) -> list[list[tuple[str, tuple[float, float, float, fl
     return out
 
 
-def _matrix(transform: str) -> tuple[float, ...]:
-    m = re.match(r"matrix\(([^)]*)\)", transform or "")
-    return tuple(float(v) for v in m.group(1).split()) if m else (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
-
-
-def _mul(m1, m2):
-    a1, b1, c1, d1, e1, f1 = m1
-    a2, b2, c2, d2, e2, f2 = m2
-    return (
-        a1 * a2 + c1 * b2,
-        b1 * a2 + d1 * b2,
-        a1 * c2 + c1 * d2,
-        b1 * c2 + d1 * d2,
-        a1 * e2 + c1 * f2 + e1,
-        b1 * e2 + d1 * f2 + f1,
-    )
-
-
 def svg_texts(data: bytes) -> list[tuple[str, float, float]]:
     """Return (text, x, y) of every text element of an SVG page, in page millimetres."""
-    root = ET.fromstring(data)
-    out: list[tuple[str, float, float]] = []
-
-    def walk(element, m):
-        if element.tag == SVG_NS + "text":
-            x, y = float(element.get("x")), float(element.get("y"))
-            out.append((element.text or "", m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]))
-            return
-        if element.tag in (SVG_NS + "defs", SVG_NS + "title"):
-            return
-        for child in element:
-            walk(child, _mul(m, _matrix(child.get("transform"))) if child.tag == SVG_NS + "g" else m)
-
-    walk(root, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0))
-    return out
+    return [(p.geometry[0], *p.geometry[4]) for p in read_svg(data) if p.kind == "text"]
 
 
 def lines_of(pieces: list[tuple[str, float, float]]) -> list[str]:

@@ -157,21 +157,17 @@ def test_the_cover_shows_title_facts_and_kit(nmm_booklet, nmm):
         assert spec["title"] in words
 
 
-def test_outputs_are_the_reading_order_booklet_and_the_imposed_sheets(nmm_booklet):
-    ctx, (reading, imposed) = nmm_booklet
-    # on screens the booklet is its HTML page, so it has no SVG pages
-    assert reading.name == "booklet" and reading.formats == ("pdf",)
+def test_the_only_output_is_the_reading_order_booklet(nmm_booklet):
+    ctx, (reading,) = nmm_booklet
+    # on screens the booklet is its HTML page, so it has no SVG pages; kit.pdf imposes it to fold
+    assert reading.name == "booklet" and reading.formats == ("pdf",) and reading.booklet
     assert reading.html is not None and reading.html.startswith("<!DOCTYPE html>")
-    assert imposed.name == "booklet-imposed" and imposed.formats == ("pdf",)
     half = ctx.paper.half()
     assert all((p.width, p.height) == (half.width, half.height) for p in reading.pages)
-    sheets = -(-len(reading.pages) // 4)
-    assert len(imposed.pages) == 2 * sheets
-    assert all(p.width > p.height for p in imposed.pages)
 
 
 def test_pdf_and_svg_pages_have_the_same_text_lines(nmm_booklet):
-    _, (reading, _) = nmm_booklet
+    _, (reading,) = nmm_booklet
     pdf_pages = pdf_spans(pdf_bytes(reading.pages))
     for number, page in enumerate(reading.pages):
         from_pdf = lines_of([(t, ox, oy) for t, _, (ox, oy) in pdf_pages[number]])

@@ -106,7 +106,7 @@ def write_deck(root, csv: str | None = CSV, size: str = "poker", source: str = '
 def build_deck(root, *extra: str, **kwargs) -> str:
     write_deck(root, **kwargs)
     out = root / "out"
-    result = pnp("build", "deck", "--layouts", "layouts", "--out", str(out), *extra, cwd=str(root))
+    result = pnp("build", "deck", "--layouts", "layouts", "--out", str(out), "--parts", *extra, cwd=str(root))
     assert result.returncode == 0, result.stderr
     return os.path.join(out, "deck")
 
@@ -361,7 +361,7 @@ def test_pictures_from_a_column_fill_their_box_once_stored(tmp_path, fit):
     write_deck(tmp_path, csv=PICTURE_CSV)
     write_pictures(tmp_path, fit)
     out = tmp_path / "out"
-    result = pnp("build", "deck", "--layouts", "layouts", "--out", str(out), cwd=str(tmp_path))
+    result = pnp("build", "deck", "--layouts", "layouts", "--out", str(out), "--parts", cwd=str(tmp_path))
     assert result.returncode == 0, result.stderr
     doc = pymupdf.open(os.path.join(out, "deck", "deck.pdf"))
     total = 0

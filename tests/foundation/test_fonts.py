@@ -99,7 +99,7 @@ def svg_fonts(path: str) -> tuple[dict[str, TTFont], dict[str, set[str]]]:
     for cls, family in classes.items():
         faces[cls] = TTFont(io.BytesIO(base64.b64decode(uris[family])))
     used: dict[str, set[str]] = {}
-    for cls, content in re.findall(r'<text[^>]*class="(f\d)"[^>]*>([^<]*)</text>', text):
+    for cls, content in re.findall(r'<text[^>]*class="(f\d)[ "][^>]*>([^<]*)</text>', text):
         used.setdefault(cls, set()).update(
             content.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&").replace("&quot;", '"')
         )

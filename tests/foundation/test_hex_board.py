@@ -98,10 +98,14 @@ def write_game(root, map_keys: str, unit: str = "20mm") -> str:
     return str(layouts / "hexes.toml")
 
 
+# each part as a PDF of its own (--parts), for the tests to read
+BUILD = ("build", "hexes", "--layouts", "layouts", "--parts", "--out")
+
+
 def build_map(root, map_keys: str, *extra: str) -> pymupdf.Document:
     write_game(root, map_keys)
     out = root / "out"
-    result = pnp("build", "hexes", "--layouts", "layouts", "--out", str(out), *extra, cwd=str(root))
+    result = pnp(*BUILD, str(out), *extra, cwd=str(root))
     assert result.returncode == 0, result.stderr
     return pymupdf.open(os.path.join(out, "hexes", "map.pdf"))
 
@@ -210,7 +214,7 @@ def test_hexes_print_at_true_size_with_every_name_inside_its_hex(
 def test_hex_counters_measure_their_size_across_the_flats_and_fit_the_map(tmp_path):
     write_game(tmp_path, RECTANGLE)
     out = tmp_path / "out"
-    assert pnp("build", "hexes", "--layouts", "layouts", "--out", str(out), cwd=str(tmp_path)).returncode == 0
+    assert pnp(*BUILD, str(out), cwd=str(tmp_path)).returncode == 0
     doc = pymupdf.open(os.path.join(out, "hexes", "units.pdf"))
     faces = {"#0072b2": [], "#e69f00": []}
     for path in doc[0].get_drawings():
@@ -293,7 +297,7 @@ def test_a_hex_map_at_a_print_shop_keeps_its_size_and_is_one_png(tmp_path):
 
     write_game(tmp_path, RECTANGLE)
     out = tmp_path / "out"
-    args = ("build", "hexes", "--layouts", "layouts", "--out", str(out), "--bleed", "3mm", "--png", "100")
+    args = (*BUILD, str(out), "--bleed", "3mm", "--png", "100")
     result = pnp(*args, cwd=str(tmp_path))
     assert result.returncode == 0, result.stderr
     page = pymupdf.open(os.path.join(out, "hexes", "map.pdf"))[0]

@@ -10,6 +10,7 @@ import re
 from html.parser import HTMLParser
 from pathlib import Path
 
+import pymupdf
 import pytest
 
 from generator.build.index import write_index
@@ -147,8 +148,12 @@ def test_every_link_of_the_home_page_is_a_file_or_a_card(home):
     for href in re.findall(r'href="([^"]+)"', index):
         if href.startswith("#"):
             assert href[1:] in ids, href
-        else:
-            assert (home / href).is_file(), href
+            continue
+        path, _, fragment = href.partition("#")
+        assert (home / path).is_file(), href
+        if fragment:  # a part's first page in kit.pdf
+            assert path.endswith("kit.pdf") and fragment.startswith("page="), href
+            assert 1 <= int(fragment[5:]) <= len(pymupdf.open(home / path)), href
 
 
 def test_the_home_page_is_the_same_bytes_for_the_same_kits(home, tmp_path):

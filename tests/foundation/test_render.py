@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import re
 import xml.etree.ElementTree as ET
 
 import pymupdf
@@ -12,6 +11,7 @@ import pytest
 from generator.page import Circle, Group, Line, Page, Rect, Style, Text, multiply, rotate, scale, translate
 from generator.render import WRITERS
 from tests.conftest import SVG_NS, mm
+from tests.svg_reader import read_svg
 
 
 def render(pages, fmt: str) -> bytes:
@@ -53,36 +53,16 @@ def pdf_rects(data: bytes) -> list[tuple[str, tuple[float, float, float, float]]
     return out
 
 
-def _matrix(text: str):
-    m = re.match(r"matrix\(([^)]*)\)", text)
-    return tuple(float(v) for v in m.group(1).split()) if m else (1, 0, 0, 1, 0, 0)
-
-
 def svg_rects(data: bytes) -> list[tuple[str, tuple[float, float, float, float]]]:
-    root = ET.fromstring(data)
+    """Return the fill colour and page box of every filled outline of straight sides in an SVG."""
     out = []
-    sheet = "".join(el.text or "" for el in root.iter(SVG_NS + "style"))
-    rules = {
-        name: dict(item.split(":", 1) for item in body.split(";") if item)
-        for name, body in re.findall(r"\.(s\d+)\{([^}]*)\}", sheet)
-    }
-
-    def fill(el) -> str | None:
-        return el.get("fill") or rules.get(el.get("class", ""), {}).get("fill")
-
-    def walk(el, m):
-        if el.tag == SVG_NS + "g":
-            m = multiply(m, _matrix(el.get("transform", "")))
-        if el.tag == SVG_NS + "rect" and fill(el) not in (None, "none"):
-            x, y, w, h = (float(el.get(k)) for k in ("x", "y", "width", "height"))
-            a, b, c, d, e, f = m
-            pts = [(a * px + c * py + e, b * px + d * py + f) for px, py in ((x, y), (x + w, y + h))]
-            xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-            out.append((fill(el), (min(xs), min(ys), max(xs), max(ys))))
-        for child in el:
-            walk(child, m)
-
-    walk(root, (1, 0, 0, 1, 0, 0))
+    for item in read_svg(data):
+        fill = dict(item.paint).get("fill", "none")
+        if item.kind == "subpath" and fill != "none" and all(s[0] == "L" for s in item.geometry[0].segments):
+            sub = item.geometry[0]
+            xs = [sub.start[0]] + [s[2][0] for s in sub.segments]
+            ys = [sub.start[1]] + [s[2][1] for s in sub.segments]
+            out.append((fill, (min(xs), min(ys), max(xs), max(ys))))
     return out
 
 

@@ -522,7 +522,14 @@ def test_kit_builds_with_the_map_and_the_example_attack(tmp_path: Path) -> None:
     from generator.loader import find_definition
 
     build_kit(
-        kit_plan(find_definition("aggression"), str(tmp_path), formats=("pdf",), seed=7, variants=CONNECTED)
+        kit_plan(
+            find_definition("aggression"),
+            str(tmp_path),
+            formats=("pdf",),
+            seed=7,
+            variants=CONNECTED,
+            parts=True,
+        )
     )
     folder = tmp_path / "aggression-seed7-connected"  # a variant builds into a folder of its own
     with fitz.open(folder / "board.pdf") as board:

@@ -498,9 +498,11 @@ def test_kit_prints_board_dice_at_true_size_and_booklets(tmp_path: Path) -> None
     from generator.loader import find_definition
 
     definition = find_definition("push")
-    build_kit(kit_plan(definition, str(tmp_path / "en"), formats=("pdf",), seed=3))
+    build_kit(kit_plan(definition, str(tmp_path / "en"), formats=("pdf",), seed=3, parts=True))
     build_kit(
-        kit_plan(definition, str(tmp_path / "it"), formats=("pdf",), seed=3, options=Options(lang="it"))
+        kit_plan(
+            definition, str(tmp_path / "it"), formats=("pdf",), seed=3, options=Options(lang="it"), parts=True
+        )
     )
     folder = tmp_path / "en" / "push-seed3"
     cube = next(spec for spec in definition.components if spec.id == "dice")["size"]

@@ -527,7 +527,7 @@ def test_kit_prints_board_pieces_record_and_booklet(tmp_path: Path) -> None:
     from generator.build.plan import kit_plan
     from generator.loader import find_definition
 
-    build_kit(kit_plan(find_definition("take-the-brain"), str(tmp_path), formats=("pdf",)))
+    build_kit(kit_plan(find_definition("take-the-brain"), str(tmp_path), formats=("pdf",), parts=True))
     folder = tmp_path / "take-the-brain"
     with fitz.open(folder / "board.pdf") as board:
         words = board[0].get_text().split()

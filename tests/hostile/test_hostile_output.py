@@ -120,16 +120,12 @@ def test_everything_in_the_contact_sheet_is_escaped(tmp_path):
 
 
 @pytest.mark.parametrize(
-    "name,kind", [("kit", "counters"), ("manifest", "counters"), ("booklet-imposed", "counters")]
+    "name,kind",
+    [("kit", "counters"), ("manifest", "counters"), ("index", "counters"), ("preview", "counters")],
 )
 def test_output_names_are_reserved(tmp_path, name, kind):
     data = base()
     data["components"][name] = data["components"].pop("pieces")
-    if name == "booklet-imposed":
-        data["components"]["booklet"] = {"kind": "booklet"}
-        booklets = tmp_path / "templates" / "booklets"
-        booklets.mkdir(parents=True)
-        (booklets / "fuzz.en.md.j2").write_text("# Rules\n\nPlay.\n")
     layouts = tmp_path / "layouts"
     layouts.mkdir()
     (layouts / "fuzz.toml").write_text(toml_str(data))
@@ -144,10 +140,10 @@ def test_output_names_are_reserved(tmp_path, name, kind):
 
 
 def test_source_date_epoch_changes_nothing(tmp_path, monkeypatch):
-    _build(tmp_path / "plain", "nine-mens-morris", formats=["pdf"])
+    _build(tmp_path / "plain", "nine-mens-morris", formats=["pdf"], parts=True)
     for value in ("1700000000", "0", "not-a-number"):
         monkeypatch.setenv("SOURCE_DATE_EPOCH", value)
-        _build(tmp_path / value, "nine-mens-morris", formats=["pdf"])
+        _build(tmp_path / value, "nine-mens-morris", formats=["pdf"], parts=True)
         for name in ("kit.pdf", "board.pdf", "manifest.json"):
             a = (tmp_path / "plain" / "nine-mens-morris" / name).read_bytes()
             assert (tmp_path / value / "nine-mens-morris" / name).read_bytes() == a, (value, name)

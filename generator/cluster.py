@@ -1,0 +1,246 @@
+"""Running independent tasks on a Dask cluster (``--scheduler ADDRESS``), results in task order.
+
+The same tasks as ``generator.parallel.run_tasks`` (a picklable module-level callable with its
+arguments) are given to the workers of a running Dask scheduler instead of local processes. A
+task's result depends only on its arguments, so the results, put back in task order, are the
+ones a local run gives. Before any task is sent, every worker (and the scheduler, which reads the
+task graph) must run the same pnp as this process: its version and a fingerprint of its code and
+game data.
+
+Dask is the optional ``dask`` extra (``pip install 'pnp-kits[dask]'``); ``distributed`` is imported
+here only, and only when a cluster is used, so nothing else pays for it.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager, suppress
+from typing import Any
+
+from generator.errors import PnpError, UsageError
+
+Task = tuple[Callable[..., Any], tuple[Any, ...]]
+
+INSTALL = "pip install 'pnp-kits[dask]'"
+#: Seconds to reach the scheduler, and to wait for its first worker, before giving up.
+CONNECT_TIMEOUT = 5.0
+DEFAULT_PORT = 8786
+#: Batches of tasks sent for each thread of the cluster: enough that a slow worker or a slow seed
+#: does not hold up the end, few enough that Dask's own cost per task stays small.
+BATCHES_PER_THREAD = 8
+_ADDRESS = re.compile(r"^(?:(tcp|tls)://)?([A-Za-z0-9_.-]+|\[[0-9A-Fa-f:.]+\])(?::([0-9]{1,5}))?$")
+
+
+class ClusterError(PnpError):
+    """A Dask cluster that cannot run the work: unreachable, without workers, or with workers that
+    run another pnp (or none)."""
+
+    exit_code = 2
+
+
+class DaskMissing(UsageError):
+    """A scheduler was named but the optional ``distributed`` package is not installed."""
+
+
+def check_address(text: str) -> str:
+    """Return a scheduler address, ``[tcp://|tls://]HOST[:PORT]``, in the form Dask takes
+    (``tcp://HOST:PORT``, port 8786 unless given); raise UsageError for anything else."""
+    match = _ADDRESS.match(text.strip())
+    port = int(match.group(3)) if match and match.group(3) else DEFAULT_PORT
+    if not match or not 0 < port < 65536:
+        raise UsageError(
+            f"--scheduler takes a Dask scheduler's address such as tcp://host:8786, got {text!r}"
+        )
+    return f"{match.group(1) or 'tcp'}://{match.group(2)}:{port}"
+
+
+def check_dask() -> None:
+    """Raise DaskMissing (saying how to install it) when ``distributed`` cannot be imported."""
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        raise DaskMissing(f"--scheduler needs Dask, which is not installed: {INSTALL}") from None
+
+
+@functools.cache
+def code_fingerprint() -> str:
+    """Return this pnp's version and a digest of its Python code and game data (the JSON files
+    beside it, such as a board's published layout), as ``version+digest``."""
+    import hashlib
+
+    from generator import __version__
+
+    root = os.path.dirname(os.path.abspath(__file__))
+    digest = hashlib.sha256()
+    for folder, _, names in sorted(os.walk(root)):
+        for name in sorted(n for n in names if n.endswith((".py", ".json"))):
+            path = os.path.join(folder, name)
+            digest.update(os.path.relpath(path, root).replace(os.sep, "/").encode() + b"\0")
+            with open(path, "rb") as handle:
+                digest.update(handle.read() + b"\0")
+    return f"{__version__}+{digest.hexdigest()[:16]}"
+
+
+def run_tasks(address: str, tasks: Sequence[Task], done: Callable[[int], None] | None = None) -> list[Any]:
+    """Run the tasks on the workers of the Dask scheduler at ``address``; return their results in
+    task order.
+
+    ``done(i)`` is called in this process as task i's result arrives. The first task to fail
+    stops the rest and its error is raised. Raise DaskMissing without ``distributed``, and
+    ClusterError when the scheduler cannot be reached in CONNECT_TIMEOUT seconds, has no worker,
+    or runs another pnp than this process (or none)."""
+    check_dask()
+    import distributed
+
+    results: list[Any] = [None] * len(tasks)
+    with _quiet(), _client(distributed, address) as client:
+        threads = _check_cluster(client, address)
+        batches = _batches(len(tasks), threads)
+        futures = [client.submit(_run_batch, [tasks[i] for i in batch], pure=False) for batch in batches]
+        order = {future.key: batch for future, batch in zip(futures, batches)}
+        try:
+            for future in distributed.as_completed(futures, loop=client.loop):
+                if future.status == "error":
+                    error = future.exception()
+                    if isinstance(error, distributed.KilledWorker):
+                        raise ClusterError(
+                            f"a Dask worker at {address} died while running the tasks"
+                        ) from None
+                    raise error
+                if future.status != "finished":
+                    raise ClusterError(f"the Dask cluster at {address} dropped the work ({future.status})")
+                for i, result in zip(order[future.key], future.result()):
+                    results[i] = result
+                    if done:
+                        done(i)
+        finally:
+            left = [f for f in futures if not f.done()]
+            if left:
+                with suppress(Exception):  # the scheduler may be gone: nothing left to stop then
+                    client.cancel(left)
+    return results
+
+
+def _batches(count: int, threads: int) -> list[range]:
+    """Return the task numbers 0..count-1 cut into consecutive batches, about BATCHES_PER_THREAD
+    for each of the cluster's threads (a Dask task costs milliseconds of the scheduler's and the
+    worker's time, more than one seed of a quick game)."""
+    size = max(1, -(-count // (max(1, threads) * BATCHES_PER_THREAD)))
+    return [range(start, min(start + size, count)) for start in range(0, count, size)]
+
+
+def _run_batch(tasks: Sequence[Task]) -> list[Any]:
+    """Return the results of a batch of tasks, run one after another (on a worker)."""
+    return [fn(*args) for fn, args in tasks]
+
+
+@contextmanager
+def _client(distributed: Any, address: str) -> Iterator[Any]:
+    """Yield a client connected to the scheduler; raise ClusterError when no Dask scheduler
+    answers at the address within CONNECT_TIMEOUT seconds."""
+    kind = _identity(distributed, address)
+    if kind != "Scheduler":
+        raise ClusterError(
+            f"{address} is a Dask {kind.lower()}, not a scheduler: give the scheduler's address"
+        )
+    try:
+        client = distributed.Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
+    except (OSError, TimeoutError) as exc:
+        raise ClusterError(f"cannot connect to the Dask scheduler at {address} ({_reason(exc)})") from None
+    try:
+        yield client
+    finally:
+        client.close()
+
+
+def _identity(distributed: Any, address: str) -> str:
+    """Return what answers at the address ("Scheduler", "Worker", ...), asked with a hard time
+    limit (a client waits for ever on a server that accepts and never answers); raise
+    ClusterError when nothing Dask answers in CONNECT_TIMEOUT seconds."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    connection = distributed.Security().get_connection_args("client")
+
+    async def ask() -> Any:
+        comm = await distributed.comm.connect(address, timeout=CONNECT_TIMEOUT, **connection)
+        try:
+            await comm.write({"op": "identity", "reply": True})
+            return await comm.read()
+        finally:
+            comm.abort()
+
+    def run() -> Any:
+        return asyncio.run(asyncio.wait_for(ask(), CONNECT_TIMEOUT))
+
+    try:
+        with ThreadPoolExecutor(1) as thread:  # a thread of its own: the caller may run a loop
+            reply = thread.submit(run).result()
+    except (OSError, TimeoutError, distributed.comm.CommClosedError) as exc:
+        reason = _reason(exc)
+        detail = "" if isinstance(exc, TimeoutError) or reason.startswith("Timed out") else f" ({reason})"
+        raise ClusterError(
+            f"no Dask scheduler answers at {address} within {CONNECT_TIMEOUT:g} s{detail}"
+        ) from None
+    if not isinstance(reply, dict) or not isinstance(reply.get("type"), str):
+        raise ClusterError(f"what answers at {address} is not a Dask scheduler")
+    return str(reply["type"])
+
+
+def _check_cluster(client: Any, address: str) -> int:
+    """Return the number of threads of the cluster's workers; raise ClusterError unless the
+    scheduler has workers and it and they all run this pnp."""
+    try:
+        client.wait_for_workers(1, timeout=CONNECT_TIMEOUT)
+    except (OSError, TimeoutError):
+        raise ClusterError(f"the Dask scheduler at {address} has no workers") from None
+    mine = code_fingerprint()
+    found = client.run(_probe, on_error="return")
+    try:
+        found["scheduler"] = client.run_on_scheduler(_probe)
+    except Exception as exc:
+        found["scheduler"] = exc
+    for where, theirs in sorted(found.items(), key=lambda item: item[0] != "scheduler"):
+        who = "the scheduler" if where == "scheduler" else f"the worker {where}"
+        if isinstance(theirs, BaseException):
+            raise ClusterError(
+                f"{who} of the Dask cluster at {address} cannot run pnp ({_reason(theirs)}): "
+                "install this pnp on the scheduler and every worker"
+            )
+        if theirs != mine:
+            raise ClusterError(
+                f"{who} of the Dask cluster at {address} runs pnp {theirs}, this is {mine}: "
+                "install this pnp on the scheduler and every worker, so results match a local run"
+            )
+    return sum(client.nthreads().values())
+
+
+def _probe() -> str:
+    """Return the code fingerprint where this runs (on the scheduler or a worker)."""
+    return code_fingerprint()
+
+
+def _reason(exc: BaseException) -> str:
+    """Return an exception as a short phrase on one line."""
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return text if len(text) <= 160 else text[:157] + "..."
+
+
+@contextmanager
+def _quiet() -> Iterator[None]:
+    """Keep Dask's log lines and warnings (retries, version notes) off the terminal meanwhile."""
+    import logging
+    import warnings
+
+    logger = logging.getLogger("distributed")
+    level = logger.level
+    logger.setLevel(logging.CRITICAL)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            yield
+    finally:
+        logger.setLevel(level)
