@@ -231,6 +231,18 @@ def test_merged_shapes_are_fewer_elements_and_smaller(written):
     text = board.decode("utf-8")
     assert "<line" not in text and "<polyline" not in text and "<polygon" not in text
     assert text.count("<path") < len([p for p in found if p.kind == "subpath"]) / 2
+    # the hatching of the barricades, the same lines from square to square, is written once
+    assert text.count("<use") > 10 and text.count("<path") + text.count("<use") < 300
+
+
+def test_a_path_drawn_again_elsewhere_is_written_once_and_used():
+    hatch = Style(stroke="#000000", width=0.2)
+    lines = [Line(x + d, 0, x, d, hatch) for x in (0, 20, 40) for d in range(1, 15)]
+    marked = [Rect(x, 0, 15, 15, Style(fill="#ff0000")) for x in (0, 20, 40)]
+    page = _page(*[s for x in range(3) for s in (marked[x], *lines[14 * x : 14 * x + 14])])
+    text = _svg(page)
+    assert text.count("<use") == 3 and text.count('id="u1"') == 1
+    assert_paints_the_model(page, read_svg(text), 0.01, True, "hatched squares")
 
 
 def _page(*shapes) -> Page:
