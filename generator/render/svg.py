@@ -142,7 +142,8 @@ class _Writer:
         self.clip_count = clip_count
         self.out: list[str] = []
         self.defs: list[str] = []
-        self.closers: list[str] = []
+        self.closers: list[tuple[str, int]] = []  # what closes each open group, where it opened
+        self.groups: list[tuple[int, int]] = []  # where each closed group that only moves is
         self.has_xlink = False  # an image or a use names what it shows by xlink:href
         self.use_count = use_count
         self.paths: list[tuple[int, str, int, int, str]] = []  # written paths: where, class, start, rest
@@ -426,7 +427,7 @@ class _Writer:
         """Open a g element with the transform, and an inner one with the clip path (neither
         when the group has neither: shapes on both sides of it may then share a path)."""
         if transform == IDENTITY and clip is None:
-            self.closers.append("")
+            self.closers.append(("", 0))
             return
         self.flush()
         n = self.n
@@ -447,20 +448,48 @@ class _Writer:
                 "</clipPath>"
             )
             opened += f'<g clip-path="url(#{clip_id})">'
+        self.closers.append(("</g>" * opened.count("<g"), len(self.out) if clip is None else -1))
         self.out.append(opened)
-        self.closers.append("</g>" * opened.count("<g"))
 
     def end_group(self) -> None:
         """Close the group opened by the matching begin_group."""
-        closer = self.closers.pop()
+        closer, start = self.closers.pop()
         if closer:
             self.flush()
             self.out.append(closer)
+            if start >= 0:  # a group that only moves its shapes may be drawn again elsewhere
+                self.groups.append((start, len(self.out)))
+
+    def share_groups(self) -> None:
+        """Write the groups drawn several times over (the same shapes, moved elsewhere) once in
+        the defs, and each drawing of them as a use with its transform, where that is shorter;
+        the largest first, and none inside one already shared."""
+        out = self.out
+        seen: dict[str, list[tuple[int, int]]] = {}
+        for start, end in sorted(self.groups, key=lambda g: (g[0] - g[1], g[0])):
+            inner = "".join(out[start + 1 : end - 1])
+            if len(inner) > 60:
+                seen.setdefault(inner, []).append((start, end))
+        taken: set[int] = set()
+        for inner, spans in seen.items():
+            spans = [(start, end) for start, end in spans if start not in taken]
+            if len(spans) < 2 or len(spans) * (len(inner) - 40) <= len(inner) + 20:
+                continue
+            self.use_count += 1
+            ref = f"{self.id_prefix}u{self.use_count}"
+            self.defs.append(f'<g id="{ref}">{inner}</g>')
+            for start, end in spans:
+                out[start] = f'<use xlink:href="#{ref}"{out[start][2:-1]}/>'
+                for index in range(start + 1, end):
+                    out[index] = ""
+                taken.update(range(start, end))
+            self.has_xlink = True
 
     def body(self) -> str:
         """Return the markup of everything drawn (call before reading the defs)."""
         self.flush()
         self.share_repeats()
+        self.share_groups()
         return "".join(self.out)
 
 
