@@ -4,7 +4,8 @@ The same tasks as ``generator.parallel.run_tasks`` (a picklable module-level cal
 arguments) are given to the workers of a running Dask scheduler instead of local processes. A
 task's result depends only on its arguments, so the results, put back in task order, are the
 ones a local run gives. Before any task is sent, every worker (and the scheduler, which reads the
-task graph) must run the same pnp as this process: its version and a fingerprint of its code.
+task graph) must run the same pnp as this process: its version and a fingerprint of its code and
+game data.
 
 Dask is the optional ``dask`` extra (``pip install 'pnp-kits[dask]'``); ``distributed`` is imported
 here only, and only when a cluster is used, so nothing else pays for it.
@@ -66,7 +67,8 @@ def check_dask() -> None:
 
 @functools.cache
 def code_fingerprint() -> str:
-    """Return this pnp's version and a digest of its Python code, as ``version+digest``."""
+    """Return this pnp's version and a digest of its Python code and game data (the JSON files
+    beside it, such as a board's published layout), as ``version+digest``."""
     import hashlib
 
     from generator import __version__
@@ -74,7 +76,7 @@ def code_fingerprint() -> str:
     root = os.path.dirname(os.path.abspath(__file__))
     digest = hashlib.sha256()
     for folder, _, names in sorted(os.walk(root)):
-        for name in sorted(n for n in names if n.endswith(".py")):
+        for name in sorted(n for n in names if n.endswith((".py", ".json"))):
             path = os.path.join(folder, name)
             digest.update(os.path.relpath(path, root).replace(os.sep, "/").encode() + b"\0")
             with open(path, "rb") as handle:
