@@ -28,8 +28,9 @@ from generator.errors import UsageError
 from generator.games.base import Outcome, State
 from generator.seeding import Rng
 
-#: Playouts per move of the search bot unless told otherwise; a move takes well under a second
-#: in every game at this budget (bench/bench_analyse.py).
+#: Playouts per move of the search bot unless told otherwise. A move takes under a second of CPU
+#: at this budget in most games, not in Barricades or Push!, whose random playouts are long
+#: (bench/bench_analyse.py's BUDGETS: the budget per game that keeps a move under a second).
 DEFAULT_PLAYOUTS = 200
 #: The exploration constant of the upper confidence bound (sqrt 2, the textbook value for 0..1 rewards).
 EXPLORATION = math.sqrt(2)
