@@ -1,5 +1,6 @@
 """An SVG reader for the tests, written apart from the SVG writer: what an SVG document (or an
-inline figure of an HTML page) paints, in drawing order and in the page's millimetres.
+inline figure of an HTML page) paints, in drawing order and in the page's millimetres (a ``use``
+paints what it names, where it stands).
 
 It follows the SVG grammar rather than the writer's habits: transform lists (matrix, translate,
 scale, rotate), path data with absolute and relative commands, repeated and implicit commands,
@@ -217,6 +218,7 @@ def painted(root: ET.Element) -> list[Painted]:
     paint nothing)."""
     css = "".join(el.text or "" for el in root.iter(SVG_NS + "style"))
     rules = class_rules(css)
+    ids = {el.get("id"): el for el in root.iter() if el.get("id")}
     out: list[Painted] = []
 
     def walk(el: ET.Element, m: Matrix) -> None:
@@ -261,6 +263,13 @@ def painted(root: ET.Element) -> list[Painted]:
             where = apply(m, float(el.get("x", 0)), float(el.get("y", 0)))
             geometry = (el.text or "", faces[0] if faces else "", size * k, anchor, where)
             out.append(Painted("text", (("fill", dict(paint)["fill"]),), geometry, k, tag))
+            return
+        elif tag == "use":
+            ref = (el.get(XLINK) or el.get("href") or "").removeprefix("#")
+            if ref not in ids:
+                raise ValueError(f"a use of {ref!r}, which the document does not hold")
+            at = (1.0, 0.0, 0.0, 1.0, float(el.get("x", 0)), float(el.get("y", 0)))
+            walk(ids[ref], multiply(m, at))
             return
         elif tag == "image":
             x, y = float(el.get("x", 0)), float(el.get("y", 0))

@@ -50,7 +50,7 @@ def random_move(state: State, rng: Rng) -> Any:
     outcome = state.random_chance(rng)
     if outcome is None:
         return state.random_move(rng)
-    return rng.choice(state.chance_moves(outcome))
+    return state.random_chance_move(outcome, rng)
 
 
 def reward(outcome: Outcome, side: str) -> float:

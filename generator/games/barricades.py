@@ -118,6 +118,9 @@ def _compute_rays(square: int) -> tuple[tuple[int, ...], ...]:
 
 _RAYS = [_compute_rays(s) for s in bb.SQUARES]
 _RING3 = [tuple(t for t in bb.SQUARES if distance(s, t) == 3) for s in bb.SQUARES]
+#: Distances in king steps from every square to every square (``_DISTANCE[a][b]``).
+_DISTANCE = [tuple(distance(s, t) for t in bb.SQUARES) for s in bb.SQUARES]
+_BURST_RANGE = PIECE_TYPES[MACHINE_GUNNER].max_range
 _AREA = [tuple([s] + bb.neighbours(s)) for s in bb.SQUARES]
 
 
@@ -247,6 +250,7 @@ class BarricadesState(State):
         moves: list[Move] = []
         me = self.to_move
         field = self.field
+        enemies = [sq for p, sq in enumerate(self.square) if sq >= 0 and self.side[p] != me]
         for p, square in enumerate(self.square):
             if square < 0 or self.side[p] != me:
                 continue
@@ -256,7 +260,7 @@ class BarricadesState(State):
                     moves.append(Move(square, dst))
                 ammo = PIECE_TYPES[kind].ammo if dst != square and dst in field.ammo else self.ammo[p]
                 if ammo > 0:
-                    for target in self._targets(kind, dst):
+                    for target in self._targets(kind, dst, enemies):
                         moves.append(Move(square, dst, target))
         moves.append(RESIGN)
         return moves
@@ -428,33 +432,29 @@ class BarricadesState(State):
                 found.append(s)
         return found
 
-    def _targets(self, kind: int, dst: int) -> list[int]:
+    def _targets(self, kind: int, dst: int, enemies: list[int] | None = None) -> list[int]:
+        """Return what a piece of ``kind`` on ``dst`` may fire at (``enemies``: the squares of the
+        enemy pieces, in piece order, when the caller has them)."""
         if kind == GRENADIER:
             return list(_RING3[dst])
         if kind == MACHINE_GUNNER:
-            return [BURST] if self._burst(self.to_move, dst) else []
-        enemy = 1 - self.to_move
+            return [BURST] if self._burst(self.to_move, dst, enemies) else []
+        if enemies is None:
+            enemies = self._enemy_squares(self.to_move)
         reach = PIECE_TYPES[kind].max_range
         field = self.field
-        return [
-            sq
-            for p, sq in enumerate(self.square)
-            if sq >= 0
-            and self.side[p] == enemy
-            and distance(dst, sq) <= reach
-            and field.line_of_fire(dst, sq)[0] == "clear"
-        ]
+        near = _DISTANCE[dst]
+        return [sq for sq in enemies if near[sq] <= reach and field.line_of_fire(dst, sq)[0] == "clear"]
 
-    def _burst(self, side: int, at: int) -> list[int]:
+    def _enemy_squares(self, side: int) -> list[int]:
+        return [sq for p, sq in enumerate(self.square) if sq >= 0 and self.side[p] != side]
+
+    def _burst(self, side: int, at: int, enemies: list[int] | None = None) -> list[int]:
+        if enemies is None:
+            enemies = self._enemy_squares(side)
         field = self.field
-        return [
-            sq
-            for p, sq in enumerate(self.square)
-            if sq >= 0
-            and self.side[p] != side
-            and distance(at, sq) <= PIECE_TYPES[MACHINE_GUNNER].max_range
-            and field.line_of_fire(at, sq)[0] == "clear"
-        ]
+        near = _DISTANCE[at]
+        return [sq for sq in enemies if near[sq] <= _BURST_RANGE and field.line_of_fire(at, sq)[0] == "clear"]
 
     def _check_path(self, kind: int, src: int, dst: int) -> None:
         df, dr = dst % 10 - src % 10, dst // 10 - src // 10

@@ -161,6 +161,11 @@ class State(ABC):
             return moves
         return [m for m in moves if self.chance_of(m) in (None, outcome)]
 
+    def random_chance_move(self, outcome: Any, rng: Any) -> Any:
+        """Return ``rng.choice(self.chance_moves(outcome))``: a move drawn uniformly from those the
+        dice allow; games may override with a faster way to the same draw."""
+        return rng.choice(self.chance_moves(outcome))
+
     def deciders(self) -> tuple[str, ...]:
         """Return the sides that make the choices of the next move, in the order they make them:
         one side, the side to move, unless one move of the record holds another side's choice too

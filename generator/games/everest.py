@@ -75,6 +75,7 @@ def _options(dice: tuple[int, ...]) -> list[tuple[tuple[tuple[int, ...], ...], i
 
 _OPTIONS = {dice: _options(dice) for dice in all_throws(DICE)}
 _TABLES: dict[str, list[tuple[int, int, Cross]]] = {}
+_THROW_TABLES: dict[str, dict[tuple[int, ...], list[tuple[int, int, Cross]]]] = {}
 
 
 def _table(side: str) -> list[tuple[int, int, Cross]]:
@@ -88,6 +89,17 @@ def _table(side: str) -> list[tuple[int, int, Cross]]:
         ]
         _TABLES[side] = table
     return table
+
+
+def _throw_table(side: str) -> dict[tuple[int, ...], list[tuple[int, int, Cross]]]:
+    """Return ``_table(side)`` split by throw, each throw's moves in the table's order."""
+    tables = _THROW_TABLES.get(side)
+    if tables is None:
+        tables = {}
+        for entry in _table(side):
+            tables.setdefault(entry[2].dice, []).append(entry)
+        _THROW_TABLES[side] = tables
+    return tables
 
 
 class EverestState(State):
@@ -112,6 +124,10 @@ class EverestState(State):
         """Return every throw (56 sorted throws) with every split whose totals have empty boxes."""
         if self.is_terminal():
             return []
+        return self._open(_table(self.sides[self.to_throw]))
+
+    def _open(self, table: list[tuple[int, int, Cross]]) -> list[Cross]:
+        """Return the moves of a table whose totals all have an empty box for the player to throw."""
         crossed = self.crossed[self.to_throw]
         used = full = 0
         for number in range(1, HIGHEST + 1):
@@ -119,11 +135,16 @@ class EverestState(State):
                 used |= 1 << number
                 if crossed[number] >= COLUMNS:
                     full |= 1 << number
-        return [
-            move
-            for once, twice, move in _table(self.sides[self.to_throw])
-            if not (once & full or twice & used)
-        ]
+        return [move for once, twice, move in table if not (once & full or twice & used)]
+
+    def chance_moves(self, outcome: Any) -> list[Cross]:
+        """Return the legal moves with the throw ``outcome`` (every legal move when it is None),
+        in the order ``legal_moves`` lists them, without listing the other throws' moves."""
+        if outcome is None:
+            return self.legal_moves()
+        if self.is_terminal():
+            return []
+        return self._open(_throw_table(self.sides[self.to_throw]).get(tuple(outcome), []))
 
     def chance_of(self, move: Cross) -> tuple[int, ...]:
         """Return the dice a move carries (sorted)."""

@@ -345,25 +345,45 @@ class PushState(State):
         return list(self._moves)
 
     def _generate(self, throws: tuple[tuple[int, int], ...] = THROWS) -> list[PushTurn]:
-        occupied = self._occupied()
-        side = self.pusher
-        base = self._blocked(side, occupied)
-        targets = [self._target(side, lane) for lane in range(SIZE)]
         moves: list[PushTurn] = []
         for throw in throws:
-            candidates = self._candidates(throw)
-            by_blocked: dict[int, list[tuple[tuple[int, int], ...]]] = {}
-            for cells in self._placements(throw, occupied):
-                blocked = base
-                for lane, target in enumerate(targets):
-                    if target is not None and target in cells:
-                        blocked |= 1 << lane
-                options = by_blocked.get(blocked)
-                if options is None:
-                    options = [p for m in candidates if not m & blocked for p in self._expand(m)] or [()]
-                    by_blocked[blocked] = options
+            for cells, options in self._turn_options(throw):
                 moves.extend(PushTurn(throw, cells, pushes) for pushes in options)
         return moves
+
+    def _turn_options(
+        self, throw: tuple[int, int]
+    ) -> list[tuple[tuple[int | None, int | None], list[tuple[tuple[int, int], ...]]]]:
+        """Return each placement of a throw with the pushes it leaves (``()`` alone: ``: -``)."""
+        occupied = self._occupied()
+        base = self._blocked(self.pusher, occupied)
+        targets = [self._target(self.pusher, lane) for lane in range(SIZE)]
+        candidates = self._candidates(throw)
+        by_blocked: dict[int, list[tuple[tuple[int, int], ...]]] = {}
+        found = []
+        for cells in self._placements(throw, occupied):
+            blocked = base
+            for lane, target in enumerate(targets):
+                if target is not None and target in cells:
+                    blocked |= 1 << lane
+            options = by_blocked.get(blocked)
+            if options is None:
+                options = [p for m in candidates if not m & blocked for p in self._expand(m)] or [()]
+                by_blocked[blocked] = options
+            found.append((cells, options))
+        return found
+
+    def random_chance_move(self, outcome: Any, rng: Any) -> PushTurn:
+        """Return the turn ``rng.choice(self.chance_moves(outcome))`` would, without listing the turns."""
+        if outcome is None or self._over is not None:
+            return super().random_chance_move(outcome, rng)
+        found = self._turn_options(outcome)
+        index = rng.below(sum(len(options) for _, options in found))
+        for cells, options in found:
+            if index < len(options):
+                return PushTurn(outcome, cells, options[index])
+            index -= len(options)
+        raise AssertionError("the index lies within the turns counted")
 
     # -- notation --
 

@@ -130,6 +130,7 @@ class _Writer:
         id_prefix: str = "",
         classes: dict[ClassKey, str] | None = None,
         clip_count: int = 0,
+        use_count: int = 0,
     ) -> None:
         self.places = places
         self.scale = 10**places
@@ -141,8 +142,11 @@ class _Writer:
         self.clip_count = clip_count
         self.out: list[str] = []
         self.defs: list[str] = []
-        self.closers: list[str] = []
-        self.has_image = False
+        self.closers: list[tuple[str, int]] = []  # what closes each open group, where it opened
+        self.groups: list[tuple[int, int]] = []  # where each closed group that only moves is
+        self.has_xlink = False  # an image or a use names what it shows by xlink:href
+        self.use_count = use_count
+        self.paths: list[tuple[int, str, int, int, str]] = []  # written paths: where, class, start, rest
         self._styles: dict[tuple[int, bool], tuple[str, int, float, bool]] = {}
         self._texts: dict[tuple[str, float, str], str] = {}
         # the open path: its class, data, current point, subpath start, last command letter,
@@ -150,6 +154,8 @@ class _Writer:
         self.run_class = ""
         self.run_merges = False
         self.run: list[str] = []
+        self.head = 0  # the items of run that make its first move
+        self.run_x = self.run_y = 0  # where the open path starts
         self.x = self.y = self.x0 = self.y0 = 0
         self.last = ""
         self.boxes: list[tuple[float, float, float, float, float, float, float, float]] = []
@@ -186,12 +192,34 @@ class _Writer:
     # --- the open path
 
     def flush(self) -> None:
-        """Write the open path, if any."""
+        """Write the open path, if any, and note it (a repeat of it may become a use)."""
         if self.run:
+            tail = "".join(self.run[self.head :])
+            self.paths.append((len(self.out), self.run_class, self.run_x, self.run_y, tail))
             self.out.append(f'<path class="{self.run_class}" d="{"".join(self.run)}"/>')
             self.run = []
             self.boxes = []
             self.run_class = ""
+
+    def share_repeats(self) -> None:
+        """Write the paths drawn several times over (the same class and commands from another
+        start: every command after the first is relative) once in the defs, and each drawing
+        of them as a use of it placed at its start, where that is shorter."""
+        seen: dict[tuple[str, str], list[tuple[int, int, int]]] = {}
+        for index, name, x, y, tail in self.paths:
+            seen.setdefault((name, tail), []).append((index, x, y))
+        num = self.num
+        for (name, tail), places in seen.items():
+            size = len(name) + len(tail) + 24
+            if len(places) < 2 or len(places) * (size - 44) <= size:
+                continue
+            self.use_count += 1
+            ref = f"{self.id_prefix}u{self.use_count}"
+            self.defs.append(f'<path id="{ref}" class="{name}" d="M0 0{tail}"/>')
+            for index, x, y in places:
+                at = (f' x="{num[x]}"' if x else "") + (f' y="{num[y]}"' if y else "")
+                self.out[index] = f'<use xlink:href="#{ref}"{at}/>'
+            self.has_xlink = True
 
     def start(self, name: str, merges: bool) -> None:
         """Open a path of a class, closing the open one unless it is of that class and merges."""
@@ -215,17 +243,15 @@ class _Writer:
         self.last = "l" if letter == "m" else "L" if letter == "M" else letter
 
     def move(self, x: int, y: int) -> None:
-        """Start a subpath at a grid point, relative to the current point when that is shorter."""
-        num = self.num
-        if self.run:
-            dx, dy = x - self.x, y - self.y
-            if len(num[dx]) + len(num[dy]) < len(num[x]) + len(num[y]):
-                self.last = ""
-                self.cmd("m", dx, dy)
-                self.x, self.y = self.x0, self.y0 = x, y
-                return
+        """Start a subpath at a grid point: the path's first absolutely, the others relative to
+        the current point (so a path drawn again elsewhere differs only in its first move)."""
         self.last = ""
-        self.cmd("M", x, y)
+        if self.run:
+            self.cmd("m", x - self.x, y - self.y)
+        else:
+            self.cmd("M", x, y)
+            self.head = len(self.run)
+            self.run_x, self.run_y = x, y
         self.x, self.y = self.x0, self.y0 = x, y
 
     def line_to(self, x: int, y: int) -> None:
@@ -391,7 +417,7 @@ class _Writer:
         n = self.n
         kind = "png" if s.data.startswith(b"\x89PNG") else "jpeg"
         href = f"data:image/{kind};base64," + base64.b64encode(s.data).decode("ascii")
-        self.has_image = True
+        self.has_xlink = True
         self.out.append(
             f'<image x="{n(s.x)}" y="{n(s.y)}" width="{n(s.w)}" height="{n(s.h)}" '
             f'preserveAspectRatio="none" xlink:href="{href}"/>'
@@ -401,7 +427,7 @@ class _Writer:
         """Open a g element with the transform, and an inner one with the clip path (neither
         when the group has neither: shapes on both sides of it may then share a path)."""
         if transform == IDENTITY and clip is None:
-            self.closers.append("")
+            self.closers.append(("", 0))
             return
         self.flush()
         n = self.n
@@ -422,19 +448,48 @@ class _Writer:
                 "</clipPath>"
             )
             opened += f'<g clip-path="url(#{clip_id})">'
+        self.closers.append(("</g>" * opened.count("<g"), len(self.out) if clip is None else -1))
         self.out.append(opened)
-        self.closers.append("</g>" * opened.count("<g"))
 
     def end_group(self) -> None:
         """Close the group opened by the matching begin_group."""
-        closer = self.closers.pop()
+        closer, start = self.closers.pop()
         if closer:
             self.flush()
             self.out.append(closer)
+            if start >= 0:  # a group that only moves its shapes may be drawn again elsewhere
+                self.groups.append((start, len(self.out)))
+
+    def share_groups(self) -> None:
+        """Write the groups drawn several times over (the same shapes, moved elsewhere) once in
+        the defs, and each drawing of them as a use with its transform, where that is shorter;
+        the largest first, and none inside one already shared."""
+        out = self.out
+        seen: dict[str, list[tuple[int, int]]] = {}
+        for start, end in sorted(self.groups, key=lambda g: (g[0] - g[1], g[0])):
+            inner = "".join(out[start + 1 : end - 1])
+            if len(inner) > 60:
+                seen.setdefault(inner, []).append((start, end))
+        taken: set[int] = set()
+        for inner, spans in seen.items():
+            spans = [(start, end) for start, end in spans if start not in taken]
+            if len(spans) < 2 or len(spans) * (len(inner) - 40) <= len(inner) + 20:
+                continue
+            self.use_count += 1
+            ref = f"{self.id_prefix}u{self.use_count}"
+            self.defs.append(f'<g id="{ref}">{inner}</g>')
+            for start, end in spans:
+                out[start] = f'<use xlink:href="#{ref}"{out[start][2:-1]}/>'
+                for index in range(start + 1, end):
+                    out[index] = ""
+                taken.update(range(start, end))
+            self.has_xlink = True
 
     def body(self) -> str:
-        """Return the markup of everything drawn."""
+        """Return the markup of everything drawn (call before reading the defs)."""
         self.flush()
+        self.share_repeats()
+        self.share_groups()
         return "".join(self.out)
 
 
@@ -454,7 +509,7 @@ def svg_document(page: Page, title: str = "", preview: bool = False) -> str:
     css += writer.css()
     width, height = _n(page.width), _n(page.height)
     head = [
-        f'<svg{_NAMESPACES}{_XLINK if writer.has_image else ""} width="{width}mm" height="{height}mm" '
+        f'<svg{_NAMESPACES}{_XLINK if writer.has_xlink else ""} width="{width}mm" height="{height}mm" '
         f'viewBox="0 0 {width} {height}">'
     ]
     if title or page.label:
@@ -485,6 +540,7 @@ class InlineSvg:
         self.prefix = prefix
         self.classes: dict[ClassKey, str] = {}
         self.clips = 0
+        self.uses = 0
         self.chars: dict[str, set[str]] = {}
 
     def element(self, page: Page, alt: str) -> str:
@@ -498,9 +554,12 @@ class InlineSvg:
             y0 = box[1] - 0.3 if box[1] < -0.2 else y0
             x1 = box[2] + 0.3 if box[2] > x1 + 0.2 else x1
             y1 = box[3] + 0.3 if box[3] > y1 + 0.2 else y1
-        writer = _Writer(1, id_prefix=self.prefix, classes=self.classes, clip_count=self.clips)
+        writer = _Writer(
+            1, id_prefix=self.prefix, classes=self.classes, clip_count=self.clips, use_count=self.uses
+        )
         draw(page.shapes, writer)
-        self.clips = writer.clip_count
+        body = writer.body()
+        self.clips, self.uses = writer.clip_count, writer.use_count
         for shape, _ in iter_shapes(page.shapes):
             if isinstance(shape, Text):
                 self.chars.setdefault(shape.font, set()).update(shape.text)
@@ -510,7 +569,7 @@ class InlineSvg:
             f'viewBox="{_n(x0, 1)} {_n(y0, 1)} {_n(x1 - x0, 1)} {_n(y1 - y0, 1)}">'
         )
         defs = f"<defs>{''.join(writer.defs)}</defs>" if writer.defs else ""
-        return head + defs + writer.body() + "</svg>"
+        return head + defs + body + "</svg>"
 
     def css(self) -> str:
         """Return the style sheet of every element made so far: the faces and the shape classes."""

@@ -231,6 +231,37 @@ def test_merged_shapes_are_fewer_elements_and_smaller(written):
     text = board.decode("utf-8")
     assert "<line" not in text and "<polyline" not in text and "<polygon" not in text
     assert text.count("<path") < len([p for p in found if p.kind == "subpath"]) / 2
+    # the hatching of the barricades, the same lines from square to square, is written once
+    assert text.count("<use") > 10 and text.count("<path") + text.count("<use") < 300
+
+
+def test_a_path_drawn_again_elsewhere_is_written_once_and_used():
+    hatch = Style(stroke="#000000", width=0.2)
+    lines = [Line(x + d, 0, x, d, hatch) for x in (0, 20, 40) for d in range(1, 15)]
+    marked = [Rect(x, 0, 15, 15, Style(fill="#ff0000")) for x in (0, 20, 40)]
+    page = _page(*[s for x in range(3) for s in (marked[x], *lines[14 * x : 14 * x + 14])])
+    text = _svg(page)
+    assert text.count("<use") == 3 and text.count('id="u1"') == 1
+    assert_paints_the_model(page, read_svg(text), 0.01, True, "hatched squares")
+
+
+def test_a_group_drawn_again_elsewhere_is_written_once_and_used():
+    from generator.page import Group, translate
+
+    piece = (
+        Rect(0, 0, 15, 24, Style(fill="#f5d5d0", stroke="#b03a2e", width=0.3)),
+        Circle(7.5, 9, 1.1, Style(fill="#b03a2e", stroke=None)),
+        Path(
+            (("M", 6, 8.6), ("C", 6, 7.8, 6.7, 7.1, 7.5, 7.1), ("L", 9, 8.6), ("Z",)), Style(fill="#b03a2e")
+        ),
+        Text(1.2, 5.3, "P", 12, "sans-bold", colour="#b03a2e"),
+    )
+    page = _page(
+        *[Group(piece, translate(10 + 16 * n, 20)) for n in range(4)], Group(piece[:1], translate(5, 5))
+    )
+    text = _svg(page)
+    assert text.count("<use") == 4 and text.count("<text") == 1
+    assert_paints_the_model(page, read_svg(text), 0.01, True, "four pieces")
 
 
 def _page(*shapes) -> Page:

@@ -77,6 +77,13 @@ def _check_position(rules: GameRules, state: State, deep: bool, rng: Any) -> Non
     if not deep:
         return
     _check_decisions(rules, state, moves)
+    throw = state.random_chance(rng_for(state.ply, "conformance/chance"))
+    if throw is not None:  # a game's own chance_moves lists what the base's filter would
+        allowed = state.chance_moves(throw)
+        assert allowed == [m for m in moves if state.chance_of(m) in (None, throw)]
+        for k in range(3):  # and its random_chance_move draws what a choice from that list would
+            one, two = rng_for(k, "conformance/draw"), rng_for(k, "conformance/draw")
+            assert state.random_chance_move(throw, one) == two.choice(allowed)
     sample = list(range(len(moves)))
     if len(sample) > CHECKED_MOVES_PER_PLY:
         rng.shuffle(sample)
