@@ -258,13 +258,16 @@ class GameResult:
     length: int
 
 
-def choose_move(state: State, bots: Mapping[str, Bot] | Bot, rng: Rng) -> Any:
+def choose_move(state: State, bots: Mapping[str, Bot] | Bot, rng: Rng, stages: int | None = None) -> Any:
     """Return the next move, each of its choices made by the bot of the side that makes it.
 
     The first decider's bot throws the dice and picks a move; when the move holds later choices
     (``State.deciders``), each later decider's bot picks again among the moves that keep the
-    dice and the choices made before its own."""
+    dice and the choices made before its own. With ``stages``, only the first that many choices
+    are the bots' (the rest of the returned move is a placeholder for someone else to choose)."""
     deciders = state.deciders()
+    if stages is not None:
+        deciders = deciders[:stages]
 
     def bot_of(side: str) -> Bot:
         return bots if not isinstance(bots, Mapping) else bots[side]

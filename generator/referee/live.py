@@ -15,14 +15,15 @@ game goes on; output that can no longer be written (a closed terminal) is droppe
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
 import signal
 import stat
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, BinaryIO, TextIO
 
-from generator.bots import Bot
+from generator.bots import Bot, choose_move
 from generator.errors import IllegalMoveError, NotationError, OutputError
 from generator.files import atomic_write_text
 from generator.games.base import GameRules, Outcome, State
@@ -208,11 +209,51 @@ def _is_terminal(stream: TextIO) -> bool:
         return False
 
 
-def _legal_list(state: State) -> str:
-    names = sorted(state.move_str(m) for m in state.legal_moves())
+def _computer_first(state: State, computer: Mapping[str, Bot], rng: Any) -> list[Any]:
+    """Return the legal moves left once the computer made the leading parts of the next move
+    (those of the deciders it plays, up to the first part a person makes): the person's choices."""
+    deciders = state.deciders()
+    lead = next(i for i, d in enumerate(deciders) if d not in computer)
+    move = choose_move(state, computer, rng, stages=lead)
+    made = state.move_parts(move)[:lead]
+    throw = state.chance_of(move)
+    return [m for m in state.chance_moves(throw) if state.move_parts(m)[:lead] == made]
+
+
+def _computer_after(state: State, move: Any, computer: Mapping[str, Bot], rng: Any) -> Any:
+    """Return a person's move with the parts the computer makes after the person's own chosen by
+    the computer's bot (the take of a round the person offered, the push after a placement)."""
+    deciders = state.deciders()
+    for stage in range(1, len(deciders)):
+        if deciders[stage] not in computer or deciders[stage - 1] in computer:
+            continue
+        made = state.move_parts(move)[:stage]
+        among = [m for m in state.chance_moves(state.chance_of(move)) if state.move_parts(m)[:stage] == made]
+        if len(among) > 1:
+            move = computer[deciders[stage]].choose(state, rng, among)
+    return move
+
+
+def _computer_follows(deciders: tuple[str, ...], computer: Mapping[str, Bot]) -> bool:
+    """Return True when the computer makes a part of the move after a person's part."""
+    return any(d in computer and p not in computer for p, d in itertools.pairwise(deciders))
+
+
+def _last_decider(deciders: tuple[str, ...], computer: Mapping[str, Bot]) -> str:
+    return next(d for d in reversed(deciders) if d in computer)
+
+
+def _legal_list(state: State, among: list[Any] | None = None) -> str:
+    names = sorted(state.move_str(m) for m in (state.legal_moves() if among is None else among))
     shown = names[:MAX_LISTED]
     more = f" ... and {len(names) - len(shown)} more" if len(names) > len(shown) else ""
-    return f"{len(names)} legal moves: " + " ".join(shown) + more
+    return f"{len(names)} legal moves: " + _listed(shown) + more
+
+
+def _listed(moves: Iterable[str]) -> str:
+    """Return moves as one line: apart by spaces, or by commas when a move has spaces in it."""
+    names = list(moves)
+    return (", " if any(" " in n for n in names) else " ").join(names)
 
 
 def play(
@@ -308,17 +349,29 @@ def _run(
 
     say(f"{rules.title}: {HELP}")
     say(state.text())
+    # the moves left open once the computer made its part of a move that holds a person's part too
+    # (the offer of a Verbal round, a Push! placement); None when the person's part comes first
+    completions: list[Any] | None = None
     try:
         while not state.is_terminal():
             side = state.current_player()
-            if side in computer:
-                move = computer[side].choose(state, rng)
+            deciders = state.deciders()
+            if all(d in computer for d in deciders):
+                move = choose_move(state, computer, rng)
                 state.check_move(move)
                 written = play(move)
                 say(f"{_side_word(side)} (computer) plays {written}")
                 say(state.text())
                 continue
-            write(f"{_side_word(side)} to move: ")
+            if deciders[0] in computer and completions is None:
+                completions = _computer_first(state, computer, rng)
+                say(
+                    f"{_side_word(deciders[0])} (computer) has chosen its part of the move; "
+                    f"yours completes it: {_listed(state.move_str(m) for m in completions)}"
+                )
+            side = next(d for d in deciders if d not in computer)
+            after = _computer_follows(deciders, computer)
+            write(f"{_side_word(side)} to move{' (the computer then makes its own part)' if after else ''}: ")
             try:
                 line = _read_line(stdin)
             except ValueError as exc:
@@ -335,7 +388,7 @@ def _run(
             if not text:
                 continue
             if command == "?":
-                say(_legal_list(state))
+                say(_legal_list(state, completions))
             elif command in ("help", "h"):
                 say(HELP)
             elif command == "undo":
@@ -350,6 +403,7 @@ def _run(
                     taken.append(game.moves.pop())
                     if state.current_player() not in computer:
                         break
+                completions = None
                 say(f"took back {', '.join(reversed(taken))}")
                 say(state.text())
             elif command in ("quit", "exit"):
@@ -361,7 +415,18 @@ def _run(
                 except (NotationError, IllegalMoveError) as exc:
                     say(f"illegal: {exc}")
                     continue
-                play(move)
+                if completions is not None and move not in completions:
+                    say(
+                        f"illegal: the computer has chosen its part; play one of {_listed(state.move_str(m) for m in completions)}"
+                    )
+                    continue
+                move = _computer_after(state, move, computer, rng)
+                completions = None
+                written = play(move)
+                if after:
+                    say(
+                        f"{_side_word(_last_decider(deciders, computer))} (computer) makes its part: {written}"
+                    )
                 say(state.text())
     except KeyboardInterrupt:
         game.interrupted = True
