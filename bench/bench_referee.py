@@ -33,6 +33,24 @@ from generator.seeding import rng_for  # noqa: E402
 RECORD = ROOT / "tests" / "referee" / "records" / "nmm_white_wins.txt"
 
 
+def playout(rules: GameRules, game: int, fast: bool, variants: frozenset[str]) -> int:
+    """Play one random game (seeded by its number) to its end; return the moves applied: drawn
+    with ``random_move`` when ``fast``, else picked from ``legal_moves``."""
+    rng = rng_for(game, "bench/nmm")
+    state = rules.new_state(variants=variants)
+    moves = 0
+    if fast:
+        while not state.is_terminal():
+            state.apply_move(state.random_move(rng))
+            moves += 1
+    else:
+        while not state.is_terminal():
+            legal = state.legal_moves()
+            state.apply_move(legal[rng.below(len(legal))])
+            moves += 1
+    return moves
+
+
 def playout_rate(
     seconds: float, fast: bool, variants: frozenset[str] = frozenset()
 ) -> tuple[float, int, int]:
@@ -41,17 +59,7 @@ def playout_rate(
     moves = games = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        rng = rng_for(games, "bench/nmm")
-        state = rules.new_state(variants=variants)
-        if fast:
-            while not state.is_terminal():
-                state.apply_move(state.random_move(rng))
-                moves += 1
-        else:
-            while not state.is_terminal():
-                legal = state.legal_moves()
-                state.apply_move(legal[rng.below(len(legal))])
-                moves += 1
+        moves += playout(rules, games, fast, variants)
         games += 1
     elapsed = time.perf_counter() - start
     return moves / elapsed, games, moves
@@ -80,17 +88,7 @@ def games_rate(rules: GameRules, games: int, fast: bool, variants: frozenset[str
     moves = 0
     start = time.process_time()
     for game in range(games):
-        rng = rng_for(game, "bench/nmm")
-        state = rules.new_state(variants=variants)
-        if fast:
-            while not state.is_terminal():
-                state.apply_move(state.random_move(rng))
-                moves += 1
-        else:
-            while not state.is_terminal():
-                legal = state.legal_moves()
-                state.apply_move(legal[rng.below(len(legal))])
-                moves += 1
+        moves += playout(rules, game, fast, variants)
     return moves / (time.process_time() - start)
 
 

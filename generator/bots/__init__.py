@@ -274,8 +274,7 @@ def choose_move(state: State, bots: Mapping[str, Bot] | Bot, rng: Rng, stages: i
 
     move = bot_of(deciders[0]).choose(state, rng)
     for stage in range(1, len(deciders)):
-        made = state.move_parts(move)[:stage]
-        among = [m for m in state.chance_moves(state.chance_of(move)) if state.move_parts(m)[:stage] == made]
+        among = state.completions(move, stage)
         if len(among) > 1:
             move = bot_of(deciders[stage]).choose(state, rng, among)
     return move

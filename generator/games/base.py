@@ -178,6 +178,12 @@ class State(ABC):
         makes it. Two moves with the same dice never have the same parts."""
         return (move,)
 
+    def completions(self, move: Any, made: int) -> list[Any]:
+        """Return the legal moves with the dice of ``move`` and its first ``made`` choices
+        (``move_parts``): what the later deciders may still choose once those are made."""
+        parts = self.move_parts(move)[:made]
+        return [m for m in self.chance_moves(self.chance_of(move)) if self.move_parts(m)[:made] == parts]
+
     def play(self, text: str) -> Any:
         """Parse, check and apply one move written in notation; return the move."""
         move = self.parse_move(text)

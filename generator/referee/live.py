@@ -214,10 +214,7 @@ def _computer_first(state: State, computer: Mapping[str, Bot], rng: Any) -> list
     (those of the deciders it plays, up to the first part a person makes): the person's choices."""
     deciders = state.deciders()
     lead = next(i for i, d in enumerate(deciders) if d not in computer)
-    move = choose_move(state, computer, rng, stages=lead)
-    made = state.move_parts(move)[:lead]
-    throw = state.chance_of(move)
-    return [m for m in state.chance_moves(throw) if state.move_parts(m)[:lead] == made]
+    return state.completions(choose_move(state, computer, rng, stages=lead), lead)
 
 
 def _computer_after(state: State, move: Any, computer: Mapping[str, Bot], rng: Any) -> Any:
@@ -227,8 +224,7 @@ def _computer_after(state: State, move: Any, computer: Mapping[str, Bot], rng: A
     for stage in range(1, len(deciders)):
         if deciders[stage] not in computer or deciders[stage - 1] in computer:
             continue
-        made = state.move_parts(move)[:stage]
-        among = [m for m in state.chance_moves(state.chance_of(move)) if state.move_parts(m)[:stage] == made]
+        among = state.completions(move, stage)
         if len(among) > 1:
             move = computer[deciders[stage]].choose(state, rng, among)
     return move
