@@ -24,6 +24,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from generator.bots.tactics import GreedyBot, greedy_choices, tactical_choices, unsafe
 from generator.errors import UsageError
 from generator.games.base import Outcome, State
 from generator.seeding import Rng
@@ -32,6 +33,9 @@ from generator.seeding import Rng
 #: at this budget in most games, not in Barricades or Push!, whose random playouts are long
 #: (bench/bench_analyse.py's BUDGETS: the budget per game that keeps a move under a second).
 DEFAULT_PLAYOUTS = 200
+#: How many of its best-ranked moves the search bot checks for a reply that wins at once, in games
+#: with too many moves for its two-move look-ahead (``tactics.unsafe``), before playing the best.
+SAFETY_CHECKS = 8
 #: The exploration constant of the upper confidence bound (sqrt 2, the textbook value for 0..1 rewards).
 EXPLORATION = math.sqrt(2)
 
@@ -104,7 +108,11 @@ class SearchBot:
     def choose(self, state: State, rng: Rng, among: Sequence[Any] | None = None) -> Any:
         """Return a move whose first open choice wins at once whatever the other sides choose, if
         there is one; otherwise, choice by choice, the most visited after the playouts (best mean
-        score among equals): the bot's own choice, then the replies it expects. The dice are thrown
+        score among equals): the bot's own choice, then the replies it expects. The playouts weigh
+        only the moves the tactics keep (``tactics``): in a game without dice, those whose worst
+        reply leaves the most material two moves ahead (a won or lost game beyond any material),
+        or, with too many moves to look at, the best ranked move after which no reply wins at
+        once; in a dice game, the moves of the most material. The dice are thrown
         once for the root (``among``, if given, fixes them and any earlier choices); with more
         choices than ``playouts // 6`` (at least 8), a random sample of that many is searched, so
         that each gets several playouts."""
@@ -120,6 +128,18 @@ class SearchBot:
         win = _sure_win(state, moves, parts, stage, deciders, side)
         if win is not None:
             return win
+        checked = False
+        if len(deciders) == 1:
+            kept = tactical_choices(state, moves, side)
+            if kept is None and any(state.chance_of(m) is not None for m in moves):
+                kept = greedy_choices(state, moves, side)
+            if kept is not None:
+                if len(kept) == 1:
+                    return moves[kept[0]]
+                moves = [moves[i] for i in kept]
+                parts = [parts[i] for i in kept]
+                checked = True
+        every = moves
         groups = _groups(parts, stage)
         width = max(8, self.playouts // 6)
         if len(groups) > width:
@@ -131,6 +151,16 @@ class SearchBot:
         root = _Node()
         for _ in range(self.playouts):
             self._playout(state.copy(), root, moves, stage, rng)
+        if len(deciders) == 1 and not checked:
+            ranked = sorted(
+                range(len(moves)), key=lambda i: _rank(root.children.get((0, parts[i][0]))), reverse=True
+            )
+            for i in ranked[:SAFETY_CHECKS]:
+                if not unsafe(state, moves[i], side):
+                    return moves[i]
+            sampled = set(moves)
+            rest = [moves[i] for i in ranked[SAFETY_CHECKS:]] + [m for m in every if m not in sampled]
+            return next((m for m in rest if not unsafe(state, m, side)), moves[ranked[0]])
         node = root
         for k in range(stage, len(deciders)):
             groups = _groups(parts, k)
@@ -236,6 +266,7 @@ def _rank(child: _Node | None) -> tuple[int, float]:
 BOTS: Mapping[str, Callable[[int], Bot]] = {
     "random": lambda playouts: RandomBot(),
     "search": lambda playouts: SearchBot(playouts),
+    "greedy": lambda playouts: GreedyBot(),
 }
 
 
