@@ -24,7 +24,14 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from generator.bots.tactics import GreedyBot, greedy_choices, tactical_choices, unsafe
+from generator.bots.tactics import (
+    GreedyBot,
+    greedy_choices,
+    playout_reward,
+    ruled_moves,
+    tactical_choices,
+    unsafe,
+)
 from generator.errors import UsageError
 from generator.games.base import Outcome, State
 from generator.seeding import Rng
@@ -119,6 +126,7 @@ class SearchBot:
         moves = list(among) if among is not None else state.chance_moves(state.random_chance(rng))
         if not moves:
             raise UsageError("the game is over: there is no move to choose")
+        moves = ruled_moves(state, moves)
         if len(moves) == 1:
             return moves[0]
         deciders = state.deciders()
@@ -222,10 +230,9 @@ class SearchBot:
         root.visits += 1
         while not state.is_terminal():
             state.apply_move(random_move(state, rng))
-        result = state.outcome()
         for child, side in path:
             child.visits += 1
-            child.score += reward(result, side)
+            child.score += playout_reward(state, side)
 
 
 def _sure_win(

@@ -58,6 +58,32 @@ def evaluate(state: State, side: str) -> float:
     return material(state, side)
 
 
+def ruled_moves(state: State, moves: list[Any]) -> list[Any]:
+    """Return the moves rulings.md lets a player choose: in Aggression's attacks, only successful
+    attacks when there is one (a successful attack is compulsory, so no side can play for the
+    turn limit by attacking in vain); every move otherwise. The same moves once the rules module
+    lists only those."""
+    if isinstance(state, AggressionState) and not state.claiming and not state.is_terminal():
+        successful = set(state.successful_attacks())
+        kept = [m for m in moves if m in successful]
+        return kept or moves
+    return moves
+
+
+def playout_reward(state: State, side: str) -> float:
+    """Return what a finished game is worth to ``side`` for the search: 1 for a win, 0 for a
+    loss, and a draw 1/2, except a draw at the turn limit, which goes to the side ahead in
+    material (1 ahead, 0 behind, 1/2 level): a side losing on the board gains nothing by playing
+    for the clock, and a side winning on it loses by letting the clock run."""
+    outcome = state.outcome()
+    if outcome.winner is not None:
+        return 1.0 if outcome.winner == side else 0.0
+    if "turn limit" in outcome.reason:
+        ahead = material(state, side)
+        return 1.0 if ahead > 0 else 0.0 if ahead < 0 else 0.5
+    return 0.5
+
+
 def _nmm(state: Any, side: str) -> float:
     me = 0 if side == "white" else 1
     men = [state._men[i].bit_count() + state._hand[i] for i in (0, 1)]
@@ -182,7 +208,9 @@ class GreedyBot:
 
     def choose(self, state: State, rng: Rng, among: Sequence[Any] | None = None) -> Any:
         """Return a legal move (one of ``among`` if given) of the most material at once."""
-        moves = list(among) if among is not None else state.chance_moves(state.random_chance(rng))
+        moves = ruled_moves(
+            state, list(among) if among is not None else state.chance_moves(state.random_chance(rng))
+        )
         deciders = state.deciders()
         parts = [state.move_parts(m) for m in moves]
         stage = next((k for k in range(len(deciders)) if len({p[k] for p in parts}) > 1), 0)

@@ -53,6 +53,9 @@ def _choice(state: State, rng: Rng) -> tuple[str, list[Any]]:
     """Return the side choosing and the moves it chooses among at the last choice of a move,
     once the dice are thrown and any earlier choice is made at random."""
     moves = state.chance_moves(state.random_chance(rng))
+    successful = getattr(state, "successful_attacks", None)
+    if successful is not None and successful():  # Aggression: a successful attack is compulsory
+        moves = [m for m in moves if m in successful()]
     deciders = state.deciders()
     stage = len(deciders) - 1
     if stage:
