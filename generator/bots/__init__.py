@@ -137,17 +137,18 @@ class SearchBot:
         if win is not None:
             return win
         checked = False
+        every = moves
         if len(deciders) == 1:
             kept = tactical_choices(state, moves, side)
-            if kept is None and any(state.chance_of(m) is not None for m in moves):
+            checked = kept is not None
+            dice = any(state.chance_of(m) is not None for m in moves)
+            if kept is None:
                 kept = greedy_choices(state, moves, side)
-            if kept is not None:
-                if len(kept) == 1:
-                    return moves[kept[0]]
-                moves = [moves[i] for i in kept]
-                parts = [parts[i] for i in kept]
-                checked = True
-        every = moves
+            if len(kept) == 1 and (checked or dice or not unsafe(state, moves[kept[0]], side)):
+                return moves[kept[0]]
+            moves = [moves[i] for i in kept]
+            parts = [parts[i] for i in kept]
+            checked = checked or dice
         groups = _groups(parts, stage)
         width = max(8, self.playouts // 6)
         if len(groups) > width:

@@ -3,7 +3,7 @@ short look-ahead the search bot makes before its playouts.
 
 ``material`` counts what each game's rules make worth having: men in Nine Men's Morris (on the
 board and in hand), pieces in Take The Brain (a Numskull 3, a Ninny 1), MacGuffins and soldiers in
-Barricades, cities then troops in Aggression, pushes and pawns off in Push!, steps in Centennial,
+Barricades, cities then troops (in hand too) in Aggression, pushes and pawns off in Push!, steps in Centennial,
 boxes crossed in Everest; a finished game is worth a win or a loss beyond any material.
 
 ``tactical_choices`` is the search bot's look-ahead in a game without dice: every move, then every
@@ -113,7 +113,7 @@ def _barricades(state: Any, side: str) -> float:
 def _aggression(state: Any, side: str) -> float:
     me = 0 if side == "black" else 1
     cities = [0, 0]
-    troops = [0, 0]
+    troops = list(state.hand)  # troops in hand count as much as troops claimed
     for owner, count in zip(state.owner, state.troops):
         if owner >= 0:
             cities[owner] += 1
