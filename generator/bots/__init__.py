@@ -8,7 +8,12 @@ handed, so the same state and generator give the same move on every machine.
 The search bot is Monte Carlo tree search (UCT) with a budget of playouts per move. Dice make it
 open-loop: the dice are thrown again each time the search passes a node, and a node's children are
 the moves seen so far, chosen by their upper confidence bound among those the throw allows. A
-playout finishes the game with random moves; a win scores 1 for the winner, a draw 1/2 for all.
+playout finishes the game with random moves; a win scores 1 for the winner, a draw 1/2 for all
+(a draw at the turn limit counts for the side ahead in material, ``tactics.playout_reward``).
+Before its playouts the search looks for tactics (``tactics``): a move that wins at once, and
+the moves whose worst reply two moves ahead leaves the most (or, with too many moves to look
+at, the moves of most material at once, none of which lets the other side win at once); the
+playouts choose among those.
 
 Some moves of a record hold two sides' choices (Verbal's offer and take, Push!'s placement and
 push; ``State.deciders`` and ``State.move_parts`` say whose each part is). The search takes such a
