@@ -35,17 +35,17 @@ def _batch(scores: list[float], games: int, rng: Rng) -> tuple[SeedStats, ...]:
 
 
 def test_fair_batches_are_flagged_at_no_more_than_the_stated_rate() -> None:
-    # 200 batches of 200 seeds at the band's edge (the hardest fair seeds): BH keeps the chance of
+    # 100 batches of 100 seeds at the band's edge (the hardest fair seeds): BH keeps the chance of
     # any flag in a batch of true nulls at most the false-discovery rate.
     rng = Rng(1, "fairness/fair")
     flagged_batches = 0
     outside = 0
-    for _ in range(200):
-        seeds = _batch([BAND[1]] * 200, 50, rng)
+    for _ in range(100):
+        seeds = _batch([BAND[1]] * 100, 40, rng)
         flagged_batches += any(s.unfair for s in seeds)
         outside += sum(not BAND[0] <= s.score <= BAND[1] for s in seeds)
-    assert flagged_batches <= 200 * FDR + 3 * (200 * FDR * (1 - FDR)) ** 0.5
-    assert outside > 200 * 200 * 0.2  # the uncorrected marks at the edge are many: chance alone
+    assert flagged_batches <= 100 * FDR + 3 * (100 * FDR * (1 - FDR)) ** 0.5
+    assert outside > 100 * 100 * 0.2  # the uncorrected marks at the edge are many: chance alone
 
 
 def test_a_fair_batch_at_one_half_flags_nothing_and_chance_explains_the_marks() -> None:
