@@ -68,6 +68,11 @@ class State(ABC):
     def current_player(self) -> str:
         """Return the side (or player) to move, e.g. 'white'; undefined once the game is over."""
 
+    def playing_sides(self) -> tuple[str, ...] | None:
+        """Return the sides taking part when the record sets how many play (the dice games'
+        players p1, p2, ... named by the ``Players`` tag); None when every side of the rules plays."""
+        return None
+
     @abstractmethod
     def legal_moves(self) -> list[Any]:
         """Return every legal move in this position (empty when the game is over)."""

@@ -128,6 +128,10 @@ class CentennialState(State):
 
     # -- the State interface -------------------------------------------------------------
 
+    def playing_sides(self) -> tuple[str, ...]:
+        """Return the players of this game, p1 to pN (the ``Players`` tag)."""
+        return tuple(self.sides)
+
     def current_player(self) -> str:
         """Return the player whose throw is next (other players may claim before it)."""
         return self.sides[self.to_throw]

@@ -116,6 +116,10 @@ class EverestState(State):
         self.throws = 0
         self.winner: int | None = None
 
+    def playing_sides(self) -> tuple[str, ...]:
+        """Return the players of this game, p1 to pN (the ``Players`` tag)."""
+        return tuple(self.sides)
+
     def current_player(self) -> str:
         """Return the player whose throw is next."""
         return self.sides[self.to_throw]
