@@ -27,7 +27,7 @@ from generator.bots import Bot, choose_move
 from generator.errors import IllegalMoveError, NotationError, OutputError
 from generator.files import atomic_write_text
 from generator.games.base import GameRules, Outcome, State
-from generator.referee.record import record_str
+from generator.referee.record import move_pieces, record_str
 from generator.referee.replay import result_str
 
 MAX_LISTED = 300
@@ -42,6 +42,10 @@ class LiveGame:
     rules: GameRules
     tags: dict[str, str]
     moves: list[str] = field(default_factory=list)
+    #: the side that made each move (the side to move before it), so the record numbers by turn
+    movers: list[str] = field(default_factory=list)
+    #: the sides taking part when the record sets them (``State.playing_sides``), else None
+    sides: tuple[str, ...] | None = None
     outcome: Outcome = field(default_factory=lambda: Outcome(False))
     interrupted: bool = False
     saved: str | None = None
@@ -49,11 +53,13 @@ class LiveGame:
     save_error: str | None = None
 
     def record(self) -> str:
-        """Return the game record as text (tags, moves, result)."""
+        """Return the game record as text (tags, moves numbered by whose turn it was, result)."""
         tags = dict(self.tags)
-        result = result_str(self.rules, self.outcome)
+        result = result_str(self.rules, self.outcome, self.sides)
         tags["Result"] = result
-        return record_str(tags, self.moves, result, self.rules.move_per_line, len(self.rules.sides))
+        return record_str(
+            tags, self.moves, result, self.rules.move_per_line, len(self.rules.sides), self.movers
+        )
 
 
 class _Stopped(Exception):
@@ -115,6 +121,7 @@ class _RecordFile:
         self.path = path
         self.game = game
         self.offsets: list[int] = []
+        self.movers: list[str] = []
         folder = os.path.dirname(os.path.abspath(path))
         flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0)
         try:
@@ -137,18 +144,16 @@ class _RecordFile:
             self.game.save_error = f"cannot write {self.path}: {exc.strerror or exc}"
             self.close()
 
-    def add(self, move: str) -> None:
-        """Append one move as it is written in a record."""
+    def add(self, move: str, mover: str) -> None:
+        """Append one move as the finished record writes it (``record.move_pieces``)."""
         if self.handle is None:
             return
         self.offsets.append(self.handle.tell())
-        index = len(self.offsets) - 1
-        if self.game.rules.move_per_line or len(self.game.rules.sides) != 2:
-            text = f"{move}\n"
-        elif index % 2 == 0:
-            text = f"{index // 2 + 1}. {move}"
-        else:
-            text = f" {move}\n"
+        self.movers.append(mover)
+        rules = self.game.rules
+        numbered = not rules.move_per_line and len(rules.sides) == 2
+        count = len(self.movers)
+        text = move_pieces(["-"] * (count - 1) + [move], self.movers, numbered)[-1]
         self._write(text.encode("utf-8"))
 
     def undo(self) -> None:
@@ -157,6 +162,7 @@ class _RecordFile:
             return
         try:
             self.handle.truncate(self.offsets.pop())
+            self.movers.pop()
             self.handle.seek(0, os.SEEK_END)
         except OSError as exc:
             self.game.save_error = f"cannot write {self.path}: {exc.strerror or exc}"
@@ -278,6 +284,7 @@ def play(
     header.update(tags or {})
     game = LiveGame(rules, header)
     state = rules.new_state(seed, frozenset(variants), header)
+    game.sides = state.playing_sides()
     history: list[State] = []
     if echo is None:
         echo = not _is_terminal(stdin)
@@ -337,10 +344,12 @@ def _run(
         """Apply a checked move: keep the state before it for undo, record it; return its text."""
         history.append(state.copy())
         written = state.move_str(move)
+        mover = state.current_player()
         state.apply_move(move)
         game.moves.append(written)
+        game.movers.append(mover)
         if record_file is not None:
-            record_file.add(written)
+            record_file.add(written, mover)
         return written
 
     say(f"{rules.title}: {HELP}")
@@ -397,6 +406,7 @@ def _run(
                     if record_file is not None:
                         record_file.undo()
                     taken.append(game.moves.pop())
+                    game.movers.pop()
                     if state.current_player() not in computer:
                         break
                 completions = None
