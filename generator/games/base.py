@@ -189,6 +189,38 @@ class State(ABC):
         parts = self.move_parts(move)[:made]
         return [m for m in self.chance_moves(self.chance_of(move)) if self.move_parts(m)[:made] == parts]
 
+    def part_names(self) -> tuple[str, ...]:
+        """Return what each of ``deciders()`` does, as a verb a prompt can follow ('move'; Verbal's
+        'offer' and 'take'), one for each decider."""
+        return ("move",) * len(self.deciders())
+
+    def part_str(self, move: Any, stage: int) -> str:
+        """Return choice ``stage`` of a move (``move_parts``) as its decider types it in live play:
+        the whole move in notation when one side makes it."""
+        return self.move_str(move)
+
+    def parse_part(self, text: str, stage: int, among: Sequence[Any] | None = None) -> list[Any]:
+        """Return the moves of ``among`` (those the dice and the earlier choices leave open; None:
+        every legal move) whose choice ``stage`` is the one written; raise NotationError or
+        IllegalMoveError in a player's words when the text is not a choice open now. By default
+        (one side makes the move) the text is the whole move, parsed and checked."""
+        move = self.parse_move(text)
+        self.check_move(move)
+        if among is not None and move not in among:
+            raise IllegalMoveError(f"{self.move_str(move)} is not one of the moves left open")
+        return [move]
+
+    def part_choices(self, stage: int, among: Sequence[Any] | None = None) -> list[str]:
+        """Return the choices open to the decider of ``stage`` (among ``among``, None: every legal
+        move) as short texts for a player asking what they may play: each choice once, sorted."""
+        moves = self.legal_moves() if among is None else among
+        return sorted({self.part_str(m, stage) for m in moves})
+
+    def text_during(self, move: Any, made: int) -> str:
+        """Return the table once the first ``made`` choices of ``move`` are made and before the
+        rest (Push!'s neutral dice placed, waiting for the push): by default the position."""
+        return self.text()
+
     def play(self, text: str) -> Any:
         """Parse, check and apply one move written in notation; return the move."""
         move = self.parse_move(text)
