@@ -185,6 +185,38 @@ def template_values(
     }
 
 
+@lru_cache(maxsize=1)
+def _text_environment() -> jinja2.Environment:
+    env = LimitedEnvironment(undefined=_Undefined, autoescape=False)
+    env.globals["plural"] = plural
+    del env.globals["lipsum"]
+    return env
+
+
+@lru_cache(maxsize=256)
+def _text_template(text: str) -> jinja2.Template:
+    return _text_environment().from_string(text)
+
+
+def render_text(text: str, values: dict[str, Any], where: str) -> str:
+    """Return a short text of a definition (a sheet's note) rendered with template values, as the
+    booklet's are: ``{{ rules.turn_limit }}`` becomes the rules module's value. A text without
+    ``{{`` or ``{%`` is returned as it is; a fault is a TemplateError naming ``where``."""
+    if "{{" not in text and "{%" not in text:
+        return text
+    try:
+        return render_limited(lambda: _text_template(text).generate(values))
+    except RenderLimit as exc:
+        raise TemplateError(f"{where}: {exc}") from None
+    except jinja2.TemplateSyntaxError as exc:
+        raise TemplateError(f"{where}: {exc.message}") from None
+    except TemplateError as exc:
+        raise TemplateError(f"{where}: {exc}") from None
+    except (jinja2.TemplateError, TypeError, ValueError, ArithmeticError, LookupError, AttributeError) as exc:
+        message = str(exc) if isinstance(exc, jinja2.TemplateError) else f"{type(exc).__name__}: {exc}"
+        raise TemplateError(f"{where}: {message}") from None
+
+
 def shown_path(path: str) -> str:
     """Return a path relative to the working folder when it lies inside it, else as given."""
     rel = os.path.relpath(path)
