@@ -20,6 +20,7 @@ from jinja2.utils import missing
 
 from generator.booklet.sandbox import LimitedEnvironment, RenderLimit, render_limited
 from generator.errors import TemplateError, UsageError
+from generator.languages import LANGUAGES, unit_count
 
 SUFFIX = ".md.j2"
 _LANG = re.compile(r"^[a-z]{2,3}(-[a-z]{2,4})?$")
@@ -162,8 +163,15 @@ def template_values(
     seed: int | None = None,
     layout_data: Callable[[str], dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
-    """Return the values a booklet template sees: game, components, rules, variants, lang, seed and
-    ``data(name)``, the rules module's layout data (the same data the figures draw)."""
+    """Return the values a booklet template sees: game, components, rules, variants, lang, seed,
+    ``data(name)``, the rules module's layout data (the same data the figures draw), and
+    ``count(n, unit)``, a number with a turn limit's unit in the language ('200 turns')."""
+
+    def count(number: int, unit: str) -> str:
+        known = LANGUAGES["en"].units
+        if unit not in known:
+            raise TemplateError(f"count: no unit {unit!r} (units: {', '.join(known)})")
+        return unit_count(number, unit, lang)
 
     def data(name: str) -> Any:
         if layout_data is None:
@@ -182,6 +190,7 @@ def template_values(
         "lang": lang,
         "seed": seed,
         "data": data,
+        "count": count,
     }
 
 

@@ -50,7 +50,7 @@ def template_file(spec: Any, ctx: Context) -> str:
 def document(spec: Any, ctx: Context) -> Document:
     """Return the card's text, rendered and parsed (the HTML booklet shows it first)."""
     path = template_file(spec, ctx)
-    rules_values = ctx.rules.template_values() if ctx.rules is not None else {}
+    rules_values = ctx.rules.text_values() if ctx.rules is not None else {}
     values = template_values(
         ctx.definition,
         rules_values,

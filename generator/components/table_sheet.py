@@ -69,10 +69,11 @@ SCHEMA: dict[str, Field] = {
         "str",
         default=(
             "Out of rows? Go on {% if single_sided %}on the next page{% else %}on the back of this sheet{% endif %},"
-            " numbering on from {{ row }}. The game is a draw after {{ limit }} turns."
+            " numbering on from {{ row }}. The game is a draw after {{ count(limit, unit) }}."
         ),
         doc="under a move record too short for the turn limit, whose rows go on on the sheet's back; "
-        "{{ row }} is the next row, {{ limit }} the limit, {{ single_sided }} true when the back is the next page",
+        "{{ row }} is the next row, {{ limit }} the limit and {{ unit }} what it counts (count(limit, unit): "
+        "'200 turns'), {{ single_sided }} true when the back is the next page",
     ),
 }
 
@@ -194,7 +195,7 @@ def _block(
 def sheet_values(ctx: Context) -> dict[str, Any]:
     """Return the values a sheet's notes are rendered with: the booklet's (``rules``, ``game``,
     ``components``, ``variants``...) and ``single_sided``."""
-    rules_values = ctx.rules.template_values() if ctx.rules is not None else {}
+    rules_values = ctx.rules.text_values() if ctx.rules is not None else {}
     values = template_values(
         ctx.definition,
         rules_values,
@@ -249,7 +250,7 @@ def turn_limit(ctx: Context) -> int | None:
     """Return the game's turn limit from its rules module, or None."""
     if ctx.rules is None:
         return None
-    return ctx.rules.template_values().get("turn_limit")
+    return ctx.rules.text_values().get("turn_limit")
 
 
 def rows_needed(block: dict[str, Any], ctx: Context) -> int:
@@ -281,7 +282,8 @@ def go_on_note(spec: ComponentSpec, block: dict[str, Any], ctx: Context) -> str:
     rows = rows_of(block)
     if needed <= rows:
         return ""
-    extra = {"row": rows + 1, "limit": turn_limit(ctx), "last": needed}
+    unit = ctx.rules.text_values().get("turn_unit", "turn") if ctx.rules is not None else "turn"
+    extra = {"row": rows + 1, "limit": turn_limit(ctx), "last": needed, "unit": unit}
     return note_text(spec, spec["continue_note"], ctx, "continue_note", extra)
 
 
