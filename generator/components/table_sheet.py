@@ -284,7 +284,9 @@ def go_on_note(spec: ComponentSpec, block: dict[str, Any], ctx: Context) -> str:
         return ""
     unit = ctx.rules.text_values().get("turn_unit", "turn") if ctx.rules is not None else "turn"
     extra = {"row": rows + 1, "limit": turn_limit(ctx), "last": needed, "unit": unit}
-    return note_text(spec, spec["continue_note"], ctx, "continue_note", extra)
+    text = note_text(spec, spec["continue_note"], ctx, "continue_note", extra)
+    # a note written for the older {row} / {limit} fields still reads right
+    return text.replace("{row}", str(rows + 1)).replace("{limit}", str(turn_limit(ctx)))
 
 
 def copy_drawing(
