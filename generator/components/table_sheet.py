@@ -81,7 +81,7 @@ SCHEMA: dict[str, Field] = {
 NOTE_PT = 7.5  # pt, the go-on line under a short move record
 NOTE_COLOUR = "#222222"
 MIN_CONTINUED_ROW = 4.5  # mm, the smallest row height a continuation on the back is set in
-SHRINK = 0.85  # a continuation's rows close up to this share of their height before taking another part
+SHRINK = 0.75  # a continuation's rows close up to this share of their height before taking another part
 FIGURE_WIDTH = 120.0  # mm, a booklet figure's width (the text width of an A5 page)
 
 
@@ -372,17 +372,18 @@ def back_drawing(spec: ComponentSpec, ctx: Context, width: float, height: float)
     header_fill = "#f4f4f4" if ctx.options.ink_saver else ctx.colour(spec["header_fill"])
     where = f"{ctx.definition.path}: components.{spec.id}.blocks"
     for n, block in enumerate(blocks):
-        room = (height - y) / (len(blocks) - n) - 2.0
+        if n:
+            y += 5.0
+        room = (height - y - 5.0 * (len(blocks) - n - 1)) / (len(blocks) - n)
         title = 6.5 if block["title"] else 0.0
         has_header = any(c["header"] for c in block["columns"])
         hh = block["header_height"] if has_header else 0.0
+        # the fewest parts side by side whose rows fit the room at no less than their shortest height
+        shortest = max(MIN_CONTINUED_ROW, block["row_height"] * SHRINK)
         parts = block["split"]
-        while True:
-            per_part = -(-block["rows"] // parts)
-            # rows may close up to SHRINK of their height before the record takes another part
-            if title + hh + per_part * block["row_height"] * SHRINK <= room or parts == 4:
-                break
+        while parts < 4 and title + hh + -(-block["rows"] // parts) * shortest > room:
             parts += 1
+        per_part = -(-block["rows"] // parts)
         rh = min(block["row_height"], (room - title - hh) / per_part)
         if rh < MIN_CONTINUED_ROW:
             raise DefinitionError(
@@ -391,7 +392,7 @@ def back_drawing(spec: ComponentSpec, ctx: Context, width: float, height: float)
             )
         laid, h = _block({**block, "split": parts, "row_height": rh}, 0.0, y, width, header_fill)
         shapes.extend(laid)
-        y += h + 5.0
+        y += h
     return Drawing(width, y, tuple(shapes), spec["title"] or spec.id)
 
 
@@ -434,7 +435,7 @@ def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     label = f"{ctx.definition.title}: {spec['title'] or spec.id}"
     copies = spec["copies"]
     if copies == 1 and cols == 1:
-        back = back_drawing(spec, ctx, width, ph)
+        back = back_drawing(spec, ctx, width, ph - 4.0)  # clear of the footer
         pages = []
         for _ in range(spec["pages"]):
             for face, is_back in ((art, False), (back, True)):
