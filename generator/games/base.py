@@ -241,6 +241,9 @@ class GameRules(ABC):
     #: True when an unseeded game can also be played on a board drawn from a seed.
     seed_optional: bool = False
     default_turn_limit: int = 200
+    #: what the turn limit counts, by its English name ('turn', 'throw', 'round'): the referee's
+    #: messages and every text of the kit (``text_values``) name it from here
+    turn_unit: str = "turn"
     extra_tags: Sequence[str] = field(default=())
     #: True when a move's notation contains spaces, so a record holds one move per line.
     move_per_line: bool = False
@@ -285,6 +288,12 @@ class GameRules(ABC):
     def template_values(self) -> dict[str, Any]:
         """Return values rule-text templates may use (piece counts, board size...)."""
         return {}
+
+    def text_values(self) -> dict[str, Any]:
+        """Return the values every text of a kit is written from (booklet, quick reference, record
+        sheets): ``template_values()`` with the turn limit (``turn_limit``) and the unit it counts in
+        (``turn_unit``), so each text states the limit the referee applies."""
+        return {"turn_limit": self.default_turn_limit, "turn_unit": self.turn_unit, **self.template_values()}
 
 
 @cache

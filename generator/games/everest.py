@@ -21,6 +21,8 @@ from typing import Any
 from generator.errors import IllegalMoveError, NotationError
 from generator.games.base import GameRules, Outcome, State, turn_limit
 from generator.games.dice import (
+    ROUND_UNIT,
+    TURN_UNIT,
     all_throws,
     fair_throw,
     groupings,
@@ -300,10 +302,12 @@ class EverestRules(GameRules):
             "column_up": list(range(1, HIGHEST + 1)),
             "column_down": list(range(HIGHEST, 0, -1)),
             "turn_limit": self.default_turn_limit,
+            "round_unit": ROUND_UNIT,
         }
 
 
 RULES = EverestRules(
+    turn_unit=TURN_UNIT,
     id="everest",
     title="Everest",
     sides=tuple(side_name(i) for i in range(MAX_PLAYERS)),

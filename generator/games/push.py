@@ -53,6 +53,9 @@ from generator.games.words import count
 from generator.numbers import is_ascii_digits
 from generator.seeding import check_seed, rng_for
 
+#: what the turn limit counts (the rules' ``turn_unit``; the kit's texts name it from there)
+TURN_UNIT = "turn"
+
 SIZE = 6
 CELLS: tuple[str, ...] = tuple(f"{chr(97 + f)}{r + 1}" for r in range(SIZE) for f in range(SIZE))
 CELL_INDEX = {name: i for i, name in enumerate(CELLS)}
@@ -639,7 +642,11 @@ class PushState(State):
             )
         elif self.ply >= self.limit:
             self._over = Outcome(
-                True, None, True, self._score(), f"the turn limit of {count(self.limit, 'turn')} was reached"
+                True,
+                None,
+                True,
+                self._score(),
+                f"the turn limit of {count(self.limit, TURN_UNIT)} was reached",
             )
 
     def _score(self) -> dict[str, int]:
@@ -917,6 +924,7 @@ class PushRules(GameRules):
 
 
 RULES = PushRules(
+    turn_unit=TURN_UNIT,
     id="push",
     title="Push!",
     sides=SIDES,

@@ -22,6 +22,9 @@ from generator.errors import BoardError, IllegalMoveError, NotationError, Record
 from generator.games.base import GameRules, Outcome, State, turn_limit
 from generator.games.words import count
 
+#: what the turn limit counts (the rules' ``turn_unit``; the kit's texts name it from there)
+TURN_UNIT = "round"
+
 ROUNDS = 6
 LOW, HIGH = 1, 6
 SIDES = ("a", "b")
@@ -191,7 +194,11 @@ class VerbalState(State):
         if self.ply < ROUNDS:
             if self.ply >= self.limit:
                 return Outcome(
-                    True, None, True, {"a": 0, "b": 0}, f"turn limit of {count(self.limit, 'round')} reached"
+                    True,
+                    None,
+                    True,
+                    {"a": 0, "b": 0},
+                    f"turn limit of {count(self.limit, TURN_UNIT)} reached",
                 )
             return Outcome(False, None, False, {"a": 0, "b": 0})
         rows = self.rows()
@@ -292,6 +299,7 @@ class VerbalRules(GameRules):
 
 
 RULES = VerbalRules(
+    turn_unit=TURN_UNIT,
     id="verbal",
     title="Verbal",
     sides=SIDES,

@@ -576,4 +576,4 @@ def test_kit_builds_with_the_map_and_the_example_attack(tmp_path: Path) -> None:
         text = " ".join(" ".join(page.get_text().split()) for page in booklet)
     assert f"Black attacks {example['attack']}" in text and "Clarifications" in text
     with fitz.open(folder / "ledger.pdf") as ledger:
-        assert ledger.page_count == 1
+        assert ledger.page_count == 2  # the moves go on on the ledger's back, to the turn limit
