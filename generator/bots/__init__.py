@@ -123,8 +123,8 @@ class SearchBot:
         score among equals): the bot's own choice, then the replies it expects. The playouts weigh
         only the moves the tactics keep (``tactics``): in a game without dice, those whose worst
         reply leaves the most material two moves ahead (a won or lost game beyond any material),
-        or, with too many moves to look at, the best ranked move after which no reply wins at
-        once; in a dice game, the moves of the most material. The dice are thrown
+        or, with too many moves to look at, those of most material at once, the best ranked
+        after which no reply wins at once; in a dice game, every move. The dice are thrown
         once for the root (``among``, if given, fixes them and any earlier choices); with more
         choices than ``playouts // 6`` (at least 8), a random sample of that many is searched, so
         that each gets several playouts."""
@@ -147,12 +147,13 @@ class SearchBot:
             kept = tactical_choices(state, moves, side)
             checked = kept is not None
             dice = any(state.chance_of(m) is not None for m in moves)
-            if kept is None:
+            if kept is None and not dice:
                 kept = greedy_choices(state, moves, side)
-            if len(kept) == 1 and (checked or dice or not unsafe(state, moves[kept[0]], side)):
-                return moves[kept[0]]
-            moves = [moves[i] for i in kept]
-            parts = [parts[i] for i in kept]
+            if kept is not None:
+                if len(kept) == 1 and (checked or not unsafe(state, moves[kept[0]], side)):
+                    return moves[kept[0]]
+                moves = [moves[i] for i in kept]
+                parts = [parts[i] for i in kept]
             checked = checked or dice
         groups = _groups(parts, stage)
         width = max(8, self.playouts // 6)

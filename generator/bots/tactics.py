@@ -174,8 +174,8 @@ def tactical_choices(state: State, moves: Sequence[Any], side: str, budget: int 
 
 def greedy_choices(state: State, moves: Sequence[Any], side: str) -> list[int]:
     """Return the indexes of the moves that leave ``side`` the most material at once (a win
-    first), in order: in a dice game, where the other side's answer waits on its own throw, the
-    moves the search bot weighs with its playouts."""
+    first), in order: the moves the search bot weighs with its playouts where its two-move
+    look-ahead would be too many moves."""
     values = [evaluate(_after(state, m), side) for m in moves]
     best = max(values)
     return [i for i, v in enumerate(values) if v >= best - 1e-9]

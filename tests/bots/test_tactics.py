@@ -9,8 +9,8 @@ some let the other side win at once, one that does not. The acceptable answers a
 from the rules by trying every move (and every reply), not from the bot's code.
 
 Dice games: Centennial and Everest have no reply to stop (the other side's chances wait on its own
-throw), so their tactics are the win in one (the throw's option that finishes) and, in Centennial,
-the claim of a number the thrower left (a step for nothing); Push! has the winning push.
+throw), so their tactic is the win in one (the throw's option, or in Centennial the claim, that
+finishes); Push! has the winning push.
 """
 
 from __future__ import annotations
