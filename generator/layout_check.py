@@ -16,6 +16,8 @@ wrong, so a failing test says where to look. The checks:
   except along an edge that a glue strip hides under the neighbouring tile;
 - **contrast**: every text and every stroke or small filled mark differs enough in luminance from
   the face it sits on (the topmost fill under it, or the white paper);
+- **clear of cuts**: a text off every cut-out part of the page (a footer) keeps ``CUT_CLEAR`` mm
+  from each part's cut (``Page.cuts``), so the scissors never run along it;
 - **safe area** (with ``safe``, for a print shop's builds): every text and every symbol (a small
   filled mark without an outline of its own: pips, silhouettes; outlined shapes are faces and
   tabs) on a cut-out part of the page (``Page.cuts``) stays ``safe`` mm inside that part's cut, so
@@ -56,6 +58,7 @@ from generator.page import (
 MIN_TYPE = 6.0  # pt, the smallest type a kit prints
 TOLERANCE = 0.12  # mm two inks may touch by before they count as overlapping
 MARK_AREA = 150.0  # mm², filled shapes up to this size are marks (pips, symbols, arrowheads)
+CUT_CLEAR = 1.0  # mm a text off the cut-out parts (a footer) keeps from their cuts
 MIN_CONTRAST = 3.0  # of a mark against its face: the WCAG 2.1 ratio for graphics and large text
 GLUE_FILL = "#f1f1f1"  # the fill of imposition's glue strips (kept in step by a test)
 PAPER = "#ffffff"
@@ -522,6 +525,8 @@ def check_page(page: Page, where: str = "", contrast: bool = False, safe: float 
             if it.clip is not None:
                 it.clip = _clip_box(it.clip, trim)
     findings = _check_items(items, name) + (_contrast(items, name, MIN_CONTRAST) if contrast else [])
+    if page.cuts:
+        findings += _clear_of_cuts(items, page.cuts, name)
     if safe > 0 and page.cuts:
         findings += _safe_area(items, page.cuts, safe, name)
     return findings
@@ -531,6 +536,32 @@ def check_safe_area(page: Page, where: str = "", safe: float = 2.0) -> list[Find
     """Return the findings of texts and symbols closer than ``safe`` mm to the cut of the part
     they lie on (the page's ``cuts``)."""
     return _safe_area(_items(page), page.cuts, safe, where or page.label or "page")
+
+
+def _clear_of_cuts(items: list[_Item], cuts: Iterable[Box], name: str) -> list[Finding]:
+    """Return the findings of texts lying on no cut-out part yet closer than CUT_CLEAR to a cut."""
+    findings: list[Finding] = []
+    cuts = list(cuts)
+    for it in items:
+        if it.kind != "text":
+            continue
+        x0, y0, x1, y1 = it.box
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        if any(c[0] <= cx <= c[2] and c[1] <= cy <= c[3] for c in cuts):
+            continue
+        for c in cuts:
+            dx, dy = max(c[0] - x1, x0 - c[2], 0.0), max(c[1] - y1, y0 - c[3], 0.0)
+            room = math.hypot(dx, dy)
+            if room < CUT_CLEAR - TOLERANCE:
+                findings.append(
+                    Finding(
+                        name,
+                        it.describe(),
+                        f"{room:.1f} mm from the cut of a part (text off the parts keeps {CUT_CLEAR:g} mm clear)",
+                    )
+                )
+                break
+    return findings
 
 
 def _safe_area(items: list[_Item], cuts: Iterable[Box], safe: float, name: str) -> list[Finding]:

@@ -164,9 +164,9 @@ def written(tmp_path_factory) -> dict[str, list]:
     kept: dict[str, list] = {"documents": [], "figures": []}
     write_svg, element = svg_module.write_svg, svg_module.InlineSvg.element
 
-    def keep_document(page, target, title="", preview=False):
+    def keep_document(page, target, title="", preview=False, author=""):
         buffer = io.BytesIO()
-        write_svg(page, buffer, title, preview)
+        write_svg(page, buffer, title, preview, author)
         kept["documents"].append((page, preview, buffer.getvalue(), title))
         target.write(buffer.getvalue())
 
