@@ -14,6 +14,10 @@ import os
 import subprocess
 import sys
 import tempfile
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from PIL.Image import Image
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
@@ -26,7 +30,7 @@ MARGIN = 30  # px (at SCALE) kept around the board
 FOOTER = 0.85  # the page's footer (the kit's name and the scale bar) lies below this fraction
 
 
-def board_picture(folder: str):  # -> PIL.Image.Image (PIL comes with the test extra)
+def board_picture(folder: str) -> Image:
     """Return the starter kit's board as the README shows it, built in ``folder`` by the README's
     steps: the board page's ink, cropped with a margin, WIDTH pixels wide, 64 colours."""
     import pypdfium2
@@ -55,7 +59,7 @@ def board_picture(folder: str):  # -> PIL.Image.Image (PIL comes with the test e
     return image.quantize(colors=64)
 
 
-def difference(a, b) -> float:
+def difference(a: Image, b: Image) -> float:
     """Return the mean absolute difference of two pictures' RGB values (0 to 255), or infinity
     when their sizes differ."""
     from PIL import ImageChops, ImageStat
