@@ -539,11 +539,12 @@ def check_safe_area(page: Page, where: str = "", safe: float = 2.0) -> list[Find
 
 
 def _clear_of_cuts(items: list[_Item], cuts: Iterable[Box], name: str) -> list[Finding]:
-    """Return the findings of texts lying on no cut-out part yet closer than CUT_CLEAR to a cut."""
+    """Return the findings of texts lying on no cut-out part yet closer than CUT_CLEAR to a cut (a
+    tile's art under its clip is judged by the cuts check instead)."""
     findings: list[Finding] = []
     cuts = list(cuts)
     for it in items:
-        if it.kind != "text":
+        if it.kind != "text" or it.clip is not None:
             continue
         x0, y0, x1, y1 = it.box
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2

@@ -224,9 +224,7 @@ def test_the_written_booklets_hold_those_figures(written):
 
 def test_merged_shapes_are_fewer_elements_and_smaller(written):
     documents = written["documents"]
-    board = next(
-        d for p, preview, d, t in documents if t == "Barricades: Barricades: Battlefield" and not preview
-    )
+    board = next(d for p, preview, d, t in documents if t == "Barricades: Battlefield" and not preview)
     found = read_svg(board)
     text = board.decode("utf-8")
     assert "<line" not in text and "<polyline" not in text and "<polygon" not in text
