@@ -26,7 +26,7 @@ from generator.page import (
 from generator.schema import Field
 
 INK = "#000000"
-KNOCKOUT = 0.6  # mm of white ground round a text or symbol on an ink-saver hatched face
+KNOCKOUT = 0.8  # mm of white ground round a text or symbol on an ink-saver hatched face
 Box = tuple[float, float, float, float]
 
 
