@@ -16,6 +16,7 @@ from generator.page import (
     Group,
     Line,
     Point,
+    Rect,
     Shape,
     Style,
     Text,
@@ -347,6 +348,21 @@ def knockout_boxes(marks: Iterable[Sequence[Shape]], margin: float = KNOCKOUT) -
             box = _text_ink(shapes, box)
         boxes.append((box[0] - margin, box[1] - margin, box[2] + margin, box[3] + margin))
     return boxes
+
+
+def mark_holes(shapes: Sequence[Shape], margin: float = KNOCKOUT) -> list[Box]:
+    """Return the knock-out boxes (see ``knockout_boxes``) of the texts and symbols among shapes:
+    every text, and every filled shape without an outline of its own that is not a rectangle
+    (pips, silhouettes, arrowheads); lines and outlined faces leave no hole."""
+    marks: list[list[Shape]] = []
+    for shape, m in iter_shapes(shapes):
+        if isinstance(shape, Text) or (
+            not isinstance(shape, (Line, Rect))
+            and shape.style.fill is not None
+            and shape.style.stroke is None
+        ):
+            marks.append([Group((shape,), m)])
+    return knockout_boxes(marks, margin)
 
 
 def _text_ink(shapes: Sequence[Shape], box: Box) -> Box:
