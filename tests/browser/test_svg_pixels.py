@@ -45,14 +45,18 @@ from generator.page import (
 )
 from generator.render.pdf import write_pdf
 from tests.browser.chromium import Browser, find_chromium
-from tests.browser.test_browser import SHOTS
 from tests.conftest import build
 
 CHROMIUM = find_chromium()
+if CHROMIUM is None and os.environ.get("CI"):
+    raise RuntimeError(
+        "CI must run the browser tests: .ci/run installs chromium (apt-get install -y chromium)"
+    )
 pytestmark = pytest.mark.skipif(
     CHROMIUM is None, reason="no Chromium on this machine (apt-get install -y chromium to run these tests)"
 )
 PX_PER_MM = 4.0
+SHOTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "screenshots")
 
 # Runs in the page: both SVGs drawn on white canvases of one size; the pixels that differ by more
 # than a quarter of the colour range, and the pixels with ink.
