@@ -193,9 +193,9 @@ def built(tmp_path_factory) -> Built:
     write_svg = svg_module.write_svg
     element = svg_module.InlineSvg.element
 
-    def keep(page, target, title="", preview=False):
+    def keep(page, target, title="", preview=False, author=""):
         buffer = io.BytesIO()
-        write_svg(page, buffer, title, preview)
+        write_svg(page, buffer, title, preview, author)
         svgs.append((f"{title}{' (preview)' if preview else ''}", page, buffer.getvalue().decode(), preview))
         target.write(buffer.getvalue())
 
