@@ -4,11 +4,13 @@ sheets), several copies per page with cut lines, fields to fill in and notes suc
 from __future__ import annotations
 
 import math
+import string
 from typing import Any
 
 from generator.components.base import Context, Output
 from generator.components.look import fitted_text
 from generator.definitions import ComponentSpec
+from generator.errors import DefinitionError
 from generator.fonts import split_lines, text_width
 from generator.imposition import SheetItem, footer, nup
 from generator.page import MIN_TYPE, Drawing, Line, Page, Rect, Shape, Style, Text, iter_shapes
@@ -46,7 +48,11 @@ SCHEMA: dict[str, Field] = {
     "blocks": Field(
         "tables", required=True, schema=BLOCK_SCHEMA, doc="the tables on each copy, each a table"
     ),
-    "notes": Field("list:str", default=[], doc="lines under the tables, e.g. a key to the notation"),
+    "notes": Field(
+        "list:str",
+        default=[],
+        doc="lines under the tables, e.g. a key to the notation; {name} is a rules value or notation example",
+    ),
     "copies": Field("int", default=1, min=1, max=24, doc="copies per page"),
     "columns_per_page": Field("int", default=1, min=1, max=4, doc="copies side by side"),
     "pages": Field("int", default=1, min=1, max=20, doc="how many pages of copies"),
@@ -179,6 +185,46 @@ def go_on_note(spec: ComponentSpec, block: dict[str, Any], ctx: Context) -> str:
     return spec["continue_note"].format(row=rows + 1, limit=limit)
 
 
+def note_values(ctx: Context, names: set[str]) -> dict[str, str]:
+    """Return the values a sheet's notes may name: the rules' template values that are plain
+    numbers or words, and the notation examples on this kit's board (``data("notation")``)."""
+    values: dict[str, str] = {}
+    if ctx.rules is None:
+        return values
+    for key, value in ctx.rules.template_values().items():
+        if isinstance(value, (str, int, float)) and not isinstance(value, bool):
+            values[key] = str(value)
+    if names - set(values):
+        values.update({k: str(v) for k, v in ctx.layout_data("notation")["moves"].items()})
+    return values
+
+
+def note_text(spec: ComponentSpec, ctx: Context, note: str) -> str:
+    """Return a note with its named placeholders ({turn}, {turn_limit}) filled from the rules;
+    ``{{`` and ``}}`` print braces. Raise DefinitionError for a name the rules do not give or a
+    placeholder that is more than a name."""
+    where = f"{ctx.definition.path}: components.{spec.id}.notes"
+    try:
+        fields = [
+            (name, conv, fmt) for _, name, fmt, conv in string.Formatter().parse(note) if name is not None
+        ]
+    except ValueError as exc:
+        raise DefinitionError(f"{where}: {exc} in {note!r} (write {{{{ and }}}} for braces)") from None
+    if not fields:
+        return note
+    for name, conv, fmt in fields:
+        if not name.isidentifier() or conv or fmt:
+            raise DefinitionError(
+                f"{where}: {{{name}}} is not a plain name; write {{name}} or {{{{ for a brace"
+            )
+    values = note_values(ctx, {name for name, _, _ in fields})
+    for name, _, _ in fields:
+        if name not in values:
+            known = ", ".join(sorted(values)) or "none"
+            raise DefinitionError(f"{where}: no value {{{name}}} (known: {known})")
+    return note.format_map(values)
+
+
 def copy_drawing(
     spec: ComponentSpec,
     ctx: Context,
@@ -240,7 +286,7 @@ def copy_drawing(
             row_top = row_bottom + 5.0
     y = row_bottom + 2.0
     for note in spec["notes"] if notes else []:
-        for line in split_lines(note, "sans", 8, width):
+        for line in split_lines(note_text(spec, ctx, note), "sans", 8, width):
             y += 4.0
             shapes.append(Text(0, y, line, 8, "sans", "start", "#222222"))
     return Drawing(width, y + 2.0, tuple(shapes), spec["title"] or spec.id)
