@@ -19,9 +19,12 @@ test names it.
 from __future__ import annotations
 
 import html
+import json
+import os
 import re
 from functools import cache
 
+import pymupdf
 import pytest
 
 from generator.booklet.template import template_languages
@@ -30,6 +33,7 @@ from generator.components.booklet import booklet_source, html_booklet
 from generator.components.kinds import context
 from generator.components.table_sheet import copy_drawing, note_text
 from generator.definitions import GameDefinition
+from generator.errors import PnpError
 from generator.games import GAMES
 from generator.games.examples import examples
 from generator.imposition import find_paper
@@ -55,7 +59,7 @@ LOOKS_LIKE: dict[str, str] = {
     "centennial": r"\bP\d+ \d \d \d -> (-|\d+( out| back)?)|\bP\d+ claims \d+",
     "everest": r"\bP\d+ \d \d \d : (-|[\d+]+( [\d+]+)*)",
     "nine-mens-morris": r"\b[a-g][1-7](-[a-g][1-7])?x[a-g][1-7]\b|\b[a-g][1-7]-[a-g][1-7]\b",
-    "push": r"\d@(-|[a-f]\d)( \d@(-|[a-f]\d))?( : (-|[\d+/a-f-]+( [\d+/a-f-]+)*))?",
+    "push": r"\d@(-|[a-f]\d)( \d@(-|[a-f]\d))?( : (-|[1-6](/[a-f1-6])?[+-]?( [1-6](/[a-f1-6])?[+-]?)*))?(?![\w/@])",
     "take-the-brain": r"\b[a-g][1-8][-x][a-g][1-8]\b",
     "verbal": r"\b\d/\d:\d\b",
 }
@@ -100,7 +104,10 @@ def _replays(
     game: str, seed: int | None, variants: frozenset[str], tags: dict[str, str], moves: list[str]
 ) -> str:
     """Return '' when the moves replay legally from the start, else the referee's reason."""
-    verdict = replay(_record(game, seed, variants, tags, moves), game, seed, sorted(variants))
+    try:
+        verdict = replay(_record(game, seed, variants, tags, moves), game, seed, sorted(variants))
+    except PnpError as exc:
+        return str(exc)
     if verdict.legal and verdict.moves_checked == len(moves) > 0:
         return ""
     return verdict.error.reason if verdict.error else f"{verdict.moves_checked} of {len(moves)} moves read"
@@ -122,6 +129,30 @@ def _texts(ctx: Context) -> tuple[list[str], list[str]]:
         elif spec.kind == "table-sheet":
             plain += [note_text(spec, ctx, note) for note in spec["notes"]]
     return codes, plain
+
+
+def _worked_records(game: str, lang: str, variants: frozenset[str], seed: int | None) -> set[str]:
+    """Return the moves of the worked records (code spans of several moves) the kit's booklet and
+    quick reference print, each record replayed from the start: moves legal where the text puts
+    them."""
+    definition = _definition(game, lang)
+    rules = GAMES[definition.rules_id]
+    ctx = context(definition, find_paper("a4"), seed, variants, Options(lang=lang))
+    found = examples(rules, seed, variants)
+    tags = dict(next(iter(found.values())).tags) if found else {}
+    moves: set[str] = set()
+    for span in _texts(ctx)[0]:
+        text = " ".join(span.split())
+        tokens = _tokens(rules.move_per_line, text)
+        if not _allowed(text) and len(tokens) > 1 and not _replays(rules.id, seed, variants, tags, tokens):
+            moves.update(tokens)
+    return moves
+
+
+def _tokens(move_per_line: bool, text: str) -> list[str]:
+    """Return the moves of a record written on one line (move numbers and a closing '...' left out)."""
+    moves = text.removesuffix(" ...")
+    return [moves] if move_per_line else [t for t in moves.split() if not re.fullmatch(r"\d+\.", t)]
 
 
 def _allowed(text: str) -> bool:
@@ -186,3 +217,35 @@ def test_record_sheet_notes_print_the_boards_examples_and_no_placeholders(game: 
             shown = {notation[n] for n in named}
             assert shown <= moves
             assert all(move in " ".join(printed.split()) for move in shown), (shown, printed)
+
+
+def test_every_notation_run_in_the_built_kits_is_legal_on_their_boards(all_kits: str) -> None:
+    # Read back from the printed kit.pdf (booklet, quick-reference cards, record sheets, print
+    # guide): every run that looks like the game's notation is an example of the rules module or
+    # a record legal from the start on the kit's board.
+    failures = []
+    for name in sorted(os.listdir(all_kits)):
+        manifest_path = os.path.join(all_kits, name, "manifest.json")
+        if not os.path.isfile(manifest_path):
+            continue
+        with open(manifest_path, encoding="utf-8") as handle:
+            manifest = json.load(handle)
+        game, seed = manifest["game"], manifest["seed"]
+        variants = frozenset(manifest["variants"])
+        rules = GAMES[game]
+        found = examples(rules, seed, variants)
+        declared = {ex.move for ex in found.values()} | _worked_records(
+            game, manifest["lang"], variants, seed
+        )
+        tags = dict(next(iter(found.values())).tags) if found else {}
+        with pymupdf.open(os.path.join(all_kits, name, "kit.pdf")) as doc:
+            text = " ".join(" ".join(page.get_text().split()) for page in doc)
+        runs = {m.group(0) for m in re.finditer(LOOKS_LIKE[game], text)}
+        assert runs, f"{game}: no notation read back from kit.pdf"
+        for run in sorted(runs):
+            if run in declared or _allowed(run):
+                continue
+            why = _replays(game, seed, variants, tags, [run])
+            if why:
+                failures.append(f"{game} seed {seed}: {run!r} in kit.pdf: {why}")
+    assert not failures, "\n".join(failures)
