@@ -20,6 +20,9 @@ from functools import lru_cache
 from typing import Any
 
 from generator.errors import BoardError, PnpError
+from generator.games import nine_mens_morris as nmm
+from generator.games import push
+from generator.games import take_the_brain as ttb
 from generator.games.base import GameRules, State
 from generator.seeding import Rng
 
@@ -168,8 +171,6 @@ def _everest(rules: GameRules, seed: int | None, variants: frozenset[str]) -> di
 
 
 def _nine_mens_morris(rules: GameRules, seed: int | None, variants: frozenset[str]) -> dict[str, Example]:
-    from generator.games import nine_mens_morris as nmm
-
     adjacent = {frozenset(pair) for pair in nmm.board_lines()}
     wanted: list[tuple[str, Test | str]] = [
         ("place", _text(r"[a-g][1-7]")),
@@ -189,14 +190,7 @@ def _nine_mens_morris(rules: GameRules, seed: int | None, variants: frozenset[st
 
 
 def _push(rules: GameRules, seed: int | None, variants: frozenset[str]) -> dict[str, Example]:
-    from generator.games import push
-
-    def pushes(state: State, move: Any, text: str) -> bool:
-        placed, _, pushed = text.partition(" : ")
-        return "@-" not in placed and len(pushed.split()) == 2 and "/" not in pushed
-
     wanted: list[tuple[str, Test | str]] = [
-        ("turn", pushes),
         ("no_cell", _text(r"\d@- \d@[a-f]\d : [1-6]( [1-6])*|\d@[a-f]\d \d@- : [1-6]( [1-6])*")),
         ("no_push", _text(r"\d@(-|[a-f]\d) \d@(-|[a-f]\d) : -")),
     ]
@@ -212,14 +206,7 @@ def _push(rules: GameRules, seed: int | None, variants: frozenset[str]) -> dict[
 
 
 def _take_the_brain(rules: GameRules, seed: int | None, variants: frozenset[str]) -> dict[str, Example]:
-    from generator.games import take_the_brain as ttb
-
-    found = search(
-        rules,
-        seed,
-        variants,
-        [("move", _text(r"[a-g][1-8]-[a-g][1-8]")), ("capture", _text(r"[a-g][1-8]x[a-g][1-8]"))],
-    )
+    found = search(rules, seed, variants, [("move", _text(r"[a-g][1-8]-[a-g][1-8]"))])
     # An opening to show how moves are numbered: the first legal move, the first reply, and so on.
     state = rules.new_state(seed, variants)
     opening = [found["move"].move]
@@ -232,19 +219,12 @@ def _take_the_brain(rules: GameRules, seed: int | None, variants: frozenset[str]
     # The booklet's figure: a Numskull's long slide, set up with a Setup tag (Brains out of its way).
     figure = ttb.example_numskull_move(ttb.make_board(seed))
     pieces = dict(figure["pieces"])
-    for square, piece in (
-        ("a1", "red:brain"),
-        ("g8", "blue:brain"),
-        ("b1", "red:brain"),
-        ("f8", "blue:brain"),
-    ):
-        side = piece.split(":")[0]
-        if square not in pieces and not any(p == piece for p in pieces.values()) and side:
-            pieces[square] = piece
+    for brain, squares in (("red:brain", ("a1", "b1", "c1")), ("blue:brain", ("g8", "f8", "e8"))):
+        pieces[next(sq for sq in squares if sq not in pieces)] = brain
     letters = {"brain": "B", "numskull": "S", "ninny": "N"}
     setup = " ".join(
         letters[kind] + square if side == "red" else letters[kind].lower() + square
-        for square, (side, kind) in ((sq, p.split(":")) for sq, p in sorted(pieces.items()))
+        for square, (side, kind) in ((sq, piece.split(":")) for sq, piece in sorted(pieces.items()))
     )
     found["figure"] = Example(figure["move"], (), {"Setup": f"{setup}; red"}, variants)
     return found
