@@ -26,8 +26,8 @@ from generator.games import take_the_brain as ttb
 from generator.games.base import GameRules, State
 from generator.seeding import Rng
 
-#: A test on a legal move: the state it is legal in, the move and its text.
-Test = Callable[[State, Any, str], bool]
+#: A test on a legal move and the state it is legal in.
+Test = Callable[[State, Any], bool]
 
 
 @dataclass(frozen=True)
@@ -70,16 +70,14 @@ def search(
                 return found
             chance = state.random_chance(rng)
             moves = state.chance_moves(chance)
-            texts: list[str] | None = None
             for name, test in missing:
                 if isinstance(test, str):
                     if _legal(state, test):
                         found[name] = Example(test, tuple(before), tag_values, variants)
                     continue
-                texts = texts if texts is not None else [state.move_str(m) for m in moves]
-                hit = next((t for m, t in zip(moves, texts) if test(state, m, t)), None)
+                hit = next((m for m in moves if test(state, m)), None)
                 if hit is not None:
-                    found[name] = Example(hit, tuple(before), tag_values, variants)
+                    found[name] = Example(state.move_str(hit), tuple(before), tag_values, variants)
             move = state.random_move(rng) if chance is None else state.random_chance_move(chance, rng)
             before.append(state.move_str(move))
             state.apply_move(move)
@@ -101,14 +99,15 @@ def _legal(state: State, text: str) -> bool:
 def _text(pattern: str) -> Test:
     """Return a test passing a move whose whole text matches a regular expression."""
     compiled = re.compile(pattern)
-    return lambda state, move, text: compiled.fullmatch(text) is not None
+    return lambda state, move: compiled.fullmatch(state.move_str(move)) is not None
 
 
 # -- the games ---------------------------------------------------------------------------------
 
 
 def _aggression(rules: GameRules, seed: int | None, variants: frozenset[str]) -> dict[str, Example]:
-    def falls(state: State, move: Any, text: str) -> bool:
+    def falls(state: State, move: Any) -> bool:
+        text = state.move_str(move)
         if not text.startswith("x"):
             return False
         after = state.copy()
@@ -130,7 +129,12 @@ def _barricades(rules: GameRules, seed: int | None, variants: frozenset[str]) ->
 
     def shot(moving: bool, kinds: tuple[str, ...]) -> Test:
         pattern = re.compile(r"[a-j]\d+-[a-j]\d+x[a-j]\d+" if moving else r"[a-j]\d+x[a-j]\d+")
-        return lambda state, move, text: bool(pattern.fullmatch(text)) and kind(state, text) in kinds
+
+        def test(state: State, move: Any) -> bool:
+            text = state.move_str(move)
+            return bool(pattern.fullmatch(text)) and kind(state, text) in kinds
+
+        return test
 
     shooters = ("pistolier", "rifleman")
     return search(
@@ -179,8 +183,8 @@ def _nine_mens_morris(rules: GameRules, seed: int | None, variants: frozenset[st
         ("move_take", _text(r"[a-g][1-7]-[a-g][1-7]x[a-g][1-7]")),
     ]
 
-    def flies(state: State, move: Any, text: str) -> bool:
-        parts = re.fullmatch(r"([a-g][1-7])-([a-g][1-7])", text)
+    def flies(state: State, move: Any) -> bool:
+        parts = re.fullmatch(r"([a-g][1-7])-([a-g][1-7])", state.move_str(move))
         return parts is not None and frozenset(parts.groups()) not in adjacent
 
     # The booklet describes the flying variant in every kit, so its example is played with it.
@@ -190,13 +194,20 @@ def _nine_mens_morris(rules: GameRules, seed: int | None, variants: frozenset[st
 
 
 def _push(rules: GameRules, seed: int | None, variants: frozenset[str]) -> dict[str, Example]:
+    def repeats(state: Any, move: push.PushTurn) -> bool:  # a pushed die whose number another shows
+        values = state.values[state.pusher]
+        return any(values.count(values[lane]) > 1 for lane, _ in move.pushes)
+
     wanted: list[tuple[str, Test | str]] = [
-        ("no_cell", _text(r"\d@- \d@[a-f]\d : [1-6]( [1-6])*|\d@[a-f]\d \d@- : [1-6]( [1-6])*")),
-        ("no_push", _text(r"\d@(-|[a-f]\d) \d@(-|[a-f]\d) : -")),
+        ("no_cell", lambda state, move: None in move.cells and bool(move.pushes)),
+        ("no_push", lambda state, move: not move.pushes),
     ]
     found = search(rules, seed, variants, wanted)
     # The booklet describes the adjust variant in every kit, so its examples are played with it.
-    adjusted = [("adjust", _text(r".* : .*\d[+-].*")), ("lane", _text(r".* : .*\d/[a-f1-6].*"))]
+    adjusted: list[tuple[str, Test | str]] = [
+        ("adjust", lambda state, move: any(adjust for _, adjust in move.pushes)),
+        ("lane", repeats),
+    ]
     found.update(search(rules, seed, variants | {"adjust"}, adjusted))
     figure = push.example_push(push.DEFAULT_SEED if seed is None else seed)
     found["figure"] = Example(figure["turn"], tuple(figure["before"]), {}, variants)
