@@ -10,7 +10,7 @@ import pytest
 from generator.booklet import sandbox
 from generator.booklet.template import render_template
 from generator.errors import TemplateError
-from tests.hostile.helpers import MINI_TOML, cli, mini_kit
+from tests.hostile.helpers import cli, mini_kit
 
 ESCAPES = [
     "{{ lipsum.__globals__['os'].popen('touch PWNED').read() }}",
@@ -102,42 +102,3 @@ def test_oversized_template_file_is_refused(tmp_path):
     run = cli("build", "mini", "--layouts", layouts, "--out", str(tmp_path / "out"), "-q")
     assert run.code == 3
     assert "larger than" in run.one_line_error()
-
-
-SHEET = (
-    MINI_TOML
-    + """
-[components.record]
-kind = "table-sheet"
-title = "Record"
-notes = [NOTE]
-
-[[components.record.blocks]]
-columns = [{ header = "Move" }]
-rows = 4
-"""
-)
-
-
-@pytest.mark.parametrize(
-    ("note", "says"),
-    [
-        ('"Write {nope} here."', "no value {nope}"),
-        ('"Write {0.__class__} here."', "not a plain name"),
-        ('"Write {nope!r} here."', "not a plain name"),
-        ('"An open { brace."', "braces"),
-    ],
-)
-def test_a_sheet_note_naming_no_rules_value_is_a_one_line_error(tmp_path, note, says):
-    layouts = mini_kit(str(tmp_path), toml=SHEET.replace("NOTE", note))
-    run = cli("build", "mini", "--layouts", layouts, "--out", str(tmp_path / "out"), "-q")
-    assert run.code == 3
-    line = run.one_line_error()
-    assert "components.record.notes" in line and says in line
-    assert not (tmp_path / "out" / "mini").exists()
-
-
-def test_a_sheet_note_prints_doubled_braces_as_braces(tmp_path):
-    layouts = mini_kit(str(tmp_path), toml=SHEET.replace("NOTE", '"Write {{N}} for a number."'))
-    run = cli("build", "mini", "--layouts", layouts, "--out", str(tmp_path / "out"), "-q")
-    assert run.code == 0, run.err
