@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 from typing import Any
 
 from generator.booklet.layout import BookStyle, page_geometry, typeset
@@ -55,6 +56,13 @@ def handling(spec: Any, sheet_count: int, single_sided: bool = False) -> tuple[s
     return HANDLING.get(spec.kind, ())
 
 
+def most_players(players: str) -> int | None:
+    """Return the largest number of players a game's ``players`` text names ('2-8' gives 8), or
+    None when it names none."""
+    numbers = [int(n) for n in re.findall(r"\d+", players)]
+    return max(numbers) if numbers else None
+
+
 def checklist(ctx: Context) -> list[dict[str, Any]]:
     """Return every printed component of the kit with its parts and their counts."""
     result = []
@@ -91,6 +99,8 @@ def sheet_rows(ctx: Context, sheets: list[Sheet], single_sided: bool, start: int
             rows[-1]["sheets"] += 1
             continue
         specs = [definition.component(p) for p in sheet.parts]
+        # a record whose rows go on on the back of its sheet: that back is printed, not blank
+        continued = sheet.back is not None and any(spec.kind == "table-sheet" for spec in specs)
         needs = {need for spec in specs for need in handling(spec, counts[spec.id], single_sided)}
         rows.append(
             {
@@ -104,6 +114,7 @@ def sheet_rows(ctx: Context, sheets: list[Sheet], single_sided: bool, start: int
                 "cut": "cut" in needs,
                 "fold": "fold" in needs,
                 "glue": "glue" in needs,
+                "continued": continued,
             }
         )
     for row in rows:
@@ -122,6 +133,9 @@ def guide_values(ctx: Context, sheets: list[Sheet], single_sided: bool, start: i
         for part in sheet.parts:
             counts[part] = counts.get(part, 0) + 1
     kinds = sorted({definition.component(p).kind for p in counts})
+    aids = [
+        spec for spec in definition.components if spec.kind == "quick-reference" and spec.get("output", True)
+    ]
     return {
         "game": dict(definition.game),
         "seed": ctx.seed,
@@ -135,6 +149,10 @@ def guide_values(ctx: Context, sheets: list[Sheet], single_sided: bool, start: i
         "kinds": kinds,
         "tiled": any(definition.component(p).kind in BOARD_KINDS and n > 1 for p, n in counts.items()),
         "sheet_count": len(sheets) + (start - 1 if single_sided else (start - 1) // 2),
+        # the quick-reference cards printed, and the most players the game takes
+        "aid_cards": sum(spec.get("copies", 1) for spec in aids),
+        "most_players": most_players(str(definition.game.get("players", ""))),
+        "continued": [" ".join(row["what"]) for row in rows if row["continued"]],
         "lang": ctx.options.lang,
     }
 

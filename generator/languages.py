@@ -10,11 +10,13 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Language:
-    """A language: its code (``--lang``), its name, and the words of a rule booklet's cover."""
+    """A language: its code (``--lang``), its name, the words of a rule booklet's cover, and the
+    units a turn limit counts in (singular and plural by the referee's English name of the unit)."""
 
     code: str
     name: str
     cover: Mapping[str, str]
+    units: Mapping[str, tuple[str, str]]
 
 
 LANGUAGES: dict[str, Language] = {
@@ -32,6 +34,7 @@ LANGUAGES: dict[str, Language] = {
                 "booklet": "this rule booklet",
                 "notes": "Notes",
             },
+            {"turn": ("turn", "turns"), "throw": ("throw", "throws"), "round": ("round", "rounds")},
         ),
         Language(
             "fr",
@@ -44,6 +47,11 @@ LANGUAGES: dict[str, Language] = {
                 "rules": "Règles du jeu",
                 "booklet": "ce livret de règles",
                 "notes": "Notes",
+            },
+            {
+                "turn": ("tour", "tours"),
+                "throw": ("lancer", "lancers"),
+                "round": ("tour de table", "tours de table"),
             },
         ),
         Language(
@@ -58,10 +66,19 @@ LANGUAGES: dict[str, Language] = {
                 "booklet": "questo libretto di regole",
                 "notes": "Appunti",
             },
+            {"turn": ("turno", "turni"), "throw": ("lancio", "lanci"), "round": ("giro", "giri")},
         ),
     )
 }
 DEFAULT_LANGUAGE = "en"
+
+
+def unit_count(number: int, unit: str, lang: str) -> str:
+    """Return a number with a turn limit's unit in a language, e.g. '200 turns', '200 lancers'
+    (English for a language without the unit); raise KeyError for an unknown unit."""
+    words = LANGUAGES[lang].units if lang in LANGUAGES else {}
+    one, many = words[unit] if unit in words else LANGUAGES[DEFAULT_LANGUAGE].units[unit]
+    return f"{number} {one if number == 1 else many}"
 
 
 def language_codes() -> str:

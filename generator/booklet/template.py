@@ -20,6 +20,7 @@ from jinja2.utils import missing
 
 from generator.booklet.sandbox import LimitedEnvironment, RenderLimit, render_limited
 from generator.errors import TemplateError, UsageError
+from generator.languages import LANGUAGES, unit_count
 
 SUFFIX = ".md.j2"
 _LANG = re.compile(r"^[a-z]{2,3}(-[a-z]{2,4})?$")
@@ -162,8 +163,15 @@ def template_values(
     seed: int | None = None,
     layout_data: Callable[[str], dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
-    """Return the values a booklet template sees: game, components, rules, variants, lang, seed and
-    ``data(name)``, the rules module's layout data (the same data the figures draw)."""
+    """Return the values a booklet template sees: game, components, rules, variants, lang, seed,
+    ``data(name)``, the rules module's layout data (the same data the figures draw), and
+    ``count(n, unit)``, a number with a turn limit's unit in the language ('200 turns')."""
+
+    def count(number: int, unit: str) -> str:
+        known = LANGUAGES["en"].units
+        if unit not in known:
+            raise TemplateError(f"count: no unit {unit!r} (units: {', '.join(known)})")
+        return unit_count(number, unit, lang)
 
     def data(name: str) -> Any:
         if layout_data is None:
@@ -182,7 +190,40 @@ def template_values(
         "lang": lang,
         "seed": seed,
         "data": data,
+        "count": count,
     }
+
+
+@lru_cache(maxsize=1)
+def _text_environment() -> jinja2.Environment:
+    env = LimitedEnvironment(undefined=_Undefined, autoescape=False)
+    env.globals["plural"] = plural
+    del env.globals["lipsum"]
+    return env
+
+
+@lru_cache(maxsize=256)
+def _text_template(text: str) -> jinja2.Template:
+    return _text_environment().from_string(text)
+
+
+def render_text(text: str, values: dict[str, Any], where: str) -> str:
+    """Return a short text of a definition (a sheet's note) rendered with template values, as the
+    booklet's are: ``{{ rules.turn_limit }}`` becomes the rules module's value. A text without
+    ``{{`` or ``{%`` is returned as it is; a fault is a TemplateError naming ``where``."""
+    if "{{" not in text and "{%" not in text:
+        return text
+    try:
+        return render_limited(lambda: _text_template(text).generate(values))
+    except RenderLimit as exc:
+        raise TemplateError(f"{where}: {exc}") from None
+    except jinja2.TemplateSyntaxError as exc:
+        raise TemplateError(f"{where}: {exc.message}") from None
+    except TemplateError as exc:
+        raise TemplateError(f"{where}: {exc}") from None
+    except (jinja2.TemplateError, TypeError, ValueError, ArithmeticError, LookupError, AttributeError) as exc:
+        message = str(exc) if isinstance(exc, jinja2.TemplateError) else f"{type(exc).__name__}: {exc}"
+        raise TemplateError(f"{where}: {message}") from None
 
 
 def shown_path(path: str) -> str:

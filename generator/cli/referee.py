@@ -167,6 +167,23 @@ def strength_playouts(strength: int) -> int:
     return 25 * 2 ** (strength - 1)
 
 
+def _default_seed(rules_id: str) -> int:
+    """Return the seed ``pnp build`` draws a game's board from when none is given: the
+    ``default_seed`` of the built-in definition that plays these rules."""
+    from generator.build.plan import effective_seed
+    from generator.definitions import BUILTIN_GAMES
+    from generator.loader import find_definition
+
+    names = sorted(BUILTIN_GAMES, key=lambda name: name != rules_id)  # its own definition first
+    for name in names:
+        definition = find_definition(name)
+        if definition.rules_id == rules_id:
+            seed = effective_seed(definition, None)
+            if seed is not None:
+                return seed
+    raise fail(f"{rules_id} is played on a seeded board: give --seed N", 2)
+
+
 def _play(
     game: str,
     seed_text: str | None,
@@ -186,7 +203,7 @@ def _play(
     if seed is not None and not rules.takes_seed():
         raise fail(f"{rules.id} has no seeded board; --seed applies to seeded games", 2)
     if rules.seeded and seed is None:
-        raise fail(f"{rules.id} is played on a seeded board: give --seed N", 2)
+        seed = _default_seed(rules.id)
     import os
 
     stdout = sys.stdout if sys.stdout is not None else open(os.devnull, "w")
@@ -199,7 +216,7 @@ def _play(
         from generator.seeding import Rng
 
         strength, person = opponent
-        first = rules.new_state(seed, active).current_player()
+        first = rules.new_state(seed, active).deciders()[0]  # Push!: South throws first
         person = (person or first).lower()
         if person not in rules.sides:
             raise fail(f"{rules.id} has no side {person!r} (sides: {', '.join(rules.sides)})", 2)

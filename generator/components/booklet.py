@@ -118,7 +118,7 @@ def booklet_source(spec: Any, ctx: Context) -> BookletSource:
     lang = ctx.options.lang
     template = spec.get("template") or definition.id
     path = template_path(definition, template, lang)
-    rules_values = ctx.rules.template_values() if ctx.rules is not None else {}
+    rules_values = ctx.rules.text_values() if ctx.rules is not None else {}
     values = template_values(
         definition,
         rules_values,

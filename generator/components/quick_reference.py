@@ -3,8 +3,9 @@ notation and the piece table, from ``templates/quickref/<template>.<lang>.md.j2`
 same values as the rule booklet (so a change of the layout or the rules changes the card too).
 
 The card is a quarter of the printable area (95 x 138.5 mm on A4), printed on card and cut out, ``copies`` of it
-(one per player by default); it is packed with the kit's other card parts. The booklet ends with
-the same text, on a page of its own (``aid_page``) or after the rules (``document``).
+(two by default; the print guide states the number); it is packed with the kit's other card parts.
+The booklet ends with the same text, on a page of its own (``aid_page``) or after the rules
+(``document``).
 """
 
 from __future__ import annotations
@@ -27,7 +28,13 @@ SCHEMA: dict[str, Field] = {
     "template": Field(
         "id", default=None, doc="template base name in templates/quickref (default: the game id)"
     ),
-    "copies": Field("int", default=2, min=1, max=12, doc="cards printed (one per player)"),
+    "copies": Field(
+        "int",
+        default=2,
+        min=1,
+        max=12,
+        doc="cards printed (the print guide says how many, and whether one per player)",
+    ),
     "body_size": Field("float", default=7.0, min=6.0, max=10.0, doc="text size in points"),
     "accent_colour": Field("str", default="#7a2e1d", doc="headings and rules"),
 }
@@ -51,7 +58,7 @@ def template_file(spec: Any, ctx: Context) -> str:
 def document(spec: Any, ctx: Context) -> Document:
     """Return the card's text, rendered and parsed (the HTML booklet shows it first)."""
     path = template_file(spec, ctx)
-    rules_values = ctx.rules.template_values() if ctx.rules is not None else {}
+    rules_values = ctx.rules.text_values() if ctx.rules is not None else {}
     values = template_values(
         ctx.definition,
         rules_values,

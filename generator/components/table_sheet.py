@@ -1,15 +1,25 @@
 """Table scoresheets: one or more ruled tables per copy (move records, ledgers, score pads, player
-sheets), several copies per page with cut lines, fields to fill in and notes such as a notation key."""
+sheets), several copies per page with cut lines, fields to fill in and notes such as a notation key.
+
+Notes are rule text like a booklet's: ``{{ rules.turn_limit }}`` and the other template values are
+filled in (so a sheet states the same number as the booklet and the referee) and inline markup
+(`code`, **bold**, *italic*) is typeset. A move record (``turns_per_row``) whose rows hold fewer
+turns than the game's turn limit goes on on the back of its sheet: the back is printed with the
+rows that are missing, numbered on, so the rows of a sheet hold a whole game."""
 
 from __future__ import annotations
 
 import math
 from typing import Any
 
+from generator.booklet.layout import break_lines, font_of, line_shapes
+from generator.booklet.markup import parse_inline
+from generator.booklet.template import render_text, template_values
 from generator.components.base import Context, Output
 from generator.components.look import fitted_text
 from generator.definitions import ComponentSpec
-from generator.fonts import split_lines, text_width
+from generator.errors import DefinitionError, TemplateError
+from generator.fonts import text_width
 from generator.imposition import SheetItem, footer, nup
 from generator.page import MIN_TYPE, Drawing, Line, Page, Rect, Shape, Style, Text, iter_shapes
 from generator.schema import Field, positive
@@ -37,7 +47,7 @@ BLOCK_SCHEMA: dict[str, Field] = {
         default=0,
         min=0,
         max=8,
-        doc="a move record: the turns a row holds; rows too few for the game's turn limit say where to go on",
+        doc="a move record: the turns a row holds; rows too few for the game's turn limit go on on the sheet's back",
     ),
 }
 SCHEMA: dict[str, Field] = {
@@ -46,20 +56,32 @@ SCHEMA: dict[str, Field] = {
     "blocks": Field(
         "tables", required=True, schema=BLOCK_SCHEMA, doc="the tables on each copy, each a table"
     ),
-    "notes": Field("list:str", default=[], doc="lines under the tables, e.g. a key to the notation"),
+    "notes": Field(
+        "list:str",
+        default=[],
+        doc="lines under the tables, e.g. a key to the notation; template values and inline markup as in a booklet",
+    ),
     "copies": Field("int", default=1, min=1, max=24, doc="copies per page"),
     "columns_per_page": Field("int", default=1, min=1, max=4, doc="copies side by side"),
     "pages": Field("int", default=1, min=1, max=20, doc="how many pages of copies"),
     "header_fill": Field("str", default="#e6e6e6", doc="fill of the header rows"),
     "continue_note": Field(
         "str",
-        default="Out of rows? Go on on the back of this sheet, numbering on from {row}. The turn limit is {limit}.",
-        doc="under a move record too short for the turn limit; {row} is the next row, {limit} the limit",
+        default=(
+            "Out of rows? Go on {% if single_sided %}on the next page{% else %}on the back of this sheet{% endif %},"
+            " numbering on from {{ row }}. The game is a draw after {{ count(limit, unit) }}."
+        ),
+        doc="under a move record too short for the turn limit, whose rows go on on the sheet's back; "
+        "{{ row }} is the next row, {{ limit }} the limit and {{ unit }} what it counts (count(limit, unit): "
+        "'200 turns'), {{ single_sided }} true when the back is the next page",
     ),
 }
 
 
 NOTE_PT = 7.5  # pt, the go-on line under a short move record
+NOTE_COLOUR = "#222222"
+MIN_CONTINUED_ROW = 4.5  # mm, the smallest row height a continuation on the back is set in
+SHRINK = 0.75  # a continuation's rows close up to this share of their height before taking another part
 FIGURE_WIDTH = 120.0  # mm, a booklet figure's width (the text width of an A5 page)
 
 
@@ -83,7 +105,8 @@ def check_spec(values: dict[str, Any], where) -> None:
 def _block(
     block: dict[str, Any], x: float, y: float, width: float, header_fill: str | None, go_on: str = ""
 ) -> tuple[list[Shape], float]:
-    """Return the shapes of one ruled table and its height; ``go_on`` is a line printed under it."""
+    """Return the shapes of one ruled table and its height; ``go_on`` is a line printed under it.
+    Rows are numbered from the block's ``first_number`` (1 unless it continues another)."""
     shapes: list[Shape] = []
     rule = Style(stroke="#000000", width=0.25)
     thick = Style(stroke="#000000", width=0.5)
@@ -145,7 +168,7 @@ def _block(
             row = first + r
             texts = list(cells[row]) if row < len(cells) else []
             if block["number_rows"]:
-                texts = [str(row + 1)] + texts
+                texts = [str(row + block.get("first_number", 1))] + texts
             for i, text in enumerate(texts[: len(widths)]):
                 if text:
                     shapes.append(
@@ -161,22 +184,109 @@ def _block(
                     )
     tallest = hh + per_part * rh
     if go_on:
-        for line in split_lines(go_on, "sans-bold", NOTE_PT, width):
-            tallest += NOTE_PT * 25.4 / 72 * 1.45
-            shapes.append(Text(x, cy + tallest, line, NOTE_PT, "sans-bold", "start", "#222222"))
-        tallest += 1.0
+        note, last = note_shapes(
+            go_on, x, cy + tallest, width, NOTE_PT, True, "continue_note", NOTE_PT * 25.4 / 72 * 1.45
+        )
+        shapes.extend(note)
+        tallest = last - cy + 1.0
     return shapes, (cy - y) + tallest
 
 
+def sheet_values(ctx: Context) -> dict[str, Any]:
+    """Return the values a sheet's notes are rendered with: the booklet's (``rules``, ``game``,
+    ``components``, ``variants``...) and ``single_sided``."""
+    rules_values = ctx.rules.text_values() if ctx.rules is not None else {}
+    values = template_values(
+        ctx.definition,
+        rules_values,
+        ctx.variants,
+        ctx.options.lang,
+        ctx.seed,
+        ctx.layout_data if ctx.rules is not None else None,
+    )
+    values["single_sided"] = ctx.options.single_sided
+    return values
+
+
+def note_text(
+    spec: ComponentSpec, text: str, ctx: Context, key: str, extra: dict[str, Any] | None = None
+) -> str:
+    """Return a note of the sheet with its template values filled in."""
+    values = sheet_values(ctx)
+    values.update(extra or {})
+    return render_text(text, values, f"{ctx.definition.path}: components.{spec.id}.{key}")
+
+
+def note_shapes(
+    text: str, x: float, y: float, width: float, size: float, bold: bool, where: str, leading: float
+) -> tuple[list[Shape], float]:
+    """Return the shapes of a note's inline markup broken into lines at a width (mm), its first
+    baseline ``leading`` below y, and the y of its last baseline."""
+    try:
+        runs = parse_inline(text)
+    except TemplateError as exc:
+        raise TemplateError(f"{where}: {exc}") from None
+    pieces = [
+        (
+            r.text.replace(" ", "\u00a0") if r.code else r.text,
+            font_of(bold or r.bold or r.code, r.italic),
+            NOTE_COLOUR,
+        )
+        for r in runs
+    ]
+    shapes: list[Shape] = []
+    for line in break_lines(pieces, size, width):
+        y += leading
+        shapes.extend(line_shapes(line, x, y, size))
+    return shapes, y
+
+
+def rows_of(block: dict[str, Any]) -> int:
+    """Return the rows a block prints on the front."""
+    return block["rows"] if block["rows"] is not None else len(block["cells"] or [])
+
+
+def turn_limit(ctx: Context) -> int | None:
+    """Return the game's turn limit from its rules module, or None."""
+    if ctx.rules is None:
+        return None
+    return ctx.rules.text_values().get("turn_limit")
+
+
+def rows_needed(block: dict[str, Any], ctx: Context) -> int:
+    """Return the rows a move record needs for a whole game (its front rows for other blocks)."""
+    limit = turn_limit(ctx)
+    if not block["turns_per_row"] or not limit:
+        return rows_of(block)
+    return max(rows_of(block), -(-limit // block["turns_per_row"]))
+
+
+def continued(spec: ComponentSpec, ctx: Context) -> list[dict[str, Any]]:
+    """Return the move records of the sheet whose rows go on on its back, each as the block of
+    its continuation (the missing rows, numbered on)."""
+    result = []
+    for i, block in enumerate(spec["blocks"]):
+        front = rows_of(block)
+        needed = rows_needed(block, ctx)
+        if needed > front:
+            result.append(
+                {**block, "cells": None, "rows": needed - front, "first_number": front + 1, "index": i}
+            )
+    return result
+
+
 def go_on_note(spec: ComponentSpec, block: dict[str, Any], ctx: Context) -> str:
-    """Return the line a move record prints when its rows hold fewer turns than the turn limit."""
-    if not block["turns_per_row"] or ctx.rules is None:
+    """Return the line a move record prints when its rows hold fewer turns than the turn limit
+    (its continuation is printed on the back), or an empty string."""
+    needed = rows_needed(block, ctx)
+    rows = rows_of(block)
+    if needed <= rows:
         return ""
-    limit = ctx.rules.template_values().get("turn_limit")
-    rows = block["rows"] if block["rows"] is not None else len(block["cells"] or [])
-    if not limit or rows * block["turns_per_row"] >= limit:
-        return ""
-    return spec["continue_note"].format(row=rows + 1, limit=limit)
+    unit = ctx.rules.text_values().get("turn_unit", "turn") if ctx.rules is not None else "turn"
+    extra = {"row": rows + 1, "limit": turn_limit(ctx), "last": needed, "unit": unit}
+    text = note_text(spec, spec["continue_note"], ctx, "continue_note", extra)
+    # a note written for the older {row} / {limit} fields still reads right
+    return text.replace("{row}", str(rows + 1)).replace("{limit}", str(turn_limit(ctx)))
 
 
 def copy_drawing(
@@ -191,19 +301,7 @@ def copy_drawing(
     one under another (a figure too narrow for blocks side by side); ``notes`` False leaves out
     the notes and ``fields`` False the fields to fill in (a booklet figure, whose text says the
     same)."""
-    shapes: list[Shape] = []
-    y = 0.0
-    heading = spec["heading"] or ctx.definition.title
-    shapes.append(Text(0, 6.0, heading, 14, "sans-bold"))
-    sub = spec["title"]
-    y = 10.0
-    if sub:
-        room = width - text_width(heading, "sans-bold", 14) - 4.0
-        if text_width(sub, "sans", 10) <= room:
-            shapes.append(Text(width, 6.0, sub, 10, "sans", "end", "#444444"))
-        else:  # no room beside the heading: a line of its own under it
-            shapes.append(Text(0, 11.0, sub, 10, "sans", "start", "#444444"))
-            y = 14.0
+    shapes, y = _heading(spec, ctx, width)
     if spec["fields"] and fields:
         per_line = 3 if width > 120 else 2
         field_w = width / per_line
@@ -239,11 +337,63 @@ def copy_drawing(
             x = 0.0
             row_top = row_bottom + 5.0
     y = row_bottom + 2.0
-    for note in spec["notes"] if notes else []:
-        for line in split_lines(note, "sans", 8, width):
-            y += 4.0
-            shapes.append(Text(0, y, line, 8, "sans", "start", "#222222"))
+    for i, note in enumerate(spec["notes"] if notes else []):
+        where = f"{ctx.definition.path}: components.{spec.id}.notes.{i}"
+        text = note_text(spec, note, ctx, f"notes.{i}")
+        note_lines, y = note_shapes(text, 0, y, width, 8, False, where, 4.0)
+        shapes.extend(note_lines)
     return Drawing(width, y + 2.0, tuple(shapes), spec["title"] or spec.id)
+
+
+def _heading(spec: ComponentSpec, ctx: Context, width: float) -> tuple[list[Shape], float]:
+    """Return the heading and title of a copy and the y below them."""
+    shapes: list[Shape] = []
+    heading = spec["heading"] or ctx.definition.title
+    shapes.append(Text(0, 6.0, heading, 14, "sans-bold"))
+    sub = spec["title"]
+    y = 10.0
+    if sub:
+        room = width - text_width(heading, "sans-bold", 14) - 4.0
+        if text_width(sub, "sans", 10) <= room:
+            shapes.append(Text(width, 6.0, sub, 10, "sans", "end", "#444444"))
+        else:  # no room beside the heading: a line of its own under it
+            shapes.append(Text(0, 11.0, sub, 10, "sans", "start", "#444444"))
+            y = 14.0
+    return shapes, y
+
+
+def back_drawing(spec: ComponentSpec, ctx: Context, width: float, height: float) -> Drawing | None:
+    """Return the back of a sheet whose move records go on there (the rows they lack, numbered
+    on, in as many side-by-side parts as fit the height), or None when every record fits its front."""
+    blocks = continued(spec, ctx)
+    if not blocks:
+        return None
+    shapes, y = _heading(spec, ctx, width)
+    header_fill = "#f4f4f4" if ctx.options.ink_saver else ctx.colour(spec["header_fill"])
+    where = f"{ctx.definition.path}: components.{spec.id}.blocks"
+    for n, block in enumerate(blocks):
+        if n:
+            y += 5.0
+        room = (height - y - 5.0 * (len(blocks) - n - 1)) / (len(blocks) - n)
+        title = 6.5 if block["title"] else 0.0
+        has_header = any(c["header"] for c in block["columns"])
+        hh = block["header_height"] if has_header else 0.0
+        # the fewest parts side by side whose rows fit the room at no less than their shortest height
+        shortest = max(MIN_CONTINUED_ROW, block["row_height"] * SHRINK)
+        parts = block["split"]
+        while parts < 4 and title + hh + -(-block["rows"] // parts) * shortest > room:
+            parts += 1
+        per_part = -(-block["rows"] // parts)
+        rh = min(block["row_height"], (room - title - hh) / per_part)
+        if rh < MIN_CONTINUED_ROW:
+            raise DefinitionError(
+                f"{where}.{block['index']}: {block['rows']} more rows needed for the turn limit do not fit "
+                "the back of the sheet; give the record more rows on the front"
+            )
+        laid, h = _block({**block, "split": parts, "row_height": rh}, 0.0, y, width, header_fill)
+        shapes.extend(laid)
+        y += h
+    return Drawing(width, y, tuple(shapes), spec["title"] or spec.id)
 
 
 def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = None) -> Drawing:
@@ -285,17 +435,26 @@ def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     label = f"{ctx.definition.title}: {spec['title'] or spec.id}"
     copies = spec["copies"]
     if copies == 1 and cols == 1:
+        back = back_drawing(spec, ctx, width, ph - 4.0)  # clear of the footer
         pages = []
         for _ in range(spec["pages"]):
-            page = Page(paper.width, paper.height, label=label)
-            if art.height > ph:
-                k = ph / art.height
-                page.add(art.placed(paper.margin + (pw - art.width * k) / 2, paper.margin, k))
-            else:
-                page.add(art.placed(paper.margin + 2.0, paper.margin))
-            footer(page, paper, label)
-            pages.append(page)
+            for face, is_back in ((art, False), (back, True)):
+                if face is None:
+                    continue
+                page = Page(paper.width, paper.height, label=label, is_back=is_back)
+                if face.height > ph:
+                    k = ph / face.height
+                    page.add(face.placed(paper.margin + (pw - face.width * k) / 2, paper.margin, k))
+                else:
+                    page.add(face.placed(paper.margin + 2.0, paper.margin))
+                footer(page, paper, label)
+                pages.append(page)
         return [Output(spec.id, pages)]
+    if continued(spec, ctx):
+        raise DefinitionError(
+            f"{ctx.definition.path}: components.{spec.id}: a move record too short for the turn limit "
+            "goes on on the back of its sheet, so the sheet takes copies = 1 and columns_per_page = 1"
+        )
     pad = 3.0 if bleed else 2.0  # a print shop's cut keeps 2 mm off the text (the safe area)
     cell = Drawing(art.width + 2 * pad, art.height + 2 * pad, (art.placed(pad, pad),), art.label)
     rows_per_page = max(1, -(-copies // cols))

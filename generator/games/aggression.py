@@ -12,6 +12,9 @@ drawings the one running down to the right (like ``\\``) passes over the other.
 Play (see rulings.md): Black then White claim unclaimed cities with troops (``K=12``), a player
 with no troops left passes (``pass``); then, from Black, each names an opposing city to attack
 (``xK``), which falls when its troops are fewer than the attacker's troops in adjacent cities.
+A successful attack is compulsory: a player who has one must make one (any of them), so a lost
+game cannot be stalled by naming cities that hold; a player who has none passes (``pass``) or
+names an opposing city, which fails and changes nothing. Either counts as that player's turn.
 """
 
 from __future__ import annotations
@@ -172,7 +175,8 @@ class Attack:
 
 @dataclass(frozen=True, slots=True)
 class Pass:
-    """Pass during claiming when the mover has no troops left (``pass``)."""
+    """Pass (``pass``): while claiming when the mover has no troops left; while attacking when
+    the mover has no successful attack."""
 
 
 Move = Union[Claim, Attack, Pass]
@@ -284,8 +288,16 @@ class AggressionState(State):
     def _cities(self, who: int) -> int:
         return sum(1 for o in self.owner if o == who)
 
+    def _attack_options(self) -> tuple[list[int], list[int]]:
+        """Return the opposing cities the side to move can take, and all opposing cities."""
+        who = self.turn
+        targets = [i for i in range(CITY_COUNT) if self.owner[i] == 1 - who]
+        return [i for i in targets if self._can_take(i, who)], targets
+
     def legal_moves(self) -> list[Move]:
-        """Return every legal move: claims (city x troop count), a pass, or attacks on opposing cities."""
+        """Return every legal move: while claiming, each claim (city x troop count) or a pass
+        when out of troops; while attacking, the successful attacks, or, when there is none, a
+        pass and an attack on each opposing city (all of which fail)."""
         if self.is_terminal():
             return []
         who = self.turn
@@ -294,7 +306,10 @@ class AggressionState(State):
             if n == 0:
                 return [PASS]
             return [claim for i in range(CITY_COUNT) if self.owner[i] < 0 for claim in _CLAIMS[i][1 : n + 1]]
-        return [_ATTACKS[i] for i in range(CITY_COUNT) if self.owner[i] == 1 - who]
+        winning, targets = self._attack_options()
+        if winning:
+            return [_ATTACKS[i] for i in winning]
+        return [PASS, *(_ATTACKS[i] for i in targets)]
 
     def random_move(self, rng: Rng) -> Move:
         """Return a legal move drawn uniformly from ``legal_moves()`` without listing them all."""
@@ -308,14 +323,29 @@ class AggressionState(State):
             free = [i for i in range(CITY_COUNT) if self.owner[i] < 0]
             pick = rng.below(len(free) * n)
             return _CLAIMS[free[pick // n]][pick % n + 1]
-        targets = [i for i in range(CITY_COUNT) if self.owner[i] == 1 - who]
-        return _ATTACKS[targets[rng.below(len(targets))]]
+        winning, targets = self._attack_options()
+        if winning:
+            return _ATTACKS[winning[rng.below(len(winning))]]
+        pick = rng.below(len(targets) + 1)
+        return PASS if pick == 0 else _ATTACKS[targets[pick - 1]]
 
     def successful_attacks(self) -> list[Attack]:
-        """Return the attacks the side to move could make that would succeed."""
+        """Return the attacks the side to move could make that would succeed (none while claiming)."""
         if self.is_terminal() or self.claiming:
             return []
-        return [_ATTACKS[i] for i in range(CITY_COUNT) if self._can_take(i, self.turn)]
+        return [_ATTACKS[i] for i in self._attack_options()[0]]
+
+    def _must_attack(self, winning: list[int]) -> str:
+        """Return the words naming the successful attacks a player must choose from."""
+        side = SIDES[self.turn]
+        names = [f"x{CITY_NAMES[i]}" for i in winning]
+        shown = ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
+        first = CITY_NAMES[winning[0]]
+        return (
+            f"{side} has a successful attack and must make one: {shown} "
+            f"({first}'s {count(self.troops[winning[0]], 'troop')} against {side}'s "
+            f"{self.attack_strength(first)} next to it)"
+        )
 
     def parse_move(self, text: str) -> Move:
         """Return the move written as text."""
@@ -332,7 +362,10 @@ class AggressionState(State):
         side = SIDES[self.turn]
         if isinstance(move, Pass):
             if not self.claiming:
-                raise IllegalMoveError("claiming is over, so there is no passing: name a city to attack (xK)")
+                winning = self._attack_options()[0]
+                if winning:
+                    raise IllegalMoveError(f"no passing: {self._must_attack(winning)}")
+                return
             if self.hand[self.turn]:
                 raise IllegalMoveError(
                     f"{side} still has {count(self.hand[self.turn], 'troop')} to place, so cannot pass"
@@ -360,6 +393,14 @@ class AggressionState(State):
                 raise IllegalMoveError(f"{move.city} is empty: only an opposing city can be attacked")
             if self.owner[i] == self.turn:
                 raise IllegalMoveError(f"{move.city} is {side}'s own city")
+            if not self._can_take(i, self.turn):
+                winning = self._attack_options()[0]
+                if winning:
+                    raise IllegalMoveError(
+                        f"x{move.city} would fail ({move.city}'s {count(self.troops[i], 'troop')} against "
+                        f"{side}'s {self.attack_strength(move.city)} next to it), and "
+                        f"{self._must_attack(winning)}"
+                    )
             return
         raise IllegalMoveError(f"{move!r} is not an Aggression move")
 

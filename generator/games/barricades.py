@@ -50,6 +50,9 @@ from generator.games.base import GameRules, Outcome, State, turn_limit
 from generator.games.words import count, plural
 from generator.seeding import check_seed
 
+#: what the turn limit counts (the rules' ``turn_unit``; the kit's texts name it from there)
+TURN_UNIT = "turn"
+
 SIDES = ("red", "blue")
 KILL_DAMAGE = 4
 MACGUFFINS_TO_WIN = 2
@@ -554,7 +557,7 @@ class BarricadesState(State):
                 None,
                 draw=True,
                 score=self._score(),
-                reason=f"the turn limit of {count(self.limit, 'turn')} was reached",
+                reason=f"the turn limit of {count(self.limit, TURN_UNIT)} was reached",
             )
 
 
@@ -982,6 +985,7 @@ class BarricadesRules(GameRules):
 
 
 RULES = BarricadesRules(
+    turn_unit=TURN_UNIT,
     id="barricades",
     title="Barricades",
     sides=SIDES,

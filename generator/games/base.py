@@ -68,6 +68,11 @@ class State(ABC):
     def current_player(self) -> str:
         """Return the side (or player) to move, e.g. 'white'; undefined once the game is over."""
 
+    def playing_sides(self) -> tuple[str, ...] | None:
+        """Return the sides taking part when the record sets how many play (the dice games'
+        players p1, p2, ... named by the ``Players`` tag); None when every side of the rules plays."""
+        return None
+
     @abstractmethod
     def legal_moves(self) -> list[Any]:
         """Return every legal move in this position (empty when the game is over)."""
@@ -184,6 +189,38 @@ class State(ABC):
         parts = self.move_parts(move)[:made]
         return [m for m in self.chance_moves(self.chance_of(move)) if self.move_parts(m)[:made] == parts]
 
+    def part_names(self) -> tuple[str, ...]:
+        """Return what each of ``deciders()`` does, as a verb a prompt can follow ('move'; Verbal's
+        'offer' and 'take'), one for each decider."""
+        return ("move",) * len(self.deciders())
+
+    def part_str(self, move: Any, stage: int) -> str:
+        """Return choice ``stage`` of a move (``move_parts``) as its decider types it in live play:
+        the whole move in notation when one side makes it."""
+        return self.move_str(move)
+
+    def parse_part(self, text: str, stage: int, among: Sequence[Any] | None = None) -> list[Any]:
+        """Return the moves of ``among`` (those the dice and the earlier choices leave open; None:
+        every legal move) whose choice ``stage`` is the one written; raise NotationError or
+        IllegalMoveError in a player's words when the text is not a choice open now. By default
+        (one side makes the move) the text is the whole move, parsed and checked."""
+        move = self.parse_move(text)
+        self.check_move(move)
+        if among is not None and move not in among:
+            raise IllegalMoveError(f"{self.move_str(move)} is not one of the moves left open")
+        return [move]
+
+    def part_choices(self, stage: int, among: Sequence[Any] | None = None) -> list[str]:
+        """Return the choices open to the decider of ``stage`` (among ``among``, None: every legal
+        move) as short texts for a player asking what they may play: each choice once, sorted."""
+        moves = self.legal_moves() if among is None else among
+        return sorted({self.part_str(m, stage) for m in moves})
+
+    def text_during(self, move: Any, made: int) -> str:
+        """Return the table once the first ``made`` choices of ``move`` are made and before the
+        rest (Push!'s neutral dice placed, waiting for the push): by default the position."""
+        return self.text()
+
     def play(self, text: str) -> Any:
         """Parse, check and apply one move written in notation; return the move."""
         move = self.parse_move(text)
@@ -204,6 +241,9 @@ class GameRules(ABC):
     #: True when an unseeded game can also be played on a board drawn from a seed.
     seed_optional: bool = False
     default_turn_limit: int = 200
+    #: what the turn limit counts, by its English name ('turn', 'throw', 'round'): the referee's
+    #: messages and every text of the kit (``text_values``) name it from here
+    turn_unit: str = "turn"
     extra_tags: Sequence[str] = field(default=())
     #: True when a move's notation contains spaces, so a record holds one move per line.
     move_per_line: bool = False
@@ -248,6 +288,12 @@ class GameRules(ABC):
     def template_values(self) -> dict[str, Any]:
         """Return values rule-text templates may use (piece counts, board size...)."""
         return {}
+
+    def text_values(self) -> dict[str, Any]:
+        """Return the values every text of a kit is written from (booklet, quick reference, record
+        sheets): ``template_values()`` with the turn limit (``turn_limit``) and the unit it counts in
+        (``turn_unit``), so each text states the limit the referee applies."""
+        return {"turn_limit": self.default_turn_limit, "turn_unit": self.turn_unit, **self.template_values()}
 
 
 @cache

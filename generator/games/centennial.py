@@ -25,6 +25,8 @@ from typing import Any, Union
 from generator.errors import BoardError, IllegalMoveError, NotationError
 from generator.games.base import GameRules, Outcome, State, turn_limit
 from generator.games.dice import (
+    ROUND_UNIT,
+    TURN_UNIT,
     all_throws,
     fair_throw,
     label,
@@ -127,6 +129,10 @@ class CentennialState(State):
         self.stale: tuple[int, ...] = ()  # numbers left unused by the throw before the last
 
     # -- the State interface -------------------------------------------------------------
+
+    def playing_sides(self) -> tuple[str, ...]:
+        """Return the players of this game, p1 to pN (the ``Players`` tag)."""
+        return tuple(self.sides)
 
     def current_player(self) -> str:
         """Return the player whose throw is next (other players may claim before it)."""
@@ -470,10 +476,12 @@ class CentennialRules(GameRules):
             "path_out": list(range(1, BOXES + 1)),
             "path_back": list(range(BOXES - 1, 0, -1)),
             "turn_limit": self.default_turn_limit,
+            "round_unit": ROUND_UNIT,
         }
 
 
 RULES = CentennialRules(
+    turn_unit=TURN_UNIT,
     id="centennial",
     title="Centennial",
     sides=tuple(side_name(i) for i in range(MAX_PLAYERS)),

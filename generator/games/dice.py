@@ -137,6 +137,10 @@ def players_from_tags(tags: Mapping[str, str] | None, low: int, high: int | None
 
 # -- the turn limit of the dice games: throws with two players, rounds with more ------------
 
+#: what the turn limit counts with one or two players, and with more (every player throws once a round)
+TURN_UNIT = "throw"
+ROUND_UNIT = "round"
+
 
 def throws_per_turn(players: int) -> int:
     """Return how many throws one turn of the turn limit counts: 1 with two players, a round with more."""
@@ -146,8 +150,8 @@ def throws_per_turn(players: int) -> int:
 def limit_str(limit: int, players: int) -> str:
     """Return the turn limit in words, e.g. '200 throws' or '200 rounds (200 throws each)'."""
     if players > 2:
-        return f"{count(limit, 'round')} ({count(limit, 'throw')} each)"
-    return count(limit, "throw")
+        return f"{count(limit, ROUND_UNIT)} ({count(limit, TURN_UNIT)} each)"
+    return count(limit, TURN_UNIT)
 
 
 def turn_str(throws: int, limit: int, players: int) -> str:

@@ -21,6 +21,8 @@ from typing import Any
 from generator.errors import IllegalMoveError, NotationError
 from generator.games.base import GameRules, Outcome, State, turn_limit
 from generator.games.dice import (
+    ROUND_UNIT,
+    TURN_UNIT,
     all_throws,
     fair_throw,
     groupings,
@@ -115,6 +117,10 @@ class EverestState(State):
         self.to_throw = 0
         self.throws = 0
         self.winner: int | None = None
+
+    def playing_sides(self) -> tuple[str, ...]:
+        """Return the players of this game, p1 to pN (the ``Players`` tag)."""
+        return tuple(self.sides)
 
     def current_player(self) -> str:
         """Return the player whose throw is next."""
@@ -296,10 +302,12 @@ class EverestRules(GameRules):
             "column_up": list(range(1, HIGHEST + 1)),
             "column_down": list(range(HIGHEST, 0, -1)),
             "turn_limit": self.default_turn_limit,
+            "round_unit": ROUND_UNIT,
         }
 
 
 RULES = EverestRules(
+    turn_unit=TURN_UNIT,
     id="everest",
     title="Everest",
     sides=tuple(side_name(i) for i in range(MAX_PLAYERS)),

@@ -27,6 +27,9 @@ from generator.errors import BoardError, IllegalMoveError, NotationError
 from generator.games.base import GameRules, Outcome, State, turn_limit
 from generator.games.words import count
 
+#: what the turn limit counts (the rules' ``turn_unit``; the kit's texts name it from there)
+TURN_UNIT = "turn"
+
 MEN = 9
 SIDES = ("white", "black")
 _SIDE_WORD = ("White", "Black")
@@ -410,7 +413,7 @@ class NineMensMorrisState(State):
         ):
             self._finish(s ^ 1, f"{_SIDE_WORD[s]} cannot move")
         elif self.ply >= self.limit:
-            self._finish(-1, f"the turn limit of {count(self.limit, 'turn')} was reached")
+            self._finish(-1, f"the turn limit of {count(self.limit, TURN_UNIT)} was reached")
         else:
             self._over = False
 
@@ -662,5 +665,5 @@ class NineMensMorrisRules(GameRules):
 
 
 RULES = NineMensMorrisRules(
-    id="nine-mens-morris", title="Nine Men's Morris", sides=SIDES, variants=("flying",)
+    turn_unit=TURN_UNIT, id="nine-mens-morris", title="Nine Men's Morris", sides=SIDES, variants=("flying",)
 )

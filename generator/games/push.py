@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -52,6 +52,9 @@ from generator.games.base import GameRules, Outcome, State, turn_limit
 from generator.games.words import count
 from generator.numbers import is_ascii_digits
 from generator.seeding import check_seed, rng_for
+
+#: what the turn limit counts (the rules' ``turn_unit``; the kit's texts name it from there)
+TURN_UNIT = "turn"
 
 SIZE = 6
 CELLS: tuple[str, ...] = tuple(f"{chr(97 + f)}{r + 1}" for r in range(SIZE) for f in range(SIZE))
@@ -385,6 +388,85 @@ class PushState(State):
             index -= len(options)
         raise AssertionError("the index lies within the turns counted")
 
+    # -- a turn's two parts, as the thrower and the pusher type them in live play --
+
+    def part_names(self) -> tuple[str, ...]:
+        """Return what the two players do in a turn: the thrower places, the pusher pushes."""
+        return ("place the neutral dice", "push")
+
+    def part_str(self, move: PushTurn, stage: int) -> str:
+        """Return the thrower's part of a turn (``3@c4 5@e2``) or the pusher's (``5 3``, ``-``)."""
+        places, _, pushes = self.move_str(move).partition(" : ")
+        return places if stage == 0 else pushes
+
+    def parse_part(self, text: str, stage: int, among: Sequence[PushTurn] | None = None) -> list[PushTurn]:
+        """Return the turns of ``among`` (None: every turn of the throw written) with the placement
+        written (``3@c4 5@e2``, stage 0: the throw is the two values) or, once the neutral dice are
+        placed, the push written (``5 3`` or ``-``, stage 1)."""
+        if self._over is not None:
+            raise IllegalMoveError(f"the game is over ({self._over.reason})")
+        line = " ".join(text.split())
+        if stage == 0:
+            if ":" in line:
+                raise NotationError(
+                    f"{line!r}: the thrower only places the two neutral dice, like 3@c4 5@e2; "
+                    "the pusher then pushes"
+                )
+            places = line.split()
+            if len(places) != 2:
+                raise NotationError(
+                    f"{line!r}: place the two neutral dice, like 3@c4 5@e2 (3@- when a die has no free cell)"
+                )
+            throw: list[int] = []
+            cells: list[int | None] = []
+            for token in places:
+                match = _PLACE.match(token)
+                if not match:
+                    raise NotationError(
+                        f"{token!r} is not a neutral die: write value@cell, like 3@c4, or 3@-"
+                    )
+                throw.append(int(match.group(1)))
+                cells.append(None if match.group(2) == "-" else CELL_INDEX[match.group(2)])
+            canon_throw, canon_cells = _canonical_cells((throw[0], throw[1]), (cells[0], cells[1]))
+            placed = PushTurn(canon_throw, canon_cells, ())
+            self._check_placements(placed, self._occupied())
+            pool = self.chance_moves(canon_throw) if among is None else list(among)
+            found = [m for m in pool if m.throw == canon_throw and m.cells == canon_cells]
+            if not found:
+                shown = sorted({m.throw for m in pool})
+                raise IllegalMoveError(
+                    "the neutral dice show "
+                    + " or ".join(f"{a} and {b}" for a, b in shown)
+                    + f", not {canon_throw[0]} and {canon_throw[1]}"
+                )
+            return found
+        pool = list(among or ())
+        if not pool:
+            raise IllegalMoveError("the neutral dice must be placed before the push")
+        move = self.parse_move(f"{self.part_str(pool[0], 0)} : {line}")
+        self.check_move(move)
+        if move not in pool:
+            raise IllegalMoveError(f"{line} is not a push open with the neutral dice where they are")
+        return [move]
+
+    def part_choices(self, stage: int, among: Sequence[PushTurn] | None = None) -> list[str]:
+        """Return the thrower's choices grouped by die value (``3 on c4 e2``: the empty cells
+        showing it) when the throw is not known, each placement of a known throw, or each push."""
+        if stage == 0 and among is None:
+            occupied = self._occupied()
+            return [
+                f"{value} on {' '.join(CELLS[c] for c in sorted(self._free_cells(occupied, value), key=lambda c: CELLS[c])) or '- (no free cell)'}"
+                for value in range(1, SIZE + 1)
+            ]
+        moves = self.legal_moves() if among is None else list(among)
+        return sorted({self.part_str(m, stage) for m in moves}, key=lambda t: (len(t.split()), t))
+
+    def text_during(self, move: PushTurn, made: int) -> str:
+        """Return the grid with the neutral dice of ``move`` on their cells, marked (3), once placed."""
+        if made < 1:
+            return self.text()
+        return self._picture({c: v for v, c in zip(move.throw, move.cells) if c is not None})
+
     # -- notation --
 
     def parse_move(self, text: str) -> PushTurn:
@@ -560,7 +642,11 @@ class PushState(State):
             )
         elif self.ply >= self.limit:
             self._over = Outcome(
-                True, None, True, self._score(), f"the turn limit of {count(self.limit, 'turn')} was reached"
+                True,
+                None,
+                True,
+                self._score(),
+                f"the turn limit of {count(self.limit, TURN_UNIT)} was reached",
             )
 
     def _score(self) -> dict[str, int]:
@@ -576,6 +662,10 @@ class PushState(State):
 
     def text(self) -> str:
         """Return the grid with the start rows: ^5 a South die, >5 a West die, s/w pawns."""
+        return self._picture({})
+
+    def _picture(self, neutral: Mapping[int, int]) -> str:
+        """Return the grid (with neutral dice, cell -> value, shown as (3)), the dice off, whose turn."""
         grid: dict[tuple[int, int], str] = {}
         for f in range(SIZE):
             for r in range(SIZE):
@@ -590,6 +680,8 @@ class PushState(State):
                 grid[(p - 1, lane)] = f">{self.values[1][lane]} "
             if p < PAWN_OFF:
                 grid[(p - 2, lane)] = " w "
+        for cell, value in neutral.items():
+            grid[(cell % SIZE, cell // SIZE)] = f"({value})"
         lines = []
         for r in range(SIZE - 1, -3, -1):
             label = f"{r + 1} " if r >= 0 else "  "
@@ -605,6 +697,13 @@ class PushState(State):
             )
         if self._over is not None:
             lines.append(f"Game over: {self._over.reason}.")
+        elif neutral:
+            placed = ", ".join(
+                f"{v} on {CELLS[c]}" for c, v in sorted(neutral.items(), key=lambda p: CELLS[p[0]])
+            )
+            lines.append(
+                f"Turn {self.ply + 1}: neutral dice placed, shown (3): {placed}; {self.current_player()} pushes."
+            )
         else:
             lines.append(f"Turn {self.ply + 1}: {self.thrower()} throws, {self.current_player()} pushes.")
         return "\n".join(lines)
@@ -825,6 +924,7 @@ class PushRules(GameRules):
 
 
 RULES = PushRules(
+    turn_unit=TURN_UNIT,
     id="push",
     title="Push!",
     sides=SIDES,

@@ -38,6 +38,9 @@ from generator.games.base import GameRules, Outcome, State, turn_limit
 from generator.games.words import count
 from generator.seeding import check_seed, rng_for
 
+#: what the turn limit counts (the rules' ``turn_unit``; the kit's texts name it from there)
+TURN_UNIT = "turn"
+
 FILES = 7
 RANKS = 8
 SQUARES: tuple[str, ...] = tuple(f"{chr(97 + f)}{r + 1}" for r in range(RANKS) for f in range(FILES))
@@ -489,7 +492,7 @@ class BrainState(State):
             self._over = Outcome(True, None, True, None, "only the two Brains are left")
         elif self.ply >= self.limit:
             self._over = Outcome(
-                True, None, True, None, f"the turn limit of {count(self.limit, 'turn')} was reached"
+                True, None, True, None, f"the turn limit of {count(self.limit, TURN_UNIT)} was reached"
             )
         else:
             self._moves = self._generate(self.turn)
@@ -718,6 +721,7 @@ class TakeTheBrainRules(GameRules):
 
 # seeded=False: the published board needs no seed; a Seed tag or --seed picks a variant board.
 RULES = TakeTheBrainRules(
+    turn_unit=TURN_UNIT,
     id="take-the-brain",
     title="Take The Brain",
     sides=SIDES,

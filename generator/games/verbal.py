@@ -22,12 +22,17 @@ from generator.errors import BoardError, IllegalMoveError, NotationError, Record
 from generator.games.base import GameRules, Outcome, State, turn_limit
 from generator.games.words import count
 
+#: what the turn limit counts (the rules' ``turn_unit``; the kit's texts name it from there)
+TURN_UNIT = "round"
+
 ROUNDS = 6
 LOW, HIGH = 1, 6
 SIDES = ("a", "b")
 ODDS_EVENS = "odds-evens"
 
 _ROUND = re.compile(r"^\s*([0-9]{1,9})\s*/\s*([0-9]{1,9})\s*:\s*([0-9]{1,9})\s*$")
+_OFFER = re.compile(r"^\s*([0-9]{1,9})\s*/\s*([0-9]{1,9})\s*$")
+_TAKE = re.compile(r"^\s*([0-9]{1,9})\s*$")
 
 
 @dataclass(frozen=True)
@@ -100,6 +105,41 @@ class VerbalState(State):
         """Return a round as the offerer's choice (the two numbers) and the taker's (the one taken)."""
         return (move.offer, move.take)
 
+    def part_names(self) -> tuple[str, ...]:
+        """Return what the two players do in a round: offer, then take."""
+        return ("offer", "take")
+
+    def part_str(self, move: Round, stage: int) -> str:
+        """Return the offerer's part of a round (``2/5``) or the taker's (``5``)."""
+        return f"{move.offer[0]}/{move.offer[1]}" if stage == 0 else str(move.take)
+
+    def parse_part(self, text: str, stage: int, among: Sequence[Round] | None = None) -> list[Round]:
+        """Return the rounds of ``among`` (None: every round) with the offer written (``2/5``,
+        stage 0) or, once the offer is made, the number taken (``5``, stage 1)."""
+        if self.is_terminal():
+            raise IllegalMoveError(f"the game is over after {ROUNDS} rounds")
+        pool = list(_ALL_ROUNDS) if among is None else list(among)
+        if stage == 0:
+            match = _OFFER.match(text)
+            if not match:
+                raise NotationError(f"{text.strip()!r} is not an offer like 2/5 (two different numbers)")
+            first, second = (int(g) for g in match.groups())
+            for value in (first, second):
+                if not LOW <= value <= HIGH:
+                    raise NotationError(f"{value} is not a number from {LOW} to {HIGH}")
+            if first == second:
+                raise IllegalMoveError(f"the two numbers offered must differ, not {first} and {second}")
+            offer = (min(first, second), max(first, second))
+            return [r for r in pool if r.offer == offer]
+        match = _TAKE.match(text)
+        if not match:
+            raise NotationError(f"{text.strip()!r} is not a number to take, like 5")
+        take = int(match.group(1))
+        offers = sorted({n for r in pool for n in r.offer})
+        if take not in offers:
+            raise IllegalMoveError(f"{take} was not offered: the offer was {' or '.join(map(str, offers))}")
+        return [r for r in pool if r.take == take]
+
     def parse_move(self, text: str) -> Round:
         """Return the round written as text, e.g. '2/5:5'; raise NotationError otherwise.
 
@@ -154,7 +194,11 @@ class VerbalState(State):
         if self.ply < ROUNDS:
             if self.ply >= self.limit:
                 return Outcome(
-                    True, None, True, {"a": 0, "b": 0}, f"turn limit of {count(self.limit, 'round')} reached"
+                    True,
+                    None,
+                    True,
+                    {"a": 0, "b": 0},
+                    f"turn limit of {count(self.limit, TURN_UNIT)} reached",
                 )
             return Outcome(False, None, False, {"a": 0, "b": 0})
         rows = self.rows()
@@ -255,6 +299,7 @@ class VerbalRules(GameRules):
 
 
 RULES = VerbalRules(
+    turn_unit=TURN_UNIT,
     id="verbal",
     title="Verbal",
     sides=SIDES,

@@ -1,7 +1,10 @@
 """Live play at the table: prompt the side to move, check each move, keep the record.
 
 Reads one line at a time from an input stream (a terminal or a pipe) and writes to an output
-stream. ``?`` lists the legal moves, ``undo`` takes back the last move, ``quit`` or the end of the
+stream. A move that holds two players' choices is typed part by part, each player typing their own
+(Verbal: the offerer ``4/5``, the taker ``4``; Push!: the thrower's placement, then the pusher's
+push), and the table is shown after each part that changes it. ``?`` lists what the player can
+play now (short: Push!'s placements by die, then the pushes), ``undo`` takes back the last move, ``quit`` or the end of the
 input stops; Ctrl-C, SIGTERM and SIGHUP (the terminal closed) stop too. Sides given to a bot
 (``computer``) are played by it: its moves are announced in the notation and recorded like any
 other, and ``undo`` takes back the player's last move together with the bot's replies.
@@ -15,7 +18,6 @@ game goes on; output that can no longer be written (a closed terminal) is droppe
 from __future__ import annotations
 
 import contextlib
-import itertools
 import os
 import signal
 import stat
@@ -27,12 +29,12 @@ from generator.bots import Bot, choose_move
 from generator.errors import IllegalMoveError, NotationError, OutputError
 from generator.files import atomic_write_text
 from generator.games.base import GameRules, Outcome, State
-from generator.referee.record import record_str
+from generator.referee.record import move_pieces, record_str
 from generator.referee.replay import result_str
 
 MAX_LISTED = 300
 MAX_LINE = 10_000  # characters of one input line; longer lines are refused
-HELP = "type a move, ? for the legal moves, undo to take back the last move, quit to stop"
+HELP = "type your move (or your part of it), ? for what you can play now, undo to take back the last move, quit to stop"
 
 
 @dataclass
@@ -42,6 +44,10 @@ class LiveGame:
     rules: GameRules
     tags: dict[str, str]
     moves: list[str] = field(default_factory=list)
+    #: the side that made each move (the side to move before it), so the record numbers by turn
+    movers: list[str] = field(default_factory=list)
+    #: the sides taking part when the record sets them (``State.playing_sides``), else None
+    sides: tuple[str, ...] | None = None
     outcome: Outcome = field(default_factory=lambda: Outcome(False))
     interrupted: bool = False
     saved: str | None = None
@@ -49,11 +55,13 @@ class LiveGame:
     save_error: str | None = None
 
     def record(self) -> str:
-        """Return the game record as text (tags, moves, result)."""
+        """Return the game record as text (tags, moves numbered by whose turn it was, result)."""
         tags = dict(self.tags)
-        result = result_str(self.rules, self.outcome)
+        result = result_str(self.rules, self.outcome, self.sides)
         tags["Result"] = result
-        return record_str(tags, self.moves, result, self.rules.move_per_line, len(self.rules.sides))
+        return record_str(
+            tags, self.moves, result, self.rules.move_per_line, len(self.rules.sides), self.movers
+        )
 
 
 class _Stopped(Exception):
@@ -115,6 +123,7 @@ class _RecordFile:
         self.path = path
         self.game = game
         self.offsets: list[int] = []
+        self.movers: list[str] = []
         folder = os.path.dirname(os.path.abspath(path))
         flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0)
         try:
@@ -137,18 +146,16 @@ class _RecordFile:
             self.game.save_error = f"cannot write {self.path}: {exc.strerror or exc}"
             self.close()
 
-    def add(self, move: str) -> None:
-        """Append one move as it is written in a record."""
+    def add(self, move: str, mover: str) -> None:
+        """Append one move as the finished record writes it (``record.move_pieces``)."""
         if self.handle is None:
             return
         self.offsets.append(self.handle.tell())
-        index = len(self.offsets) - 1
-        if self.game.rules.move_per_line or len(self.game.rules.sides) != 2:
-            text = f"{move}\n"
-        elif index % 2 == 0:
-            text = f"{index // 2 + 1}. {move}"
-        else:
-            text = f" {move}\n"
+        self.movers.append(mover)
+        rules = self.game.rules
+        numbered = not rules.move_per_line and len(rules.sides) == 2
+        count = len(self.movers)
+        text = move_pieces(["-"] * (count - 1) + [move], self.movers, numbered)[-1]
         self._write(text.encode("utf-8"))
 
     def undo(self) -> None:
@@ -157,6 +164,7 @@ class _RecordFile:
             return
         try:
             self.handle.truncate(self.offsets.pop())
+            self.movers.pop()
             self.handle.seek(0, os.SEEK_END)
         except OSError as exc:
             self.game.save_error = f"cannot write {self.path}: {exc.strerror or exc}"
@@ -209,47 +217,28 @@ def _is_terminal(stream: TextIO) -> bool:
         return False
 
 
-def _computer_first(state: State, computer: Mapping[str, Bot], rng: Any) -> list[Any]:
-    """Return the legal moves left once the computer made the leading parts of the next move
-    (those of the deciders it plays, up to the first part a person makes): the person's choices."""
-    deciders = state.deciders()
-    lead = next(i for i, d in enumerate(deciders) if d not in computer)
-    return state.completions(choose_move(state, computer, rng, stages=lead), lead)
-
-
-def _computer_after(state: State, move: Any, computer: Mapping[str, Bot], rng: Any) -> Any:
-    """Return a person's move with the parts the computer makes after the person's own chosen by
-    the computer's bot (the take of a round the person offered, the push after a placement)."""
-    deciders = state.deciders()
-    for stage in range(1, len(deciders)):
-        if deciders[stage] not in computer or deciders[stage - 1] in computer:
-            continue
-        among = state.completions(move, stage)
-        if len(among) > 1:
-            move = computer[deciders[stage]].choose(state, rng, among)
-    return move
-
-
-def _computer_follows(deciders: tuple[str, ...], computer: Mapping[str, Bot]) -> bool:
-    """Return True when the computer makes a part of the move after a person's part."""
-    return any(d in computer and p not in computer for p, d in itertools.pairwise(deciders))
-
-
-def _last_decider(deciders: tuple[str, ...], computer: Mapping[str, Bot]) -> str:
-    return next(d for d in reversed(deciders) if d in computer)
-
-
-def _legal_list(state: State, among: list[Any] | None = None) -> str:
-    names = sorted(state.move_str(m) for m in (state.legal_moves() if among is None else among))
-    shown = names[:MAX_LISTED]
-    more = f" ... and {len(names) - len(shown)} more" if len(names) > len(shown) else ""
-    return f"{len(names)} legal moves: " + _listed(shown) + more
+def _third_person(verb: str) -> str:
+    """Return a part's verb as said of a player: 'offer' -> 'offers', 'push' -> 'pushes'."""
+    head, _, rest = verb.partition(" ")
+    ending = "es" if head.endswith(("sh", "ch", "s", "x")) else "s"
+    return head + ending + (f" {rest}" if rest else "")
 
 
 def _listed(moves: Iterable[str]) -> str:
     """Return moves as one line: apart by spaces, or by commas when a move has spaces in it."""
     names = list(moves)
     return (", " if any(" " in n for n in names) else " ").join(names)
+
+
+def _choices(state: State, stage: int, among: list[Any] | None) -> str:
+    """Return what ``?`` says: the choices open to the player now, each once, grouped and short."""
+    names = state.part_choices(stage, among)
+    shown = names[:MAX_LISTED]
+    more = f" ... and {len(names) - len(shown)} more" if len(names) > len(shown) else ""
+    if stage == 0 and len(state.deciders()) == 1:
+        return f"{len(names)} legal moves: " + _listed(shown) + more
+    verb = state.part_names()[stage]
+    return f"{_side_word(state.deciders()[stage])} can {verb}: " + _listed(shown) + more
 
 
 def play(
@@ -278,6 +267,7 @@ def play(
     header.update(tags or {})
     game = LiveGame(rules, header)
     state = rules.new_state(seed, frozenset(variants), header)
+    game.sides = state.playing_sides()
     history: list[State] = []
     if echo is None:
         echo = not _is_terminal(stdin)
@@ -330,107 +320,144 @@ def _run(
     computer: Mapping[str, Bot],
     rng: Any,
 ) -> State:
-    """Play moves until the game ends, the input ends, quit, Ctrl-C or a signal; return the state."""
+    """Play moves until the game ends, the input ends, quit, Ctrl-C or a signal; return the state.
+
+    A move is made part by part (``State.deciders``): each player types only their own part (in
+    Verbal the offerer ``4/5``, then the taker ``4``), the computer makes its sides' parts, and a
+    part left with one choice is made at once."""
     rules = game.rules
 
     def play(move: Any) -> str:
         """Apply a checked move: keep the state before it for undo, record it; return its text."""
         history.append(state.copy())
         written = state.move_str(move)
+        mover = state.current_player()
         state.apply_move(move)
         game.moves.append(written)
+        game.movers.append(mover)
         if record_file is not None:
-            record_file.add(written)
+            record_file.add(written, mover)
         return written
 
     say(f"{rules.title}: {HELP}")
     say(state.text())
-    # the moves left open once the computer made its part of a move that holds a person's part too
-    # (the offer of a Verbal round, a Push! placement); None when the person's part comes first
-    completions: list[Any] | None = None
     try:
         while not state.is_terminal():
-            side = state.current_player()
             deciders = state.deciders()
+            verbs = state.part_names()
             if all(d in computer for d in deciders):
                 move = choose_move(state, computer, rng)
                 state.check_move(move)
                 written = play(move)
-                say(f"{_side_word(side)} (computer) plays {written}")
+                say(f"{_side_word(deciders[0])} (computer) plays {written}")
                 say(state.text())
                 continue
-            if deciders[0] in computer and completions is None:
-                completions = _computer_first(state, computer, rng)
-                say(
-                    f"{_side_word(deciders[0])} (computer) has chosen its part of the move; "
-                    f"yours completes it: {_listed(state.move_str(m) for m in completions)}"
-                )
-            side = next(d for d in deciders if d not in computer)
-            after = _computer_follows(deciders, computer)
-            write(f"{_side_word(side)} to move{' (the computer then makes its own part)' if after else ''}: ")
-            try:
-                line = _read_line(stdin)
-            except ValueError as exc:
-                say("")
-                say(f"could not read that: {exc}; type the move again")
-                continue
-            if line is None:
-                say("")
-                break
-            text = line.strip()
-            if echo:
-                say(text)
-            command = text.lower()
-            if not text:
-                continue
-            if command == "?":
-                say(_legal_list(state, completions))
-            elif command in ("help", "h"):
-                say(HELP)
-            elif command == "undo":
-                if not history or all(h.current_player() in computer for h in history):
-                    say("nothing to take back")
+            among: list[Any] | None = None  # the moves the parts made so far leave open
+            stage = 0
+            person_made = False
+            stop = False
+            while stage < len(deciders):
+                side = deciders[stage]
+                if among is not None and len({state.part_str(m, stage) for m in among}) == 1:
+                    if side not in computer:
+                        say(f"{_side_word(side)} can only {verbs[stage]} {state.part_str(among[0], stage)}")
+                    stage += 1
                     continue
-                taken = []
-                while True:  # back to the last position where a person was to move
-                    state = history.pop()
-                    if record_file is not None:
-                        record_file.undo()
-                    taken.append(game.moves.pop())
-                    if state.current_player() not in computer:
-                        break
-                completions = None
-                say(f"took back {', '.join(reversed(taken))}")
-                say(state.text())
-            elif command in ("quit", "exit"):
-                break
-            else:
+                if side in computer:
+                    if among is None:
+                        chosen = choose_move(state, computer, rng, stages=1)
+                    else:
+                        chosen = computer[side].choose(state, rng, among)
+                    state.check_move(chosen)
+                    among = state.completions(chosen, stage + 1)
+                    stage += 1
+                    say(
+                        f"{_side_word(side)} (computer) {_third_person(verbs[stage - 1])}: "
+                        f"{state.part_str(chosen, stage - 1)}"
+                    )
+                    if stage < len(deciders):
+                        shown = state.text_during(chosen, stage)
+                        if shown != state.text():
+                            say(shown)
+                    continue
+                write(f"{_side_word(side)} to {verbs[stage]}: ")
                 try:
-                    move = state.parse_move(text)
-                    state.check_move(move)
-                except (NotationError, IllegalMoveError) as exc:
-                    say(f"illegal: {exc}")
+                    line = _read_line(stdin)
+                except ValueError as exc:
+                    say("")
+                    say(f"could not read that: {exc}; type it again")
                     continue
-                if completions is not None and move not in completions:
-                    say(
-                        f"illegal: the computer has chosen its part; play one of {_listed(state.move_str(m) for m in completions)}"
-                    )
+                if line is None:
+                    say("")
+                    stop = True
+                    break
+                text = line.strip()
+                if echo:
+                    say(text)
+                command = text.lower()
+                if not text:
                     continue
-                move = _computer_after(state, move, computer, rng)
-                completions = None
+                if command == "?":
+                    say(_choices(state, stage, among))
+                elif command in ("help", "h"):
+                    say(HELP)
+                elif command == "undo":
+                    if person_made:
+                        say("took back your part of this move")
+                        among, stage, person_made = None, 0, False
+                        say(state.text())
+                        continue
+                    if not history or all(all(d in computer for d in h.deciders()) for h in history):
+                        say("nothing to take back")
+                        continue
+                    taken = []
+                    while True:  # back to the last position where a person had a part to make
+                        state = history.pop()
+                        if record_file is not None:
+                            record_file.undo()
+                        taken.append(game.moves.pop())
+                        game.movers.pop()
+                        if any(d not in computer for d in state.deciders()):
+                            break
+                    say(f"took back {', '.join(reversed(taken))}")
+                    say(state.text())
+                    break
+                elif command in ("quit", "exit"):
+                    stop = True
+                    break
+                else:
+                    try:
+                        found = state.parse_part(text, stage, among)
+                        if not found:
+                            raise IllegalMoveError(f"{text} is not open now")
+                    except (NotationError, IllegalMoveError) as exc:
+                        say(f"illegal: {exc}")
+                        continue
+                    among = found
+                    person_made = True
+                    stage += 1
+                    if stage < len(deciders):
+                        shown = state.text_during(among[0], stage)
+                        if shown != state.text():
+                            say(shown)
+            else:
+                assert among is not None and len(among) == 1, "the parts made leave one move"
+                move = among[0]
+                state.check_move(move)
                 written = play(move)
-                if after:
-                    say(
-                        f"{_side_word(_last_decider(deciders, computer))} (computer) makes its part: {written}"
-                    )
+                if len(deciders) > 1 or any(d in computer for d in deciders):
+                    say(f"played {written}")
                 say(state.text())
+                continue
+            if stop:
+                break
     except KeyboardInterrupt:
         game.interrupted = True
         say("")
         say("interrupted")
-    except _Stopped as stop:
+    except _Stopped as stop_signal:
         game.interrupted = True
-        game.signal = stop.signum
+        game.signal = stop_signal.signum
         say("")
-        say(f"stopped by {signal.Signals(stop.signum).name}")
+        say(f"stopped by {signal.Signals(stop_signal.signum).name}")
     return state

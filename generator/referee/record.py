@@ -2,9 +2,9 @@
 
 The format (rulings.md, "Common to every referee"): ``[Name "value"]`` header tags, then move
 tokens separated by white space or new lines; ``#`` starts a comment to the end of the line; move
-numbers such as ``12.`` are ignored; a final ``1-0``, ``0-1``, ``1/2-1/2`` or ``*`` is a claimed
-result. Games whose moves contain spaces (``GameRules.move_per_line``) write one move per line.
-This module only cuts the text into tokens; each game's State parses the moves themselves.
+numbers such as ``12.`` and ``12...`` are ignored; a final ``1-0``, ``0-1``, ``1/2-1/2`` or ``*``
+is a claimed result. Records pnp writes number the moves by whose turn it was (``move_pieces``).
+Games whose moves contain spaces (``GameRules.move_per_line``) write one move per line. This module only cuts the text into tokens; each game's State parses the moves themselves.
 """
 
 from __future__ import annotations
@@ -242,14 +242,52 @@ def _line_tokens(line: str, number: int) -> list[Token]:
     return [Token(" ".join(stripped.split()), number, column)]
 
 
+def move_pieces(
+    moves: Sequence[str], movers: Sequence[str] | None = None, numbered: bool = True
+) -> list[str]:
+    """Return the text of each move as a record writes it, each piece following the ones before.
+
+    Numbered (two-sided games whose moves have no spaces): a move of the side that moved first
+    starts a numbered line (``12. D=1``); the other side's move follows it on that line, or, when
+    it does not follow a move of the first side (a side moving twice in a row, as in Aggression
+    when Black claims last and attacks first), starts a line of its own numbered with dots
+    (``14... xF``). So a move after ``N.`` is always the first side's and a move after ``N...``
+    or second on a line the other side's. ``movers`` names the side of each move (default: the
+    two sides in turn). Otherwise each move is a line of its own."""
+    pieces: list[str] = []
+    if not numbered:
+        return [("\n" if i else "") + move for i, move in enumerate(moves)]
+    sides = list(movers) if movers is not None else [str(i % 2) for i in range(len(moves))]
+    if len(sides) != len(moves):
+        raise ValueError(f"{len(moves)} moves but {len(sides)} sides")
+    first = sides[0] if sides else None
+    number = 0
+    open_line = False  # the last line holds only a move of the first side
+    for i, (move, side) in enumerate(zip(moves, sides)):
+        start = "\n" if i else ""
+        if side == first:
+            number += 1
+            pieces.append(f"{start}{number}. {move}")
+            open_line = True
+        elif open_line:
+            pieces.append(f" {move}")
+            open_line = False
+        else:
+            number += 1
+            pieces.append(f"{start}{number}... {move}")
+    return pieces
+
+
 def record_str(
     tags: Mapping[str, str],
     moves: Sequence[str],
     result: str | None = None,
     move_per_line: bool = False,
     sides: int = 2,
+    movers: Sequence[str] | None = None,
 ) -> str:
-    """Return a record as text: tags, then the moves (numbered in pairs for two-sided games), then the result.
+    """Return a record as text: tags, then the moves (numbered for two-sided games by the side of
+    each move, ``move_pieces``), then the result.
 
     A result that is not a result token (a winner's name in a game of three or more) goes into a
     ``Result`` tag instead."""
@@ -260,11 +298,8 @@ def record_str(
     lines = [f'[{name} "{_escape(value)}"]' for name, value in tags.items()]
     if lines:
         lines.append("")
-    if move_per_line or sides != 2:
-        lines.extend(moves)
-    else:
-        for i in range(0, len(moves), 2):
-            lines.append(f"{i // 2 + 1}. " + " ".join(moves[i : i + 2]))
+    if moves:
+        lines.append("".join(move_pieces(moves, movers, numbered=not move_per_line and sides == 2)))
     if result:
         lines.append(result)
     return "\n".join(lines) + "\n"

@@ -4,18 +4,22 @@ The game comes from the record's ``Game`` tag (or the caller), the board from ``
 variants from ``Variant`` (comma-separated); every tag is handed to ``new_state``. The replay stops
 at the first move that does not parse or is not legal, and says which (1-based number, line,
 column, text) and why. A claimed result (``Result`` tag or final result token) is compared with the
-referee's own verdict.
+referee's own verdict. When two play, ``1-0`` and ``0-1`` claim a win for the first or the second
+side (P1 or P2 in the games of numbered players); ``[Result "P3"]`` names any winner, whatever the
+number of players.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from generator.errors import BoardError, PnpError, RecordError, UsageError
 from generator.games import find_rules
 from generator.games.base import GameRules, Outcome, State
+from generator.games.words import count
 from generator.referee.record import RESULTS, Record, Tag, Token, parse_record, parse_tags
 from generator.seeding import check_seed
 
@@ -104,19 +108,42 @@ class Verdict:
         }
 
 
-def result_str(rules: GameRules, outcome: Outcome) -> str:
-    """Return the result as written in a record: 1-0, 0-1, 1/2-1/2 or * (a winner's name for 3+ sides)."""
+def _sides(rules: GameRules, sides: Sequence[str] | None) -> tuple[str, ...]:
+    """Return the sides taking part: those given (a state's ``playing_sides``), else the rules'."""
+    return tuple(sides) if sides else tuple(rules.sides)
+
+
+def _label(side: str) -> str:
+    """Return a side as a record writes it: a numbered player in capitals (P3), a side as named."""
+    return side.upper() if _NUMBERED.fullmatch(side) else side
+
+
+_NUMBERED = re.compile(r"p[0-9]+")
+
+
+def result_str(rules: GameRules, outcome: Outcome, sides: Sequence[str] | None = None) -> str:
+    """Return the result as written in a record: 1-0, 0-1, 1/2-1/2 or * when two play (numbered
+    players too: 1-0 is a win for P1), the winner's name (P3) or 'draw' when three or more play.
+
+    ``sides`` are the sides taking part (a state's ``playing_sides()``), default the rules' sides."""
+    playing = _sides(rules, sides)
     if not outcome.finished:
         return "*"
     if outcome.draw or outcome.winner is None:
-        return "1/2-1/2" if len(rules.sides) == 2 else "draw"
-    if len(rules.sides) == 2:
-        return "1-0" if outcome.winner == rules.sides[0] else "0-1"
-    return outcome.winner
+        return "1/2-1/2" if len(playing) == 2 else "draw"
+    if len(playing) == 2:
+        return "1-0" if outcome.winner == playing[0] else "0-1"
+    return _label(outcome.winner)
 
 
-def _claimed_winner(rules: GameRules, text: str, where: Tag | Token) -> str:
-    """Return what a claim means: a side name, 'draw', or '*' for no claim; raise RecordError if meaningless."""
+def _claimed_winner(
+    rules: GameRules, text: str, where: Tag | Token, sides: Sequence[str] | None = None
+) -> str:
+    """Return what a claim means: a side name, 'draw', or '*' for no claim; raise RecordError if meaningless.
+
+    With two sides taking part (numbered players included), 1-0 and 0-1 name the first and the
+    second; a side's name (``P3``) names any winner among those taking part."""
+    playing = _sides(rules, sides)
     value = text.strip()
     lowered = value.lower()
     if value == "*":
@@ -124,25 +151,38 @@ def _claimed_winner(rules: GameRules, text: str, where: Tag | Token) -> str:
     if value == "1/2-1/2" or lowered == "draw":
         return "draw"
     if value in ("1-0", "0-1"):
-        if len(rules.sides) != 2:
+        if len(playing) != 2:
+            first = _label(playing[0])
             raise RecordError(
-                f"{value} is a result for two-sided games; name the winner instead", where.line, where.column
+                f"{value} is a result for two players, not for a game of {count(len(playing), 'player')}; "
+                f'name the winner instead, as in [Result "{first}"]',
+                where.line,
+                where.column,
             )
-        return rules.sides[0] if value == "1-0" else rules.sides[1]
-    if lowered in rules.sides:
+        return playing[0] if value == "1-0" else playing[1]
+    if lowered in playing:
         return lowered
-    known = ", ".join([*RESULTS, "draw", *rules.sides])
+    if lowered in rules.sides:
+        raise RecordError(
+            f"{value} does not play in this game ({len(playing)} play: "
+            f"{', '.join(_label(side) for side in playing)})",
+            where.line,
+            where.column,
+        )
+    known = ", ".join([*RESULTS, "draw", *(_label(side) for side in playing)])
     raise RecordError(f"{value!r} is not a result (results: {known})", where.line, where.column)
 
 
-def _read_claim(rules: GameRules, record: Record) -> tuple[str, str, Tag | Token] | None:
+def _read_claim(
+    rules: GameRules, record: Record, sides: Sequence[str] | None = None
+) -> tuple[str, str, Tag | Token] | None:
     """Return the claim (as written, its meaning, where) or None; raise RecordError if it is not a result."""
     tag = record.tag("Result")
     token = record.result
     claims = [(c.value if isinstance(c, Tag) else c.text, c) for c in (tag, token) if c is not None]
     if not claims:
         return None
-    meanings = [_claimed_winner(rules, text, where) for text, where in claims]
+    meanings = [_claimed_winner(rules, text, where, sides) for text, where in claims]
     if len(meanings) == 2 and meanings[0] != meanings[1]:
         raise RecordError(
             f"the Result tag says {claims[0][0]} but the record ends with {claims[1][0]}",
@@ -152,7 +192,12 @@ def _read_claim(rules: GameRules, record: Record) -> tuple[str, str, Tag | Token
     return claims[-1][0], meanings[-1], claims[-1][1]
 
 
-def _compare_claim(rules: GameRules, claim: tuple[str, str, Tag | Token], outcome: Outcome) -> Claim:
+def _compare_claim(
+    rules: GameRules,
+    claim: tuple[str, str, Tag | Token],
+    outcome: Outcome,
+    sides: Sequence[str] | None = None,
+) -> Claim:
     """Return the claim compared with the referee's outcome."""
     text, meaning, where = claim
     if meaning == "*":
@@ -161,7 +206,7 @@ def _compare_claim(rules: GameRules, claim: tuple[str, str, Tag | Token], outcom
         agrees = outcome.finished and outcome.draw
     else:
         agrees = outcome.finished and outcome.winner == meaning
-    return Claim(text, result_str(rules, outcome), agrees, where.line, where.column)
+    return Claim(text, result_str(rules, outcome, sides), agrees, where.line, where.column)
 
 
 def _variants_of(tag: Tag | None) -> frozenset[str]:
@@ -251,7 +296,8 @@ def replay_moves(
     rules: GameRules, record: Record, state: State, variants: Iterable[str] = (), seed: int | None = None
 ) -> Verdict:
     """Return the verdict after playing the record's moves on ``state`` (which is changed)."""
-    claimed = _read_claim(rules, record)
+    sides = state.playing_sides()
+    claimed = _read_claim(rules, record, sides)
     checked = 0
     error: MoveError | None = None
     for index, token in enumerate(record.moves, 1):
@@ -268,7 +314,7 @@ def replay_moves(
         state.apply_move(move)
         checked += 1
     outcome = state.outcome()
-    claim = _compare_claim(rules, claimed, outcome) if claimed is not None and error is None else None
+    claim = _compare_claim(rules, claimed, outcome, sides) if claimed is not None and error is None else None
     return Verdict(
         rules.id, error is None, checked, error, outcome, state.text(), claim, tuple(sorted(variants)), seed
     )

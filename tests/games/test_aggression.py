@@ -312,7 +312,7 @@ def test_claiming_ends_when_every_city_is_claimed() -> None:
     state = play(12345, " ".join(f"{n}=1" for n in NAMES))
     assert state.phase() == "attacking" and state.current_player() == "black"
     assert state.troops_in_hand("black") == state.troops_in_hand("white") == 90
-    with pytest.raises(IllegalMoveError, match="claiming is over"):
+    with pytest.raises(IllegalMoveError, match="no passing: black has a successful attack"):
         state.play("pass")
 
 
@@ -336,6 +336,41 @@ def test_attack_with_equal_troops_fails_and_changes_nothing() -> None:
     assert state.city("G") == ("white", 50)
     assert state.text().split("\n")[-2:] == before
     assert state.current_player() == "white" and not state.is_terminal()
+
+
+def test_a_successful_attack_is_compulsory() -> None:
+    # Seed 7: Black's A and C (25 each) are joined to White's G (50), so xG fails; then White,
+    # whose G stands next to A and C, has successful attacks and must make one of them.
+    white = play(7, "A=25 G=50 C=25 T=50 P=50 xG")
+    assert white.current_player() == "white"
+    winning = [
+        c for c in NAMES if white.city(c)[0] == "black" and white.city(c)[1] < white.attack_strength(c)
+    ]
+    assert winning, white.text()
+    assert sorted(white.move_str(m) for m in white.legal_moves()) == [f"x{c}" for c in sorted(winning)]
+    assert white.successful_attacks() == white.legal_moves()
+    holding = [c for c in NAMES if white.city(c)[0] == "black" and c not in winning]
+    for text in ["pass", *(f"x{c}" for c in holding)]:
+        with pytest.raises(IllegalMoveError) as refused:
+            white.copy().play(text)
+        message = str(refused.value)
+        assert "white has a successful attack and must make one" in message
+        assert any(f"x{c}" in message for c in winning), message
+
+
+def test_a_player_without_a_successful_attack_passes_or_names_a_city_that_holds() -> None:
+    state = play(7, "A=25 G=50 C=25 T=50 P=50")
+    assert state.phase() == "attacking" and state.current_player() == "black"
+    assert not [
+        c for c in NAMES if state.city(c)[0] == "white" and state.city(c)[1] < state.attack_strength(c)
+    ]
+    assert sorted(state.move_str(m) for m in state.legal_moves()) == ["pass", "xG", "xT"]
+    assert state.successful_attacks() == []
+    for text in ("pass", "xG", "xT"):
+        after = state.copy()
+        after.play(text)  # a turn that changes nothing but whose turn it is
+        assert after.current_player() == "white" and after.ply == state.ply + 1
+        assert [after.city(c) for c in NAMES] == [state.city(c) for c in NAMES]
 
 
 def test_attacks_only_after_claiming_and_claims_only_before() -> None:
@@ -541,4 +576,4 @@ def test_kit_builds_with_the_map_and_the_example_attack(tmp_path: Path) -> None:
         text = " ".join(" ".join(page.get_text().split()) for page in booklet)
     assert f"Black attacks {example['attack']}" in text and "Clarifications" in text
     with fitz.open(folder / "ledger.pdf") as ledger:
-        assert ledger.page_count == 1
+        assert ledger.page_count == 2  # the moves go on on the ledger's back, to the turn limit

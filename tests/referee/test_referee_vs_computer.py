@@ -88,27 +88,37 @@ def test_bad_options_are_one_line_usage_errors(args: tuple[str, ...], words: str
 
 
 class _Person:
-    """Input for a live game that answers what the referee last printed: one of the moves it
-    lists after the computer chose its part, else the first legal move after asking with '?'."""
+    """Input for a live game that answers what the referee last asked: it asks with '?' and then
+    types the first choice listed (its own part of the move only); it stops after 60 answers."""
 
-    def __init__(self, out: io.StringIO, spaced: bool) -> None:
-        # spaced: the game's moves have spaces in them, so the referee lists them apart by commas
-        self.out, self.read_to, self.typed, self.spaced = out, 0, [], spaced
+    def __init__(self, out: io.StringIO) -> None:
+        self.out, self.read_to, self.typed, self.asked = out, 0, [], False
 
     def readline(self, limit: int = -1) -> str:
         printed = self.out.getvalue()[self.read_to :]
         self.read_to = len(self.out.getvalue())
-        for marker in ("yours completes it: ", "legal moves: "):
-            if marker in printed:
-                line = printed.rsplit(marker, 1)[1].splitlines()[0]
-                self.typed.append(line.split(", " if self.spaced else " ")[0])
-                return self.typed[-1] + "\n"
-        return "?\n" if len(self.typed) < 40 else ""
+        if len(self.typed) >= 60:
+            return ""
+        if not self.asked:
+            self.asked = True
+            return "?\n"
+        self.asked = False
+        listing = printed.strip().splitlines()[-2]  # the answer to '?', before the next prompt
+        choices = listing.split(": ", 1)[1]
+        first = choices.split(", ")[0] if ", " in choices else choices.split(" ")[0]
+        if " on " in first:  # Push!'s placements by die value: throw two dice, place each
+            groups = [group.split(" on ") for group in choices.split(", ")]
+            value = len(self.typed) % 5  # a different throw each time: value+1 and value+2
+            dice = [groups[value], groups[value + 1]]
+            free = [cells.split() if not cells.startswith("-") else ["-"] for _, cells in dice]
+            first = " ".join(f"{v}@{c[len(self.typed) % len(c)]}" for (v, _), c in zip(dice, free))
+        self.typed.append(first)
+        return first + "\n"
 
 
 @pytest.mark.parametrize("game", ["verbal", "push"])
 @pytest.mark.parametrize("person", [0, 1])
-def test_the_computer_makes_only_its_own_part_of_a_shared_move(
+def test_each_player_types_only_their_own_part_of_a_shared_move(
     tmp_path: Path, game: str, person: int
 ) -> None:
     from generator.bots import SearchBot
@@ -120,19 +130,25 @@ def test_the_computer_makes_only_its_own_part_of_a_shared_move(
     me = rules.sides[person]
     computer = {side: SearchBot(20) for side in rules.sides if side != me}
     out = io.StringIO()
-    stdin = _Person(out, spaced=game == "push")
+    stdin = _Person(out)
     target = tmp_path / "game.txt"
-    seed = 3 if game == "push" else None  # Push! may be played on a seeded board
+    seed = 3 if game == "push" else None
     played = play(rules, stdin, out, seed=seed, save=str(target), computer=computer, rng=Rng(5, "test"))  # type: ignore[arg-type]
     text = out.getvalue()
-    # a Verbal game is played to its end; a Push! game for 40 of the person's turns
-    assert played.outcome is not None and (played.outcome.finished or game == "push"), text[-500:]
-    assert len(played.moves) >= (6 if game == "verbal" else 40)
-    # the person's parts were theirs: each move the computer opened was completed by the person...
-    assert "has chosen its part of the move" in text and "(computer) makes its part: " in text
-    # ...and what the person typed after a list was always one of the listed moves
-    for chunk in text.split("yours completes it: ")[1:]:
-        listed, _, rest = chunk.partition("\n")
-        typed = rest.split(" to move: ", 1)[1].split("\n", 1)[0]
-        assert typed in listed.split(", " if game == "push" else " ")
+    assert played.outcome.finished or game == "push", text[-500:]
+    assert len(played.moves) >= (6 if game == "verbal" else 20)
+    verbs = {"verbal": ("offer", "take"), "push": ("place the neutral dice", "push")}[game]
+    computer_side = (
+        next(s for s in rules.sides if s != me).capitalize()
+        if game == "push"
+        else next(s for s in rules.sides if s != me).upper()
+    )
+    # the person was asked for each part, the computer announced its own
+    mine = me.capitalize() if game == "push" else me.upper()
+    for verb in verbs:
+        assert f"{mine} to {verb}: " in text
+    assert f"{computer_side} (computer) " in text
+    # and what the person typed was only a part: no whole move of the notation
+    for typed in stdin.typed:
+        assert ":" not in typed, typed
     assert invoke(str(target)).exit_code == 0
