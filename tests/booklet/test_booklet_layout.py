@@ -304,9 +304,9 @@ def test_folding_the_imposed_sheets_gives_pages_in_order():
 def test_a_booklet_builds_quickly(nmm):
     spec = nmm.component("booklet")
     booklet.build(spec, context(nmm))  # fonts and templates loaded once
-    start = time.perf_counter()
+    start = time.process_time()  # this process's own time: other jobs on the machine do not count
     booklet.build(spec, context(nmm))
-    assert time.perf_counter() - start < 0.5
+    assert time.process_time() - start < 0.5
 
 
 @pytest.mark.parametrize("size", [7.5, 12.5])
