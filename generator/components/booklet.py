@@ -74,7 +74,7 @@ FIT_SIZES = (9.0, 10.5)  # pt: the readable range the body may be set in to fit 
 FIT_STEP = 0.25  # pt
 FIGURE_SCALES = (1.0, 0.9, 0.8)  # figures are drawn smaller only when no body size fits at full size
 AID_BODY = 8.5  # pt: the quick reference's body size in the booklet (quick_reference.aid_page's)
-MIN_FILL = 1 / 3  # no page but the last is filled less than this (of the text area's height)
+MIN_FILL = 0.36  # no page but the last is filled less than this share of the text area (a third, and a line)
 INK_SAVER_TINT = 0.12  # with --ink-saver no pale tint covers more of a page than this
 RECORD_HEIGHT = 0.9  # a blank record follows the rules when it fits this share of a page at full width
 
