@@ -32,9 +32,9 @@ def _record(calls: list[Call]) -> None:
     """Keep the arguments of every write_svg and InlineSvg.element call made from now on."""
     write_svg, element = svg.write_svg, svg.InlineSvg.element
 
-    def kept_write(page: Any, target: Any, title: str = "", preview: bool = False) -> None:
+    def kept_write(page: Any, target: Any, title: str = "", preview: bool = False, author: str = "") -> None:
         calls.append(("preview" if preview else "part", (page, title, preview), {}))
-        write_svg(page, target, title, preview)
+        write_svg(page, target, title, preview, author)
 
     def kept_element(self: Any, page: Any, alt: str) -> str:
         calls.append(("figure", (page, alt), {"booklet": id(self)}))

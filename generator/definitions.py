@@ -65,6 +65,11 @@ GAME_SCHEMA: dict[str, Field] = {
         "list:str", default=[DEFAULT_LANGUAGE], choices=tuple(LANGUAGES), doc="languages of the kit's texts"
     ),
     "summary": Field("str", default="", doc="one sentence for the booklet's cover"),
+    "designer": Field(
+        "str",
+        default="",
+        doc="who designed the game: the author every PDF and SVG of the kit names (default: pnp)",
+    ),
     "rules": Field("id", default=None, doc="the rules module's game id when it differs from id"),
 }
 PAPER_SCHEMA: dict[str, Field] = {

@@ -124,6 +124,21 @@ def sheet_rows(ctx: Context, sheets: list[Sheet], single_sided: bool, start: int
     return rows
 
 
+def card_sheets(sheets: list[Sheet], single_sided: bool, start: int) -> dict[str, list[str]]:
+    """Return the pages that go on card: ``card_fronts``, the fronts of card sheets whose backs are
+    blank (printed single-sided: a double-sided pass on card jams home printers), and
+    ``card_both``, the pages of card sheets printed on both sides ('7–8')."""
+    fronts, both = [], []
+    for sheet, (first, last) in zip(sheets, sheet_pages(sheets, single_sided, start)):
+        if sheet.stock != "card":
+            continue
+        if sheet.is_duplex:
+            both.append(f"{first}–{last}")
+        else:
+            fronts.append(str(first))
+    return {"card_fronts": fronts, "card_both": both}
+
+
 def guide_values(ctx: Context, sheets: list[Sheet], single_sided: bool, start: int) -> dict[str, Any]:
     """Return the values the guide template sees."""
     definition = ctx.definition
@@ -144,7 +159,7 @@ def guide_values(ctx: Context, sheets: list[Sheet], single_sided: bool, start: i
         "single_sided": single_sided,
         "scale_bar": f"{SCALE_BAR:g}",
         "rows": rows,
-        "card_pages": [row["pages"] for row in rows if row["stock"] == "card"],
+        **card_sheets(sheets, single_sided, start),
         "checklist": checklist(ctx),
         "kinds": kinds,
         "tiled": any(definition.component(p).kind in BOARD_KINDS and n > 1 for p, n in counts.items()),

@@ -106,18 +106,17 @@ def _pages(pages: Any) -> str:
 
 
 def card_pages(kit: dict) -> list[str]:
-    """Return the runs of kit.pdf's pages that go on card, as the print guide lists them."""
-    runs: list[list[int]] = []
+    """Return kit.pdf's pages that go on card, as the print guide lists them: the front of each
+    card sheet with a blank back (printed single-sided), both pages ('7–8') of one printed on
+    both sides."""
+    pages: list[str] = []
     sheets = kit.get("sheets")
     for sheet in sheets if isinstance(sheets, list) else []:
         if not isinstance(sheet, dict) or sheet.get("stock") != "card" or not _pages(sheet.get("pages")):
             continue
         first, last = sheet["pages"]
-        if runs and runs[-1][1] + 1 == first:
-            runs[-1][1] = last
-        else:
-            runs.append([first, last])
-    return [_pages(run) for run in runs]
+        pages.append(_pages([first, last]) if sheet.get("sides") == "duplex" else str(first))
+    return pages
 
 
 def _facts(manifest: dict) -> str:
@@ -165,7 +164,11 @@ def _print_block(folder: str, manifest: dict, names: list[str]) -> str:
     )
     card = card_pages(kit)
     if card:
-        settings.append(f"Card ({CARD_STOCK}) for pages {_e(', '.join(card))}, plain paper for the rest.")
+        what = "page" if len(card) == 1 else "pages"
+        settings.append(
+            f"Card ({CARD_STOCK}) for {what} {_e(', '.join(card))}, single-sided where the back is blank "
+            "(a double-sided pass on card jams home printers); plain paper for the rest."
+        )
     settings.append("Page 1 is the print guide: what to cut, fold and glue.")
     return (
         f'<div class="print"><p><a class="button" href="{folder}/kit.pdf">Print kit.pdf</a> '

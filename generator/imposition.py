@@ -94,6 +94,16 @@ def footer_baseline(page: Page, paper: Paper) -> float:
     return page.height - max(SAFE + 0.6, paper.margin - 2.5)
 
 
+FOOT_CLEAR = 1.5  # mm the cut-out parts of a sheet keep above its footer's text
+
+
+def parts_bottom(paper: Paper) -> float:
+    """Return the lowest y the cut-out parts of a sheet may reach: the bottom of the printable
+    area, or FOOT_CLEAR above the footer's text where the footer rises above it."""
+    baseline = paper.height - max(SAFE + 0.6, paper.margin - 2.5)  # footer_baseline's
+    return min(paper.height - paper.margin, baseline - FOOT * 0.76 * 25.4 / 72 - FOOT_CLEAR)
+
+
 def scale_zone() -> float:
     """Return the width in mm the scale check takes at the right of a footer (any language)."""
     from generator.fonts import text_width
@@ -481,7 +491,8 @@ def render_sheets(
         used_w = max(px + it.front.width for row in rows for px, _, it in row) + bleed
         used_h = max(py + it.front.height for row in rows for _, py, it in row) + bleed
         ox = paper.margin + (pw - used_w) / 2
-        oy = paper.margin + (ph - used_h) / 2
+        # centred, unless that brings the parts' cuts near the footer: then as high as needed
+        oy = max(paper.margin, min(paper.margin + (ph - used_h) / 2, parts_bottom(paper) - used_h))
         page = Page(paper.width, paper.height, label=f"{label} sheet {number}")
         _cut_lines(page, rows, ox, oy, bleed)
         for row in rows:

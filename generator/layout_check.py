@@ -9,13 +9,17 @@ wrong, so a failing test says where to look. The checks:
 - **text on text**: the ink boxes of two texts do not overlap;
 - **text on line ink**: no stroke (lines, arrows, outlines, grid lines, marks) and no small filled
   mark (arrowheads, pips, symbols; rectangles are faces) runs through a text, and nothing drawn
-  later covers it;
+  later covers it; a hairline thinner than the tolerance (hatching, thin rules) counts when its
+  middle runs through the text's ink box, and a 45-degree hairline (hatching) that runs across a
+  symbol drawn over it counts too (ink-saver hatching sits on a knocked-out ground);
 - **holder**: a text stays inside the smallest closed shape its centre lies in (a label on a token
   stays on the token);
 - **cuts**: a text or small mark under a clip (a tile of a large board) is not cut by the clip,
   except along an edge that a glue strip hides under the neighbouring tile;
 - **contrast**: every text and every stroke or small filled mark differs enough in luminance from
   the face it sits on (the topmost fill under it, or the white paper);
+- **clear of cuts**: a text off every cut-out part of the page (a footer) keeps ``CUT_CLEAR`` mm
+  from each part's cut (``Page.cuts``), so the scissors never run along it;
 - **safe area** (with ``safe``, for a print shop's builds): every text and every symbol (a small
   filled mark without an outline of its own: pips, silhouettes; outlined shapes are faces and
   tabs) on a cut-out part of the page (``Page.cuts``) stays ``safe`` mm inside that part's cut, so
@@ -56,6 +60,7 @@ from generator.page import (
 MIN_TYPE = 6.0  # pt, the smallest type a kit prints
 TOLERANCE = 0.12  # mm two inks may touch by before they count as overlapping
 MARK_AREA = 150.0  # mm², filled shapes up to this size are marks (pips, symbols, arrowheads)
+CUT_CLEAR = 1.0  # mm a text off the cut-out parts (a footer) keeps from their cuts
 MIN_CONTRAST = 3.0  # of a mark against its face: the WCAG 2.1 ratio for graphics and large text
 GLUE_FILL = "#f1f1f1"  # the fill of imposition's glue strips (kept in step by a test)
 PAPER = "#ffffff"
@@ -522,6 +527,8 @@ def check_page(page: Page, where: str = "", contrast: bool = False, safe: float 
             if it.clip is not None:
                 it.clip = _clip_box(it.clip, trim)
     findings = _check_items(items, name) + (_contrast(items, name, MIN_CONTRAST) if contrast else [])
+    if page.cuts:
+        findings += _clear_of_cuts(items, page.cuts, name)
     if safe > 0 and page.cuts:
         findings += _safe_area(items, page.cuts, safe, name)
     return findings
@@ -531,6 +538,33 @@ def check_safe_area(page: Page, where: str = "", safe: float = 2.0) -> list[Find
     """Return the findings of texts and symbols closer than ``safe`` mm to the cut of the part
     they lie on (the page's ``cuts``)."""
     return _safe_area(_items(page), page.cuts, safe, where or page.label or "page")
+
+
+def _clear_of_cuts(items: list[_Item], cuts: Iterable[Box], name: str) -> list[Finding]:
+    """Return the findings of texts lying on no cut-out part yet closer than CUT_CLEAR to a cut (a
+    tile's art under its clip is judged by the cuts check instead)."""
+    findings: list[Finding] = []
+    cuts = list(cuts)
+    for it in items:
+        if it.kind != "text" or it.clip is not None:
+            continue
+        x0, y0, x1, y1 = it.box
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        if any(c[0] <= cx <= c[2] and c[1] <= cy <= c[3] for c in cuts):
+            continue
+        for c in cuts:
+            dx, dy = max(c[0] - x1, x0 - c[2], 0.0), max(c[1] - y1, y0 - c[3], 0.0)
+            room = math.hypot(dx, dy)
+            if room < CUT_CLEAR - TOLERANCE:
+                findings.append(
+                    Finding(
+                        name,
+                        it.describe(),
+                        f"{room:.1f} mm from the cut of a part (text off the parts keeps {CUT_CLEAR:g} mm clear)",
+                    )
+                )
+                break
+    return findings
 
 
 def _safe_area(items: list[_Item], cuts: Iterable[Box], safe: float, name: str) -> list[Finding]:
@@ -621,14 +655,24 @@ def _check_items(items: list[_Item], name: str) -> list[Finding]:
                 if not _overlap(t.box, other.box):
                     continue
                 reach = other.half - TOLERANCE
-                if reach <= 0:
+                if reach > 0:
+                    grown = (t.box[0] - reach, t.box[1] - reach, t.box[2] + reach, t.box[3] + reach)
+                    for a, b in _visible_segments(other):
+                        if _clip_segment(a, b, grown) is None:
+                            continue  # the segment passes farther away than its ink reaches
+                        if _seg_poly_dist(a, b, t.poly) < reach:
+                            add(t, f"runs into line ink: {other.describe()}")
+                            crossed.add(id(other.shape))
+                            break
                     continue
-                grown = (t.box[0] - reach, t.box[1] - reach, t.box[2] + reach, t.box[3] + reach)
+                # a hairline (a hatch line, a thin rule) thinner than the tolerance still crosses
+                # the text when its middle runs through the text's ink (a text its tile cuts is
+                # judged as a cut: the cut lines run along the cut)
+                if t.clip is not None and not _inside_box(t.box, t.clip, TOLERANCE):
+                    continue
                 for a, b in _visible_segments(other):
-                    if _clip_segment(a, b, grown) is None:
-                        continue  # the segment passes farther away than its ink reaches
-                    if _seg_poly_dist(a, b, t.poly) < reach:
-                        add(t, f"runs into line ink: {other.describe()}")
+                    if _clip_segment(a, b, qbox) is not None and _seg_poly_dist(a, b, quad) <= 0.0:
+                        add(t, f"crossed by a thin line: {other.describe()}")
                         crossed.add(id(other.shape))
                         break
                 continue
@@ -657,7 +701,39 @@ def _check_items(items: list[_Item], name: str) -> list[Finding]:
         if holder is not None and id(holder.shape) not in crossed and not cut:
             if not all(_point_in_poly(x, y, holder.poly) for x, y in quad):
                 add(t, f"runs past the edge of the shape that holds it: {holder.describe()}")
+    for mark in visible:
+        if not _is_symbol(mark):
+            continue
+        inner = _shrink(mark.poly, TOLERANCE) if len(mark.poly) > 2 else mark.poly
+        for other in index.near(mark.box):
+            if (
+                other.kind != "stroke"
+                or other.order > mark.order  # a symbol's own details are drawn over it
+                or other.half > TOLERANCE
+                or not _overlap(mark.box, other.box)
+            ):
+                continue
+            # hatching: a 45-degree hairline running across the symbol (a line that starts or
+            # ends on it points at it: a line of fire, an arrow)
+            if any(
+                abs(abs(b[0] - a[0]) - abs(b[1] - a[1])) < 0.01 * math.dist(a, b)
+                and not _inside_box((*a, *a), mark.box, TOLERANCE)
+                and not _inside_box((*b, *b), mark.box, TOLERANCE)
+                and _clip_segment(a, b, mark.box) is not None
+                and _seg_poly_dist(a, b, inner) <= 0.0
+                for a, b in _visible_segments(other)
+            ):
+                add(mark, f"crossed by a thin line: {other.describe()}")
+                break
     return findings
+
+
+def _is_symbol(it: _Item) -> bool:
+    """True for a symbol: a small filled mark without an outline of its own (pips, silhouettes,
+    a symbol's parts; rectangles and outlined shapes are faces and tabs)."""
+    return (
+        it.kind == "fill" and it.outline is None and it.area <= MARK_AREA and not isinstance(it.shape, Rect)
+    )
 
 
 def check_contrast(page: Page, where: str = "", minimum: float = MIN_CONTRAST) -> list[Finding]:

@@ -236,6 +236,9 @@ def _glance_html(info: HtmlBooklet, writer: _Writer, words: dict[str, str]) -> s
     return "".join(parts)
 
 
+_OWN_NUMBER = re.compile(r"([0-9]+)[.)]\s+")
+
+
 def _toc_html(toc: list[tuple[int, str, str]], words: dict[str, str]) -> str:
     if not toc:
         return ""
@@ -254,7 +257,10 @@ def _toc_html(toc: list[tuple[int, str, str]], words: dict[str, str]) -> str:
             depth -= 1
         if items and not items[-1].startswith("<ol"):
             items.append("</li>")
-        items.append(f'<li><a href="#{anchor}">{text}</a>')
+        # a heading that numbers itself ("1. Throwing") keeps its number as the item's, once
+        own = _OWN_NUMBER.match(text)
+        number = f' value="{own.group(1)}"' if own else ""
+        items.append(f'<li{number}><a href="#{anchor}">{text[own.end() if own else 0 :]}</a>')
     while depth > 0:
         items.append("</li></ol>")
         depth -= 1

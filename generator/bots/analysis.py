@@ -22,9 +22,10 @@ from generator import cluster
 from generator.bots import DEFAULT_PLAYOUTS, make_bot, play_game
 from generator.errors import UsageError
 from generator.files import atomic_write
+from generator.fonts import text_width
 from generator.games import find_rules
 from generator.numbers import parse_decimal
-from generator.page import Line, Page, Rect, Text, fill, stroke
+from generator.page import Line, Page, Rect, Style, Text, fill, stroke
 from generator.parallel import run_tasks
 from generator.render import find_writer
 from generator.seeding import Rng
@@ -291,9 +292,11 @@ def chart_page(analysis: Analysis) -> Page:
         shapes.append(Line(x0, y, x1, y, stroke("#b0b0b0" if tick not in (0.0, 1.0) else "#000000", 0.2)))
         shapes.append(Text(x0 - 2, y + 1.2, f"{tick:.2f}", 8, anchor="end"))
     shapes.append(Line(x0, y_of(0.5), x1, y_of(0.5), stroke("#606060", 0.3, dash=(1.5, 1.0))))
-    shapes.append(
-        Text(x1, y_of(hi) - 1.2, f"balance band {lo:.2f}-{hi:.2f}", 8, anchor="end", colour="#3c6e2c")
-    )
+    # the band's key stands above the plot, where no seed's bar reaches: a swatch and its words
+    key = f"balance band {lo:.2f}-{hi:.2f}"
+    key_x = x1 - text_width(key, "sans", 8)
+    shapes.append(Rect(key_x - 6.5, y0 - 4.6, 5.0, 2.6, Style(stroke="#3c6e2c", fill=_BAND, width=0.2)))
+    shapes.append(Text(x1, y0 - 2.2, key, 8, anchor="end", colour="#3c6e2c"))
     count = len(analysis.seeds)
     step = (x1 - x0) / count
     mark = max(0.3, min(1.6, step * 0.35))

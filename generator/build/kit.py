@@ -31,7 +31,7 @@ from generator.homepage import PREVIEW
 from generator.imposition import is_paper_page, scale_bar
 from generator.page import Drawing, Page
 from generator.printjob import Part, job_pages, job_sheets, page_ranges, paired, sheet_pages
-from generator.render import find_writer
+from generator.render import AUTHOR, find_writer
 
 
 @dataclass
@@ -132,13 +132,20 @@ def writer_options(options: Options) -> dict[str, bool]:
 
 
 def write_pages(
-    path: str, fmt: str, pages: Iterable[Page], title: str, options: Options | None = None
+    path: str,
+    fmt: str,
+    pages: Iterable[Page],
+    title: str,
+    options: Options | None = None,
+    author: str = AUTHOR,
 ) -> BuiltFile:
-    """Write pages as one file of a format (atomically) with the writer options the build's
-    options ask for; return the file with its page count and sha256."""
+    """Write pages as one file of a format (atomically), titled ``title`` with ``author`` as its
+    author, with the writer options the build's options ask for; return the file with its page
+    count and sha256."""
     writer = find_writer(fmt)
     buffer = io.BytesIO()
-    count = writer(pages, buffer, title, **(writer_options(options) if options and fmt == "pdf" else {}))
+    extra = writer_options(options) if options and fmt == "pdf" else {}
+    count = writer(pages, buffer, title, author=author, **extra)
     data = buffer.getvalue()
     atomic_write(path, lambda handle: handle.write(data))
     return BuiltFile(path, count, hashlib.sha256(data).hexdigest())
@@ -192,7 +199,29 @@ def build_kit(kit: KitPlan, seeded_only: bool = False, shared_from: str | None =
     return [replace(f, path=os.path.join(final, os.path.relpath(f.path, folder))) for f in files]
 
 
-RESERVED = ("kit", "manifest", "index", "preview")  # file names of the build's own outputs
+RESERVED = ("kit", "manifest", "index", "preview", "print-guide")  # file names of the build's own outputs
+
+
+def file_title(definition: GameDefinition, what: str) -> str:
+    """Return the title of a file of the kit: the game's name and what the file is
+    ("Barricades: Soldiers sheet 1"); a page label that already starts with the name keeps it once."""
+    prefix = f"{definition.title}: "
+    return what if what.startswith(prefix) else prefix + what
+
+
+def file_author(definition: GameDefinition) -> str:
+    """Return the author a kit's files name: the game's designer when the definition gives one,
+    else pnp, which made them."""
+    return definition.game.get("designer") or AUTHOR
+
+
+def part_title(definition: GameDefinition, component: str, output: Output) -> str:
+    """Return what a component's file is: its title in the definition (or its id), and the
+    language of a booklet in another language ("Rules (fr)")."""
+    spec = definition.component(component)
+    title = spec["title"] or component
+    lang = output.name.rpartition(".")[2] if "." in output.name else ""
+    return f"{title} ({lang})" if lang else title
 
 
 def check_output_names(
@@ -225,16 +254,23 @@ def _write_kit(
     lang = options.lang
     files: list[BuiltFile] = []
     parts: list[Part] = []
-    shown = next((o for _, o in outputs if "svg" in o.formats and o.pages), None)
+    author = file_author(definition)
+    shown_of = next(((c, o) for c, o in outputs if "svg" in o.formats and o.pages), None)
+    shown = shown_of[1] if shown_of else None
     preview_of = None
-    if shown is not None and "svg" in kit.formats:
-        files.append(write_preview(folder, shown.pages[0], f"{definition.title}: {shown.name}"))
+    if shown_of is not None and shown is not None and "svg" in kit.formats:
+        title = file_title(definition, f"{part_title(definition, *shown_of)} (preview)")
+        files.append(write_preview(folder, shown.pages[0], title, author))
         preview_of = f"{shown.name}.svg" if len(shown.pages) == 1 else f"{shown.name}-1.svg"
     # kit.pdf is the print job: a part it holds gets a PDF of its own only when asked (--parts);
     # the booklet keeps its reading-order PDF, for screens
     job = "pdf" in kit.formats and not seeded_only and any(o.in_kit for _, o in outputs)
     for component, output in outputs:
         own_pdf = kit.parts or not job or not output.in_kit or output.booklet
+        # with --parts every part of kit.pdf gets its PDF, those that make no files of their own
+        # (the quick-reference cards) too
+        pdf_made = "pdf" in output.formats or (kit.parts and job and output.in_kit)
+        what = part_title(definition, component, output)
         if output.html is not None:
             files.append(write_text(os.path.join(folder, f"{output.name}.html"), output.html))
         # SVGs (for screens and editing) first; the printed PDF pages then get the scale check
@@ -254,17 +290,19 @@ def _write_kit(
                             os.path.join(folder, name),
                             "svg",
                             [page],
-                            f"{definition.title}: {page.label or output.name}",
+                            file_title(definition, page.label or what),
+                            author=author,
                         )
                     )
-            elif fmt == "pdf" and "pdf" in output.formats and own_pdf:
+            elif fmt == "pdf" and pdf_made and own_pdf:
                 files.append(
                     write_pages(
                         os.path.join(folder, f"{output.name}.pdf"),
                         "pdf",
                         output.pages,
-                        f"{definition.title}: {output.name}",
+                        file_title(definition, what),
                         options,
+                        author,
                     )
                 )
         if output.in_kit:
@@ -286,10 +324,22 @@ def _write_kit(
                 os.path.join(folder, "kit.pdf"),
                 "pdf",
                 job_pages(sheets, paper, single),
-                f"{definition.title}: kit",
+                file_title(definition, "print-and-play kit"),
                 options,
+                author,
             )
         )
+        if kit.parts:
+            files.append(
+                write_pages(
+                    os.path.join(folder, f"{GUIDE}.pdf"),
+                    "pdf",
+                    guide.pages,
+                    file_title(definition, "print guide"),
+                    options,
+                    author,
+                )
+            )
         printed = kit_manifest(definition, sheets, single)
     manifest = {
         "game": definition.id,
@@ -449,13 +499,13 @@ def _seeded_outputs(kit: KitPlan) -> list[tuple[str, Output]]:
     return results
 
 
-def write_preview(folder: str, page: Page, title: str) -> BuiltFile:
+def write_preview(folder: str, page: Page, title: str, author: str = AUTHOR) -> BuiltFile:
     """Write FOLDER/preview.svg, a light picture of a page (no text, lengths to 0.1 mm) for the
     contact sheet: a kit's first page with an SVG, its board where it has one."""
     from generator.render.svg import write_svg
 
     buffer = io.BytesIO()
-    write_svg(page, buffer, title, preview=True)
+    write_svg(page, buffer, title, preview=True, author=author)
     data = buffer.getvalue()
     path = os.path.join(folder, PREVIEW)
     atomic_write(path, lambda handle: handle.write(data))
@@ -482,7 +532,8 @@ def write_batch(kit: KitPlan, seeds: Sequence[int]) -> str:
         lambda handle: writer(
             batch_pages(kit, seeds),
             handle,
-            f"{kit.definition.title}: boards for seeds {seeds[0]}-{seeds[-1]}",
+            file_title(kit.definition, f"boards for seeds {seeds[0]}-{seeds[-1]}"),
+            author=file_author(kit.definition),
             **writer_options(kit.options),
         ),
     )

@@ -316,6 +316,13 @@ def make_plan(
     seed_value = None if seed is None else check_seed(seed)  # a bad seed is a usage error (exit 2)
     seed_list = parse_seed_range(seeds) if seeds is not None else None
     size = parse_cell_size(cell_size)
+    if fit and size is not None:
+        # --cell-size asks for squares of a printed size, --fit shrinks the board to one sheet
+        # (and its squares with it): a build cannot do both
+        raise UsageError(
+            "--fit and --cell-size conflict: --cell-size prints squares at that size, "
+            "--fit scales the board down to one sheet; use one of them"
+        )
     options = Options(
         fit=fit,
         ink_saver=ink_saver,

@@ -14,30 +14,39 @@ def register(app: typer.Typer) -> None:
     @handle_errors
     def analyse_command(
         game: str = typer.Argument(..., help="Game id (see `pnp games`)."),
-        seeds: str = typer.Option(..., "--seeds", help="Seeds to analyse, e.g. 1-200 or 3,7,9."),
-        games: int = typer.Option(20, "--games", help="Bot-against-bot games per seed."),
-        bot: str = typer.Option("random", "--bot", help="Bots that play: random or search."),
-        playouts: int = typer.Option(
-            None, "--playouts", help="Playouts per move of the search bot (default 200)."
+        seeds: str = typer.Option(
+            ..., "--seeds", metavar="SEEDS", help="Seeds to analyse, e.g. 1-200 or 3,7,9."
         ),
-        variant: str = typer.Option(None, "--variant", help="Variants, comma-separated."),
+        games: int = typer.Option(20, "--games", metavar="N", help="Bot-against-bot games per seed."),
+        bot: str = typer.Option("random", "--bot", metavar="BOT", help="Bots that play: random or search."),
+        playouts: int = typer.Option(
+            None, "--playouts", metavar="N", help="Playouts per move of the search bot (default 200)."
+        ),
+        variant: str = typer.Option(
+            None, "--variant", metavar="VARIANT,...", help="Variants, comma-separated."
+        ),
         band: str = typer.Option(
-            "0.35-0.65", "--band", help="Balance band of the first player's score, LO-HI (e.g. 0.4-0.6)."
+            "0.35-0.65",
+            "--band",
+            metavar="LO-HI",
+            help="Balance band of the first player's score, LO-HI (e.g. 0.4-0.6).",
         ),
         as_json: bool = typer.Option(False, "--json", help="Print the figures as JSON."),
         as_csv: bool = typer.Option(False, "--csv", help="Print the figures as CSV."),
-        out: str = typer.Option("output", "--out", help="Folder for the chart (PDF and SVG)."),
+        out: str = typer.Option("output", "--out", metavar="DIR", help="Folder for the chart (PDF and SVG)."),
         no_chart: bool = typer.Option(False, "--no-chart", help="Write no chart."),
         quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
         jobs: int = typer.Option(
             None,
             "--jobs",
             "-j",
+            metavar="N",
             help="Worker processes (default: the number of cores); same figures whatever the number.",
         ),
         scheduler: str = typer.Option(
             None,
             "--scheduler",
+            metavar="ADDRESS",
             help="Play the seeds on the Dask cluster of this scheduler, e.g. tcp://host:8786 "
             "(pip install 'pnp-kits[dask]'); the same figures as a local run.",
         ),

@@ -14,8 +14,10 @@ def register(app: typer.Typer) -> None:
     @handle_errors
     def board_command(
         game: str = typer.Argument(..., help="Game id."),
-        seed: str = typer.Option(None, "--seed", help="Seed (a non-negative integer)."),
-        variant: str = typer.Option(None, "--variant", help="Variants, comma-separated."),
+        seed: str = typer.Option(None, "--seed", metavar="N", help="Seed (a non-negative integer)."),
+        variant: str = typer.Option(
+            None, "--variant", metavar="VARIANT,...", help="Variants, comma-separated."
+        ),
         json_out: bool = typer.Option(False, "--json", help="Print JSON instead of a picture."),
     ) -> None:
         """Print the board of a game for a seed: a text picture, or JSON with --json."""

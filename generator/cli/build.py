@@ -19,24 +19,38 @@ def register(app: typer.Typer) -> None:
     def build_command(
         games: list[str] = typer.Argument(None, help="Game ids to build (see `pnp games`)."),
         all_games: bool = typer.Option(False, "--all", help="Build every game."),
-        paper: str = typer.Option("a4", "--paper", help="Paper: a4 or letter."),
-        formats: str = typer.Option("pdf,svg", "--format", help="Formats, comma-separated: pdf, svg."),
-        out: str = typer.Option("output", "--out", help="Output folder."),
-        seed: str = typer.Option(None, "--seed", help="Seed for seeded boards (a non-negative integer)."),
-        seeds: str = typer.Option(None, "--seeds", help="Build a batch of seeds, e.g. 1-50 (seeded games)."),
-        variant: str = typer.Option(None, "--variant", help="Variants, comma-separated."),
-        lang: str = typer.Option("en", "--lang", help=f"Language of the rule booklet: {language_codes()}."),
+        paper: str = typer.Option("a4", "--paper", metavar="PAPER", help="Paper: a4 or letter."),
+        formats: str = typer.Option(
+            "pdf,svg", "--format", metavar="FORMAT,...", help="Formats, comma-separated: pdf, svg."
+        ),
+        out: str = typer.Option("output", "--out", metavar="DIR", help="Output folder."),
+        seed: str = typer.Option(
+            None, "--seed", metavar="N", help="Seed for seeded boards (a non-negative integer)."
+        ),
+        seeds: str = typer.Option(
+            None, "--seeds", metavar="A-B", help="Build a batch of seeds, e.g. 1-50 (seeded games)."
+        ),
+        variant: str = typer.Option(
+            None, "--variant", metavar="VARIANT,...", help="Variants, comma-separated."
+        ),
+        lang: str = typer.Option(
+            "en", "--lang", metavar="LANG", help=f"Language of the rule booklet: {language_codes()}."
+        ),
         fit: bool = typer.Option(False, "--fit", help="Scale large boards onto one sheet instead of tiling."),
         cell_size: str = typer.Option(
             None,
             "--cell-size",
+            metavar="LENGTH",
             help="Square size of boards with cells (grids, tracks, point spacing), e.g. 25mm.",
         ),
         ink_saver: bool = typer.Option(
             False, "--ink-saver", help="Outlines and hatching instead of large fills."
         ),
         duplex_offset: str = typer.Option(
-            None, "--duplex-offset", help="Printer offset for backs, 'dx,dy' in mm (see `pnp calibrate`)."
+            None,
+            "--duplex-offset",
+            metavar="DX,DY",
+            help="Printer offset for backs, 'dx,dy' in mm (see `pnp calibrate`).",
         ),
         single_sided: bool = typer.Option(
             False,
@@ -46,19 +60,25 @@ def register(app: typer.Typer) -> None:
         bleed: str = typer.Option(
             None,
             "--bleed",
+            metavar="LENGTH",
             help="For a print shop: art runs this far beyond every cut (e.g. 3mm), "
             "with gutters, crop marks outside it, TrimBox and BleedBox.",
         ),
         cmyk: bool = typer.Option(False, "--cmyk", help="For a print shop: PDF colours as CMYK inks."),
         png: str = typer.Option(
-            None, "--png", help="Also one PNG per piece face and board at this resolution (dpi), e.g. 300."
+            None,
+            "--png",
+            metavar="DPI",
+            help="Also one PNG per piece face and board at this resolution (dpi), e.g. 300.",
         ),
         parts: bool = typer.Option(
             False,
             "--parts",
             help="Also each part of kit.pdf as a PDF of its own (board.pdf, pieces.pdf, ...).",
         ),
-        layouts: str = typer.Option(None, "--layouts", help="Folder of definitions to build from."),
+        layouts: str = typer.Option(
+            None, "--layouts", metavar="DIR", help="Folder of definitions to build from."
+        ),
         balanced: str = typer.Option(
             None,
             "--balanced",
@@ -67,19 +87,24 @@ def register(app: typer.Typer) -> None:
             "player's score inside the band, LO-HI (default 0.35-0.65).",
         ),
         balance_games: int = typer.Option(
-            None, "--balance-games", help="With --balanced: random games played on each seed (default 20)."
+            None,
+            "--balance-games",
+            metavar="N",
+            help="With --balanced: random games played on each seed (default 20).",
         ),
         quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
         jobs: int = typer.Option(
             None,
             "--jobs",
             "-j",
+            metavar="N",
             help="Worker processes for independent kits and seeds (default: the number of cores); "
             "the files are the same whatever the number.",
         ),
         scheduler: str = typer.Option(
             None,
             "--scheduler",
+            metavar="ADDRESS",
             help="With --balanced: analyse the seeds on the Dask cluster of this scheduler, e.g. "
             "tcp://host:8786 (pip install 'pnp-kits[dask]'); the same seeds are kept as locally, "
             "and --jobs still sets the processes that draw the kits.",

@@ -13,8 +13,8 @@ def register(app: typer.Typer) -> None:
     @app.command("calibrate")
     @handle_errors
     def calibrate_command(
-        paper: str = typer.Option("a4", "--paper", help="Paper: a4 or letter."),
-        out: str = typer.Option("output", "--out", help="Output folder."),
+        paper: str = typer.Option("a4", "--paper", metavar="PAPER", help="Paper: a4 or letter."),
+        out: str = typer.Option("output", "--out", metavar="DIR", help="Output folder."),
     ) -> None:
         """Write a duplex calibration sheet: print it double-sided and read your printer's offset."""
         from generator.build.plan import sheet_plan

@@ -14,7 +14,7 @@ def register(app: typer.Typer) -> None:
     @handle_errors
     def games_command(
         layouts: str = typer.Option(
-            None, "--layouts", help="Folder of definitions (default: the built-in games)."
+            None, "--layouts", metavar="DIR", help="Folder of definitions (default: the built-in games)."
         ),
         json_out: bool = typer.Option(False, "--json", help="Print JSON."),
     ) -> None:

@@ -17,12 +17,14 @@ def register(app: typer.Typer) -> None:
         folder: str = typer.Option(
             ".",
             "--dir",
-            help="Folder to write into (default: the current one): DIR/layouts/NAME.toml and "
-            "DIR/templates/booklets/NAME.en.md.j2.",
+            metavar="DIR",
+            help="Folder to write into (default: the current one): DIR/layouts/NAME.toml, "
+            "DIR/templates/booklets/NAME.en.md.j2 and DIR/templates/quickref/NAME.en.md.j2.",
         ),
         force: bool = typer.Option(False, "--force", help="Overwrite existing files."),
     ) -> None:
-        """Write layouts/NAME.toml and templates/booklets/NAME.en.md.j2: a starter kit with every component."""
+        """Write layouts/NAME.toml, templates/booklets/NAME.en.md.j2 and templates/quickref/NAME.en.md.j2:
+        a starter kit with every component."""
         import os
 
         from generator.starter import write_starter

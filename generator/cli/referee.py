@@ -22,9 +22,15 @@ def register(app: typer.Typer) -> None:
         record: str = typer.Argument(
             None, metavar="RECORD", help="Game record file ('-' reads standard input)."
         ),
-        game: str = typer.Option(None, "--game", help="Game id when the record has no Game tag."),
-        seed: str = typer.Option(None, "--seed", help="Board seed when the record has no Seed tag."),
-        variant: list[str] = typer.Option(None, "--variant", help="Variants, comma-separated (repeatable)."),
+        game: str = typer.Option(
+            None, "--game", metavar="GAME", help="Game id when the record has no Game tag."
+        ),
+        seed: str = typer.Option(
+            None, "--seed", metavar="N", help="Board seed when the record has no Seed tag."
+        ),
+        variant: list[str] = typer.Option(
+            None, "--variant", metavar="VARIANT,...", help="Variants, comma-separated (repeatable)."
+        ),
         json_out: bool = typer.Option(False, "--json", help="Print the verdict as one JSON object."),
         play: str = typer.Option(None, "--play", metavar="GAME", help="Referee a game live at the table."),
         save: str = typer.Option(None, "--save", metavar="FILE", help="With --play: save the record here."),
@@ -38,7 +44,10 @@ def register(app: typer.Typer) -> None:
             help=f"With --vs computer: how hard the computer thinks, 1 to {MAX_STRENGTH} (default {DEFAULT_STRENGTH}).",
         ),
         side: str = typer.Option(
-            None, "--side", help="With --vs computer: the side you play (default: the side that moves first)."
+            None,
+            "--side",
+            metavar="SIDE",
+            help="With --vs computer: the side you play (default: the side that moves first).",
         ),
     ) -> None:
         """Replay a game record and say whether every move was legal and who won, or (--play) check

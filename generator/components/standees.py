@@ -6,8 +6,9 @@ the middle so the two panels are back to back (glue them), and fold the two tabs
 figure stands on them. The back shows the figure from behind (mirrored), so it reads the right
 way round from either side once folded.
 
-A panel shows a symbol (a silhouette), the figure's initial in its top corner, the panel's fill
-and outline; the tabs show the label. Everything comes from the definition:
+A panel shows a symbol (a silhouette), the figure's initial in its top left corner and, when the
+figure is ``numbered``, the standee's number in the top right one (so a roster can keep each
+soldier's ammunition and damage), the panel's fill and outline; the tabs show the label. Everything comes from the definition:
 
 ```toml
 [components.soldiers]
@@ -21,6 +22,7 @@ name = "Red pistolier"  # shown under the figure in booklet drawings
 count = 4
 symbol = "pistolier"    # any symbol; soldier silhouettes come from silhouettes.py
 initial = "P"
+numbered = true         # the four standees carry 1 to 4 in the top right corner of both panels
 label = "RED PISTOLIER" # printed on the base tabs (default: the name)
 fill = "red_pale"
 stroke = "red"
@@ -42,7 +44,14 @@ from __future__ import annotations
 from typing import Any
 
 from generator.components.base import FIT_MARGIN, Context, Output, board_square
-from generator.components.look import contrast_ink, figure_grid, fitted_text, hatch, luminance
+from generator.components.look import (
+    contrast_ink,
+    figure_grid,
+    fitted_text,
+    knockout_boxes,
+    knockout_hatch,
+    luminance,
+)
 from generator.components.symbols import draw_symbol
 from generator.definitions import ComponentSpec
 from generator.errors import DefinitionError
@@ -56,6 +65,9 @@ FIGURE_SCHEMA: dict[str, Field] = {
     "count": Field("int", default=1, min=1, max=200, doc="how many standees of this figure"),
     "symbol": Field("str", default="", doc="symbol drawn on both panels (a silhouette)"),
     "initial": Field("str", default="", doc="a letter in the panel's top corner"),
+    "numbered": Field(
+        "bool", default=False, doc="number the standees 1 to count in both panels' other top corner"
+    ),
     "label": Field("str", default="", doc="text on the base tabs (default: the name)"),
     "fill": Field("str", default="#ffffff", doc="the panels' fill colour"),
     "stroke": Field("str", default="#000000", doc="the outline colour"),
@@ -112,27 +124,27 @@ def _colours(figure: dict[str, Any], ctx: Context) -> dict[str, Any]:
     }
 
 
-def _panel(figure: dict[str, Any], look: dict[str, Any], w: float, h: float, back: bool) -> list[Shape]:
-    """One upright panel at (0, 0): the front, or the back seen from behind (mirrored figure)."""
+def _panel(
+    figure: dict[str, Any], look: dict[str, Any], w: float, h: float, back: bool, number: str = ""
+) -> list[Shape]:
+    """One upright panel at (0, 0): the front, or the back seen from behind (mirrored figure), with
+    the initial top left and the standee's ``number`` (if any) top right."""
     shapes: list[Shape] = [Rect(0, 0, w, h, Style(stroke=None, fill=look["face"]))]
     if figure["symbol"]:
         size = min(w * 1.0, h * 0.82)
         art = draw_symbol(figure["symbol"], w / 2, h * 0.57, size, look["ink"])
         shapes.append(Group(tuple(art), (-1.0, 0.0, 0.0, 1.0, w, 0.0)) if back else Group(tuple(art)))
-    if figure["initial"]:
-        pt = min(w, h) * 0.3 * 72 / 25.4
-        shapes.append(
-            fitted_text(
-                max(w * 0.08, look["safe"]),
-                h * 0.08 + min(w, h) * 0.3 * 0.75,
-                figure["initial"],
-                w * 0.4,
-                pt,
-                "sans-bold",
-                "start",
-                look["ink"],
+    pt = min(w, h) * 0.3 * 72 / 25.4
+    for text, x, anchor in (
+        (figure["initial"], max(w * 0.08, look["safe"]), "start"),
+        (number, w - max(w * 0.08, look["safe"]), "end"),
+    ):
+        if text:
+            shapes.append(
+                fitted_text(
+                    x, h * 0.08 + min(w, h) * 0.3 * 0.75, text, w * 0.4, pt, "sans-bold", anchor, look["ink"]
+                )
             )
-        )
     shapes.append(Rect(0, 0, w, h, Style(stroke=look["outline"], fill=None, width=look["width"])))
     return shapes
 
@@ -142,8 +154,6 @@ def _tab(
 ) -> list[Shape]:
     """One upright base tab at (0, 0) with the figure's label (unless not ``labelled``)."""
     shapes: list[Shape] = [Rect(0, 0, w, b, Style(stroke=None, fill=look["base"]))]
-    if look["hatch_base"]:
-        shapes.extend(hatch(0, 0, w, b, look["outline"], spacing=1.6, width=0.2))
     label = (figure["label"] or figure["name"]) if labelled else ""
     ink = contrast_ink(look["base"]) if not look["hatch_base"] else "#000000"
     pt = min(b * 0.3, 2.6) * 72 / 25.4
@@ -155,20 +165,16 @@ def _tab(
     cap = pt * 25.4 / 72 * 0.72
     step = cap * spacing
     top = middle - (len(lines) - 1) * step / 2 + cap / 2
-    for i, line in enumerate(lines if label else []):
-        text = fitted_text(w / 2, top + i * step, line, room, pt, "sans-bold", "middle", ink)
-        if look["hatch_base"]:
-            tw = min(room, text_width(line, "sans-bold", text.size))
-            shapes.append(
-                Rect(
-                    w / 2 - tw / 2 - 0.4,
-                    text.y - cap - 0.4,
-                    tw + 0.8,
-                    cap + 1.0,
-                    Style(stroke=None, fill="#ffffff"),
-                )
-            )
-        shapes.append(text)
+    texts = [
+        fitted_text(w / 2, top + i * step, line, room, pt, "sans-bold", "middle", ink)
+        for i, line in enumerate(lines if label else [])
+    ]
+    if look["hatch_base"]:  # the label sits on a knocked-out ground: no hatch line crosses it
+        edge = look["width"] / 2
+        tab = ((edge, edge), (w - edge, edge), (w - edge, b - edge), (edge, b - edge))
+        holes = knockout_boxes([[t] for t in texts])
+        shapes.append(Group(tuple(knockout_hatch(tab, look["outline"], holes, spacing=1.6, width=0.2))))
+    shapes.extend(texts)
     shapes.append(Rect(0, 0, w, b, Style(stroke=look["outline"], fill=None, width=look["width"])))
     return shapes
 
@@ -235,9 +241,12 @@ def _safe_label(
     return MIN_TYPE, words[-1:] or [""], FOLD_CLEAR + depth / 2, SAFE_SPACING, room
 
 
-def standee(figure: dict[str, Any], spec: ComponentSpec, ctx: Context, labelled: bool = True) -> Drawing:
+def standee(
+    figure: dict[str, Any], spec: ComponentSpec, ctx: Context, labelled: bool = True, number: str = ""
+) -> Drawing:
     """Return one flat standee: tab and back (upside down), fold, front and tab; ``labelled`` False
-    leaves the tabs blank (a small booklet figure, which names the figure underneath)."""
+    leaves the tabs blank (a small booklet figure, which names the figure underneath); ``number``
+    is printed on both panels."""
     w, h, b = spec["width"], spec["height"], base_depth(spec, ctx)
     look = _colours(figure, ctx)
 
@@ -246,8 +255,8 @@ def standee(figure: dict[str, Any], spec: ComponentSpec, ctx: Context, labelled:
 
     shapes: list[Shape] = [
         upside_down(_tab(figure, look, w, b, labelled), 0.0, b),
-        upside_down(_panel(figure, look, w, h, back=True), b, h),
-        Group(tuple(_panel(figure, look, w, h, back=False)), translate(0, b + h)),
+        upside_down(_panel(figure, look, w, h, True, number), b, h),
+        Group(tuple(_panel(figure, look, w, h, False, number)), translate(0, b + h)),
         Group(tuple(_tab(figure, look, w, b, labelled)), translate(0, b + 2 * h)),
     ]
     for y in (b, b + h, b + 2 * h):
@@ -269,11 +278,16 @@ def footprint(spec: ComponentSpec) -> float:
 
 
 def items(spec: ComponentSpec, ctx: Context) -> list[SheetItem]:
-    """Return one sheet item per standee, in the order listed."""
+    """Return one sheet item per standee, in the order listed (a ``numbered`` figure's standees
+    numbered 1 to its count)."""
     result: list[SheetItem] = []
     for figure in spec["figures"]:
-        art = standee(figure, spec, ctx)
-        result.extend([SheetItem(art)] * figure["count"])
+        if figure["numbered"]:
+            result.extend(
+                SheetItem(standee(figure, spec, ctx, number=str(k))) for k in range(1, figure["count"] + 1)
+            )
+        else:
+            result.extend([SheetItem(standee(figure, spec, ctx))] * figure["count"])
     return result
 
 

@@ -20,7 +20,7 @@ from generator.components.look import fitted_text
 from generator.definitions import ComponentSpec
 from generator.errors import DefinitionError, TemplateError
 from generator.fonts import text_width
-from generator.imposition import SheetItem, footer, nup
+from generator.imposition import SheetItem, footer, nup, parts_bottom
 from generator.page import MIN_TYPE, Drawing, Line, Page, Rect, Shape, Style, Text, iter_shapes
 from generator.schema import Field, positive
 
@@ -458,8 +458,9 @@ def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     pad = 3.0 if bleed else 2.0  # a print shop's cut keeps 2 mm off the text (the safe area)
     cell = Drawing(art.width + 2 * pad, art.height + 2 * pad, (art.placed(pad, pad),), art.label)
     rows_per_page = max(1, -(-copies // cols))
-    if rows_per_page * (cell.height + 2 * bleed) > ph:
-        k = (ph - 2 * bleed * rows_per_page) / (rows_per_page * cell.height)
+    room = parts_bottom(paper) - paper.margin  # the copies' cuts keep clear of the footer
+    if rows_per_page * (cell.height + 2 * bleed) > room:
+        k = (room - 2 * bleed * rows_per_page) / (rows_per_page * cell.height)
         if bleed:  # the gutters shrink the copies more: never below 6 pt type (a copy moves over)
             k = max(k, min(1.0, MIN_TYPE / _smallest_type(cell)))
         cell = Drawing(cell.width * k, cell.height * k, (cell.placed(0, 0, k),), art.label)

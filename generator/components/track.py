@@ -138,6 +138,10 @@ def track_path(spec: ComponentSpec, ctx: Context) -> tuple[list[str], int]:
     return list(path), int(lane_length or len(path))
 
 
+NUMBER_MARGIN = 0.15  # of the box, kept clear on each side of a box number
+ARROW_CLEAR = 1.0  # mm between a box number and the arrow on the box's side
+
+
 def _arrow_head(x: float, y: float, dx: float, dy: float, size: float, colour: str) -> Polygon:
     """Return a small filled triangle centred on (x, y) pointing along (dx, dy)."""
     back, half = size * 0.5, size * 0.45
@@ -298,6 +302,13 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
     small_pt = max(6.0, floor, min(8.0, pt_from_mm(box * 0.12)))
     small_band = small_pt * 25.4 / 72 * 0.72 + 1.6  # the step numbers' strip at the top of a box
     number_pt = spec["number_size"] or pt_from_mm(min(box * 0.42, (box - 2 * small_band) * 0.8))
+    head = max(2.2, min(5.0, box * 0.2))  # the arrows on the boxes' shared edges
+    # box numbers keep a margin from the box's sides and the arrows on them: one size for every
+    # box, the one at which the widest number ("10", "11") fits between the margins
+    room = box - 2 * max(box * NUMBER_MARGIN, head * 0.5 + ARROW_CLEAR)
+    widest = max(text_width(label, "sans-bold", number_pt) for label in path)
+    if widest > room > 0:
+        number_pt *= room / widest
     arrow_colour = ctx.colour(spec["arrow_colour"]) or "#000000"
     occupied = {str(k) for k in (overlay or {}).get("pieces", {})}
     for index, (label, cell) in enumerate(zip(path, cells)):
@@ -324,7 +335,7 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
                     x + w / 2,
                     y + h / 2 + cap / 2,
                     label,
-                    w * 0.8,
+                    room,
                     number_pt,
                     "sans-bold",
                     "middle",
@@ -350,7 +361,6 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
     for cell in cells:
         shapes.append(Rect(*rect(cell), line))
     # arrows on the shared edge of each pair of consecutive boxes
-    head = max(2.2, min(5.0, box * 0.2))
     for a, b in itertools.pairwise(cells):
         ax, ay, aw, ah = rect(a)
         _bx, by, _bw, bh = rect(b)

@@ -914,7 +914,8 @@ class BarricadesRules(GameRules):
     def layout_data(
         self, name: str, seed: int | None = None, variants: frozenset[str] = frozenset()
     ) -> dict[str, Any]:
-        """Return component data: 'board' (cells and their marks) or 'position:<diagram>'."""
+        """Return component data: 'board' (cells and their marks, a soldier's starting square
+        marked ``piece:<side>:<type>:<number>``) or 'position:<diagram>'."""
         if name.startswith("position:"):
             return _diagram_data(name.partition(":")[2])
         if name != "board":
@@ -928,8 +929,10 @@ class BarricadesRules(GameRules):
             for s in bb.home_squares(side):
                 cells.setdefault(square_name(s), []).append(f"{side}-home")
             for kind, squares in DEFAULT_SETUP[side].items():
-                for n in squares:
-                    cells[n].append(f"piece:{side}:{kind}")
+                # soldier k of a type (the roster's "Pistolier k", the standee numbered k)
+                # starts on the type's k-th square of the default setup
+                for k, n in enumerate(squares, 1):
+                    cells[n].append(f"piece:{side}:{kind}:{k}")
         ordered = {n: cells[n] for n in sorted(cells, key=parse_square)}
         return {
             "game": self.id,

@@ -7,17 +7,29 @@ from typing import BinaryIO
 
 from generator.page import Page
 
+AUTHOR = "pnp"  # the author a file names when its maker gives none
+
 
 def _pdf(
-    pages: Iterable[Page], target: BinaryIO, title: str = "", boxes: bool = False, cmyk: bool = False
+    pages: Iterable[Page],
+    target: BinaryIO,
+    title: str = "",
+    boxes: bool = False,
+    cmyk: bool = False,
+    author: str = AUTHOR,
 ) -> int:
     from generator.render.pdf import write_pdf
 
-    return write_pdf(pages, target, title, boxes, cmyk)
+    return write_pdf(pages, target, title, boxes, cmyk, author)
 
 
 def _svg(
-    pages: Iterable[Page], target: BinaryIO, title: str = "", boxes: bool = False, cmyk: bool = False
+    pages: Iterable[Page],
+    target: BinaryIO,
+    title: str = "",
+    boxes: bool = False,
+    cmyk: bool = False,
+    author: str = AUTHOR,
 ) -> int:
     """Write one page as SVG; SVG has no trim boxes and stays RGB (``boxes`` and ``cmyk`` are
     the PDF's)."""
@@ -27,7 +39,7 @@ def _svg(
     for page in pages:
         if count:
             raise ValueError("an SVG file holds one page")
-        write_svg(page, target, title)
+        write_svg(page, target, title, author=author)
         count += 1
     return count
 

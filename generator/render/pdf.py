@@ -239,9 +239,15 @@ PART = 250  # pages a long document is written in at a time
 
 
 def write_pdf(
-    pages: Iterable[Page], target: BinaryIO, title: str = "", boxes: bool = False, cmyk: bool = False
+    pages: Iterable[Page],
+    target: BinaryIO,
+    title: str = "",
+    boxes: bool = False,
+    cmyk: bool = False,
+    author: str = "pnp",
 ) -> int:
-    """Draw pages into a PDF written to a binary file object; return the number of pages.
+    """Draw pages into a PDF written to a binary file object, titled ``title`` with ``author`` as
+    its author; return the number of pages.
 
     With ``boxes`` every page carries a TrimBox and a BleedBox (``page_boxes``); with ``cmyk``
     every colour is written as CMYK inks. A document of more than PART pages is written a part
@@ -249,14 +255,14 @@ def write_pdf(
     iterator = iter(pages)
     first = list(itertools.islice(iterator, PART + 1))
     if len(first) <= PART:
-        return _write_part(first, target, title, boxes, cmyk)
+        return _write_part(first, target, title, boxes, cmyk, author)
     joiner = PdfJoiner(target)
     count = 0
     part = first[:PART]
     pending = first[PART:]
     while part:
         buffer = io.BytesIO()
-        _write_part(part, buffer, title, boxes, cmyk)
+        _write_part(part, buffer, title, boxes, cmyk, author)
         count += joiner.add(buffer.getvalue())
         part = pending + list(itertools.islice(iterator, PART - len(pending)))
         pending = []
@@ -303,7 +309,12 @@ def _pdf_box(box: Box, page: Page) -> tuple[float, float, float, float]:
 
 
 def _write_part(
-    pages: Iterable[Page], target: BinaryIO, title: str = "", boxes: bool = False, cmyk: bool = False
+    pages: Iterable[Page],
+    target: BinaryIO,
+    title: str = "",
+    boxes: bool = False,
+    cmyk: bool = False,
+    author: str = "pnp",
 ) -> int:
     """Draw pages into one reportlab document; return the number of pages."""
     with _ENVIRONMENT_LOCK:
@@ -317,6 +328,7 @@ def _write_part(
                 os.environ["SOURCE_DATE_EPOCH"] = saved
     canvas.setCreator("pnp")
     canvas.setProducer("pnp")
+    canvas.setAuthor(author)
     if title:
         canvas.setTitle(title)
     count = 0

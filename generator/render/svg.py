@@ -46,6 +46,7 @@ _ATTR_ESCAPES = str.maketrans(
 )
 _NAMESPACES = ' xmlns="http://www.w3.org/2000/svg"'
 _XLINK = ' xmlns:xlink="http://www.w3.org/1999/xlink"'
+_RDF = ' xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:dc="http://purl.org/dc/elements/1.1/"'
 
 ClassKey = tuple[tuple[str, str], ...]
 
@@ -493,8 +494,9 @@ class _Writer:
         return "".join(self.out)
 
 
-def svg_document(page: Page, title: str = "", preview: bool = False) -> str:
-    """Return one page as the text of an SVG document (true size, viewBox in mm).
+def svg_document(page: Page, title: str = "", preview: bool = False, author: str = "") -> str:
+    """Return one page as the text of an SVG document (true size, viewBox in mm), titled ``title``
+    (or the page's label) with ``author`` as its Dublin Core creator when given.
 
     A preview leaves the text out and writes lengths to 0.1 mm: a light picture for a contact
     sheet, not for printing."""
@@ -514,6 +516,11 @@ def svg_document(page: Page, title: str = "", preview: bool = False) -> str:
     ]
     if title or page.label:
         head.append(f"<title>{(title or page.label).translate(_TEXT_ESCAPES)}</title>")
+    if author:
+        head.append(
+            f"<metadata><rdf:RDF{_RDF}><rdf:Description><dc:creator>{author.translate(_TEXT_ESCAPES)}"
+            "</dc:creator></rdf:Description></rdf:RDF></metadata>"
+        )
     if css or writer.defs:
         style = f"<style><![CDATA[{css}]]></style>" if css else ""
         head.append(f"<defs>{style}{''.join(writer.defs)}</defs>")
@@ -589,6 +596,6 @@ class InlineSvg:
         return "".join(faces) + styles
 
 
-def write_svg(page: Page, target: BinaryIO, title: str = "", preview: bool = False) -> None:
+def write_svg(page: Page, target: BinaryIO, title: str = "", preview: bool = False, author: str = "") -> None:
     """Write one page as an SVG document to a binary file object (a light one for a preview)."""
-    target.write(svg_document(page, title, preview).encode("utf-8"))
+    target.write(svg_document(page, title, preview, author).encode("utf-8"))

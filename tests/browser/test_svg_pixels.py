@@ -145,9 +145,9 @@ def pages(tmp_path_factory) -> list[tuple[str, Page]]:
     kept: list[tuple[str, Page]] = []
     write_svg = svg_module.write_svg
 
-    def keep(page, target, title="", preview=False):
+    def keep(page, target, title="", preview=False, author=""):
         kept.append((f"{title}{' (preview)' if preview else ''}", page))
-        write_svg(page, target, title, preview)
+        write_svg(page, target, title, preview, author)
 
     patch = pytest.MonkeyPatch()
     patch.setattr(svg_module, "write_svg", keep)

@@ -97,7 +97,7 @@ def test_every_kit_has_a_card_that_starts_with_kit_pdf_and_its_print_settings(ho
         assert "double-sided" in text and "flip on the long edge" in text and "actual size" in text
         cards_at = card_pages(manifest["kit"])
         assert cards_at, folder  # every built-in kit has parts on card
-        assert f"for pages {', '.join(cards_at)}" in text
+        assert f"for {'page' if len(cards_at) == 1 else 'pages'} {', '.join(cards_at)}, single-sided" in text
         for part in manifest["kit"]["components"]:
             first_page, last_page = part["pages"]
             pages = str(first_page) if first_page == last_page else f"{first_page}\u2013{last_page}"

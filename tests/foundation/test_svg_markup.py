@@ -164,9 +164,9 @@ def written(tmp_path_factory) -> dict[str, list]:
     kept: dict[str, list] = {"documents": [], "figures": []}
     write_svg, element = svg_module.write_svg, svg_module.InlineSvg.element
 
-    def keep_document(page, target, title="", preview=False):
+    def keep_document(page, target, title="", preview=False, author=""):
         buffer = io.BytesIO()
-        write_svg(page, buffer, title, preview)
+        write_svg(page, buffer, title, preview, author)
         kept["documents"].append((page, preview, buffer.getvalue(), title))
         target.write(buffer.getvalue())
 
@@ -224,9 +224,7 @@ def test_the_written_booklets_hold_those_figures(written):
 
 def test_merged_shapes_are_fewer_elements_and_smaller(written):
     documents = written["documents"]
-    board = next(
-        d for p, preview, d, t in documents if t == "Barricades: Barricades: Battlefield" and not preview
-    )
+    board = next(d for p, preview, d, t in documents if t == "Barricades: Battlefield" and not preview)
     found = read_svg(board)
     text = board.decode("utf-8")
     assert "<line" not in text and "<polyline" not in text and "<polygon" not in text

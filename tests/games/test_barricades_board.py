@@ -318,8 +318,8 @@ def test_board_text_and_layout_match_board_data() -> None:
         assert sorted(s for s, marks in cells.items() if mark in marks) == sorted(data[key])
     for side in ("red", "blue"):
         for kind, squares in data["setup"][side].items():
-            for s in squares:
-                assert f"piece:{side}:{kind}" in cells[s] and f"{side}-home" in cells[s]
+            for number, s in enumerate(squares, 1):
+                assert f"piece:{side}:{kind}:{number}" in cells[s] and f"{side}-home" in cells[s]
     homes = {s for s, marks in cells.items() if "blue-home" in marks or "red-home" in marks}
     assert homes == {name(f, r) for f in range(10) for r in (1, 2, 9, 10)}
 
