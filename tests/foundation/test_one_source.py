@@ -91,19 +91,7 @@ def test_every_text_of_the_kit_states_the_turn_limit_of_the_rules_module(game, l
         assert stated(text, CHANGED, words) == stated(before[component], default, words), component
 
 
-def unit_cases() -> list:
-    # Aggression's booklet and quick reference are being rewritten for the stalling ruling on
-    # another branch; they still write "turns" themselves (strict: the mark goes once they don't)
-    reason = "Aggression's booklet and quick reference write the unit as a word, not count()"
-    return [
-        pytest.param(g, lang, marks=pytest.mark.xfail(strict=True, reason=reason))
-        if g == "aggression"
-        else (g, lang)
-        for g, lang in kit_cases()
-    ]
-
-
-@pytest.mark.parametrize("game,lang", unit_cases())
+@pytest.mark.parametrize("game,lang", kit_cases())
 def test_every_text_of_the_kit_names_the_unit_the_limit_counts_in(game, lang, tmp_path, monkeypatch):
     definition = find_definition(game, LAYOUTS_DIR, lang)
     rules = GAMES[definition.rules_id]
