@@ -23,10 +23,18 @@ def _pages(folder: Path) -> list[str]:
 
 
 @pytest.fixture(scope="module", params=[[], ["connected"]], ids=["plain", "connected"])
-def kit_text(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+def kit(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> tuple[list[str], list[str]]:
+    """Return the variants a kit is built with and the text of its kit.pdf, page by page."""
     out = tmp_path_factory.mktemp("aggression")
     build(str(out), "aggression", variants=request.param)
-    return _pages(out)
+    return request.param, _pages(out)
+
+
+@pytest.fixture
+def kit_text(kit: tuple[list[str], list[str]]) -> list[str]:
+    return kit[1]
 
 
 def test_the_quick_reference_says_when_attacks_begin_and_that_attacking_is_compulsory(
@@ -51,3 +59,15 @@ def test_the_booklet_clarifies_the_compulsory_attack(kit_text: list[str]) -> Non
     clarifications = text[text.index("Clarifications") :]
     assert "Attacking is compulsory." in clarifications
     assert "nobody passes" not in text
+
+
+def test_the_card_notes_the_connected_variant_only_in_a_kit_built_with_it(
+    kit: tuple[list[str], list[str]],
+) -> None:
+    variants, pages = kit
+    cards = [page for page in pages if "Aggression: quick reference" in page]
+    assert cards
+    for card in cards:
+        assert ("Connected:" in card) == ("connected" in variants), card[-300:]
+    # the booklet documents the variant in every kit, built with it or not
+    assert any("Variant: connected" in page for page in pages)
