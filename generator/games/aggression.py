@@ -201,7 +201,9 @@ def parse_move(text: str) -> Move:
     m = _ATTACK_RE.match(token)
     if m:
         return _ATTACKS[CITY_INDEX[_city_name(m.group(1), token)]]
-    raise NotationError(f"{token!r} is not an Aggression move (write K=12 to claim, xK to attack, or pass)")
+    raise NotationError(
+        f"{token!r} is not an Aggression move (write city=troops to claim, xcity to attack, or pass)"
+    )
 
 
 def _city_name(letter: str, token: str) -> str:

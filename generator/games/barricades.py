@@ -169,7 +169,9 @@ def parse_move_text(text: str) -> Move:
         or ("x" in token and not fire)
         or (not dash and "x" not in token)
     ):
-        raise NotationError(f"{text!r} is not a Barricades move (e.g. c2-c5, c2-c5xe7, c2xe7, c2x*, resign)")
+        raise NotationError(
+            f"{text!r} is not a Barricades move (write from-to, from-toxtarget, fromxtarget, fromx* or resign)"
+        )
     src = parse_square(src_text)
     dst = parse_square(dst_text) if dash else src
     if dash and dst == src:

@@ -169,7 +169,7 @@ class CentennialState(State):
         match = _THROW.match(text)
         if not match:
             raise NotationError(
-                f"{text!r} is neither a throw like 'P2 1 2 3 -> 6' nor a claim like 'P3 claims 4'"
+                f"{text!r} is neither a throw 'player dice -> box' nor a claim 'player claims box'"
             )
         side = self._side(match.group(1), text)
         tokens = match.group(2).split()

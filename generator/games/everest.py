@@ -174,7 +174,9 @@ class EverestState(State):
             or not is_ascii_digits(words[0][1:])
             or int(words[0][1:]) < 1
         ):
-            raise NotationError(f"{text!r} is not a turn like 'P1 2 3 5 : 5 2+3'")
+            raise NotationError(
+                f"{text!r} is not a turn 'player dice : groups crossed off' (or ': -' for none)"
+            )
         if len(words) != DICE + 1:
             raise NotationError(f"a throw is {DICE} dice, got {' '.join(words[1:])!r}")
         dice = tuple(sorted(parse_die(word) for word in words[1:]))
@@ -182,12 +184,14 @@ class EverestState(State):
         if tail == "-":
             return Cross(f"p{int(words[0][1:])}", dice, ())
         if not tail:
-            raise NotationError("after ':' write the groups crossed off (e.g. '5 2+3'), or '-' for none")
+            raise NotationError(
+                "after ':' write the groups crossed off (a die, or dice joined by +), or '-' for none"
+            )
         groups = []
         for word in tail.split():
             parts = word.split("+")
             if any(not part for part in parts):
-                raise NotationError(f"{word!r} is not a group of dice such as 2+3")
+                raise NotationError(f"{word!r} is not a group of dice: write a die, or dice joined by +")
             groups.append(tuple(sorted(parse_die(part) for part in parts)))
         return Cross(f"p{int(words[0][1:])}", dice, tuple(sorted(groups)))
 

@@ -139,16 +139,16 @@ def parse_hex(
         m = _AXIAL.match(text)
         if m:
             return (int(m.group(1)), int(m.group(2)))
-        raise NotationError(f"{text!r} is not a hex: write axial coordinates such as 2,-1")
+        raise NotationError(f"{text!r} is not a hex: write axial coordinates q,r")
     if coordinates == "letters":
         m = _LETTERS.match(text)
         if m and int(m.group(2)) >= 1:
             return from_offset(_from_letters(m.group(1)), int(m.group(2)) - 1, orientation, stagger)
-        raise NotationError(f"{text!r} is not a hex: write a column letter and a row number such as c4")
+        raise NotationError(f"{text!r} is not a hex: write a column letter then a row number")
     m = _NUMBERS.match(text)
     if m and int(m.group(1)) >= 1 and int(m.group(2)) >= 1:
         return from_offset(int(m.group(1)) - 1, int(m.group(2)) - 1, orientation, stagger)
-    raise NotationError(f"{text!r} is not a hex: write column and row as four digits such as 0304")
+    raise NotationError(f"{text!r} is not a hex: write column and row as two digits each")
 
 
 def _check_style(orientation: str, stagger: str, coordinates: str) -> None:

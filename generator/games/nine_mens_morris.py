@@ -178,7 +178,7 @@ def parse_move(text: str) -> Move:
     match = _MOVE_RE.match(cleaned)
     if not match:
         raise NotationError(
-            f"{text.strip()!r} is not a Nine Men's Morris move (write d2, d2-d3, b4xd7 or d2-d3xa1)"
+            f"{text.strip()!r} is not a Nine Men's Morris move (write point, from-to, pointxtaken or from-toxtaken)"
         )
     first, second, take = match.groups()
     for name in (first, second, take):
@@ -338,8 +338,11 @@ class NineMensMorrisState(State):
         written = move_str(move)
         if move.frm is None:
             if not self._hand[side]:
+                how = "to any empty point" if self._flying and mine.bit_count() == 3 else "along a line"
+                slide = next((move_str(m) for m in self.legal_moves() if m.frm is not None), None)
                 raise IllegalMoveError(
-                    f"{me} has placed all {MEN} men and must move one along a line (e.g. d2-d3)"
+                    f"{me} has placed all {MEN} men and must move one {how}"
+                    + (f" (e.g. {slide})" if slide else "")
                 )
             if (mine | opp) & to:
                 raise IllegalMoveError(f"{move.to} is already taken by a {self._owner_word(move.to)} man")

@@ -409,13 +409,13 @@ class PushState(State):
         if stage == 0:
             if ":" in line:
                 raise NotationError(
-                    f"{line!r}: the thrower only places the two neutral dice, like 3@c4 5@e2; "
+                    f"{line!r}: the thrower only places the two neutral dice (value@cell value@cell); "
                     "the pusher then pushes"
                 )
             places = line.split()
             if len(places) != 2:
                 raise NotationError(
-                    f"{line!r}: place the two neutral dice, like 3@c4 5@e2 (3@- when a die has no free cell)"
+                    f"{line!r}: place the two neutral dice as value@cell value@cell (value@- when a die has no free cell)"
                 )
             throw: list[int] = []
             cells: list[int | None] = []
@@ -423,7 +423,7 @@ class PushState(State):
                 match = _PLACE.match(token)
                 if not match:
                     raise NotationError(
-                        f"{token!r} is not a neutral die: write value@cell, like 3@c4, or 3@-"
+                        f"{token!r} is not a neutral die: write value@cell, or value@- when no cell is free"
                     )
                 throw.append(int(match.group(1)))
                 cells.append(None if match.group(2) == "-" else CELL_INDEX[match.group(2)])
@@ -474,16 +474,22 @@ class PushState(State):
         line = " ".join(text.split())
         left, colon, right = line.partition(":")
         if not colon:
-            raise NotationError(f"{line!r} is not a turn: write it like 3@c4 5@e2 : 5 3")
+            raise NotationError(
+                f"{line!r} is not a turn: write value@cell value@cell : values pushed (or : - for none)"
+            )
         places = left.split()
         if len(places) != 2:
-            raise NotationError(f"{line!r}: a turn starts with the two neutral dice, like 3@c4 5@e2 (or 3@-)")
+            raise NotationError(
+                f"{line!r}: a turn starts with the two neutral dice, value@cell value@cell (or value@-)"
+            )
         throw: list[int] = []
         cells: list[int | None] = []
         for token in places:
             match = _PLACE.match(token)
             if not match:
-                raise NotationError(f"{token!r} is not a neutral die: write value@cell, like 3@c4, or 3@-")
+                raise NotationError(
+                    f"{token!r} is not a neutral die: write value@cell, or value@- when no cell is free"
+                )
             throw.append(int(match.group(1)))
             cells.append(None if match.group(2) == "-" else CELL_INDEX[match.group(2)])
         canon_throw, canon_cells = _canonical_cells((throw[0], throw[1]), (cells[0], cells[1]))
@@ -492,7 +498,7 @@ class PushState(State):
             return PushTurn(canon_throw, canon_cells, ())
         if not tokens:
             raise NotationError(
-                f"{line!r}: after ':' name the dice pushed, like 5 3, or write - when nothing moved"
+                f"{line!r}: after ':' write the values of the dice pushed, or - when nothing moved"
             )
         side = self.pusher
         values = self.values[side]
@@ -501,8 +507,8 @@ class PushState(State):
             match = _DIE.match(token)
             if not match:
                 raise NotationError(
-                    f"{token!r} is not a pushed die: write its value, like 5 "
-                    "(5/c to name its lane, 5+ or 5- to adjust it)"
+                    f"{token!r} is not a pushed die: write its value "
+                    "(value/lane to name its lane, value+ or value- to adjust it)"
                 )
             value = int(match.group(1))
             lane_name, sign = match.group(2), match.group(3)

@@ -274,7 +274,7 @@ def parse_move(text: str) -> BrainMove:
     """Return the move written ``b1-b4`` or ``b1xb4``; raise NotationError otherwise."""
     match = _MOVE.match(text.strip())
     if not match:
-        raise NotationError(f"{text.strip()!r} is not a move: write it like b1-b4, or b1xb4 for a capture")
+        raise NotationError(f"{text.strip()!r} is not a move: write it from-to, or fromxto for a capture")
     return BrainMove(INDEX[match.group(1)], INDEX[match.group(3)], match.group(2) == "x")
 
 

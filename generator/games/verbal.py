@@ -131,11 +131,13 @@ class VerbalState(State):
                 raise IllegalMoveError(f"the two numbers offered must differ, not {first} and {second}")
             offer = (min(first, second), max(first, second))
             return [r for r in pool if r.offer == offer]
+        offers = sorted({n for r in pool for n in r.offer})
         match = _TAKE.match(text)
         if not match:
-            raise NotationError(f"{text.strip()!r} is not a number to take, like 5")
+            raise NotationError(
+                f"{text.strip()!r} is not a number to take: write {' or '.join(map(str, offers))}"
+            )
         take = int(match.group(1))
-        offers = sorted({n for r in pool for n in r.offer})
         if take not in offers:
             raise IllegalMoveError(f"{take} was not offered: the offer was {' or '.join(map(str, offers))}")
         return [r for r in pool if r.take == take]
