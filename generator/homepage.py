@@ -19,10 +19,10 @@ from typing import Any
 
 from generator.files import atomic_write_text
 from generator.imposition import SCALE_BAR
+from generator.languages import TEXTS
+from generator.languages import text as catalogue_text
 
 PREVIEW = "preview.svg"
-# the languages' names in their own words, for the booklet links (the page itself is English)
-OWN_NAMES = {"en": "English", "fr": "Français", "it": "Italiano"}
 CARD_STOCK = "160 to 250 g/m²"  # as the print guide says
 
 CSS = (
@@ -191,7 +191,7 @@ def _booklets(folder: str, manifest: dict, names: list[str]) -> str:
             if isinstance(name, str) and name in names:
                 links.append(f'<a href="{folder}/{_e(name)}" hreflang="{_e(lang)}">{label}</a>')
         if links:
-            own = OWN_NAMES.get(lang, lang)
+            own = catalogue_text("language.own", lang) if lang in TEXTS else lang
             items.append(f'<li><span lang="{_e(lang)}">{_e(own)}</span>: {" · ".join(links)}</li>')
     if not items:
         return ""

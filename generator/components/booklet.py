@@ -25,7 +25,7 @@ from generator.booklet.markup import Document, Figure, parse, plain_text, smarte
 from generator.booklet.template import render_template, shown_path, template_path, template_values
 from generator.components.base import Context, Output, component_drawing
 from generator.errors import DefinitionError, UsageError
-from generator.languages import DEFAULT_LANGUAGE, LANGUAGES
+from generator.languages import cover_words
 from generator.page import Drawing, Line, Page, Style
 from generator.render.svg import InlineSvg
 from generator.schema import Field
@@ -132,8 +132,7 @@ def _typeset(source: BookletSource, ctx: Context) -> list[LaidPage]:
         running_title=source.title,
     )
     lang = source.lang
-    own = LANGUAGES[lang].cover if lang in LANGUAGES else {}
-    labels = {**LANGUAGES[DEFAULT_LANGUAGE].cover, **own}
+    labels = cover_words(lang)
     return laid + _filling(ctx, len(laid), source.geometry, source.style, source.title, labels)
 
 
@@ -215,8 +214,7 @@ def _no_figure(component: str, overlay: str | None, type_floor: float = 0.0) -> 
 
 def _cover(spec: Any, ctx: Context, meta: dict[str, str], lang: str) -> CoverInfo:
     game = ctx.definition.game
-    own = LANGUAGES[lang].cover if lang in LANGUAGES else {}
-    labels = {**LANGUAGES[DEFAULT_LANGUAGE].cover, **own, **meta}
+    labels = {**cover_words(lang), **meta}
     facts = []
     for key, field in (("players", "players"), ("time", "playing_time"), ("ages", "ages")):
         value = game.get(field) or ""

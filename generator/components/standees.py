@@ -314,4 +314,8 @@ def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     """Return the standee sheets (cut along the grey lines, fold along the dashed ones)."""
     label = f"{ctx.definition.title}: {spec['title'] or spec.id}"
     parts = items(spec, ctx)
-    return [Output(spec.id, nup(parts, ctx.paper, label, bleed=ctx.options.bleed), items=parts)]
+    return [
+        Output(
+            spec.id, nup(parts, ctx.paper, label, bleed=ctx.options.bleed, lang=ctx.options.lang), items=parts
+        )
+    ]
