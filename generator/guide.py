@@ -21,7 +21,7 @@ from generator.components.kinds import find_kind
 from generator.definitions import TEMPLATES_DIR
 from generator.errors import DefinitionError
 from generator.imposition import SCALE_BAR, footer, scale_bar
-from generator.languages import set_text
+from generator.languages import set_text, terms
 from generator.page import Drawing, Page
 from generator.printjob import Sheet, sheet_pages
 
@@ -170,6 +170,7 @@ def guide_values(ctx: Context, sheets: list[Sheet], single_sided: bool, start: i
         "most_players": most_players(str(definition.game.get("players", ""))),
         "continued": [" ".join(row["what"]) for row in rows if row["continued"]],
         "lang": ctx.options.lang,
+        "terms": terms(ctx.options.lang, definition.id),
     }
 
 

@@ -7,7 +7,7 @@ import math
 from dataclasses import dataclass
 
 from generator.errors import DefinitionError, UsageError
-from generator.languages import DEFAULT_LANGUAGE, texts_of
+from generator.languages import DEFAULT_LANGUAGE, set_text, texts_of
 from generator.languages import text as catalogue_text
 from generator.page import (
     Circle,
@@ -176,7 +176,7 @@ def place(
                 _trimmed(page, with_bleed(drawing, bleed), x, y, 1.0, bleed)
             else:
                 page.add(drawing.placed(x, y))
-            footer(page, sheet, label)
+            footer(page, sheet, set_text(label, lang))
             return [page]
     if fit:
         best = max(

@@ -129,12 +129,50 @@ TEXTS: dict[str, dict[str, str]] = {
             "Out of rows? Go on {% if single_sided %}on the next page{% else %}on the back of this sheet{% endif %},"
             " numbering on from {{ row }}. The game is a draw after {{ count(limit, unit) }}."
         ),
+        "board.seed": "seed {seed}",
+        "board.variant": ", variant {names}",
         "html.contents": "Contents",
         "html.glance": "At a glance",
         "html.quick": "Quick reference",
         "html.figure": "Figure",
         "html.skip": "Skip to the rules",
         "language.own": "English",
+        "guide.title": "Print guide",
+        "home.title": "Print-and-play kits",
+        "home.skip": "Skip to the kits",
+        "home.games": "Games",
+        "home.intro": "Pick a game, then print its <b>kit.pdf</b> with the settings beside it: the whole kit is in that one file, its first page a guide to cutting and folding. The rules read on a phone as a web page, in every language they are written in.",
+        "home.empty": "No kits here yet: build some with <code>pnp build --all</code>.",
+        "home.pages": "{n} pages",
+        "home.paper": "{paper} paper",
+        "home.print": "Print kit.pdf",
+        "home.single": "Print <b>single-sided</b>.",
+        "home.duplex": "Print <b>double-sided</b>, <b>flip on the long edge</b>; blank backs are meant (no duplex printer: build with <code>--single-sided</code>).",
+        "home.actual": "At <b>actual size</b> (100%, never “fit to page”): the bar at the foot of every page measures {n} mm.",
+        "home.card.one": "Card ({stock}) for page {pages}, single-sided where the back is blank (a double-sided pass on card jams home printers); plain paper for the rest.",
+        "home.card.many": "Card ({stock}) for pages {pages}, single-sided where the back is blank (a double-sided pass on card jams home printers); plain paper for the rest.",
+        "home.card.stock": "160 to 250 g/m²",
+        "home.guide": "Page 1 is the print guide: what to cut, fold and glue.",
+        "home.rules": "Rules",
+        "home.read": "read on screen",
+        "home.pdf": "PDF",
+        "home.holds": "What kit.pdf holds",
+        "home.again": "To print a part again, print its pages of kit.pdf (each part opens kit.pdf at its first page; <code>--parts</code> writes each as a PDF of its own).",
+        "home.parts": "Parts of kit.pdf",
+        "home.part": "Part",
+        "home.part.pages": "Pages",
+        "home.part.stock": "Stock",
+        "home.both": "{stock}, both sides",
+        "home.batch": "Seeds in this batch",
+        "home.every": "Every board in one PDF: {link}",
+        "home.others": "The other seeds' boards (the rest of their kit is this one's):",
+        "home.rest": "The rest of the kit: {link}",
+        "home.files": "Every file ({n})",
+        "home.glance": "{about}: the board at a glance",
+        "home.seed": "Seed",
+        "home.variant": "Variant",
+        "home.players": "Players",
+        "home.time": "Playing time",
     },
     "fr": {
         "scale.check": "Cette barre mesure {n} mm. Sinon, imprimez en taille réelle (100 %).",
@@ -151,12 +189,50 @@ TEXTS: dict[str, dict[str, str]] = {
             "Plus de lignes ? Continuez {% if single_sided %}sur la page suivante{% else %}au dos de cette feuille{% endif %},"
             " à partir de la ligne {{ row }}. La partie est nulle après {{ count(limit, unit) }}."
         ),
+        "board.seed": "graine {seed}",
+        "board.variant": ", variante {names}",
         "html.contents": "Sommaire",
         "html.glance": "En bref",
-        "html.quick": "Aide-mémoire",
+        "html.quick": "Aide de jeu",
         "html.figure": "Figure",
         "html.skip": "Aller aux règles",
         "language.own": "Français",
+        "guide.title": "Guide d’impression",
+        "home.title": "Jeux à imprimer",
+        "home.skip": "Aller aux jeux",
+        "home.games": "Jeux",
+        "home.intro": "Choisissez un jeu, puis imprimez son <b>kit.pdf</b> avec les réglages indiqués à côté : tout le kit tient dans ce fichier, et sa première page explique quoi découper et plier. Les règles se lisent aussi sur un téléphone, en page web, dans chaque langue où elles sont écrites.",
+        "home.empty": "Pas encore de kit ici : construisez-en avec <code>pnp build --all</code>.",
+        "home.pages": "{n} pages",
+        "home.paper": "papier {paper}",
+        "home.print": "Imprimer kit.pdf",
+        "home.single": "Imprimez en <b>recto seul</b>.",
+        "home.duplex": "Imprimez en <b>recto verso</b>, <b>retournement sur le bord long</b> ; les pages blanches sont voulues (sans impression recto verso, construisez le kit avec <code>--single-sided</code>).",
+        "home.actual": "En <b>taille réelle</b> (100 %, jamais « ajuster à la page ») : la barre au pied de chaque page mesure {n} mm.",
+        "home.card.one": "Carton ({stock}) pour la page {pages}, en recto seul quand le dos est blanc (le recto verso sur carton bloque les imprimantes de bureau) ; papier ordinaire pour le reste.",
+        "home.card.many": "Carton ({stock}) pour les pages {pages}, en recto seul quand le dos est blanc (le recto verso sur carton bloque les imprimantes de bureau) ; papier ordinaire pour le reste.",
+        "home.card.stock": "160 à 250 g/m²",
+        "home.guide": "La page 1 est le guide d’impression : quoi découper, plier et coller.",
+        "home.rules": "Règles",
+        "home.read": "lire à l’écran",
+        "home.pdf": "PDF",
+        "home.holds": "Ce que contient kit.pdf",
+        "home.again": "Pour réimprimer une partie du kit, imprimez ses pages de kit.pdf (chaque lien ouvre kit.pdf à sa première page ; <code>--parts</code> en fait un PDF à part).",
+        "home.parts": "Parties de kit.pdf",
+        "home.part": "Partie",
+        "home.part.pages": "Pages",
+        "home.part.stock": "Support",
+        "home.both": "{stock}, recto verso",
+        "home.batch": "Graines de cette série",
+        "home.every": "Tous les plateaux en un PDF : {link}",
+        "home.others": "Les plateaux des autres graines (le reste de leur kit est celui-ci) :",
+        "home.rest": "Le reste du kit : {link}",
+        "home.files": "Tous les fichiers ({n})",
+        "home.glance": "{about} : le plateau en un coup d’œil",
+        "home.seed": "Graine",
+        "home.variant": "Variante",
+        "home.players": "Joueurs",
+        "home.time": "Durée",
     },
     "it": {
         "scale.check": "Questa barra misura {n} mm. Altrimenti stampate al 100%.",
@@ -173,12 +249,50 @@ TEXTS: dict[str, dict[str, str]] = {
             "Righe finite? Continuate {% if single_sided %}sulla pagina seguente{% else %}sul retro di questo foglio{% endif %},"
             " numerando da {{ row }}. Dopo {{ count(limit, unit) }} la partita è patta."
         ),
+        "board.seed": "seme {seed}",
+        "board.variant": ", variante {names}",
         "html.contents": "Indice",
         "html.glance": "In breve",
-        "html.quick": "Promemoria",
+        "html.quick": "Scheda rapida",
         "html.figure": "Figura",
         "html.skip": "Vai alle regole",
         "language.own": "Italiano",
+        "guide.title": "Guida alla stampa",
+        "home.title": "Giochi da stampare",
+        "home.skip": "Vai ai giochi",
+        "home.games": "Giochi",
+        "home.intro": "Scegliete un gioco, poi stampatene il <b>kit.pdf</b> con le impostazioni indicate accanto: tutto il kit è in quel file, e la sua prima pagina spiega cosa ritagliare e piegare. Le regole si leggono anche sul telefono, come pagina web, in ogni lingua in cui sono scritte.",
+        "home.empty": "Ancora nessun kit qui: createne con <code>pnp build --all</code>.",
+        "home.pages": "{n} pagine",
+        "home.paper": "carta {paper}",
+        "home.print": "Stampa kit.pdf",
+        "home.single": "Stampate <b>solo fronte</b>.",
+        "home.duplex": "Stampate <b>fronte e retro</b>, <b>capovolgendo sul lato lungo</b>; le pagine bianche sono volute (senza stampa fronte e retro, create il kit con <code>--single-sided</code>).",
+        "home.actual": "A <b>dimensione reale</b> (100%, mai «adatta alla pagina»): la barra in fondo a ogni pagina misura {n} mm.",
+        "home.card.one": "Cartoncino ({stock}) per la pagina {pages}, solo fronte dove il retro è bianco (il fronte-retro su cartoncino inceppa le stampanti di casa); carta normale per il resto.",
+        "home.card.many": "Cartoncino ({stock}) per le pagine {pages}, solo fronte dove il retro è bianco (il fronte-retro su cartoncino inceppa le stampanti di casa); carta normale per il resto.",
+        "home.card.stock": "da 160 a 250 g/m²",
+        "home.guide": "La pagina 1 è la guida alla stampa: cosa ritagliare, piegare e incollare.",
+        "home.rules": "Regole",
+        "home.read": "leggi sullo schermo",
+        "home.pdf": "PDF",
+        "home.holds": "Cosa contiene kit.pdf",
+        "home.again": "Per ristampare una parte, stampatene le pagine di kit.pdf (ogni parte apre kit.pdf alla sua prima pagina; <code>--parts</code> ne scrive un PDF a sé).",
+        "home.parts": "Parti di kit.pdf",
+        "home.part": "Parte",
+        "home.part.pages": "Pagine",
+        "home.part.stock": "Supporto",
+        "home.both": "{stock}, fronte e retro",
+        "home.batch": "Semi di questa serie",
+        "home.every": "Tutti i tabelloni in un PDF: {link}",
+        "home.others": "I tabelloni degli altri semi (il resto del loro kit è questo):",
+        "home.rest": "Il resto del kit: {link}",
+        "home.files": "Tutti i file ({n})",
+        "home.glance": "{about}: il tabellone a colpo d’occhio",
+        "home.seed": "Seme",
+        "home.variant": "Variante",
+        "home.players": "Giocatori",
+        "home.time": "Durata",
     },
 }
 
@@ -204,7 +318,7 @@ def texts_of(key: str) -> list[str]:
 # sign) and before a space or the end, so notation (a:b, !=, |:-:|, :::, http://) is left alone.
 NNBSP = "\u202f"
 NBSP = "\u00a0"
-_FR_MARK = re.compile(r"(?<=[\w)\]»”’*_.%])[ \u00a0\u202f]*([;!?:])(?=[\s*_)\]»”’\"]|$)")
+_FR_MARK = re.compile(r"(?<=[\w)\]»”’*_.%>])[ \u00a0\u202f]*([;!?:])(?=[\s*_)\]»”’\"<]|$)")
 _FR_OPEN = re.compile(r"«[ \u00a0\u202f]*")
 _FR_CLOSE = re.compile(r"[ \u00a0\u202f]*»")
 _CODE = re.compile(r"(`[^`\n]*`)")
@@ -237,3 +351,71 @@ def french_spacing(line: str) -> str:
 def set_text(line: str, lang: str) -> str:
     """Return a text as it is set in a language: French gets its no-break spaces; others as given."""
     return french_spacing(line) if lang == "fr" else line
+
+
+@dataclass(frozen=True)
+class Term:
+    """A game term of a language's glossary: the one word a kit prints for a concept, the synonyms
+    it must never use for it (lower case, matched as whole words), and the games it is about
+    (empty: every game)."""
+
+    term: str
+    banned: tuple[str, ...] = ()
+    games: tuple[str, ...] = ()
+
+
+# The glossary: per language, the one word for each game concept, which the booklets, quick
+# references, sheets, guide and HTML pages all use (templates read it as ``terms``; a test checks
+# every French and Italian kit against the banned synonyms). Italian addresses the players as voi,
+# as Italian rulebooks do, so the tu forms are banned synonyms of its form of address.
+GLOSSARY: dict[str, dict[str, Term]] = {
+    "en": {
+        "seed": Term("seed"),
+        "quick_reference": Term("quick reference"),
+    },
+    "fr": {
+        "seed": Term("graine", ("seed", "semence")),
+        "quick_reference": Term("aide de jeu", ("aide-mémoire", "carte de référence")),
+        "strip": Term("bande", ("piste", "parcours de cases"), ("centennial",)),
+        "turn_point": Term("demi-tour", ("virage", "tournant"), ("centennial",)),
+        "reached_box": Term("case atteinte", ("case d’arrivée", "case d'arrivée"), ("centennial",)),
+        "cross_off": Term(
+            "rayer", ("cocher", "cochez", "coche", "coché", "cochée", "cochées", "cochés"), ("everest",)
+        ),
+        "free_box": Term("case libre", ("case vide", "cases vides"), ("everest",)),
+        "player_sheet": Term("feuille de joueur", ("feuilles des joueurs",), ("everest",)),
+    },
+    "it": {
+        "seed": Term("seme", ("seed",)),
+        "quick_reference": Term("scheda rapida", ("promemoria", "scheda di riferimento")),
+        "free_cell": Term("casella libera", ("casella vuota", "caselle vuote"), ("push",)),
+        "address": Term(
+            "voi",
+            (
+                "tu",
+                "tuo",
+                "tua",
+                "tuoi",
+                "tue",
+                "ti",
+                "puoi",
+                "devi",
+                "fai",
+                "hai",
+                "vuoi",
+                "pensi",
+                "scrivi",
+            ),
+        ),
+    },
+}
+
+
+def terms(lang: str, game: str | None = None) -> dict[str, str]:
+    """Return a language's glossary as concept -> term (those about ``game`` and every game's);
+    raise MissingText for a language without a glossary."""
+    if lang not in GLOSSARY:
+        raise MissingText(f"no {lang!r} glossary (generator/languages.py)")
+    return {
+        key: t.term for key, t in GLOSSARY[lang].items() if not t.games or game is None or game in t.games
+    }

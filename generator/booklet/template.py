@@ -20,7 +20,7 @@ from jinja2.utils import missing
 
 from generator.booklet.sandbox import LimitedEnvironment, RenderLimit, render_limited
 from generator.errors import TemplateError, UsageError
-from generator.languages import LANGUAGES, set_text, unit_count
+from generator.languages import GLOSSARY, LANGUAGES, set_text, terms, unit_count
 
 SUFFIX = ".md.j2"
 _LANG = re.compile(r"^[a-z]{2,3}(-[a-z]{2,4})?$")
@@ -188,6 +188,7 @@ def template_values(
         "variants": list(definition.game.get("variants") or []),
         "selected_variants": sorted(selected),
         "lang": lang,
+        "terms": terms(lang, definition.id) if lang in GLOSSARY else {},
         "seed": seed,
         "data": data,
         "count": count,

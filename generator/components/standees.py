@@ -48,7 +48,7 @@ from generator.components.look import contrast_ink, figure_grid, fitted_text, ha
 from generator.components.symbols import draw_symbol
 from generator.definitions import ComponentSpec
 from generator.errors import DefinitionError
-from generator.fonts import text_width
+from generator.fonts import break_words, text_width
 from generator.imposition import SAFE_AREA, SheetItem, nup
 from generator.page import MIN_TYPE, Drawing, Group, Line, Rect, Shape, Style, multiply, rotate, translate
 from generator.schema import Field, positive
@@ -182,7 +182,7 @@ def _wrap(text: str, width: float, pt: float, hyphenate: bool = False) -> list[s
     """Return the words of a label in lines no wider than width (a longer single word is shrunk
     later, or with ``hyphenate`` broken with a hyphen where its first part fits)."""
     lines: list[str] = []
-    for word in text.split():
+    for word in break_words(text):
         if lines and text_width(lines[-1] + " " + word, "sans-bold", pt) <= width:
             lines[-1] += " " + word
             continue
@@ -225,7 +225,7 @@ def _safe_label(
     inset = 0.1 * MIN_TYPE * 25.4 / 72  # the side bearings of a line carry no ink
     room = w - 2 * safe + inset
     depth = b - safe - FOLD_CLEAR
-    words = label.split()
+    words = break_words(label)
     sizes = [pt - 0.25 * i for i in range(int((pt - MIN_TYPE) / 0.25) + 1)] + [MIN_TYPE]
     for first in range(len(words)):
         text = " ".join(words[first:])
