@@ -216,3 +216,29 @@ def test_only_the_glossary_term_for_each_concept(built, game, lang):
                             f"{key}: {word!r} in {line[:60]!r}"
                         )
     assert not found, found
+
+
+def footer_boxes(path: str) -> list[list[tuple[float, float, float, float]]]:
+    """Return, for every page of a PDF, the boxes (left, bottom, right, top in pt) of the text
+    objects in its bottom 15 mm: the footer line and the scale check."""
+    doc = pdfium.PdfDocument(path)
+    pages = []
+    for page in doc:
+        boxes = []
+        for obj in page.get_objects(filter=[pdfium.raw.FPDF_PAGEOBJ_TEXT], max_depth=8):
+            left, bottom, right, top = obj.get_bounds()
+            if top < 15 * 72 / 25.4:
+                boxes.append((left, bottom, right, top))
+        pages.append(boxes)
+    doc.close()
+    return pages
+
+
+@pytest.mark.parametrize("game,lang", KITS)
+def test_the_footer_words_never_run_into_the_scale_check(built, game, lang):
+    folder = built[(game, lang, "plain")]
+    for number, boxes in enumerate(footer_boxes(os.path.join(folder, "kit.pdf")), 1):
+        for i, a in enumerate(boxes):
+            for b in boxes[i + 1 :]:
+                same_line = a[1] < b[3] and b[1] < a[3]
+                assert not (same_line and a[0] < b[2] - 0.5 and b[0] < a[2] - 0.5), (number, a, b)
