@@ -155,25 +155,40 @@ def real_inside(path: str, roots: Iterable[str]) -> str | None:
     return None
 
 
+def read_regular(path: str, limit: int, follow: bool = True) -> bytes:
+    """Return up to ``limit + 1`` bytes of a regular file, at once: raise IsADirectoryError for a
+    folder and OSError (errno 0) for a device, a FIFO or a socket, which are never waited on (the
+    file is looked at before it is opened, and opened without blocking)."""
+    info = os.stat(path, follow_symlinks=follow)
+    if stat.S_ISDIR(info.st_mode):
+        raise IsADirectoryError(21, "Is a directory")
+    if not stat.S_ISREG(info.st_mode):
+        raise OSError(0, "a device or special file, not a regular file")
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | (0 if follow else getattr(os, "O_NOFOLLOW", 0))
+    fd = os.open(path, flags)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):  # swapped since it was looked at
+            raise OSError(0, "a device or special file, not a regular file")
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            data = handle.read(limit + 1)
+    except BlockingIOError:
+        raise OSError(0, "a file that waits for data (a device or special file)") from None
+    finally:
+        os.close(fd)
+    if data is None:  # a file of the kernel's that has nothing to give yet, such as /proc/kmsg
+        raise OSError(0, "a file that waits for data (a device or special file)")
+    return data
+
+
 def read_inside(path: str, roots: Iterable[str], limit: int) -> bytes:
     """Return up to ``limit + 1`` bytes of a regular file that lies inside one of ``roots`` (links
-    followed); raise OutsideError when it leads outside them, IsADirectoryError for a folder and
-    OSError for a device, a FIFO or a file that cannot be read. The real file is opened without
-    following links, so a link swapped in after the check is not followed either."""
+    followed); raise OutsideError when it leads outside them, and as ``read_regular`` does for a
+    folder, a special file or one that cannot be read. The real file is opened without following
+    links, so a link swapped in after the check is not followed either."""
     real = real_inside(path, roots)
     if real is None:
         raise OutsideError(path)
-    fd = os.open(real, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
-    try:
-        info = os.fstat(fd)
-        if stat.S_ISDIR(info.st_mode):
-            raise IsADirectoryError(21, "Is a directory")
-        if not stat.S_ISREG(info.st_mode):
-            raise OSError(0, "a device or special file, not a regular file")
-        with os.fdopen(fd, "rb", closefd=False) as handle:
-            return handle.read(limit + 1)
-    finally:
-        os.close(fd)
+    return read_regular(real, limit, follow=False)
 
 
 class OutsideError(Exception):
