@@ -64,6 +64,10 @@ def register(app: typer.Typer) -> None:
                 raise fail("--strength and --side apply to --vs computer", 2)
             if strength is not None and not 1 <= strength <= MAX_STRENGTH:
                 raise fail(f"--strength must be from 1 to {MAX_STRENGTH}, got {strength}", 2)
+            from generator.files import path_problem
+
+            if save is not None and (not save.strip() or path_problem(save)):
+                raise fail(f"--save needs a file name, got {save!r}", 2)
             opponent = None if vs is None else (strength or DEFAULT_STRENGTH, side)
             raise typer.Exit(_play(play, seed, variants, save, opponent))
         if record is None:

@@ -51,3 +51,12 @@ def test_a_record_on_standard_input_is_read_when_given_dash():
     from_stdin = pnp_process("referee", "-", stdin=text)
     assert from_stdin.code == from_file.code
     assert from_stdin.out == from_file.out and from_stdin.out
+
+
+@pytest.mark.parametrize("save", ["", "   ", "game\t.txt", "game\n.txt"])
+def test_a_save_path_that_names_no_file_is_refused_before_play(tmp_path, save):
+    run = pnp_process("referee", "--play", "verbal", "--save", save, stdin="", timeout=30, cwd=str(tmp_path))
+    assert run.code == 2, run.err
+    assert "--save" in run.one_line_error()
+    assert run.out == ""  # refused before the board is shown
+    assert os.listdir(tmp_path) == []
