@@ -30,7 +30,7 @@ from generator.definitions import (
 from generator.errors import DefinitionError, UnknownGameError
 from generator.languages import LANGUAGES, language_codes
 from generator.numbers import is_ascii_digits
-from generator.schema import Field, Where, convert, validate
+from generator.schema import Field, Where, convert, text_problem, validate
 
 MAX_DEFINITION_BYTES = 1_000_000
 MAX_COMPONENTS = 100
@@ -74,6 +74,8 @@ def _translate(data: dict[str, Any], where: Where, lang: str | None) -> dict[str
             kw = tw.child(code).child(key)
             if not isinstance(text, str):
                 raise kw.error(f"expected a string, got {type(text).__name__}")
+            if text_problem(text):
+                raise kw.error(str(text_problem(text)))
             node: Any = data
             parts = key.split(".")
             for part in parts:

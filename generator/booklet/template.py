@@ -23,6 +23,7 @@ from generator.booklet.sandbox import LimitedEnvironment, RenderLimit, render_li
 from generator.errors import TemplateError, UsageError
 from generator.files import OutsideError, read_inside, real_inside
 from generator.languages import LANGUAGES, unit_count
+from generator.schema import text_problem
 
 SUFFIX = ".md.j2"
 _LANG = re.compile(r"^[a-z]{2,3}(-[a-z]{2,4})?$")
@@ -242,6 +243,23 @@ def _text_template(text: str) -> jinja2.Template:
     return _text_environment().from_string(text)
 
 
+_ADDRESS = re.compile(r"<[^\n]{1,200}? at 0x[0-9a-fA-F]{4,}>")
+
+
+def _output_problem(text: str) -> str | None:
+    """Return what is wrong with a rendered text that is to be printed: a character no SVG or HTML
+    can hold, or an object printed instead of a value (its memory address would differ from one
+    build to the next), or None."""
+    problem = text_problem(text.replace("\t", " "))
+    if problem:
+        return f"its text {problem}"
+    found = _ADDRESS.search(text)
+    if found:
+        what = found.group().split(" at 0x")[0][1:]
+        return f"prints an object ({what}), not a value; its address would differ in every build"
+    return None
+
+
 def render_text(text: str, values: dict[str, Any], where: str) -> str:
     """Return a short text of a definition (a sheet's note) rendered with template values, as the
     booklet's are: ``{{ rules.turn_limit }}`` becomes the rules module's value. A text without
@@ -249,7 +267,11 @@ def render_text(text: str, values: dict[str, Any], where: str) -> str:
     if "{{" not in text and "{%" not in text:
         return text
     try:
-        return render_limited(lambda: _text_template(text).generate(values))
+        filled = render_limited(lambda: _text_template(text).generate(values))
+        problem = _output_problem(filled)
+        if problem:
+            raise TemplateError(problem)
+        return filled
     except RenderLimit as exc:
         raise TemplateError(f"{where}: {exc}") from None
     except jinja2.TemplateSyntaxError as exc:
@@ -275,7 +297,11 @@ def render_template(path: str, values: dict[str, Any]) -> str:
     shown = shown_path(path)
     try:
         template = env.get_template(name)
-        return render_limited(lambda: template.generate(values))
+        text = render_limited(lambda: template.generate(values))
+        problem = _output_problem(text)
+        if problem:
+            raise TemplateError(f"{shown}: {problem}")
+        return text
     except RenderLimit as exc:
         where, line = _template_frame(exc, path)
         raise TemplateError(f"{where}, line {line}: {exc}" if line else f"{where}: {exc}") from None

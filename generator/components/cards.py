@@ -38,7 +38,7 @@ from generator.fonts import PDF_NAMES, has_glyphs, split_lines, text_width
 from generator.imposition import SheetItem, nup
 from generator.numbers import is_ascii_digits
 from generator.page import Drawing, Group, Image, Rect, Shape, Style, Text
-from generator.schema import MAX_ITEMS, MAX_TEXT, Field
+from generator.schema import MAX_ITEMS, MAX_TEXT, Field, text_problem
 from generator.units import parse_length
 
 SIZES: dict[str, tuple[float, float]] = {
@@ -187,6 +187,10 @@ def _read_csv(path: str, shown: str, folder: str, where) -> tuple[list[str], lis
         raise DefinitionError(f"{shown}: not UTF-8 text (byte {exc.start + 1})") from None
     if "\x00" in text:
         raise DefinitionError(f"{shown}: holds a NUL byte, not a CSV file")
+    problem = text_problem(text.replace("\t", " "))
+    if problem:
+        line = text[: _first_bad(text)].count("\n") + 1
+        raise DefinitionError(f"{shown}: line {line}: {problem}")
     reader = csv.reader(io.StringIO(text, newline=""), strict=True)
     try:
         records = list(reader)
@@ -221,6 +225,11 @@ def _read_csv(path: str, shown: str, folder: str, where) -> tuple[list[str], lis
     return header, rows
 
 
+def _first_bad(text: str) -> int:
+    """Return the index of the first character of a text that no printed text can hold."""
+    return next(i for i, ch in enumerate(text) if text_problem(ch))
+
+
 def _inline_rows(value: Any, where) -> tuple[list[str], list[Row]]:
     """Return the columns and rows of an inline ``cards`` list of tables."""
     if not isinstance(value, list) or not value:
@@ -240,6 +249,8 @@ def _inline_rows(value: Any, where) -> tuple[list[str], list[Row]]:
             text = str(cell)
             if len(text) > MAX_TEXT:
                 raise at.error(f"a text of at most {MAX_TEXT} characters")
+            if text_problem(text):
+                raise at.error(str(text_problem(text)))
             cells[str(key)] = text
             if key not in columns:
                 columns.append(str(key))

@@ -191,3 +191,33 @@ def test_a_caption_is_printed_as_written_braces_and_all(tmp_path, kind):
     name = kind.replace("-", "")
     svg = open(os.path.join(out, "fuzz", f"{name}.svg"), encoding="utf-8").read()
     assert "{zzzzz {% for %}" in svg and "{0} {__class__}" in svg
+
+
+@pytest.mark.parametrize("char", ["\uffff", "\ufffe", "\x01", "\x1b", "\x00"])
+@pytest.mark.parametrize("where", ["title", "caption", "cell", "template", "translation"])
+def test_a_text_no_svg_can_hold_is_refused_by_check(tmp_path, char, where):
+    kind = {"cell": "cards", "template": "booklet"}.get(where, "grid-board")
+    component = copy.deepcopy(COMPONENTS[kind])
+    if where == "caption":
+        component["caption"] = f"seed {char}"
+    if where == "cell":
+        component["cards"][0]["name"] = f"Fox{char}"
+    path = _kit(str(tmp_path), kind, component)
+    with open(path, encoding="utf-8") as handle:
+        text = handle.read()
+    if where == "title":
+        text = text.replace('"title" = "Fuzz"', f'"title" = "Fu{_escape(char)}zz"')
+    if where == "translation":
+        text += f'[translations.fr]\n"game.title" = "Fu{_escape(char)}zz"\n'
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(text)
+    if where == "template":
+        booklet = tmp_path / "templates" / "booklets" / "fuzz.en.md.j2"
+        booklet.write_text(f"# Fuzz\n\nPlay{char}.\n", encoding="utf-8")
+    run = cli("check", path)
+    assert run.code == 3, run.err
+    assert f"U+{ord(char):04X}" in run.one_line_error()
+
+
+def _escape(char: str) -> str:
+    return f"\\u{ord(char):04x}"
