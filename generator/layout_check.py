@@ -9,7 +9,9 @@ wrong, so a failing test says where to look. The checks:
 - **text on text**: the ink boxes of two texts do not overlap;
 - **text on line ink**: no stroke (lines, arrows, outlines, grid lines, marks) and no small filled
   mark (arrowheads, pips, symbols; rectangles are faces) runs through a text, and nothing drawn
-  later covers it;
+  later covers it; a hairline thinner than the tolerance (hatching, thin rules) counts when its
+  middle runs through the text's ink box, and a 45-degree hairline (hatching) that runs across a
+  symbol drawn over it counts too (ink-saver hatching sits on a knocked-out ground);
 - **holder**: a text stays inside the smallest closed shape its centre lies in (a label on a token
   stays on the token);
 - **cuts**: a text or small mark under a clip (a tile of a large board) is not cut by the clip,
@@ -653,14 +655,24 @@ def _check_items(items: list[_Item], name: str) -> list[Finding]:
                 if not _overlap(t.box, other.box):
                     continue
                 reach = other.half - TOLERANCE
-                if reach <= 0:
+                if reach > 0:
+                    grown = (t.box[0] - reach, t.box[1] - reach, t.box[2] + reach, t.box[3] + reach)
+                    for a, b in _visible_segments(other):
+                        if _clip_segment(a, b, grown) is None:
+                            continue  # the segment passes farther away than its ink reaches
+                        if _seg_poly_dist(a, b, t.poly) < reach:
+                            add(t, f"runs into line ink: {other.describe()}")
+                            crossed.add(id(other.shape))
+                            break
                     continue
-                grown = (t.box[0] - reach, t.box[1] - reach, t.box[2] + reach, t.box[3] + reach)
+                # a hairline (a hatch line, a thin rule) thinner than the tolerance still crosses
+                # the text when its middle runs through the text's ink (a text its tile cuts is
+                # judged as a cut: the cut lines run along the cut)
+                if t.clip is not None and not _inside_box(t.box, t.clip, TOLERANCE):
+                    continue
                 for a, b in _visible_segments(other):
-                    if _clip_segment(a, b, grown) is None:
-                        continue  # the segment passes farther away than its ink reaches
-                    if _seg_poly_dist(a, b, t.poly) < reach:
-                        add(t, f"runs into line ink: {other.describe()}")
+                    if _clip_segment(a, b, qbox) is not None and _seg_poly_dist(a, b, quad) <= 0.0:
+                        add(t, f"crossed by a thin line: {other.describe()}")
                         crossed.add(id(other.shape))
                         break
                 continue
@@ -689,7 +701,39 @@ def _check_items(items: list[_Item], name: str) -> list[Finding]:
         if holder is not None and id(holder.shape) not in crossed and not cut:
             if not all(_point_in_poly(x, y, holder.poly) for x, y in quad):
                 add(t, f"runs past the edge of the shape that holds it: {holder.describe()}")
+    for mark in visible:
+        if not _is_symbol(mark):
+            continue
+        inner = _shrink(mark.poly, TOLERANCE) if len(mark.poly) > 2 else mark.poly
+        for other in index.near(mark.box):
+            if (
+                other.kind != "stroke"
+                or other.order > mark.order  # a symbol's own details are drawn over it
+                or other.half > TOLERANCE
+                or not _overlap(mark.box, other.box)
+            ):
+                continue
+            # hatching: a 45-degree hairline running across the symbol (a line that starts or
+            # ends on it points at it: a line of fire, an arrow)
+            if any(
+                abs(abs(b[0] - a[0]) - abs(b[1] - a[1])) < 0.01 * math.dist(a, b)
+                and not _inside_box((*a, *a), mark.box, TOLERANCE)
+                and not _inside_box((*b, *b), mark.box, TOLERANCE)
+                and _clip_segment(a, b, mark.box) is not None
+                and _seg_poly_dist(a, b, inner) <= 0.0
+                for a, b in _visible_segments(other)
+            ):
+                add(mark, f"crossed by a thin line: {other.describe()}")
+                break
     return findings
+
+
+def _is_symbol(it: _Item) -> bool:
+    """True for a symbol: a small filled mark without an outline of its own (pips, silhouettes,
+    a symbol's parts; rectangles and outlined shapes are faces and tabs)."""
+    return (
+        it.kind == "fill" and it.outline is None and it.area <= MARK_AREA and not isinstance(it.shape, Rect)
+    )
 
 
 def check_contrast(page: Page, where: str = "", minimum: float = MIN_CONTRAST) -> list[Finding]:

@@ -10,7 +10,15 @@ from generator.colour import readable
 from generator.components.base import Context, Output
 from generator.components.hex_board import corners
 from generator.components.hex_board import half_width as hex_half_width
-from generator.components.look import TOKEN_SCHEMA, contrast_ink, figure_grid, fitted_text, hatch, luminance
+from generator.components.look import (
+    TOKEN_SCHEMA,
+    contrast_ink,
+    figure_grid,
+    fitted_text,
+    knockout_boxes,
+    knockout_hatch,
+    luminance,
+)
 from generator.components.symbols import draw_symbol
 from generator.definitions import ComponentSpec
 from generator.errors import DefinitionError
@@ -74,11 +82,11 @@ def _face(
     cell = size + 2 * pad
     c = cell / 2
     cx = cy = c
-    left = top_y = pad
+    top_y = pad
     if shape == "hex":
         w, h = hex_cell(size, pad, orientation)
         cx, cy = w / 2, h / 2
-        left, top_y = cx - size / 2, cy - size / 2
+        top_y = cy - size / 2
     colour = ctx.colour(face["fill"])
     outline = ctx.colour(face["stroke"]) or "#000000"
     width = 0.4
@@ -110,13 +118,7 @@ def _face(
                 style,
             )
         )
-    if shade is not None and contrast_ink(shade) == "#ffffff":
-        inset = size * 0.2
-        shapes.append(
-            Group(
-                tuple(hatch(left + inset, top_y + inset, size - 2 * inset, size - 2 * inset, shade, 2.2, 0.2))
-            )
-        )
+    hatched = shade is not None and contrast_ink(shade) == "#ffffff"
     ink = (
         readable(shade, "#ffffff")
         if shade is not None and luminance(shade) < 0.6
@@ -128,10 +130,14 @@ def _face(
         chosen = ctx.colour(face[name])
         if chosen is None or (saved and luminance(chosen) > 0.75):
             return ink
+        if hatched and shade is not None and luminance(chosen) > luminance(shade):
+            return ink  # a light ink meant for the dark face: the face's own colour on white
         return readable(chosen, "#ffffff") if saved else chosen
 
     if face["ring"]:
         shapes.append(Circle(cx, cy, size * 0.40, Style(stroke=ink, fill=None, width=0.5)))
+    body = len(shapes)  # the glyphs start here: with hatching, each sits on a knocked-out ground
+    glyphs: list[list[Shape]] = []
     label = face["label"]
     label_text: Text | None = None
     bottom = top_y + size * 0.9
@@ -141,7 +147,7 @@ def _face(
     top = top_y + size * (0.08 if label else 0.1)
     main_h = bottom - top
     if face["symbol"]:
-        shapes.extend(
+        glyphs.append(
             draw_symbol(
                 face["symbol"], cx, top + main_h / 2 + size * 0.02, main_h * 0.8, own("symbol_colour")
             )
@@ -149,21 +155,61 @@ def _face(
     if face["text"]:
         colour = own("text_colour")
         pt = main_h * 0.62 * 72 / 25.4
-        shapes.append(
-            fitted_text(
-                cx,
-                top + main_h * 0.5 + main_h * 0.62 * 0.36,
-                face["text"],
-                size * 0.78,
-                pt,
-                "sans-bold",
-                "middle",
-                colour,
-            )
+        glyphs.append(
+            [
+                fitted_text(
+                    cx,
+                    top + main_h * 0.5 + main_h * 0.62 * 0.36,
+                    face["text"],
+                    size * 0.78,
+                    pt,
+                    "sans-bold",
+                    "middle",
+                    colour,
+                )
+            ]
         )
     if label_text is not None:
-        shapes.append(label_text)
-    return tuple(shapes)
+        glyphs.append([label_text])
+    if hatched and shade is not None:
+        room = _outline(shape, size, cx, cy, width + 0.6, orientation)
+        lines = knockout_hatch(room, shade, knockout_boxes(glyphs), 2.2, 0.2)
+        shapes.insert(body, Group(tuple(lines)))
+    return tuple(shapes) + tuple(s for glyph in glyphs for s in glyph)
+
+
+def _outline(
+    shape: str, size: float, cx: float, cy: float, inset: float, orientation: str
+) -> tuple[tuple[float, float], ...]:
+    """Return a convex polygon ``inset`` mm inside a counter's edge (round corners and circles
+    as many-sided polygons): the room its ink-saver hatching fills."""
+    r = size / 2 - inset
+    if shape == "circle":
+        return tuple(
+            (cx + r * math.cos(2 * math.pi * i / 48), cy + r * math.sin(2 * math.pi * i / 48))
+            for i in range(48)
+        )
+    if shape == "hex":
+        return tuple(corners(cx, cy, orientation, size, inset))
+    if shape == "hexagon":
+        return tuple(
+            (cx + r * math.cos(math.radians(60 * i)), cy + r * math.sin(math.radians(60 * i)))
+            for i in range(6)
+        )
+    if shape != "rounded":  # a square
+        return ((cx - r, cy - r), (cx + r, cy - r), (cx + r, cy + r), (cx - r, cy + r))
+    k = max(size * 0.12 - inset, 0.0)  # the corners' radius, inset
+    pts: list[tuple[float, float]] = []
+    for qx, qy, start in ((1, 1, 0), (-1, 1, 90), (-1, -1, 180), (1, -1, 270)):
+        ox, oy = cx + qx * (r - k), cy + qy * (r - k)
+        pts.extend(
+            (
+                ox + k * math.cos(math.radians(start + 22.5 * j)),
+                oy + k * math.sin(math.radians(start + 22.5 * j)),
+            )
+            for j in range(5)
+        )
+    return tuple(pts)
 
 
 def half_width(shape: str, size: float, dy: float, orientation: str = "flat") -> float:

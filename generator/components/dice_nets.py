@@ -8,11 +8,11 @@ from typing import Any
 
 from generator.colour import readable
 from generator.components.base import Context, Output
-from generator.components.look import contrast_ink, fitted_text
+from generator.components.look import contrast_ink, fitted_text, knockout_boxes, knockout_hatch, luminance
 from generator.components.symbols import draw_symbol
 from generator.definitions import ComponentSpec
 from generator.imposition import SheetItem, nup
-from generator.page import Circle, Drawing, Line, Polygon, Rect, Shape, Style
+from generator.page import Circle, Drawing, Group, Line, Polygon, Rect, Shape, Style
 from generator.schema import Field, positive
 
 DIE_SCHEMA: dict[str, Field] = {
@@ -45,6 +45,7 @@ PIPS = {
     6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
 }
 TAB = 0.28  # depth of a glue tab as a share of the face
+FRAME = 1.2  # mm, the coloured frame of an ink-saver face
 
 
 def check_spec(values: dict[str, Any], where) -> None:
@@ -91,9 +92,16 @@ def _tab(x1: float, y1: float, x2: float, y2: float, nx: float, ny: float, depth
 def net(die: dict[str, Any], s: float, ctx: Context) -> Drawing:
     """Return the net of one die: 3 faces wide, 4 faces tall, plus a tab below."""
     fill = ctx.colour(die["fill"]) or "#ffffff"
-    if ctx.options.ink_saver and contrast_ink(fill) == "#ffffff":
-        fill = "#ffffff"
     ink = ctx.colour(die["ink"]) or contrast_ink(fill)
+    # the ink saver: a coloured face becomes white with a thick frame in its colour, and a dark
+    # one is hatched round its pips too (so a light die and a dark die still differ)
+    shade = fill if ctx.options.ink_saver and luminance(fill) < 0.9 else None
+    frame = readable(shade, "#ffffff") if shade is not None else None
+    hatched = shade is not None and contrast_ink(shade) == "#ffffff"
+    if shade is not None:
+        fill = "#ffffff"
+        if frame is not None and luminance(ink) > luminance(shade):
+            ink = frame  # a light ink meant for the dark face: the die's own colour on white
     if ctx.options.ink_saver:
         ink = readable(ink, fill)  # a light ink meant for a dark face would vanish on white
     depth = s * TAB
@@ -122,7 +130,22 @@ def net(die: dict[str, Any], s: float, ctx: Context) -> Drawing:
         shapes.append(Rect(col * s, row * s, s, s, Style(stroke=None, fill=fill)))
     for slot, face in zip(ORDER, die["faces"]):
         col, row = SLOTS[slot]
-        shapes.extend(_face(col * s, row * s, s, face, ink))
+        x, y = col * s, row * s
+        marks = _face(x, y, s, face, ink)
+        if frame is not None:
+            shapes.append(
+                Rect(x + FRAME / 2, y + FRAME / 2, s - FRAME, s - FRAME, Style(stroke=frame, width=FRAME))
+            )
+        if hatched and frame is not None:
+            inside = (
+                (x + FRAME + 0.6, y + FRAME + 0.6),
+                (x + s - FRAME - 0.6, y + FRAME + 0.6),
+                (x + s - FRAME - 0.6, y + s - FRAME - 0.6),
+                (x + FRAME + 0.6, y + s - FRAME - 0.6),
+            )
+            glyphs = [[m] for m in marks] if face.startswith("pips:") else [marks]
+            shapes.append(Group(tuple(knockout_hatch(inside, frame, knockout_boxes(glyphs), 2.2, 0.2))))
+        shapes.extend(marks)
     # fold lines between joined faces, cut outline around the net
     for x1, y1, x2, y2 in (
         (s, s, s, 2 * s),

@@ -25,8 +25,10 @@ from generator.components.look import (
     fitted_text,
     format_parts,
     hatch,
+    knockout_hatch,
     lookup,
     mark_colour,
+    mark_holes,
     mark_look,
     move_arrow,
     pointer_fan,
@@ -431,13 +433,15 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
     if bg and bg != "#ffffff" and not ctx.options.ink_saver:
         shapes.append(Rect(gx, gy, files * cell, ranks * cell, Style(stroke=None, fill=bg)))
     checker = ctx.colour(spec["checker"])
+    hatched: list[tuple[float, float]] = []  # ink saver: checker squares, hatched round their marks
+    hatch_at = len(shapes)
     if checker:
         for fx in range(files):
             for ry in range(ranks):
                 if (fx + ry) % 2 == 0:
                     x, y = grid.corner(fx, ry)
                     if ctx.options.ink_saver:
-                        shapes.extend(hatch(x, y, cell, cell, "#999999", spacing=cell / 6, width=0.2))
+                        hatched.append((x, y))
                     else:
                         shapes.append(Rect(x, y, cell, cell, Style(stroke=None, fill=checker)))
     for name in sorted(cells, key=lambda n: indexed[n]):
@@ -454,6 +458,7 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
         Rect(gx, gy, files * cell, ranks * cell, Style(stroke="#000000", width=spec["line_width"] * 2.5))
     )
     occupied = set((overlay or {}).get("pieces", {}))
+    tops: dict[tuple[float, float], list[Shape]] = {}
     for name in sorted(cells, key=lambda n: indexed[n]):
         fx, ry = indexed[name]
         x, y = grid.corner(fx, ry)
@@ -469,7 +474,16 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
             )
         # in figures corner labels give way to the pieces, and a piece hides its square's text
         words = overlay is None or name not in occupied
-        shapes.extend(_cell_shapes(x, y, cell, cells[name], spec, ctx, "top", words, overlay is None))
+        top = _cell_shapes(x, y, cell, cells[name], spec, ctx, "top", words, overlay is None)
+        tops[(round(x, 6), round(y, 6))] = top
+        shapes.extend(top)
+    if hatched:  # no hatch line crosses a square's texts and symbols: they sit on white ground
+        lines: list[Shape] = []
+        for x, y in hatched:
+            square = ((x, y), (x + cell, y), (x + cell, y + cell), (x, y + cell))
+            holes = mark_holes(tops.get((round(x, 6), round(y, 6)), []))
+            lines.extend(knockout_hatch(square, "#999999", holes, spacing=cell / 6, width=0.2))
+        shapes[hatch_at:hatch_at] = lines
     if spec["labels"]:
         size = label_size
         cap = size * 25.4 / 72 * 0.72

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 
 from generator.colour import readable
 from generator.components.symbols import draw_symbol
@@ -17,15 +17,19 @@ from generator.page import (
     Group,
     Line,
     Point,
+    Rect,
     Shape,
     Style,
     Text,
     arrow,
+    bounds,
     iter_shapes,
 )
 from generator.schema import Field
 
 INK = "#000000"
+KNOCKOUT = 0.8  # mm of white ground round a text or symbol on an ink-saver hatched face
+Box = tuple[float, float, float, float]
 
 
 def luminance(colour: str) -> float:
@@ -292,3 +296,123 @@ def figure_grid(
         total_w = max(total_w, x + art.width)
         x += art.width + gap
     return (Group(tuple(shapes)),), total_w, y + row_h
+
+
+def _clip_to_convex(p: Point, q: Point, poly: Sequence[Point]) -> tuple[Point, Point] | None:
+    """Return the part of segment pq inside a convex polygon (either winding), or None."""
+    area = sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(poly, [*poly[1:], poly[0]]))
+    sign = 1.0 if area > 0 else -1.0
+    t0, t1 = 0.0, 1.0
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    for (ax, ay), (bx, by) in zip(poly, [*poly[1:], poly[0]]):
+        # inside when sign * cross(edge, point - a) >= 0
+        ex, ey = bx - ax, by - ay
+        num = sign * (ex * (p[1] - ay) - ey * (p[0] - ax))
+        den = sign * (ex * dy - ey * dx)
+        if abs(den) < 1e-12:
+            if num < 0:
+                return None
+            continue
+        t = -num / den
+        if den > 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+        if t0 >= t1:
+            return None
+    return (p[0] + dx * t0, p[1] + dy * t0), (p[0] + dx * t1, p[1] + dy * t1)
+
+
+def _outside_box(p: Point, q: Point, box: Box) -> list[tuple[Point, Point]]:
+    """Return the parts of segment pq outside a box (x0, y0, x1, y1)."""
+    t0, t1 = 0.0, 1.0
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    for d, lo, hi, start in ((dx, box[0], box[2], p[0]), (dy, box[1], box[3], p[1])):
+        if abs(d) < 1e-12:
+            if not lo <= start <= hi:
+                return [(p, q)]
+            continue
+        a, b = (lo - start) / d, (hi - start) / d
+        t0, t1 = max(t0, min(a, b)), min(t1, max(a, b))
+    if t0 >= t1:
+        return [(p, q)]
+    return [
+        seg
+        for seg in (
+            (p, (p[0] + dx * t0, p[1] + dy * t0)),
+            ((p[0] + dx * t1, p[1] + dy * t1), q),
+        )
+        if math.dist(*seg) > 0.8  # no specks left over beside a knocked-out box
+    ]
+
+
+def knockout_boxes(marks: Iterable[Sequence[Shape]], margin: float = KNOCKOUT) -> list[Box]:
+    """Return the box round each mark (a text, a symbol's shapes, a pip), grown by ``margin`` mm:
+    the ground that ink-saver hatching leaves white so that no line crosses a glyph."""
+    boxes: list[Box] = []
+    for shapes in marks:
+        box = bounds(shapes)
+        if box is None:
+            continue
+        if any(isinstance(s, Text) for s, _ in iter_shapes(shapes)):
+            box = _text_ink(shapes, box)
+        boxes.append((box[0] - margin, box[1] - margin, box[2] + margin, box[3] + margin))
+    return boxes
+
+
+def mark_holes(shapes: Sequence[Shape], margin: float = KNOCKOUT) -> list[Box]:
+    """Return the knock-out boxes (see ``knockout_boxes``) of the texts and symbols among shapes:
+    every text, and every filled shape without an outline of its own that is not a rectangle
+    (pips, silhouettes, arrowheads); lines and outlined faces leave no hole."""
+    marks: list[list[Shape]] = []
+    for shape, m in iter_shapes(shapes):
+        if isinstance(shape, Text) or (
+            not isinstance(shape, (Line, Rect))
+            and shape.style.fill is not None
+            and shape.style.stroke is None
+        ):
+            marks.append([Group((shape,), m)])
+    return knockout_boxes(marks, margin)
+
+
+def _text_ink(shapes: Sequence[Shape], box: Box) -> Box:
+    """Return a box that also holds the ascenders and descenders of the texts among shapes."""
+    x0, y0, x1, y1 = box
+    for s, m in iter_shapes(shapes):
+        if isinstance(s, Text):
+            em = s.size * 25.4 / 72 * math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
+            y = m[1] * s.x + m[3] * s.y + m[5]
+            top = 0.95 if any(ord(ch) > 127 for ch in s.text) else 0.78  # accents stand taller
+            y0, y1 = min(y0, y - top * em), max(y1, y + 0.26 * em)
+    return (x0, y0, x1, y1)
+
+
+def knockout_hatch(
+    outline: Sequence[Point],
+    colour: str,
+    holes: Iterable[Box] = (),
+    spacing: float = 2.2,
+    width: float = 0.2,
+) -> list[Shape]:
+    """Return diagonal hatching lines (as ``hatch`` draws them) inside a convex outline, leaving
+    every box of ``holes`` unhatched: the knocked-out ground of the texts and symbols on an
+    ink-saver face (see ``knockout_boxes``)."""
+    holes = list(holes)
+    sums = [x + y for x, y in outline]
+    xs = [x for x, _ in outline]
+    lo, hi = min(sums), max(sums)
+    left, right = min(xs) - 1.0, max(xs) + 1.0
+    style = Style(stroke=colour, width=width)
+    lines: list[Shape] = []
+    n = int((hi - lo) / spacing) + 1
+    for i in range(1, n):
+        d = lo + i * spacing
+        seg = _clip_to_convex((left, d - left), (right, d - right), outline)
+        if seg is None or math.dist(*seg) <= 0.3:
+            continue
+        parts = [seg]
+        for box in holes:
+            parts = [piece for a, b in parts for piece in _outside_box(a, b, box)]
+        # drawn from top right to bottom left, as ``hatch`` draws them
+        lines.extend(Line(b[0], b[1], a[0], a[1], style) for a, b in parts)
+    return lines

@@ -44,7 +44,14 @@ from __future__ import annotations
 from typing import Any
 
 from generator.components.base import FIT_MARGIN, Context, Output, board_square
-from generator.components.look import contrast_ink, figure_grid, fitted_text, hatch, luminance
+from generator.components.look import (
+    contrast_ink,
+    figure_grid,
+    fitted_text,
+    knockout_boxes,
+    knockout_hatch,
+    luminance,
+)
 from generator.components.symbols import draw_symbol
 from generator.definitions import ComponentSpec
 from generator.errors import DefinitionError
@@ -147,8 +154,6 @@ def _tab(
 ) -> list[Shape]:
     """One upright base tab at (0, 0) with the figure's label (unless not ``labelled``)."""
     shapes: list[Shape] = [Rect(0, 0, w, b, Style(stroke=None, fill=look["base"]))]
-    if look["hatch_base"]:
-        shapes.extend(hatch(0, 0, w, b, look["outline"], spacing=1.6, width=0.2))
     label = (figure["label"] or figure["name"]) if labelled else ""
     ink = contrast_ink(look["base"]) if not look["hatch_base"] else "#000000"
     pt = min(b * 0.3, 2.6) * 72 / 25.4
@@ -160,20 +165,16 @@ def _tab(
     cap = pt * 25.4 / 72 * 0.72
     step = cap * spacing
     top = middle - (len(lines) - 1) * step / 2 + cap / 2
-    for i, line in enumerate(lines if label else []):
-        text = fitted_text(w / 2, top + i * step, line, room, pt, "sans-bold", "middle", ink)
-        if look["hatch_base"]:
-            tw = min(room, text_width(line, "sans-bold", text.size))
-            shapes.append(
-                Rect(
-                    w / 2 - tw / 2 - 0.4,
-                    text.y - cap - 0.4,
-                    tw + 0.8,
-                    cap + 1.0,
-                    Style(stroke=None, fill="#ffffff"),
-                )
-            )
-        shapes.append(text)
+    texts = [
+        fitted_text(w / 2, top + i * step, line, room, pt, "sans-bold", "middle", ink)
+        for i, line in enumerate(lines if label else [])
+    ]
+    if look["hatch_base"]:  # the label sits on a knocked-out ground: no hatch line crosses it
+        edge = look["width"] / 2
+        tab = ((edge, edge), (w - edge, edge), (w - edge, b - edge), (edge, b - edge))
+        holes = knockout_boxes([[t] for t in texts])
+        shapes.append(Group(tuple(knockout_hatch(tab, look["outline"], holes, spacing=1.6, width=0.2))))
+    shapes.extend(texts)
     shapes.append(Rect(0, 0, w, b, Style(stroke=look["outline"], fill=None, width=look["width"])))
     return shapes
 

@@ -53,10 +53,10 @@ TRANSLATED = sorted(
 @pytest.mark.parametrize("game,lang", TRANSLATED, ids=[f"{g}-{lang}" for g, lang in TRANSLATED])
 def test_every_page_of_every_translated_kit_is_clean(game, lang):
     """Translations run longer than English: titles, edge texts and labels still fit, on A4 with
-    the ink saver and --fit, and on Letter."""
+    the ink saver and --fit, and on Letter with and without it."""
     definition = next(d for d in load_all(LAYOUTS_DIR, lang) if d.id == game)
     findings = []
-    for paper, ink, fit in (("a4", True, True), ("letter", False, False)):
+    for paper, ink, fit in (("a4", True, True), ("letter", False, False), ("letter", True, False)):
         findings.extend(
             layout_findings(kit_plan(definition, paper=paper, options=Options(ink_saver=ink, fit=fit)))
         )

@@ -88,3 +88,33 @@ def test_white_pips_on_a_white_face_lack_contrast():
         Circle(18, 18, 1.4, Style(stroke=None, fill="#ffffff")),
     )
     assert check_contrast(dark) == []
+
+
+HATCH = Style(stroke="#1d3f73", width=0.2)  # ink-saver hatching: thinner than the tolerance
+
+
+def test_a_hatch_line_through_a_text_is_found():
+    found = problems(page(Line(8, 24, 20, 12, HATCH), Text(10, 20, "NINNY", 8)))
+    assert any("crossed by a thin line" in p for p in found)
+
+
+def test_a_hatch_line_under_a_symbol_is_found_but_not_the_symbols_own_details():
+    pip = Circle(50, 50, 2, Style(stroke=None, fill="#1d3f73"))
+    assert any("crossed by a thin line" in p for p in problems(page(Line(45, 55, 55, 45, HATCH), pip)))
+    # a white line drawn over the symbol is part of its drawing (a skull's teeth), not hatching
+    assert problems(page(pip, Line(50, 48, 50, 52, Style(stroke="#ffffff", width=0.2)))) == []
+
+
+def test_hatching_on_a_knocked_out_ground_is_clean():
+    from generator.components.look import knockout_boxes, knockout_hatch
+
+    text = Text(50, 52, "NUMSKULL", 7, "sans", "middle")
+    pip = [Circle(50, 40, 2, Style(stroke=None, fill="#1d3f73"))]
+    square = ((30.0, 30.0), (70.0, 30.0), (70.0, 70.0), (30.0, 70.0))
+    lines = knockout_hatch(square, "#1d3f73", knockout_boxes([[text], pip]))
+    assert len(lines) > 20  # the face is still hatched round the marks
+    assert check_page(page(*lines, *pip, text)) == []
+    # the same hatching without the knock-out crosses both
+    bare = knockout_hatch(square, "#1d3f73")
+    found = check_page(page(*bare, *pip, text))
+    assert {f.shape.split()[0] for f in found} == {"text", "circle"}

@@ -53,3 +53,88 @@ def test_ink_saver_has_no_large_or_dark_fills(ink_saver_kits, game):
                 assert share <= (PALE if luminance(colour) >= 0.9 else LARGE), where
                 if luminance(colour) < 0.5:
                     assert share <= DARK, where
+
+
+def _parts(game: str, paper: str, ink: bool):
+    """Yield (output name, shape, matrix) for every leaf shape on the cut-out part sheets."""
+    from generator.build.kit import component_outputs
+    from generator.build.plan import kit_plan
+    from generator.components.base import Options
+    from generator.definitions import LAYOUTS_DIR
+    from generator.loader import load_all
+    from generator.page import iter_shapes
+
+    definition = next(d for d in load_all(LAYOUTS_DIR, "en") if d.id == game)
+    kit = kit_plan(definition, paper=paper, options=Options(ink_saver=ink))
+    for _, output in component_outputs(kit.definition, kit.context()):
+        if output.items:
+            for page in output.pages:
+                for shape, m in iter_shapes(page.shapes):
+                    yield output.name, shape, m
+
+
+def _filled_area(shape, m) -> float:
+    """Return a filled rectangle's, circle's or polygon's area in mm² on the page (0 for others)."""
+    from generator.page import Circle, Polygon, Rect
+
+    k = abs(m[0] * m[3] - m[1] * m[2])
+    if not isinstance(shape, (Rect, Circle, Polygon)) or shape.style.fill is None:
+        return 0.0
+    if isinstance(shape, Rect):
+        return 0.0 if min(shape.w, shape.h) < 2 else shape.w * shape.h * k
+    if isinstance(shape, Circle):
+        return 3.14159 * shape.r**2 * k
+    if isinstance(shape, Polygon) and len(shape.points) > 2:
+        pts = shape.points
+        return abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(pts, pts[1:] + pts[:1]))) / 2 * k
+    return 0.0
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("game", GAMES)
+def test_ink_saver_parts_keep_no_large_coloured_fill(game, paper):
+    """Under --ink-saver a piece, die, standee or card face larger than a symbol is white (or
+    a pale tint, luminance 0.9 or more): a coloured face becomes an outline in its colour."""
+    from generator.layout_check import MARK_AREA
+
+    found = set()
+    for name, shape, m in _parts(game, paper, ink=True):
+        if _filled_area(shape, m) > MARK_AREA:
+            if luminance(shape.style.fill) < 0.9:
+                found.add(f"{name}: {type(shape).__name__} filled {shape.style.fill}")
+    assert not found, sorted(found)
+
+
+def test_the_rule_finds_the_coloured_faces_of_a_plain_build():
+    """Without the ink saver the same walk finds South's orange dice faces (so the test can fail)."""
+    from generator.layout_check import MARK_AREA
+
+    fills = {
+        shape.style.fill
+        for name, shape, m in _parts("push", "a4", ink=False)
+        if name == "dice" and _filled_area(shape, m) > MARK_AREA
+    }
+    assert any(luminance(c) < 0.9 for c in fills)
+
+
+def test_ink_saver_dark_dice_are_framed_in_their_colour_with_pips_in_it():
+    """West's dark dice print as white faces in a thick frame of West's colour, their white pips
+    turned to that colour (3:1 or more on white), and hatching knocked out round each pip."""
+    from generator.colour import contrast_ratio
+    from generator.page import Circle, Line, Rect
+
+    west = "#1f5f7a"  # push.toml's West colour
+    frames = pips = hatching = 0
+    for name, shape, _ in _parts("push", "a4", ink=True):
+        if name != "dice":
+            continue
+        if isinstance(shape, Rect) and shape.style.stroke == west and shape.style.width >= 1.0:
+            frames += 1
+        if isinstance(shape, Circle) and shape.style.fill == west:
+            pips += 1
+            assert contrast_ratio(west, "#ffffff") >= 3.0
+        if isinstance(shape, Line) and shape.style.stroke == west:
+            hatching += 1
+    assert frames == 6 * 6  # six West dice, six faces each
+    assert pips == 6 * 21  # 1 + 2 + ... + 6 pips a die
+    assert hatching > frames
