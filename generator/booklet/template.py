@@ -22,7 +22,7 @@ from jinja2.utils import missing
 from generator.booklet.sandbox import LimitedEnvironment, RenderLimit, render_limited
 from generator.errors import TemplateError, UsageError
 from generator.files import OutsideError, read_inside, real_inside
-from generator.languages import LANGUAGES, unit_count
+from generator.languages import GLOSSARY, LANGUAGES, set_text, terms, unit_count
 from generator.schema import text_problem
 
 SUFFIX = ".md.j2"
@@ -224,6 +224,7 @@ def template_values(
         "variants": list(definition.game.get("variants") or []),
         "selected_variants": sorted(selected),
         "lang": lang,
+        "terms": terms(lang, definition.id) if lang in GLOSSARY else {},
         "seed": seed,
         "data": data,
         "count": count,
@@ -265,13 +266,13 @@ def render_text(text: str, values: dict[str, Any], where: str) -> str:
     booklet's are: ``{{ rules.turn_limit }}`` becomes the rules module's value. A text without
     ``{{`` or ``{%`` is returned as it is; a fault is a TemplateError naming ``where``."""
     if "{{" not in text and "{%" not in text:
-        return text
+        return set_text(text, values.get("lang", ""))
     try:
         filled = render_limited(lambda: _text_template(text).generate(values))
         problem = _output_problem(filled)
         if problem:
             raise TemplateError(problem)
-        return filled
+        return set_text(filled, values.get("lang", ""))
     except RenderLimit as exc:
         raise TemplateError(f"{where}: {exc}") from None
     except jinja2.TemplateSyntaxError as exc:
@@ -290,7 +291,8 @@ def shown_path(path: str) -> str:
 
 
 def render_template(path: str, values: dict[str, Any]) -> str:
-    """Return the text of a template file rendered with values; raise TemplateError on any fault."""
+    """Return the text of a template file rendered with values, set in the typography of
+    ``values['lang']`` (French no-break spaces); raise TemplateError on any fault."""
     own = os.path.dirname(os.path.abspath(path))
     env = _environment(os.path.dirname(own), own)
     name = os.path.basename(path)
@@ -301,7 +303,7 @@ def render_template(path: str, values: dict[str, Any]) -> str:
         problem = _output_problem(text)
         if problem:
             raise TemplateError(f"{shown}: {problem}")
-        return text
+        return set_text(text, values.get("lang", ""))
     except RenderLimit as exc:
         where, line = _template_frame(exc, path)
         raise TemplateError(f"{where}, line {line}: {exc}" if line else f"{where}: {exc}") from None
