@@ -1,5 +1,7 @@
 """Safe file output: write to a temporary file in the target folder, then rename into place; kits
-are written into a temporary folder and swapped in whole, one writer at a time per output folder."""
+are written into a temporary folder and swapped in whole, one writer at a time per output folder.
+Files a definition names are read only when their real path (links followed) lies inside the
+definition's folder (``read_inside``)."""
 
 from __future__ import annotations
 
@@ -8,8 +10,9 @@ import fcntl
 import os
 import re
 import shutil
+import stat
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import BinaryIO
 
 
@@ -129,3 +132,64 @@ def swap_folder(staging: str, final: str) -> None:
     os.rename(staging, final)
     if old is not None:
         shutil.rmtree(old, ignore_errors=True)
+
+
+def path_problem(name: str) -> str | None:
+    """Return what is wrong with a file name written in a definition (a NUL byte or another
+    control character), or None when it may name a file."""
+    for ch in name:
+        if ord(ch) < 32 or ord(ch) == 127:
+            return f"a file name holds the control character {ch!r}"
+    return None
+
+
+def real_inside(path: str, roots: Iterable[str]) -> str | None:
+    """Return the real path of ``path`` (every link followed) when it lies inside one of the
+    folders ``roots`` (their links followed too), else None: a link that leads out of the folder
+    a definition came from is not read."""
+    real = os.path.realpath(path)
+    for root in roots:
+        top = os.path.realpath(root)
+        if real == top or real.startswith(top.rstrip(os.sep) + os.sep):
+            return real
+    return None
+
+
+def read_regular(path: str, limit: int, follow: bool = True) -> bytes:
+    """Return up to ``limit + 1`` bytes of a regular file, at once: raise IsADirectoryError for a
+    folder and OSError (errno 0) for a device, a FIFO or a socket, which are never waited on (the
+    file is looked at before it is opened, and opened without blocking)."""
+    info = os.stat(path, follow_symlinks=follow)
+    if stat.S_ISDIR(info.st_mode):
+        raise IsADirectoryError(21, "Is a directory")
+    if not stat.S_ISREG(info.st_mode):
+        raise OSError(0, "a device or special file, not a regular file")
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | (0 if follow else getattr(os, "O_NOFOLLOW", 0))
+    fd = os.open(path, flags)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):  # swapped since it was looked at
+            raise OSError(0, "a device or special file, not a regular file")
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            data = handle.read(limit + 1)
+    except BlockingIOError:
+        raise OSError(0, "a file that waits for data (a device or special file)") from None
+    finally:
+        os.close(fd)
+    if data is None:  # a file of the kernel's that has nothing to give yet, such as /proc/kmsg
+        raise OSError(0, "a file that waits for data (a device or special file)")
+    return data
+
+
+def read_inside(path: str, roots: Iterable[str], limit: int) -> bytes:
+    """Return up to ``limit + 1`` bytes of a regular file that lies inside one of ``roots`` (links
+    followed); raise OutsideError when it leads outside them, and as ``read_regular`` does for a
+    folder, a special file or one that cannot be read. The real file is opened without following
+    links, so a link swapped in after the check is not followed either."""
+    real = real_inside(path, roots)
+    if real is None:
+        raise OutsideError(path)
+    return read_regular(real, limit, follow=False)
+
+
+class OutsideError(Exception):
+    """A file a definition names leads (through a link) outside the definition's folder."""

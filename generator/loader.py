@@ -30,7 +30,7 @@ from generator.definitions import (
 from generator.errors import DefinitionError, UnknownGameError
 from generator.languages import DEFAULT_LANGUAGE, LANGUAGES, language_codes, set_text
 from generator.numbers import is_ascii_digits
-from generator.schema import Field, Where, convert, validate
+from generator.schema import Field, Where, convert, text_problem, validate
 
 MAX_DEFINITION_BYTES = 1_000_000
 MAX_COMPONENTS = 100
@@ -74,6 +74,8 @@ def _translate(data: dict[str, Any], where: Where, lang: str | None) -> dict[str
             kw = tw.child(code).child(key)
             if not isinstance(text, str):
                 raise kw.error(f"expected a string, got {type(text).__name__}")
+            if text_problem(text):
+                raise kw.error(str(text_problem(text)))
             node: Any = data
             parts = key.split(".")
             for part in parts:
@@ -168,7 +170,7 @@ def load_definition(path: str, templates_dir: str | None = None, lang: str | Non
         raw=data,
     )
     for spec in specs:
-        _check_colours(definition, spec.values, comps_where.child(spec.id))
+        _check_colours(definition, spec.values, comps_where.child(spec.id), spec.kind == "cards")
         _check_symbols(spec.values, comps_where.child(spec.id))
     return definition
 
@@ -196,19 +198,22 @@ def _check_symbols(values: Any, where: Where) -> None:
         known(values[len("symbol:") :], where)
 
 
-COLOUR_KEYS = frozenset(("fill", "stroke", "colour", "color", "ink", "background", "checker", "outline"))
+COLOUR_KEYS = frozenset(
+    ("fill", "stroke", "colour", "color", "ink", "background", "checker", "outline", "frame")
+)
 _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
+_COLUMN = re.compile(r"^\{[^{}]+\}$")  # a deck's column, e.g. "{colour}"
 
 
 def is_colour_key(key: str) -> bool:
     """Return True when a definition key holds a colour (or a list of colours)."""
-    return key in COLOUR_KEYS or key.endswith(("_colour", "_color", "_fill", "_fills", "_stroke"))
+    return key in COLOUR_KEYS or key.endswith(("_colour", "_color", "_fill", "_fills", "_stroke", "_frame"))
 
 
-def _check_colour(definition: GameDefinition, value: str, where: Where) -> None:
+def _check_colour(definition: GameDefinition, value: str, where: Where, columns: bool) -> None:
     if not value or value == "none" or _HEX.match(value) or value in definition.palette:
         return
-    if "{" in value:
+    if columns and _COLUMN.match(value.strip()):
         return  # a value from a deck's column, checked card by card when the deck is drawn
     if value.startswith("#"):
         raise where.error(f'expected a colour such as "#1a2b3c", got {value!r}')
@@ -218,23 +223,25 @@ def _check_colour(definition: GameDefinition, value: str, where: Where) -> None:
     )
 
 
-def _check_colours(definition: GameDefinition, values: Any, where: Where) -> None:
-    """Check that every colour value names a palette colour, is '#rrggbb' or 'none'."""
+def _check_colours(definition: GameDefinition, values: Any, where: Where, deck: bool = False) -> None:
+    """Check that every colour value names a palette colour, is '#rrggbb' or 'none' (in a deck's
+    ``fields``, also a whole column reference such as "{colour}"): one parser for every colour key."""
     if isinstance(values, dict):
         for key, value in values.items():
             kw = where.child(key)
+            columns = deck and "fields[" in kw.path
             if isinstance(value, str) and is_colour_key(str(key)):
-                _check_colour(definition, value, kw)
+                _check_colour(definition, value, kw, columns)
             elif (
                 isinstance(value, list) and is_colour_key(str(key)) and all(isinstance(v, str) for v in value)
             ):
                 for i, item in enumerate(value):
-                    _check_colour(definition, item, kw.child(i))
+                    _check_colour(definition, item, kw.child(i), columns)
             else:
-                _check_colours(definition, value, kw)
+                _check_colours(definition, value, kw, deck)
     elif isinstance(values, list):
         for i, value in enumerate(values):
-            _check_colours(definition, value, where.child(i))
+            _check_colours(definition, value, where.child(i), deck)
 
 
 def load_all(folder: str | None = None, lang: str | None = None) -> list[GameDefinition]:

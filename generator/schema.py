@@ -21,6 +21,7 @@ MAX_LENGTH = 1000.0  # mm, any length (a cell, a counter, a board's size)
 MAX_TEXT = 2000  # characters of any text
 MAX_ITEMS = 1000  # items of any list or table of tables
 _ID = re.compile(r"^[a-z][a-z0-9-]{0,39}$")
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 MISSING = object()
 
 
@@ -82,6 +83,9 @@ def convert(value: Any, field: Field, where: Where) -> Any:
             raise where.error(f"expected a string, got {_type_name(value)}")
         if len(value) > MAX_TEXT:
             raise where.error(f"a text of at most {MAX_TEXT} characters, got {len(value)}")
+        problem = text_problem(value)
+        if problem:
+            raise where.error(problem)
         result = value
     elif t == "id":
         if not isinstance(value, str) or not _ID.match(value):
@@ -162,6 +166,17 @@ def convert(value: Any, field: Field, where: Where) -> Any:
         if problem:
             raise where.error(problem)
     return result
+
+
+def text_problem(text: str) -> str | None:
+    """Return what is wrong with a text that is to be printed (a character no SVG, HTML or PDF
+    text can hold: a control character, U+FFFE, U+FFFF), or None."""
+    found = _NOT_XML.search(text)
+    if found is None:
+        return None
+    code = ord(found.group())
+    what = "control character" if code < 32 else "non-character"
+    return f"holds the {what} U+{code:04X}, which no SVG, HTML or PDF text can hold"
 
 
 def _check_magnitude(value: float, where: Where) -> None:

@@ -16,11 +16,14 @@ from functools import lru_cache
 from typing import Any
 
 import jinja2
+from jinja2.loaders import split_template_path
 from jinja2.utils import missing
 
 from generator.booklet.sandbox import LimitedEnvironment, RenderLimit, render_limited
 from generator.errors import TemplateError, UsageError
+from generator.files import OutsideError, read_inside, real_inside
 from generator.languages import GLOSSARY, LANGUAGES, set_text, terms, unit_count
+from generator.schema import text_problem
 
 SUFFIX = ".md.j2"
 _LANG = re.compile(r"^[a-z]{2,3}(-[a-z]{2,4})?$")
@@ -118,23 +121,56 @@ MAX_TEMPLATE_BYTES = 1_000_000
 
 
 class _SizedLoader(jinja2.FileSystemLoader):
-    """A FileSystemLoader that refuses template files larger than MAX_TEMPLATE_BYTES."""
+    """A FileSystemLoader that reads only regular files whose real path (links followed) lies
+    inside its templates folder ``root`` (itself inside the folder that holds it), and refuses
+    template files larger than MAX_TEMPLATE_BYTES: a rule text, an ``{% include %}`` or an
+    ``{% extends %}`` that is a link to a file elsewhere on the machine is an error, not read."""
+
+    def __init__(self, searchpath: list[str], root: str) -> None:
+        super().__init__(searchpath)
+        self.root = root
 
     def get_source(self, environment: jinja2.Environment, template: str) -> Any:
         """Return the template's source, file name and up-to-date check, as jinja2 expects."""
+        pieces = split_template_path(template)
         for folder in self.searchpath:
-            candidate = os.path.join(folder, *template.split("/"))
-            if os.path.isfile(candidate) and os.path.getsize(candidate) > MAX_TEMPLATE_BYTES:
-                raise TemplateError(
-                    f"{shown_path(candidate)}: larger than {MAX_TEMPLATE_BYTES} bytes, not a rule text"
-                )
-        return super().get_source(environment, template)
+            candidate = os.path.join(folder, *pieces)
+            if os.path.isfile(candidate):
+                break
+        else:
+            raise jinja2.TemplateNotFound(template)
+        holder = os.path.dirname(os.path.abspath(self.root))
+        if real_inside(self.root, [holder]) is None:
+            raise TemplateError(
+                f"{shown_path(self.root)}: the templates folder leads outside the folder that holds "
+                "it (a link); not read"
+            )
+        try:
+            data = read_inside(candidate, [self.root], MAX_TEMPLATE_BYTES)
+        except OutsideError:
+            raise TemplateError(
+                f"{shown_path(candidate)}: leads outside the templates folder (a link); not read"
+            ) from None
+        if len(data) > MAX_TEMPLATE_BYTES:
+            raise TemplateError(
+                f"{shown_path(candidate)}: larger than {MAX_TEMPLATE_BYTES} bytes, not a rule text"
+            )
+        contents = data.decode("utf-8")
+        mtime = os.path.getmtime(candidate)
+
+        def uptodate() -> bool:
+            try:
+                return os.path.getmtime(candidate) == mtime
+            except OSError:
+                return False
+
+        return contents, os.path.normpath(candidate), uptodate
 
 
 @lru_cache(maxsize=16)
 def _environment(folder: str, own: str) -> jinja2.Environment:
     env = LimitedEnvironment(
-        loader=_SizedLoader(list(dict.fromkeys([own, os.path.join(folder, "booklets"), folder]))),
+        loader=_SizedLoader(list(dict.fromkeys([own, os.path.join(folder, "booklets"), folder])), folder),
         undefined=_Undefined,
         autoescape=False,
         trim_blocks=True,
@@ -208,6 +244,23 @@ def _text_template(text: str) -> jinja2.Template:
     return _text_environment().from_string(text)
 
 
+_ADDRESS = re.compile(r"<[^\n]{1,200}? at 0x[0-9a-fA-F]{4,}>")
+
+
+def _output_problem(text: str) -> str | None:
+    """Return what is wrong with a rendered text that is to be printed: a character no SVG or HTML
+    can hold, or an object printed instead of a value (its memory address would differ from one
+    build to the next), or None."""
+    problem = text_problem(text.replace("\t", " "))
+    if problem:
+        return f"its text {problem}"
+    found = _ADDRESS.search(text)
+    if found:
+        what = found.group().split(" at 0x")[0][1:]
+        return f"prints an object ({what}), not a value; its address would differ in every build"
+    return None
+
+
 def render_text(text: str, values: dict[str, Any], where: str) -> str:
     """Return a short text of a definition (a sheet's note) rendered with template values, as the
     booklet's are: ``{{ rules.turn_limit }}`` becomes the rules module's value. A text without
@@ -215,7 +268,11 @@ def render_text(text: str, values: dict[str, Any], where: str) -> str:
     if "{{" not in text and "{%" not in text:
         return set_text(text, values.get("lang", ""))
     try:
-        return set_text(render_limited(lambda: _text_template(text).generate(values)), values.get("lang", ""))
+        filled = render_limited(lambda: _text_template(text).generate(values))
+        problem = _output_problem(filled)
+        if problem:
+            raise TemplateError(problem)
+        return set_text(filled, values.get("lang", ""))
     except RenderLimit as exc:
         raise TemplateError(f"{where}: {exc}") from None
     except jinja2.TemplateSyntaxError as exc:
@@ -242,7 +299,11 @@ def render_template(path: str, values: dict[str, Any]) -> str:
     shown = shown_path(path)
     try:
         template = env.get_template(name)
-        return set_text(render_limited(lambda: template.generate(values)), values.get("lang", ""))
+        text = render_limited(lambda: template.generate(values))
+        problem = _output_problem(text)
+        if problem:
+            raise TemplateError(f"{shown}: {problem}")
+        return set_text(text, values.get("lang", ""))
     except RenderLimit as exc:
         where, line = _template_frame(exc, path)
         raise TemplateError(f"{where}, line {line}: {exc}" if line else f"{where}: {exc}") from None
@@ -259,6 +320,8 @@ def render_template(path: str, values: dict[str, Any]) -> str:
         raise TemplateError(f"{where}, line {exc.lineno}: {exc.message}") from None
     except TemplateError as exc:
         where, line = _template_frame(exc, path)
+        if not line and str(exc).startswith(f"{where}: "):
+            raise TemplateError(str(exc)) from None  # the template itself, named already
         raise TemplateError(f"{where}, line {line}: {exc}" if line else f"{where}: {exc}") from None
     except jinja2.TemplateNotFound as exc:
         raise TemplateError(f"{shown}: includes {exc.name!r}, which does not exist") from None

@@ -10,12 +10,12 @@ import os
 import re
 
 from generator.homepage import write_home_page
-from generator.numbers import is_ascii_digits
 
 
 def natural_key(name: str) -> list:
-    """Return a sort key that puts booklet-2 before booklet-10."""
-    return [int(part) if is_ascii_digits(part) else part for part in re.split(r"([0-9]+)", name)]
+    """Return a sort key that puts booklet-2 before booklet-10 (runs of digits of any length,
+    such as a 19-digit seed, compare as numbers; the rest as text)."""
+    return [int(part) if i % 2 else part for i, part in enumerate(re.split(r"([0-9]+)", name))]
 
 
 MAX_MANIFEST_BYTES = 1_000_000

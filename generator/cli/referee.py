@@ -64,6 +64,10 @@ def register(app: typer.Typer) -> None:
                 raise fail("--strength and --side apply to --vs computer", 2)
             if strength is not None and not 1 <= strength <= MAX_STRENGTH:
                 raise fail(f"--strength must be from 1 to {MAX_STRENGTH}, got {strength}", 2)
+            from generator.files import path_problem
+
+            if save is not None and (not save.strip() or path_problem(save)):
+                raise fail(f"--save needs a file name, got {save!r}", 2)
             opponent = None if vs is None else (strength or DEFAULT_STRENGTH, side)
             raise typer.Exit(_play(play, seed, variants, save, opponent))
         if record is None:
@@ -87,15 +91,21 @@ def _read(path: str) -> str:
     import sys
 
     from generator.errors import RecordError
+    from generator.files import read_regular
     from generator.referee.record import MAX_RECORD_BYTES, decode_record
 
     try:
         if path == "-":
             data = sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
         else:
-            with open(path, "rb") as handle:
-                data = handle.read(MAX_RECORD_BYTES + 1)
+            data = read_regular(path, MAX_RECORD_BYTES)
+    except IsADirectoryError:
+        raise RecordError(f"{path}: is a folder, not a game record") from None
+    except ValueError:  # a NUL byte in the name
+        raise RecordError(f"{path!r}: not a file name") from None
     except OSError as exc:
+        if exc.errno == 0:
+            raise RecordError(f"{path}: is a device or special file, not a game record") from None
         raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
     return decode_record(data)
 

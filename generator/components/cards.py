@@ -22,6 +22,7 @@ import io
 import os
 import re
 import struct
+import zlib
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -32,10 +33,12 @@ from generator.components.look import contrast_ink, luminance
 from generator.components.symbols import SYMBOLS, draw_symbol
 from generator.definitions import ComponentSpec
 from generator.errors import DefinitionError
+from generator.files import OutsideError, path_problem, read_inside
 from generator.fonts import PDF_NAMES, has_glyphs, split_lines, text_width
 from generator.imposition import SheetItem, nup
+from generator.numbers import is_ascii_digits
 from generator.page import Drawing, Group, Image, Rect, Shape, Style, Text
-from generator.schema import MAX_ITEMS, MAX_TEXT, Field
+from generator.schema import MAX_ITEMS, MAX_TEXT, Field, text_problem
 from generator.units import parse_length
 
 SIZES: dict[str, tuple[float, float]] = {
@@ -161,18 +164,20 @@ class Row:
     cells: dict[str, str]
 
 
-def _read_csv(path: str, shown: str, where) -> tuple[list[str], list[Row]]:
-    """Return the columns and rows of a CSV file (size-limited, UTF-8, a header row first)."""
+def _read_csv(path: str, shown: str, folder: str, where) -> tuple[list[str], list[Row]]:
+    """Return the columns and rows of a CSV file inside ``folder`` (links followed; size-limited,
+    UTF-8, a header row first)."""
     try:
-        if os.path.exists(path) and not os.path.isdir(path) and not os.path.isfile(path):
-            raise where.error(f"{shown} is a device or special file, not a CSV file")
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_CSV_BYTES + 1)
+        data = read_inside(path, [folder], MAX_CSV_BYTES)
+    except OutsideError:
+        raise where.error(f"{shown} leads outside the definition's folder (a link); not read") from None
     except FileNotFoundError:
         raise where.error(f"no CSV file {shown}") from None
     except IsADirectoryError:
         raise where.error(f"{shown} is a folder, not a CSV file") from None
     except OSError as exc:
+        if exc.errno == 0:
+            raise where.error(f"{shown} is a device or special file, not a CSV file") from None
         raise where.error(f"{shown} cannot be read: {exc.strerror or exc}") from None
     if len(data) > MAX_CSV_BYTES:
         raise DefinitionError(f"{shown}: larger than {MAX_CSV_BYTES} bytes, not a deck")
@@ -182,6 +187,10 @@ def _read_csv(path: str, shown: str, where) -> tuple[list[str], list[Row]]:
         raise DefinitionError(f"{shown}: not UTF-8 text (byte {exc.start + 1})") from None
     if "\x00" in text:
         raise DefinitionError(f"{shown}: holds a NUL byte, not a CSV file")
+    problem = text_problem(text.replace("\t", " "))
+    if problem:
+        line = text[: _first_bad(text)].count("\n") + 1
+        raise DefinitionError(f"{shown}: line {line}: {problem}")
     reader = csv.reader(io.StringIO(text, newline=""), strict=True)
     try:
         records = list(reader)
@@ -216,6 +225,11 @@ def _read_csv(path: str, shown: str, where) -> tuple[list[str], list[Row]]:
     return header, rows
 
 
+def _first_bad(text: str) -> int:
+    """Return the index of the first character of a text that no printed text can hold."""
+    return next(i for i, ch in enumerate(text) if text_problem(ch))
+
+
 def _inline_rows(value: Any, where) -> tuple[list[str], list[Row]]:
     """Return the columns and rows of an inline ``cards`` list of tables."""
     if not isinstance(value, list) or not value:
@@ -235,6 +249,8 @@ def _inline_rows(value: Any, where) -> tuple[list[str], list[Row]]:
             text = str(cell)
             if len(text) > MAX_TEXT:
                 raise at.error(f"a text of at most {MAX_TEXT} characters")
+            if text_problem(text):
+                raise at.error(str(text_problem(text)))
             cells[str(key)] = text
             if key not in columns:
                 columns.append(str(key))
@@ -269,12 +285,15 @@ def load_deck(values: dict[str, Any], where) -> Deck:
         raise where.child("cards").error("give csv or cards, not both")
     if values["csv"]:
         name = values["csv"]
+        problem = path_problem(name)
+        if problem:
+            raise where.child("csv").error(problem)
         if os.path.isabs(name) or ".." in name.replace("\\", "/").split("/"):
             raise where.child("csv").error("a CSV file beside the definition (or in a folder below it)")
         folder = os.path.dirname(where.file)
         path = os.path.join(folder, name)
         shown = os.path.normpath(path) if folder else name
-        columns, rows = _read_csv(path, shown, where.child("csv"))
+        columns, rows = _read_csv(path, shown, folder or ".", where.child("csv"))
         source = shown
     elif values["cards"] is not None:
         columns, rows = _inline_rows(values["cards"], where.child("cards"))
@@ -320,7 +339,7 @@ def check_spec(values: dict[str, Any], where) -> None:
     for row in deck.rows:
         if quantity in columns:
             text = row.cells[quantity].strip()
-            if not text.isdigit() or not 0 <= int(text) <= MAX_QUANTITY:
+            if not is_ascii_digits(text, 6) or not 0 <= int(text) <= MAX_QUANTITY:
                 raise deck.error(
                     row, quantity, f"expected a whole number of copies, 0 to {MAX_QUANTITY}, got {text!r}"
                 )
@@ -383,29 +402,93 @@ def image_size(data: bytes) -> tuple[int, int] | None:
     return None
 
 
-@lru_cache(maxsize=64)
-def _picture(path: str) -> tuple[bytes, tuple[int, int]] | str:
-    """Return a picture file's bytes and pixel size, or what is wrong with it (read once)."""
+MAX_PIXELS = 40_000_000  # pixels of one picture (a 12000 x 12000 PNG of a few KB would unpack to GB)
+
+
+def _png_problem(data: bytes, width: int, height: int) -> str | None:
+    """Return what is wrong with a PNG's chunks and compressed data ("truncated", ...), or None."""
+    i, idat = len(PNG_SIGNATURE), []
+    ended = False
+    while i + 8 <= len(data):
+        length, tag = struct.unpack(">I4s", data[i : i + 8])
+        if i + 12 + length > len(data):
+            return "truncated (a PNG whose data stops before its end)"
+        if tag == b"IDAT":
+            idat.append(data[i + 8 : i + 8 + length])
+        if tag == b"IEND":
+            ended = True
+            break
+        i += 12 + length
+    if not ended:
+        return "truncated (a PNG whose data stops before its end)"
+    if not idat:
+        return "not a whole PNG (it holds no picture data)"
+    depth, colour_type = data[24], data[25]
+    channels = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}.get(colour_type)
+    if channels is None or depth not in (1, 2, 4, 8, 16):
+        return "not a PNG that can be printed (an unknown colour type or depth)"
+    interlaced = len(data) > 28 and data[28] == 1
+    expected = height * (1 + (width * channels * depth + 7) // 8)
+    unpack = zlib.decompressobj()
     try:
-        if not os.path.isfile(path):
-            return "no such file" if not os.path.exists(path) else "not a regular file"
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_IMAGE_BYTES + 1)
+        got = 0
+        for part in idat:
+            got += len(unpack.decompress(part, max(0, expected + 1 - got)))
+            if got > expected:
+                break
+    except zlib.error:
+        return "damaged (its picture data does not unpack)"
+    if not interlaced and got < expected:
+        return "truncated (its picture data stops before the last row)"
+    return None
+
+
+def _jpeg_problem(data: bytes) -> str | None:
+    """Return what is wrong with a JPEG's structure ("truncated", ...), or None."""
+    scan = data.find(b"\xff\xda")
+    if scan < 0 or scan + 4 > len(data):
+        return "truncated (a JPEG with no picture data after its header)"
+    if data.rfind(b"\xff\xd9") < scan:
+        return "truncated (a JPEG whose data stops before its end)"
+    return None
+
+
+@lru_cache(maxsize=64)
+def _picture(path: str, folder: str) -> tuple[bytes, tuple[int, int]] | str:
+    """Return a picture file's bytes and pixel size, or what is wrong with it in the user's words
+    (read once; only a regular file whose real path lies inside ``folder``)."""
+    try:
+        data = read_inside(path, [folder], MAX_IMAGE_BYTES)
+    except OutsideError:
+        return "leads outside the definition's folder (a link); not read"
+    except FileNotFoundError:
+        return "no such file"
+    except IsADirectoryError:
+        return "a folder, not a picture"
     except OSError as exc:
+        if exc.errno == 0:
+            return "not a regular file"
         return f"cannot be read: {exc.strerror or exc}"
     if len(data) > MAX_IMAGE_BYTES:
-        return f"larger than {MAX_IMAGE_BYTES} bytes"
+        return f"over {MAX_IMAGE_BYTES // 1_000_000} MB (at most {MAX_IMAGE_BYTES} bytes)"
     size = image_size(data)
     if size is None:
+        if data.startswith((PNG_SIGNATURE, b"\xff\xd8")):
+            return "truncated (its header stops before the picture's size)"
         return "not a PNG or JPEG image"
+    if size[0] * size[1] > MAX_PIXELS:
+        return f"over {MAX_PIXELS // 1_000_000} megapixels ({size[0]} x {size[1]})"
+    problem = _png_problem(data, *size) if data.startswith(PNG_SIGNATURE) else _jpeg_problem(data)
+    if problem:
+        return problem
     return data, size
 
 
 def _image_path(folder: str, name: str) -> str | None:
     """Return the path of a picture named relative to the definition's folder, or None when the
-    name leaves that folder."""
+    name leaves that folder or holds a control character."""
     name = name.strip()
-    if not name or os.path.isabs(name) or ".." in name.replace("\\", "/").split("/"):
+    if not name or os.path.isabs(name) or ".." in name.replace("\\", "/").split("/") or path_problem(name):
         return None
     return os.path.join(folder, name)
 
@@ -414,7 +497,7 @@ def _image_problem(folder: str, name: str) -> str | None:
     path = _image_path(folder, name)
     if path is None:
         return f"{name!r}: a picture in the definition's folder or below it"
-    found = _picture(path)
+    found = _picture(path, folder or ".")
     return f"{os.path.normpath(path)}: {found}" if isinstance(found, str) else None
 
 
@@ -441,7 +524,7 @@ def _image_shapes(
         raise DefinitionError(f"{ctx.definition.path}: components.{deck.component}.{key}.image: {problem}")
     path = _image_path(os.path.dirname(ctx.definition.path), name)
     assert path is not None
-    found = _picture(path)
+    found = _picture(path, os.path.dirname(ctx.definition.path) or ".")
     assert not isinstance(found, str)
     data, (pw, ph) = found
     if field["fit"] == "stretch":

@@ -21,6 +21,7 @@ from generator.components.look import (
     TOKEN_SCHEMA,
     contrast_ink,
     draw_token,
+    fill_names,
     fitted_text,
     format_parts,
     hatch,
@@ -503,7 +504,7 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
     caption = spec["caption"] or ctx.seed_label()
     if caption:
         shapes.append(
-            Text(width - 2.0, height - 1.5, caption.format(seed=ctx.seed), 8, "sans", "end", "#444444")
+            Text(width - 2.0, height - 1.5, fill_names(caption, seed=ctx.seed), 8, "sans", "end", "#444444")
         )
     shapes.extend(_overlay(spec, ctx, overlay or {}, grid, cell))
     return Drawing(width, height, tuple(shapes), spec["title"] or spec.id)

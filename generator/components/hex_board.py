@@ -22,6 +22,7 @@ from generator.components.look import (
     TOKEN_SCHEMA,
     contrast_ink,
     draw_token,
+    fill_names,
     fitted_text,
     format_parts,
     lookup,
@@ -539,7 +540,9 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
     caption = spec["caption"] or ctx.seed_label()
     if caption and overlay is None:
         shapes.append(
-            Text(m.width - 2.0, m.height - 1.5, caption.format(seed=ctx.seed), 8, "sans", "end", "#444444")
+            Text(
+                m.width - 2.0, m.height - 1.5, fill_names(caption, seed=ctx.seed), 8, "sans", "end", "#444444"
+            )
         )
     shapes.extend(_overlay(spec, ctx, overlay or {}, m))
     return Drawing(m.width, m.height, tuple(shapes), spec["title"] or spec.id)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Iterable, Sequence
 
 from generator.colour import readable
@@ -82,6 +83,15 @@ def fitted_text(
 def pt_from_mm(height_mm: float) -> float:
     """Return the font size in points whose cap height is roughly height_mm."""
     return height_mm / 0.73 * 72 / 25.4
+
+
+_NAMED = re.compile(r"\{([a-z_]{1,20})\}")
+
+
+def fill_names(text: str, **values: object) -> str:
+    """Return a caption with each ``{name}`` of ``values`` (e.g. ``{seed}``) filled in; any other
+    brace, matched or not, stays as written (no format mini-language reaches a user's text)."""
+    return _NAMED.sub(lambda m: str(values[m.group(1)]) if m.group(1) in values else m.group(0), text)
 
 
 def format_parts(text: str, parts: list[str]) -> str:

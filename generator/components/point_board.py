@@ -18,6 +18,7 @@ from generator.components.look import (
     TOKEN_SCHEMA,
     contrast_ink,
     draw_token,
+    fill_names,
     move_arrow,
 )
 from generator.definitions import ComponentSpec
@@ -71,6 +72,8 @@ def check_spec(values: dict[str, Any], where) -> None:
     if values["spacing"] is None and values["size"] is None:
         raise where.child("size").error("give size or spacing")
     if values["points"] is not None:
+        if not values["points"]:
+            raise where.child("points").error('give at least one point: name = [x, y] (or data = "board")')
         for name, xy in values["points"].items():
             if len(xy) != 2:
                 raise where.child("points").child(name).error("expected [x, y]")
@@ -218,7 +221,7 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
     caption = spec["caption"] or ctx.seed_label()
     if caption and overlay is None:
         shapes.append(
-            Text(width - 4.0, height - 3.0, caption.format(seed=ctx.seed), 8, "sans", "end", "#444444")
+            Text(width - 4.0, height - 3.0, fill_names(caption, seed=ctx.seed), 8, "sans", "end", "#444444")
         )
     if overlay:
         shapes.extend(_overlay(spec, ctx, overlay, at, r))

@@ -22,7 +22,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.components.base import Context, Output
-from generator.components.look import TOKEN_SCHEMA, contrast_ink, draw_token, fitted_text, pt_from_mm
+from generator.components.look import (
+    TOKEN_SCHEMA,
+    contrast_ink,
+    draw_token,
+    fill_names,
+    fitted_text,
+    pt_from_mm,
+)
 from generator.components.symbols import draw_symbol
 from generator.definitions import ComponentSpec
 from generator.errors import DefinitionError
@@ -211,7 +218,7 @@ def _frame(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None) ->
     caption = "" if overlay is not None else spec["caption"] or ctx.seed_label()  # figures have captions
     # a long caption wraps to short lines at the left, so a tiled strip's seams can pass beside it
     caption_lines = (
-        split_lines(caption.format(seed=ctx.seed, steps=len(path)), "sans", 8, CAPTION_WIDTH)
+        split_lines(fill_names(caption, seed=ctx.seed, steps=len(path)), "sans", 8, CAPTION_WIDTH)
         if caption
         else []
     )

@@ -281,6 +281,11 @@ def test_a_csv_file_that_is_too_large_missing_or_not_text_is_refused(tmp_path):
     assert "beside the definition" in one_line_error(pnp("check", "layouts/deck.toml", cwd=str(tmp_path)))
     os.symlink("/dev/zero", tmp_path / "layouts" / "zero.csv")
     write_deck(tmp_path, csv=None, source='csv = "zero.csv"')
+    assert "outside the definition's folder" in one_line_error(
+        pnp("check", "layouts/deck.toml", cwd=str(tmp_path))
+    )
+    os.mkfifo(tmp_path / "layouts" / "fifo.csv")  # no writer: opening it must not wait for one
+    write_deck(tmp_path, csv=None, source='csv = "fifo.csv"')
     assert "device or special file" in one_line_error(pnp("check", "layouts/deck.toml", cwd=str(tmp_path)))
 
 

@@ -132,8 +132,18 @@ def test_utf16_record_is_reported_as_utf16(tmp_path):
         assert "UTF-16" in run.one_line_error()
 
 
-def test_record_from_dev_zero_is_refused_by_size():
+def test_record_from_dev_zero_is_refused_unread():
     run = cli("referee", "/dev/zero")
+    assert run.code == 3
+    assert "device or special file" in run.one_line_error()
+
+
+def test_a_record_over_the_size_limit_is_refused(tmp_path):
+    from generator.referee.record import MAX_RECORD_BYTES
+
+    record = tmp_path / "huge.txt"
+    record.write_bytes(b'[Game "verbal"]\n' + b" " * MAX_RECORD_BYTES)
+    run = cli("referee", str(record))
     assert run.code == 3
     assert "larger than" in run.one_line_error()
 

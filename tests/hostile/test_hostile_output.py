@@ -158,3 +158,15 @@ def test_unusable_output_folders_are_one_line_exit_2(tmp_path, out):
         run = cli(*command, "--out", out)
         assert run.code == 2, run.err
         run.one_line_error()
+
+
+def test_a_seed_of_any_valid_size_in_an_output_folder_sorts_beside_short_ones(tmp_path):
+    out = str(tmp_path / "out")
+    big = str(2**63 - 1)  # 19 digits, the largest seed
+    for seed in (big, "12", big):
+        run = cli("build", "aggression", "--seed", seed, "--out", out, "-q")
+        assert run.code == 0, run.err
+    with open(os.path.join(out, "index.html"), encoding="utf-8") as handle:
+        index = handle.read()
+    assert "aggression-seed12/" in index and f"aggression-seed{big}/" in index
+    assert index.index("aggression-seed12/") < index.index(f"aggression-seed{big}/")

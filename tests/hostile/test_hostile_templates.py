@@ -102,3 +102,18 @@ def test_oversized_template_file_is_refused(tmp_path):
     run = cli("build", "mini", "--layouts", layouts, "--out", str(tmp_path / "out"), "-q")
     assert run.code == 3
     assert "larger than" in run.one_line_error()
+
+
+@pytest.mark.parametrize(
+    "expression",
+    ["components.copy", "game.items", "data", "count", "plural", "components.booklet.keys", "range"],
+)
+def test_a_template_that_prints_an_object_is_refused_not_built_twice_differently(tmp_path, expression):
+    layouts = mini_kit(str(tmp_path), template=f"# Rules\n\nSee {{{{ {expression} }}}}.\n")
+    for run in (
+        cli("check", os.path.join(layouts, "mini.toml")),
+        cli("build", "mini", "--layouts", layouts, "--out", str(tmp_path / "out"), "-q"),
+    ):
+        assert run.code == 3, run.err
+        line = run.one_line_error()
+        assert "prints an object" in line and "0x" not in line, line
