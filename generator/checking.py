@@ -8,9 +8,9 @@ default paper, seed and language; other options are checked when they are given 
 from __future__ import annotations
 
 import os
-import tempfile
 
 from generator.definitions import GameDefinition, templates_for
+from generator.files import scratch_folder
 from generator.loader import load_definition
 
 
@@ -25,6 +25,6 @@ def check_definition(path: str) -> GameDefinition:
     definition = load_definition(path, templates_for(folder))
     have = languages(definition)
     lang = "en" if "en" in have or not have else have[0]
-    with tempfile.TemporaryDirectory(prefix="pnp-check-") as out:
+    with scratch_folder("check") as out:  # a killed check's folder goes at the next check
         build_kit(kit_plan(definition, out, options=Options(lang=lang)))
     return definition

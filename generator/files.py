@@ -129,3 +129,43 @@ def swap_folder(staging: str, final: str) -> None:
     os.rename(staging, final)
     if old is not None:
         shutil.rmtree(old, ignore_errors=True)
+
+
+def cache_folder() -> str | None:
+    """Return pnp's own cache folder (``$XDG_CACHE_HOME/pnp``, else ``~/.cache/pnp``, else a
+    private ``pnp-UID`` folder in the temporary folder), made if need be; None when none can be."""
+    home = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    candidates = [os.path.join(home, "pnp")] if os.path.isabs(home) else []
+    uid = os.getuid() if hasattr(os, "getuid") else 0
+    candidates.append(os.path.join(tempfile.gettempdir(), f"pnp-{uid}"))
+    for folder in candidates:
+        try:
+            os.makedirs(folder, mode=0o700, exist_ok=True)
+            info = os.lstat(folder)
+        except OSError:
+            continue
+        if os.path.isdir(folder) and not os.path.islink(folder) and info.st_uid == uid:
+            if os.access(folder, os.W_OK | os.X_OK):
+                return folder
+    return None
+
+
+@contextlib.contextmanager
+def scratch_folder(kind: str) -> Iterator[str]:
+    """Yield a new private folder for throw-away files, removed after the block; it lies in
+    ``cache_folder()/kind``, where the next use first clears what killed runs left."""
+    parent = cache_folder()
+    if parent is not None:
+        parent = os.path.join(parent, kind)
+        try:
+            os.makedirs(parent, mode=0o700, exist_ok=True)
+            clean_stale(parent)
+            folder = tempfile.mkdtemp(prefix=f".tmp-{os.getpid()}-", dir=parent)
+        except OSError:
+            parent = None
+    if parent is None:
+        folder = tempfile.mkdtemp(prefix=f"pnp-{kind}-")
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)

@@ -72,21 +72,50 @@ class _Stopped(Exception):
         self.signum = signum
 
 
+@dataclass
+class _Signals:
+    """The signals caught during play: the first ends the game (raised only while ``armed``, inside
+    the move loop); later ones are ignored, so the record is still saved whole."""
+
+    caught: list[int] = field(default_factory=list)
+    armed: bool = False
+
+    def arm(self) -> None:
+        """Let the next signal stop the game; raise at once if one came before the loop began."""
+        self.armed = True
+        if self.caught:
+            self.armed = False
+            raise _stop_error(self.caught[0])
+
+
+def _stop_error(signum: int) -> BaseException:
+    return KeyboardInterrupt() if signum == signal.SIGINT else _Stopped(signum)
+
+
 @contextlib.contextmanager
-def _stop_on_signals() -> Iterator[None]:
-    """Turn SIGTERM and SIGHUP into _Stopped while the game runs (main thread only)."""
+def _stop_on_signals() -> Iterator[_Signals]:
+    """Catch Ctrl-C, SIGTERM and SIGHUP while the game runs (main thread only); yield what was caught."""
+    signals = _Signals()
 
     def handler(signum: int, frame: Any) -> None:
-        raise _Stopped(signum)
+        if signals.caught:
+            return  # a second signal: the game is already stopping
+        signals.caught.append(signum)
+        if signals.armed:
+            signals.armed = False
+            raise _stop_error(signum)
 
     previous: dict[int, Any] = {}
-    for signum in (signal.SIGTERM, signal.SIGHUP):
+    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+        signum = getattr(signal, name, None)
+        if signum is None:
+            continue
         try:
             previous[signum] = signal.signal(signum, handler)
         except (ValueError, OSError):  # not the main thread: the caller handles signals
             pass
     try:
-        yield
+        yield signals
     finally:
         for number, old in previous.items():
             signal.signal(number, old)
@@ -286,8 +315,12 @@ def play(
     def say(text: str) -> None:
         write(text + "\n")
 
-    with _stop_on_signals():
-        state = _run(game, state, history, stdin, write, say, echo, record_file, computer or {}, rng)
+    with _stop_on_signals() as signals:
+        state = _run(game, state, history, stdin, write, say, echo, record_file, computer or {}, rng, signals)
+        if signals.caught and not game.interrupted:  # a signal as the loop ended: stop all the same
+            game.interrupted = True
+            if signals.caught[0] != signal.SIGINT:
+                game.signal = signals.caught[0]
     game.outcome = state.outcome()
     if game.outcome.finished:
         winner = game.outcome.winner
@@ -319,6 +352,7 @@ def _run(
     record_file: _RecordFile | None,
     computer: Mapping[str, Bot],
     rng: Any,
+    signals: _Signals | None = None,
 ) -> State:
     """Play moves until the game ends, the input ends, quit, Ctrl-C or a signal; return the state.
 
@@ -342,6 +376,8 @@ def _run(
     say(f"{rules.title}: {HELP}")
     say(state.text())
     try:
+        if signals is not None:
+            signals.arm()
         while not state.is_terminal():
             deciders = state.deciders()
             verbs = state.part_names()
@@ -383,6 +419,8 @@ def _run(
                 write(f"{_side_word(side)} to {verbs[stage]}: ")
                 try:
                     line = _read_line(stdin)
+                except OSError:  # the terminal is gone (EIO after a hangup): the input has ended
+                    line = None
                 except ValueError as exc:
                     say("")
                     say(f"could not read that: {exc}; type it again")
@@ -460,4 +498,7 @@ def _run(
         game.signal = stop_signal.signum
         say("")
         say(f"stopped by {signal.Signals(stop_signal.signum).name}")
+    finally:
+        if signals is not None:
+            signals.armed = False
     return state
