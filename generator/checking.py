@@ -10,7 +10,8 @@ from __future__ import annotations
 import os
 
 from generator.definitions import GameDefinition, templates_for
-from generator.files import scratch_folder
+from generator.errors import UsageError
+from generator.files import path_problem, scratch_folder
 from generator.loader import load_definition
 
 
@@ -21,6 +22,9 @@ def check_definition(path: str) -> GameDefinition:
     from generator.build.plan import kit_plan
     from generator.components.base import Options
 
+    problem = path_problem(path)
+    if problem is not None:
+        raise UsageError(f"the definition file name {path[:80]!r} {problem}")
     folder = os.path.dirname(os.path.abspath(path))
     definition = load_definition(path, templates_for(folder))
     have = languages(definition)

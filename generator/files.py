@@ -169,3 +169,24 @@ def scratch_folder(kind: str) -> Iterator[str]:
         yield folder
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+#: The most folders a path given on the command line may go down, and its longest length.
+MAX_PATH_DEPTH = 32
+MAX_PATH_LENGTH = 1024
+
+
+def path_problem(path: str) -> str | None:
+    """Return what is wrong with a path given as an option or argument (empty, a NUL or control
+    character, too deep, too long), in words; None when it can be used."""
+    if not path or not path.strip():
+        return "is empty"
+    bad = next((c for c in path if ord(c) < 32 or ord(c) == 127), None)
+    if bad is not None:
+        return f"holds the control character U+{ord(bad):04X}"
+    if len(path) > MAX_PATH_LENGTH:
+        return f"is {len(path)} characters long (at most {MAX_PATH_LENGTH})"
+    depth = len([part for part in path.replace(os.sep, "/").split("/") if part not in ("", ".")])
+    if depth > MAX_PATH_DEPTH:
+        return f"goes {depth} folders deep (at most {MAX_PATH_DEPTH})"
+    return None

@@ -30,7 +30,7 @@ from typing import Any, BinaryIO, TextIO
 
 from generator.bots import Bot, choose_move
 from generator.errors import IllegalMoveError, NotationError, OutputError
-from generator.files import atomic_write_text
+from generator.files import atomic_write_text, path_problem
 from generator.games.base import GameRules, Outcome, State
 from generator.referee.record import move_pieces, record_str
 from generator.referee.replay import result_str
@@ -128,6 +128,9 @@ def check_save_target(path: str) -> None:
     """Raise OutputError unless ``path`` is a regular file or can be a new one (checked before play)."""
     if not path or not path.strip():
         raise OutputError("--save needs a file name")
+    problem = path_problem(path)
+    if problem is not None:
+        raise OutputError(f"--save {path[:80]!r} {problem}")
     try:
         info = os.lstat(path)
     except FileNotFoundError:
