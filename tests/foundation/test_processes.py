@@ -192,7 +192,9 @@ def test_live_play_stopped_by_signals_saves_the_whole_record(tmp_path, signals):
         os.close(writer)
     assert b"Traceback" not in err and b"unexpected" not in err, err
     # (signals pending together are taken lowest number first: any of them may be the first)
-    assert process.returncode in {128 + signum for signum in signals}, err
+    # (a second signal that lands as Python is already exiting, after the save, ends it plainly)
+    late = {-signum for signum in signals[1:]}
+    assert process.returncode in {128 + signum for signum in signals} | late, (process.returncode, err)
     text = target.read_text()
     assert '[Result "*"]' in text
     verdict = replay(text)
