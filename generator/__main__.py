@@ -1,5 +1,5 @@
 """Run the command line interface with ``python -m generator``."""
 
-from generator.cli.app import main
+from generator.cli import main
 
 main()

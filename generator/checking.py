@@ -8,9 +8,10 @@ default paper, seed and language; other options are checked when they are given 
 from __future__ import annotations
 
 import os
-import tempfile
 
 from generator.definitions import GameDefinition, templates_for
+from generator.errors import UsageError
+from generator.files import path_problem, scratch_folder
 from generator.loader import load_definition
 
 
@@ -21,10 +22,13 @@ def check_definition(path: str) -> GameDefinition:
     from generator.build.plan import kit_plan
     from generator.components.base import Options
 
+    problem = path_problem(path)
+    if problem is not None:
+        raise UsageError(f"the definition file name {path[:80]!r} {problem}")
     folder = os.path.dirname(os.path.abspath(path))
     definition = load_definition(path, templates_for(folder))
     have = languages(definition)
     lang = "en" if "en" in have or not have else have[0]
-    with tempfile.TemporaryDirectory(prefix="pnp-check-") as out:
+    with scratch_folder("check") as out:  # a killed check's folder goes at the next check
         build_kit(kit_plan(definition, out, options=Options(lang=lang)))
     return definition

@@ -134,15 +134,6 @@ def swap_folder(staging: str, final: str) -> None:
         shutil.rmtree(old, ignore_errors=True)
 
 
-def path_problem(name: str) -> str | None:
-    """Return what is wrong with a file name written in a definition (a NUL byte or another
-    control character), or None when it may name a file."""
-    for ch in name:
-        if ord(ch) < 32 or ord(ch) == 127:
-            return f"a file name holds the control character {ch!r}"
-    return None
-
-
 def real_inside(path: str, roots: Iterable[str]) -> str | None:
     """Return the real path of ``path`` (every link followed) when it lies inside one of the
     folders ``roots`` (their links followed too), else None: a link that leads out of the folder
@@ -193,3 +184,64 @@ def read_inside(path: str, roots: Iterable[str], limit: int) -> bytes:
 
 class OutsideError(Exception):
     """A file a definition names leads (through a link) outside the definition's folder."""
+
+
+def cache_folder() -> str | None:
+    """Return pnp's own cache folder (``$XDG_CACHE_HOME/pnp``, else ``~/.cache/pnp``, else a
+    private ``pnp-UID`` folder in the temporary folder), made if need be; None when none can be."""
+    home = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    candidates = [os.path.join(home, "pnp")] if os.path.isabs(home) else []
+    uid = os.getuid() if hasattr(os, "getuid") else 0
+    candidates.append(os.path.join(tempfile.gettempdir(), f"pnp-{uid}"))
+    for folder in candidates:
+        try:
+            os.makedirs(folder, mode=0o700, exist_ok=True)
+            info = os.lstat(folder)
+        except OSError:
+            continue
+        if os.path.isdir(folder) and not os.path.islink(folder) and info.st_uid == uid:
+            if os.access(folder, os.W_OK | os.X_OK):
+                return folder
+    return None
+
+
+@contextlib.contextmanager
+def scratch_folder(kind: str) -> Iterator[str]:
+    """Yield a new private folder for throw-away files, removed after the block; it lies in
+    ``cache_folder()/kind``, where the next use first clears what killed runs left."""
+    parent = cache_folder()
+    if parent is not None:
+        parent = os.path.join(parent, kind)
+        try:
+            os.makedirs(parent, mode=0o700, exist_ok=True)
+            clean_stale(parent)
+            folder = tempfile.mkdtemp(prefix=f".tmp-{os.getpid()}-", dir=parent)
+        except OSError:
+            parent = None
+    if parent is None:
+        folder = tempfile.mkdtemp(prefix=f"pnp-{kind}-")
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+#: The most folders a path given on the command line may go down, and its longest length.
+MAX_PATH_DEPTH = 32
+MAX_PATH_LENGTH = 1024
+
+
+def path_problem(path: str) -> str | None:
+    """Return what is wrong with a path given as an option or argument (empty, a NUL or control
+    character, too deep, too long), in words; None when it can be used."""
+    if not path or not path.strip():
+        return "is empty"
+    bad = next((c for c in path if ord(c) < 32 or ord(c) == 127), None)
+    if bad is not None:
+        return f"holds the control character U+{ord(bad):04X}"
+    if len(path) > MAX_PATH_LENGTH:
+        return f"is {len(path)} characters long (at most {MAX_PATH_LENGTH})"
+    depth = len([part for part in path.replace(os.sep, "/").split("/") if part not in ("", ".")])
+    if depth > MAX_PATH_DEPTH:
+        return f"goes {depth} folders deep (at most {MAX_PATH_DEPTH})"
+    return None

@@ -4,16 +4,101 @@ A task is a picklable callable with its arguments; each runs in a worker process
 this one (so definitions and imported modules are already there) and returns a small value.
 Results come back in the order the tasks were given, whatever order they finish in, so what a
 build reports and writes last (the contact sheet) does not depend on timing.
+
+Workers end with the process that started them: each asks the kernel to kill it when its parent
+dies (``prctl(PR_SET_PDEATHSIG)`` on Linux; elsewhere a thread watches ``os.getppid()``), ignores
+Ctrl-C (the main process ends them), and the main process kills them as soon as anything stops it
+(an error, Ctrl-C, SIGTERM, SIGHUP). What a killed worker was writing stays in its staging folder,
+which the next build into that output folder clears.
 """
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
-from collections.abc import Callable, Sequence
+import signal
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 Task = tuple[Callable[..., Any], tuple[Any, ...]]
+
+#: The signals that stop a command (besides Ctrl-C): ``kill`` and a closed terminal.
+STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+
+class Stopped(KeyboardInterrupt):
+    """Raised in the main thread when a signal stops the command; a KeyboardInterrupt, so
+    whatever cleans up after Ctrl-C cleans up after it too."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+    def __str__(self) -> str:
+        return (
+            "interrupted"
+            if self.signum == signal.SIGINT
+            else f"stopped by {signal.Signals(self.signum).name}"
+        )
+
+
+def signal_exit(signum: int) -> Callable[[int, Any], None]:
+    """Return a signal handler that ends the process at once with one line and 128 + the signal
+    (for the moments nothing needs cleaning up: starting, or a second signal while stopping)."""
+
+    def handler(number: int, frame: Any) -> None:
+        with contextlib.suppress(Exception):
+            os.write(2, f"pnp: error: {Stopped(number)}\n".encode())
+        os._exit(128 + number)
+
+    return handler
+
+
+#: The signal that is stopping the command, once one came (see ``stop_on_signals``).
+_CAUGHT: list[int] = []
+#: Non-empty while worker processes run: a signal is then only noted, and ``raise_if_stopped``
+#: raises it where it is safe (an exception raised in the middle of a fork would be lost).
+_DEFERRED: list[bool] = []
+
+
+def raise_if_stopped() -> None:
+    """Raise Stopped if a signal came whose exception was lost (Python drops exceptions raised
+    where it cannot pass them on, such as in its own handlers around a fork)."""
+    if _CAUGHT:
+        raise Stopped(_CAUGHT[0])
+
+
+@contextlib.contextmanager
+def stop_on_signals() -> Iterator[None]:
+    """While the block runs, raise Stopped for the first Ctrl-C, SIGTERM or SIGHUP (so cleanup
+    runs), and end the process with one line at a second; restore the handlers after. Does
+    nothing outside the main thread."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    _CAUGHT.clear()
+
+    def handler(signum: int, frame: Any) -> None:
+        if _CAUGHT:
+            signal_exit(signum)(signum, frame)
+        _CAUGHT.append(signum)
+        if not _DEFERRED:
+            raise Stopped(signum)
+
+    previous: dict[int, Any] = {}
+    for signum in (signal.SIGINT, *STOP_SIGNALS):
+        with contextlib.suppress(ValueError, OSError):
+            previous[signum] = signal.signal(signum, handler)
+    try:
+        yield
+    finally:
+        for signum, old in previous.items():
+            signal.signal(signum, old)
+    raise_if_stopped()
 
 
 def default_jobs() -> int:
@@ -24,11 +109,46 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+def _die_with_parent(parent: int) -> None:
+    """Set up a worker (the pool's initializer): ignore Ctrl-C, take the default SIGTERM and
+    SIGHUP, and die when the process ``parent`` dies."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for signum in STOP_SIGNALS:
+        signal.signal(signum, signal.SIG_DFL)
+    if not _kernel_kills_orphan():
+        threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+    if os.getppid() != parent:  # the parent died before the kernel was asked
+        os._exit(1)
+
+
+def _kernel_kills_orphan() -> bool:
+    """Ask Linux to SIGKILL this process when its parent dies; return whether it agreed."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        pr_set_pdeathsig = 1
+        return int(libc.prctl(pr_set_pdeathsig, int(signal.SIGKILL), 0, 0, 0)) == 0
+    except (OSError, AttributeError):
+        return False
+
+
+def _watch_parent(parent: int) -> None:
+    """Poll the parent's id (a thread in each worker where the kernel cannot watch it); end the
+    worker when it changes."""
+    while os.getppid() == parent:
+        time.sleep(0.25)
+    os._exit(1)
+
+
 def run_tasks(tasks: Sequence[Task], jobs: int, done: Callable[[int], None] | None = None) -> list[Any]:
     """Run the tasks on up to ``jobs`` processes; return their results in task order.
 
     ``done(i)`` is called in this process as task i finishes. With one job or one task they run
-    here, one after another. The first task to fail stops the rest and its error is raised."""
+    here, one after another. The first task to fail stops the rest and its error is raised; an
+    interruption (Ctrl-C, Stopped) kills the workers at once and is raised."""
     results: list[Any] = [None] * len(tasks)
     if jobs <= 1 or len(tasks) <= 1:
         for i, (fn, args) in enumerate(tasks):
@@ -36,21 +156,57 @@ def run_tasks(tasks: Sequence[Task], jobs: int, done: Callable[[int], None] | No
             if done:
                 done(i)
         return results
+    _DEFERRED.append(True)
+    try:
+        return _run_on_pool(tasks, jobs, done, results)
+    finally:
+        _DEFERRED.pop()
+
+
+def _run_on_pool(
+    tasks: Sequence[Task], jobs: int, done: Callable[[int], None] | None, results: list[Any]
+) -> list[Any]:
+    """Run the tasks on a pool of workers that die with this process (see ``run_tasks``)."""
     from concurrent.futures import FIRST_EXCEPTION, ProcessPoolExecutor, wait
 
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
     context = multiprocessing.get_context(method)
-    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), mp_context=context) as pool:
-        futures = {pool.submit(fn, *args): i for i, (fn, args) in enumerate(tasks)}
+    pool = ProcessPoolExecutor(
+        max_workers=min(jobs, len(tasks)),
+        mp_context=context,
+        initializer=_die_with_parent,
+        initargs=(os.getpid(),),
+    )
+    try:
+        futures = {}
+        for i, (fn, args) in enumerate(tasks):
+            futures[pool.submit(fn, *args)] = i
+            raise_if_stopped()
         pending = set(futures)
         while pending:
-            finished, pending = wait(pending, return_when=FIRST_EXCEPTION)
+            finished, pending = wait(pending, timeout=0.25, return_when=FIRST_EXCEPTION)
+            raise_if_stopped()
             for future in sorted(finished, key=lambda f: futures[f]):
                 if future.exception() is not None:
-                    for other in pending:
-                        other.cancel()
                     raise future.exception()  # type: ignore[misc]
                 results[futures[future]] = future.result()
                 if done:
                     done(futures[future])
+    except BaseException:
+        _kill_workers(pool)
+        raise
+    pool.shutdown(wait=True)
+    raise_if_stopped()
     return results
+
+
+def _kill_workers(pool: Any) -> None:
+    """End a pool's workers now (the tasks they run are abandoned) and let the pool go."""
+    processes = dict(getattr(pool, "_processes", None) or {})
+    for process in processes.values():
+        with contextlib.suppress(OSError, AttributeError):
+            process.kill()
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes.values():
+        with contextlib.suppress(Exception):
+            process.join(2)

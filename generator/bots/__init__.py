@@ -284,6 +284,10 @@ BOTS: Mapping[str, Callable[[int], Bot]] = {
 }
 
 
+#: The most playouts a move the search bot may be given (--strength 8 gives it 3200).
+MAX_PLAYOUTS = 100_000
+
+
 def make_bot(name: str, playouts: int = DEFAULT_PLAYOUTS) -> Bot:
     """Return the bot called ``name`` with a playout budget; raise UsageError for unknown names."""
     factory = BOTS.get(name)
@@ -291,6 +295,8 @@ def make_bot(name: str, playouts: int = DEFAULT_PLAYOUTS) -> Bot:
         raise UsageError(f"no bot {name!r} (known: {', '.join(BOTS)})")
     if playouts < 1:
         raise UsageError(f"a bot needs at least one playout per move, got {playouts}")
+    if playouts > MAX_PLAYOUTS:
+        raise UsageError(f"--playouts must be at most {MAX_PLAYOUTS}, got {playouts}")
     return factory(playouts)
 
 

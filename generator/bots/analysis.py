@@ -45,6 +45,9 @@ from generator.seeding import Rng
 DEFAULT_BAND = (0.35, 0.65)
 Z95 = 1.959963984540054
 MAX_GAMES = 100_000
+#: The most work one analysis may ask for: seeds x games x playouts a move (1 for random bots);
+#: the defaults on 200 seeds are 800,000.
+MAX_WORK = 200_000_000
 #: The false-discovery rate of the Benjamini-Hochberg correction across the seeds of a batch.
 FDR = 0.05
 
@@ -295,6 +298,12 @@ def analyse(
         raise UsageError(f"--games must be from 1 to {MAX_GAMES}, got {games}")
     if not seeds:
         raise UsageError("no seeds to analyse")
+    work = len(seeds) * games * (1 if bot == "random" else playouts)
+    if work > MAX_WORK:
+        raise UsageError(
+            f"seeds x games x playouts is {work:,}, more than one analysis may ask for ({MAX_WORK:,}): "
+            "analyse fewer seeds, games or playouts"
+        )
     if rules.takes_seed():
         rules.new_state(seeds[0], frozenset(chosen))  # a bad seed fails here, once
     tasks = [(analyse_seed, (game, seed, games, bot, playouts, chosen, band)) for seed in seeds]

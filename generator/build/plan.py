@@ -127,9 +127,15 @@ def batch_board(definition: GameDefinition) -> ComponentSpec:
 
 
 def check_out(out: str) -> str:
-    """Return the output folder; raise UsageError when it is blank."""
+    """Return the output folder; raise UsageError when it is blank, holds a control character,
+    or is too deep or too long (``files.path_problem``)."""
+    from generator.files import path_problem
+
     if not out.strip():
         raise UsageError("--out needs a folder name")
+    problem = path_problem(out)
+    if problem is not None:
+        raise UsageError(f"--out {out[:80]!r} {problem}")
     return out
 
 

@@ -1,1 +1,27 @@
 """The command line interface: parses options, calls the library, prints results and picks exit codes."""
+
+from __future__ import annotations
+
+import os
+import signal  # (cheap: nothing here may load typing or the commands before the handlers are set)
+
+_WORDS = {2: "interrupted", 15: "stopped by SIGTERM", 1: "stopped by SIGHUP"}
+
+
+def _stop_now(signum: int, frame: object) -> None:
+    """End the process with one line and 128 + the signal (nothing to clean up yet)."""
+    try:
+        os.write(2, f"pnp: error: {_WORDS.get(signum, 'stopped')}\n".encode())
+    finally:
+        os._exit(128 + signum)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run ``pnp`` (the installed script): Ctrl-C, SIGTERM and SIGHUP are handled from the first
+    moment, before the command's modules load, as one line and exit 128 + the signal."""
+    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), _stop_now)
+    from generator.cli.app import main as run
+
+    run(argv)

@@ -25,17 +25,20 @@ def handle_errors(fn: F) -> F:
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         from generator.errors import PnpError
+        from generator.parallel import stop_on_signals
 
         try:
-            return fn(*args, **kwargs)
+            with stop_on_signals():
+                return fn(*args, **kwargs)
         except (typer.Exit, typer.Abort):
             raise
         except PnpError as exc:
             if DEBUG["on"]:
                 raise
             raise fail(str(exc), exc.exit_code) from None
-        except KeyboardInterrupt:
-            raise fail("interrupted", 130) from None
+        except KeyboardInterrupt as exc:  # Ctrl-C, or Stopped by SIGTERM or SIGHUP
+            signum = getattr(exc, "signum", 2)
+            raise fail(str(exc) if signum != 2 else "interrupted", 128 + signum) from None
         except BrokenPipeError:
             raise typer.Exit(1) from None
         except OSError as exc:  # the environment at fault: a path, permissions, a full disk

@@ -254,7 +254,7 @@ def _play(
     )
     if result.save_error is not None:
         moves = len(result.moves)
-        raise fail(f"{result.save_error} (the {moves} move(s) played are in the file up to the failure)", 2)
+        raise fail(f"{result.save_error} (the record of the {moves} move(s) played is printed above)", 2)
     if result.signal is not None:
         return 128 + result.signal
     return 130 if result.interrupted else 0

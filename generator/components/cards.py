@@ -287,7 +287,7 @@ def load_deck(values: dict[str, Any], where) -> Deck:
         name = values["csv"]
         problem = path_problem(name)
         if problem:
-            raise where.child("csv").error(problem)
+            raise where.child("csv").error(f"the file name {problem}")
         if os.path.isabs(name) or ".." in name.replace("\\", "/").split("/"):
             raise where.child("csv").error("a CSV file beside the definition (or in a folder below it)")
         folder = os.path.dirname(where.file)

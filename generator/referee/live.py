@@ -11,7 +11,10 @@ other, and ``undo`` takes back the player's last move together with the bot's re
 
 A game is never lost: the save target is checked before the first move (a regular file or a new
 one, writable), every move is appended to it as it is played (flushed and synced to disk), and the
-finished record replaces it at the end. A line that is not UTF-8 is refused with a message and the
+finished record replaces it at the end. A move that cannot be saved (a full disk, EIO, no
+permission) is reported at once; play goes on with the record kept in memory, ``save PATH`` at the
+prompt moves it to another file, and when no file can hold it at the end the whole record is
+printed. A line that is not UTF-8 is refused with a message and the
 game goes on; output that can no longer be written (a closed terminal) is dropped, not fatal.
 """
 
@@ -27,7 +30,7 @@ from typing import Any, BinaryIO, TextIO
 
 from generator.bots import Bot, choose_move
 from generator.errors import IllegalMoveError, NotationError, OutputError
-from generator.files import atomic_write_text
+from generator.files import atomic_write_text, path_problem
 from generator.games.base import GameRules, Outcome, State
 from generator.referee.record import move_pieces, record_str
 from generator.referee.replay import result_str
@@ -72,21 +75,50 @@ class _Stopped(Exception):
         self.signum = signum
 
 
+@dataclass
+class _Signals:
+    """The signals caught during play: the first ends the game (raised only while ``armed``, inside
+    the move loop); later ones are ignored, so the record is still saved whole."""
+
+    caught: list[int] = field(default_factory=list)
+    armed: bool = False
+
+    def arm(self) -> None:
+        """Let the next signal stop the game; raise at once if one came before the loop began."""
+        self.armed = True
+        if self.caught:
+            self.armed = False
+            raise _stop_error(self.caught[0])
+
+
+def _stop_error(signum: int) -> BaseException:
+    return KeyboardInterrupt() if signum == signal.SIGINT else _Stopped(signum)
+
+
 @contextlib.contextmanager
-def _stop_on_signals() -> Iterator[None]:
-    """Turn SIGTERM and SIGHUP into _Stopped while the game runs (main thread only)."""
+def _stop_on_signals() -> Iterator[_Signals]:
+    """Catch Ctrl-C, SIGTERM and SIGHUP while the game runs (main thread only); yield what was caught."""
+    signals = _Signals()
 
     def handler(signum: int, frame: Any) -> None:
-        raise _Stopped(signum)
+        if signals.caught:
+            return  # a second signal: the game is already stopping
+        signals.caught.append(signum)
+        if signals.armed:
+            signals.armed = False
+            raise _stop_error(signum)
 
     previous: dict[int, Any] = {}
-    for signum in (signal.SIGTERM, signal.SIGHUP):
+    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+        signum = getattr(signal, name, None)
+        if signum is None:
+            continue
         try:
             previous[signum] = signal.signal(signum, handler)
         except (ValueError, OSError):  # not the main thread: the caller handles signals
             pass
     try:
-        yield
+        yield signals
     finally:
         for number, old in previous.items():
             signal.signal(number, old)
@@ -96,6 +128,9 @@ def check_save_target(path: str) -> None:
     """Raise OutputError unless ``path`` is a regular file or can be a new one (checked before play)."""
     if not path or not path.strip():
         raise OutputError("--save needs a file name")
+    problem = path_problem(path)
+    if problem is not None:
+        raise OutputError(f"--save {path[:80]!r} {problem}")
     try:
         info = os.lstat(path)
     except FileNotFoundError:
@@ -116,14 +151,22 @@ def check_save_target(path: str) -> None:
 
 
 class _RecordFile:
-    """The save file during play: the header, then each move appended, synced to disk."""
+    """The save file during play: the header, then each move appended, synced to disk. When a
+    write fails the player is told at once and play goes on (the record is kept in memory);
+    ``save PATH`` at the prompt moves the record to another file (``move_to``)."""
 
-    def __init__(self, path: str, game: LiveGame) -> None:
-        check_save_target(path)
+    def __init__(self, path: str | None, game: LiveGame, say: Any = None) -> None:
         self.path = path
         self.game = game
+        self.say = say
         self.offsets: list[int] = []
         self.movers: list[str] = []
+        self.handle: BinaryIO | None = None
+        if path is not None:
+            self._open(path)
+
+    def _open(self, path: str) -> None:
+        check_save_target(path)
         folder = os.path.dirname(os.path.abspath(path))
         flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0)
         try:
@@ -131,9 +174,33 @@ class _RecordFile:
             fd = os.open(path, flags, 0o644)
         except OSError as exc:
             raise OutputError(f"--save {path}: cannot write there: {exc.strerror or exc}") from None
-        self.handle: BinaryIO | None = os.fdopen(fd, "wb")
-        header = record_str(game.tags, [], None, game.rules.move_per_line, len(game.rules.sides))
+        self.close()
+        self.path = path
+        self.offsets, self.movers = [], []
+        self.handle = os.fdopen(fd, "wb")
+        self.game.save_error = None
+        header = record_str(
+            self.game.tags, [], None, self.game.rules.move_per_line, len(self.game.rules.sides)
+        )
         self._write(header.encode("utf-8"))
+
+    def move_to(self, path: str) -> None:
+        """Save the record from now on to ``path``: the moves so far are written there at once;
+        raise OutputError when it cannot be written."""
+        self._open(path)
+        for move, mover in zip(self.game.moves, self.game.movers, strict=True):
+            self.add(move, mover)
+        if self.game.save_error is not None:
+            raise OutputError(self.game.save_error)
+
+    def _fail(self, exc: OSError) -> None:
+        self.game.save_error = f"cannot write {self.path}: {exc.strerror or exc}"
+        self.close()
+        if self.say is not None:
+            self.say(
+                f"{self.game.save_error}: play on, the record is kept here; "
+                "type 'save PATH' to save it to another file"
+            )
 
     def _write(self, data: bytes) -> None:
         if self.handle is None:
@@ -143,8 +210,7 @@ class _RecordFile:
             self.handle.flush()
             os.fsync(self.handle.fileno())
         except OSError as exc:
-            self.game.save_error = f"cannot write {self.path}: {exc.strerror or exc}"
-            self.close()
+            self._fail(exc)
 
     def add(self, move: str, mover: str) -> None:
         """Append one move as the finished record writes it (``record.move_pieces``)."""
@@ -167,8 +233,7 @@ class _RecordFile:
             self.movers.pop()
             self.handle.seek(0, os.SEEK_END)
         except OSError as exc:
-            self.game.save_error = f"cannot write {self.path}: {exc.strerror or exc}"
-            self.close()
+            self._fail(exc)
 
     def close(self) -> None:
         """Close the file (errors ignored: the moves are already on disk)."""
@@ -271,7 +336,8 @@ def play(
     history: list[State] = []
     if echo is None:
         echo = not _is_terminal(stdin)
-    record_file = _RecordFile(save, game) if save else None
+    if save is not None:
+        check_save_target(save)
     output_ok = True
 
     def write(text: str) -> None:
@@ -286,8 +352,14 @@ def play(
     def say(text: str) -> None:
         write(text + "\n")
 
-    with _stop_on_signals():
-        state = _run(game, state, history, stdin, write, say, echo, record_file, computer or {}, rng)
+    record_file = _RecordFile(save, game, say)
+
+    with _stop_on_signals() as signals:
+        state = _run(game, state, history, stdin, write, say, echo, record_file, computer or {}, rng, signals)
+        if signals.caught and not game.interrupted:  # a signal as the loop ended: stop all the same
+            game.interrupted = True
+            if signals.caught[0] != signal.SIGINT:
+                game.signal = signals.caught[0]
     game.outcome = state.outcome()
     if game.outcome.finished:
         winner = game.outcome.winner
@@ -296,15 +368,21 @@ def play(
     else:
         count = len(game.moves)
         say(f"game stopped after {count} move{'' if count == 1 else 's'}, unfinished")
-    if record_file is not None and save:
+    path = record_file.path
+    if path is not None:
         record_file.close()
         try:
-            atomic_write_text(save, game.record())
+            atomic_write_text(path, game.record())
         except OSError as exc:
-            game.save_error = game.save_error or f"cannot write {save}: {exc.strerror or exc}"
+            game.save_error = f"cannot write {path}: {exc.strerror or exc}"
+        else:
+            game.save_error = None
         if game.save_error is None:
-            game.saved = save
-            say(f"record saved to {save}")
+            game.saved = path
+            say(f"record saved to {path}")
+        else:  # no file could hold it: the whole record goes to the terminal
+            say(f"{game.save_error}; the whole record:")
+            write(game.record())
     return game
 
 
@@ -319,6 +397,7 @@ def _run(
     record_file: _RecordFile | None,
     computer: Mapping[str, Bot],
     rng: Any,
+    signals: _Signals | None = None,
 ) -> State:
     """Play moves until the game ends, the input ends, quit, Ctrl-C or a signal; return the state.
 
@@ -342,6 +421,8 @@ def _run(
     say(f"{rules.title}: {HELP}")
     say(state.text())
     try:
+        if signals is not None:
+            signals.arm()
         while not state.is_terminal():
             deciders = state.deciders()
             verbs = state.part_names()
@@ -383,6 +464,8 @@ def _run(
                 write(f"{_side_word(side)} to {verbs[stage]}: ")
                 try:
                     line = _read_line(stdin)
+                except OSError:  # the terminal is gone (EIO after a hangup): the input has ended
+                    line = None
                 except ValueError as exc:
                     say("")
                     say(f"could not read that: {exc}; type it again")
@@ -425,6 +508,14 @@ def _run(
                 elif command in ("quit", "exit"):
                     stop = True
                     break
+                elif command.startswith("save ") and record_file is not None:
+                    target = text[5:].strip()
+                    try:
+                        record_file.move_to(target)
+                    except OutputError as exc:
+                        say(f"cannot save there: {exc}")
+                    else:
+                        say(f"the record is saved to {target} from now on")
                 else:
                     try:
                         found = state.parse_part(text, stage, among)
@@ -460,4 +551,7 @@ def _run(
         game.signal = stop_signal.signum
         say("")
         say(f"stopped by {signal.Signals(stop_signal.signum).name}")
+    finally:
+        if signals is not None:
+            signals.armed = False
     return state

@@ -83,3 +83,62 @@ def test_ctrl_c_stops_and_still_saves(tmp_path: Path) -> None:
 def test_piped_input_is_echoed_after_the_prompt() -> None:
     _, out = run(["d2"])
     assert "White to move: d2\n" in out
+
+
+def failing_from(call: int, real):
+    """Return a stand-in for ``real`` that raises ENOSPC (a full disk) from its ``call``-th call on."""
+    import errno
+
+    calls = []
+
+    def stand_in(*args, **kwargs):
+        calls.append(1)
+        if len(calls) >= call:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(*args, **kwargs)
+
+    return stand_in
+
+
+def test_a_full_disk_is_reported_at_once_and_the_record_printed_at_the_end(tmp_path, monkeypatch) -> None:
+    import os
+
+    import generator.referee.live as live
+
+    moves = [t.text for t in parse_record((RECORDS / "nmm_blockade.txt").read_text()).moves]
+    target = tmp_path / "game.txt"
+    monkeypatch.setattr(live.os, "fsync", failing_from(4, os.fsync))  # the header and 2 moves fit
+    monkeypatch.setattr(live, "atomic_write_text", failing_from(1, live.atomic_write_text))
+    game, out = run(moves[:6], save=str(target))
+    lines = out.splitlines()
+    report = next(i for i, line in enumerate(lines) if "No space left on device" in line)
+    assert "save PATH" in lines[report]
+    assert sum(" to move: " in line for line in lines[:report]) == 3  # told right after the 3rd move
+    assert game.moves == moves[:6] and game.save_error  # type: ignore[attr-defined]
+    printed = out[out.index("the whole record:") :].split("\n", 1)[1]
+    verdict = replay(printed)
+    assert verdict.ok and verdict.moves_checked == 6
+
+
+def test_save_path_at_the_prompt_moves_the_record_to_another_file(tmp_path, monkeypatch) -> None:
+    import os
+
+    import generator.referee.live as live
+
+    moves = [t.text for t in parse_record((RECORDS / "nmm_blockade.txt").read_text()).moves]
+    full, other = tmp_path / "full.txt", tmp_path / "other.txt"
+    real_fsync = os.fsync
+    monkeypatch.setattr(
+        live.os,
+        "fsync",
+        lambda fd: (
+            failing_from(1, real_fsync)(fd)
+            if os.path.samefile(f"/proc/self/fd/{fd}", full)
+            else real_fsync(fd)
+        ),
+    )
+    game, out = run([*moves[:3], f"save {other}", *moves[3:5]], save=str(full))
+    assert "No space left on device" in out and f"saved to {other} from now on" in out
+    assert game.saved == str(other)  # type: ignore[attr-defined]
+    verdict = replay(other.read_text())
+    assert verdict.ok and verdict.moves_checked == 5
