@@ -174,9 +174,14 @@ def _hmtx(tables: dict[bytes, bytes], keep: set[int]) -> bytes:
 def subset_ttf(data: bytes, chars: str) -> bytes:
     """Return a TrueType font with the glyphs of the characters (and .notdef) from data.
 
-    Characters the font lacks are left out; glyph ids, metrics and names are unchanged."""
+    Characters the font lacks are left out; glyph ids, metrics and names are unchanged; a no-break
+    space is mapped to the space glyph."""
     tables, glyphs, cmap = _parsed(data)
     mapping = {ord(c): cmap[ord(c)] for c in set(chars) if ord(c) in cmap}
+    if 0xA0 in mapping and 0x20 in cmap:
+        # a no-break space advances as far as a space, as the PDF's widths and the layout's measure
+        # have it: the faces' own no-break space glyph is twice as wide
+        mapping[0xA0] = cmap[0x20]
     keep = {0}
     todo = list(mapping.values())
     while todo:

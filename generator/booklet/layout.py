@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
+from weakref import WeakKeyDictionary
 
 from generator.booklet.markup import (
     Document,
@@ -24,6 +26,7 @@ from generator.booklet.markup import (
     Paragraph,
     Table,
     parse_inline,
+    plain_text,
 )
 from generator.fonts import text_width
 from generator.page import MIN_TYPE, Drawing, Line, Page, Rect, Shape, Style, Text, readable_at
@@ -31,7 +34,11 @@ from generator.page import MIN_TYPE, Drawing, Line, Page, Rect, Shape, Style, Te
 PT = 25.4 / 72.0  # mm per point
 ASCENT, DESCENT = 0.93, 0.24  # of the Vera faces, as a fraction of the size
 KEEP_TABLE_ROWS = 8  # tables with at most this many body rows are never split
+FIGURE_SHRINK = 0.7  # a figure may be drawn down to this share of its size to fill a page
+SHRINK_WHEN = 0.25  # ... when moving it on would leave more than this share of a page empty
+TEXT = ("line", "item")  # the kinds of running text: lines of paragraphs and notes, of list items
 FigureSource = Callable[[str, "str | None", float], Drawing]
+FigureCheck = Callable[[Drawing, float], int]  # the layout findings of a drawing shown at a scale
 
 
 @dataclass(frozen=True)
@@ -70,6 +77,7 @@ class BookStyle:
     """Type sizes (points) and colours of a booklet."""
 
     body: float = 9.5
+    figures: float = 1.0  # figures at this share of their planned size
     accent: str = "#7a2e1d"
     ink: str = "#1c1c1c"
     muted: str = "#6b6b6b"
@@ -102,12 +110,20 @@ class CoverInfo:
     footer: str = ""
 
 
+Mark = tuple[int, int, int, int]  # block number, part (list item, row...), line in the part, lines
+
+
 @dataclass
 class LaidPage:
-    """A typeset page and the kinds of flow items on it, top to bottom (for checks)."""
+    """A typeset page and what is on it, top to bottom (for checks): the kinds of its flow items,
+    where each comes from (``marks``: block, part, line, lines of the part, parallel to kinds),
+    how much of the text area's height it fills (0 to 1) and whether a ``::: pagebreak`` ends it."""
 
     page: Page
     kinds: list[str] = field(default_factory=list)
+    marks: list[Mark] = field(default_factory=list)
+    fill: float = 1.0
+    forced: bool = False
 
 
 # ---------------------------------------------------------------- line breaking
@@ -133,6 +149,12 @@ def _pieces(runs: Inline, style: BookStyle, colour: str, bold: bool, italic: boo
 
 def break_lines(pieces: Sequence[Piece], size: float, width: float) -> list[TextLine]:
     """Return styled text broken greedily into lines no wider than width (mm)."""
+    return [list(line) for line in _broken(tuple(pieces), size, width)]
+
+
+@lru_cache(maxsize=8192)
+def _broken(pieces: tuple[Piece, ...], size: float, width: float) -> tuple[tuple[Piece, ...], ...]:
+    """Return break_lines' lines (cached: a booklet set to fit lays its text out several times)."""
     tokens: list = []  # atoms (lists of pieces), ("space", font, colour), or "\n"
     atom: list[Piece] = []
     for text, font, colour in pieces:
@@ -160,7 +182,11 @@ def break_lines(pieces: Sequence[Piece], size: float, width: float) -> list[Text
         if isinstance(token, tuple):
             space = token if line else None
             continue
-        w = sum(text_width(t, f, size) for t, f, _ in token)
+        w = (
+            text_width(token[0][0], token[0][1], size)
+            if len(token) == 1
+            else sum(text_width(t, f, size) for t, f, _ in token)
+        )
         gap = text_width(" ", space[1], size) if (line and space) else 0.0
         if line and used + gap + w <= width + 1e-6:
             if space:
@@ -179,7 +205,7 @@ def break_lines(pieces: Sequence[Piece], size: float, width: float) -> list[Text
         space = None
     if line or not lines:
         lines.append(line)
-    return [_merge(ln) for ln in lines]
+    return tuple(tuple(_merge(ln)) for ln in lines)
 
 
 def widest_word(pieces: Sequence[Piece], size: float) -> float:
@@ -270,6 +296,9 @@ class Item:
     keep_with_next: bool = False
     kind: str = "line"
     header: Item | None = None
+    mark: Mark = (-1, -1, 0, 1)
+    # a figure that can be drawn smaller: the same figure at most this high (mm), or None
+    resize: Callable[[float], Item | None] | None = None
 
 
 def _text_items(
@@ -284,6 +313,7 @@ def _text_items(
     first_extra: Callable[[float], list[Shape]] | None = None,
     background: Callable[[float, float, bool, bool], list[Shape]] | None = None,
     pad: tuple[float, float] = (0.0, 0.0),
+    mark: tuple[int, int] = (-1, -1),
 ) -> list[Item]:
     """Return one item per line, linked so no paragraph leaves a single line behind or ahead."""
     items: list[Item] = []
@@ -304,20 +334,34 @@ def _text_items(
             return shapes
 
         keep = (k == 0 and n >= 2) or (k == n - 2 and n >= 3)
-        items.append(Item(height, draw, space_before if k == 0 else 0.0, keep, kind))
+        items.append(
+            Item(height, draw, space_before if k == 0 else 0.0, keep, kind, mark=(mark[0], mark[1], k, n))
+        )
     return items
 
 
 class _Flow:
     """Turns blocks into flow items."""
 
-    def __init__(self, geo: Geometry, style: BookStyle, figures: FigureSource) -> None:
+    def __init__(
+        self, geo: Geometry, style: BookStyle, figures: FigureSource, check: FigureCheck | None = None
+    ) -> None:
         self.geo = geo
         self.style = style
         self.figures = figures
+        self.check = check
         self.items: list[Item] = []
+        self.blocks = 0
 
     def add_block(self, block) -> None:
+        start = len(self.items)
+        self._add_block(block)
+        for item in self.items[start:]:  # where each item comes from, for checks
+            _, part, line, lines = item.mark
+            item.mark = (self.blocks, max(part, 0), line, lines)
+        self.blocks += 1
+
+    def _add_block(self, block) -> None:
         st = self.style
         para_gap = st.leading * 0.5
         if isinstance(block, Heading):
@@ -364,7 +408,13 @@ class _Flow:
             item.keep_with_next = True
         self.items.extend(items)
 
-    def list_block(self, block: ListBlock, indent: float, space_before: float) -> None:
+    def list_block(
+        self, block: ListBlock, indent: float, space_before: float, parts: list[list[Item]] | None = None
+    ) -> None:
+        """Add a list's items (nested ones after their parent); the first two and the last two items
+        of the whole list stay together, so no bullet stands alone at the foot or head of a page."""
+        top = parts is None
+        parts = [] if parts is None else parts
         st, geo = self.style, self.geo
         if block.ordered:
             labels = [f"{block.start + k}." for k in range(len(block.items))]
@@ -395,20 +445,24 @@ class _Flow:
                 ]
 
             gap = space_before if k == 0 else st.leading * 0.22
-            self.items.extend(
-                _text_items(
-                    lines,
-                    x + hang,
-                    geo.right - x - hang,
-                    st.body,
-                    st.leading,
-                    gap,
-                    "line",
-                    first_extra=marker,
-                )
+            entry = _text_items(
+                lines,
+                x + hang,
+                geo.right - x - hang,
+                st.body,
+                st.leading,
+                gap,
+                "item",
+                first_extra=marker,
+                mark=(-1, len(parts)),
             )
+            parts.append(entry)
+            self.items.extend(entry)
             if item.children is not None:
-                self.list_block(item.children, indent + hang, st.leading * 0.22)
+                self.list_block(item.children, indent + hang, st.leading * 0.22, parts)
+        if top and len(parts) >= 2:
+            parts[0][-1].keep_with_next = True
+            parts[-2][-1].keep_with_next = True
 
     def note(self, block: Note, space_before: float) -> None:
         st, geo = self.style, self.geo
@@ -437,6 +491,7 @@ class _Flow:
                     "line",
                     background=background,
                     pad=(top, bottom),
+                    mark=(-1, k),
                 )
             )
 
@@ -457,7 +512,9 @@ class _Flow:
         widths = _column_widths(natural, minimum, geo.text_width)
         xs = [geo.left + sum(widths[:c]) for c in range(columns)]
 
-        def row_item(cells: list[list[Piece]], header: bool, shade: bool, last: bool) -> Item:
+        def row_item(
+            cells: list[list[Piece]], header: bool, shade: bool, last: bool, row_no: int = 0
+        ) -> Item:
             broken = [break_lines(cell, size, widths[c] - 2 * pad_x) for c, cell in enumerate(cells)]
             height = max(len(b) for b in broken) * leading + 2 * pad_y
 
@@ -488,14 +545,14 @@ class _Flow:
                         )
                 return shapes
 
-            return Item(height, draw, 0.0, header, "header" if header else "row")
+            return Item(height, draw, 0.0, header, "header" if header else "row", mark=(-1, row_no, 0, 1))
 
         head = row_item(header_pieces, True, False, not body_pieces)
         head.space_before = space_before
         self.items.append(head)
         count = len(body_pieces)
         for r, cells in enumerate(body_pieces):
-            item = row_item(cells, False, r % 2 == 1, r == count - 1)
+            item = row_item(cells, False, r % 2 == 1, r == count - 1, r + 1)
             item.header = row_item(header_pieces, True, False, False)
             # short tables stay whole; long ones leave no single row behind or ahead
             item.keep_with_next = r < count - 1 and (count <= KEEP_TABLE_ROWS or r in (0, count - 2))
@@ -524,7 +581,7 @@ class _Flow:
         max_h = geo.text_height * 0.5
         cap_size = st.body * 0.85
         cap_leading = cap_size * 1.3 * PT
-        placed = []
+        plan = []  # per figure: its slot, the height it may take, its caption
         for index, (fig, slot) in enumerate(zip(block.figures, slots)):
             tall = max_h
             if n == 1:
@@ -538,39 +595,81 @@ class _Flow:
                     slot = slots[index] = geo.text_width
                     total = sum(slots)
                 if natural.height > max_h and slot / natural.width > max_h / natural.height:
-                    tall = geo.text_height * 0.66  # a lone figure held down by its height may grow
-
-            def fit(drawing: Drawing, fig=fig, slot=slot, tall=tall) -> float:
-                scale = min(slot / drawing.width, tall / drawing.height)
-                return min(scale, 1.0) if fig.width is None and n == 1 else scale
-
-            drawing, scale = readable_figure(self.figures, fig.component, fig.overlay, fit)
+                    # a lone figure held down by its height may grow; one given a width, more
+                    tall = geo.text_height * (0.66 if fig.width is None else 0.85)
             caption = (
                 break_lines(_pieces(fig.caption, st, st.muted, False, True), cap_size, slot)
                 if fig.caption
                 else []
             )
-            placed.append((fig, slot, drawing, scale, caption))
-        art_h = max(d.height * s for _, _, d, s, _ in placed)
-        cap_h = max(len(c) for *_, c in placed) * cap_leading
-        height = art_h + (2.0 + cap_h if cap_h else 0.0)
+            plan.append((fig, slot, tall, caption))
+        cap_h = max(len(c) for *_, c in plan) * cap_leading
         x0 = geo.left + (geo.text_width - total) / 2
+        keep = any(fig.keep for fig in block.figures)
 
-        def draw(y: float) -> list[Shape]:
-            shapes: list[Shape] = []
-            x = x0
-            for _fig, slot, drawing, scale, caption in placed:
-                w, h = drawing.width * scale, drawing.height * scale
-                shapes.append(
-                    drawing.placed(round(x + (slot - w) / 2, 3), round(y + (art_h - h) / 2, 3), scale)
-                )
-                for k, ln in enumerate(caption):
-                    base = baseline_in(y + art_h + 2.0 + k * cap_leading, cap_leading, cap_size)
-                    shapes.extend(line_shapes(ln, x, base, cap_size, "center", slot))
-                x += slot + gap
-            return shapes
+        drawn: dict[float, list[tuple[Drawing, float]]] = {}  # the row's drawings, by factor
 
-        self.items.append(Item(height, draw, space_before, False, "figure"))
+        def make(factor: float) -> Item:
+            """Return the row's item with its drawings at factor times their planned size."""
+            placed = []
+            for fig, slot, tall, caption in plan:
+
+                def fit(drawing: Drawing, fig=fig, slot=slot * factor, tall=tall * factor) -> float:
+                    scale = min(slot / drawing.width, tall / drawing.height)
+                    return min(scale, 1.0) if fig.width is None and n == 1 else scale
+
+                drawing, scale = readable_figure(self.figures, fig.component, fig.overlay, fit)
+                placed.append((slot, drawing, scale, caption))
+            drawn[factor] = [(d, s) for _, d, s, _ in placed]
+            art_h = max(d.height * s for _, d, s, _ in placed)
+            height = art_h + (2.0 + cap_h if cap_h else 0.0)
+
+            def draw(y: float) -> list[Shape]:
+                shapes: list[Shape] = []
+                x = x0
+                for slot, drawing, scale, caption in placed:
+                    w, h = drawing.width * scale, drawing.height * scale
+                    shapes.append(
+                        drawing.placed(round(x + (slot - w) / 2, 3), round(y + (art_h - h) / 2, 3), scale)
+                    )
+                    for k, ln in enumerate(caption):
+                        base = baseline_in(y + art_h + 2.0 + k * cap_leading, cap_leading, cap_size)
+                        shapes.extend(line_shapes(ln, x, base, cap_size, "center", slot))
+                    x += slot + gap
+                return shapes
+
+            return Item(height, draw, space_before, False, "figure")
+
+        def clean(factor: float) -> bool:
+            """Return whether the row drawn smaller prints as clean as at its planned size."""
+            check = self.check
+            if check is None:
+                return True
+            if 1.0 not in drawn:
+                make(1.0)
+            return sum(check(d, s) for d, s in drawn[factor]) <= sum(check(d, s) for d, s in drawn[1.0])
+
+        def smaller(room: float) -> Item | None:
+            """Return the row drawn smaller to be at most room high (never under FIGURE_SHRINK of
+            its planned size, never with more layout findings than at it), or None."""
+            factor = start
+            while factor > FIGURE_SHRINK + 1e-9:
+                factor = round(factor - 0.05, 2)
+                item = make(factor)
+                if item.height > room + 1e-6:
+                    continue
+                return item if clean(factor) else None
+            return None
+
+        if keep and self.items:
+            self.items[-1].keep_with_next = True  # the line that introduces the figure stays with it
+        start = st.figures
+        first = make(start)
+        if start != 1.0 and not clean(start):
+            start = 1.0  # drawn smaller for the whole booklet only where it stays clean
+            first = make(start)
+        first.resize = smaller
+        self.items.append(first)
         self.items.append(Item(0.0, lambda y: [], st.leading * 0.6, False, "space"))
 
 
@@ -624,7 +723,9 @@ def paginate(items: list[Item], geo: Geometry) -> list[list[tuple[Item, float]]]
     """Return the items placed on pages as (item, top y), keeping linked chains together.
 
     A figure that does not fit in the rest of a page lets the running text after it (not past a
-    heading) fill the page first, and opens the next page."""
+    heading) fill the page first, and opens the next page; when that would leave more than
+    SHRINK_WHEN of the page empty, the figure (with what keeps with it) is drawn smaller to fit,
+    down to FIGURE_SHRINK of its size. A forced break stays on the page it ends (as a mark)."""
     items = list(items)
     pages: list[list[tuple[Item, float]]] = [[]]
     y = geo.top
@@ -635,12 +736,13 @@ def paginate(items: list[Item], geo: Geometry) -> list[list[tuple[Item, float]]]
         item = items[i]
         if item.kind == "break":
             if pages[-1]:
+                pages[-1].append((item, y))
                 pages.append([])
                 y = geo.top
             i += 1
             continue
         at_top = not pages[-1]
-        _j, need = _chain(items, i)
+        j, need = _chain(items, i)
         if at_top:
             need -= item.space_before
         fits_fresh = need - (0.0 if at_top else item.space_before) <= geo.text_height
@@ -649,14 +751,22 @@ def paginate(items: list[Item], geo: Geometry) -> list[list[tuple[Item, float]]]
                 deferred.add(id(item))
                 start = i + 1 + (1 if i + 1 < len(items) and items[i + 1].kind == "space" else 0)
                 k, yy = start, y
-                while k < len(items) and items[k].kind == "line":
+                while k < len(items) and items[k].kind in TEXT:
                     last, more = _chain(items, k)
-                    if any(items[m].kind != "line" for m in range(k, last + 1)) or yy + more > bottom:
+                    if any(items[m].kind not in TEXT for m in range(k, last + 1)) or yy + more > bottom:
                         break
                     yy += more
                     k = last + 1
                 if k > start:
                     items[i:k] = items[start:k] + items[i:start]
+                    continue
+            figure = next((m for m in range(i, j + 1) if items[m].resize is not None), None)
+            if figure is not None and fits_fresh and (bottom - y) / geo.text_height > SHRINK_WHEN:
+                resize = items[figure].resize
+                assert resize is not None
+                smaller = resize(items[figure].height - (y + need - bottom))
+                if smaller is not None:
+                    items[figure] = smaller
                     continue
             pages.append([])
             y = geo.top
@@ -721,8 +831,20 @@ def readable_figure(
     if scale < 1.0:
         drawing = figures(component, overlay, MIN_TYPE * 1.02 / scale)
         scale = fit(drawing)
-        drawing = readable_at(drawing, scale)
+        # the same drawing at the same scale reads the same: remembered as long as its source lives
+        made = _READABLE.setdefault(figures, {})
+        key = (id(drawing), scale)
+        if key not in made:
+            made[key] = (drawing, readable_at(drawing, scale))
+        drawing = made[key][1]
     return drawing, scale
+
+
+# figure source -> (id of a drawing, scale) -> (the drawing, kept so its id stays its own; the
+# drawing made readable at that scale)
+_READABLE: WeakKeyDictionary[FigureSource, dict[tuple[int, float], tuple[Drawing, Drawing]]] = (
+    WeakKeyDictionary()
+)
 
 
 def cover_page(info: CoverInfo, geo: Geometry, style: BookStyle, figures: FigureSource) -> Page:
@@ -846,6 +968,73 @@ def cover_page(info: CoverInfo, geo: Geometry, style: BookStyle, figures: Figure
     return page
 
 
+def flow(
+    document: Document,
+    geo: Geometry,
+    style: BookStyle,
+    figures: FigureSource,
+    first_block: int = 0,
+    whole: bool = False,
+    check: FigureCheck | None = None,
+) -> list[Item]:
+    """Return a document's blocks as flow items with their keep-with-next links, the blocks
+    numbered from first_block in the items' marks; whole: the items stay together on one page
+    (when they fit one). With check, a figure is drawn smaller than planned only where it has no
+    more layout findings than at its planned size."""
+    made = _Flow(geo, style, figures, check)
+    made.blocks = first_block
+    previous = None
+    for block in document.blocks:
+        if isinstance(previous, Paragraph) and isinstance(block, (ListBlock, Table)) and made.items:
+            made.items[-1].keep_with_next = True  # a paragraph introducing a list stays with it
+        if isinstance(previous, Paragraph) and isinstance(block, FigureRow) and made.items:
+            if plain_text(previous.runs).rstrip().endswith(":"):
+                made.items[-1].keep_with_next = True  # ... and one introducing a figure ("as here:")
+        made.add_block(block)
+        previous = block
+    if whole:
+        for item in made.items[:-1]:
+            item.keep_with_next = True
+    return made.items
+
+
+def page_fill(placed: list[tuple[Item, float]], geo: Geometry) -> float:
+    """Return how much of the text area's height placed items fill, from 0 to 1."""
+    low = max((y + item.height for item, y in placed if item.kind not in ("space", "break")), default=geo.top)
+    return min(1.0, max(0.0, low - geo.top) / geo.text_height)
+
+
+def draw_pages(
+    pages: list[list[tuple[Item, float]]],
+    geo: Geometry,
+    style: BookStyle,
+    figures: FigureSource,
+    cover: CoverInfo | None = None,
+    running_title: str = "",
+    numbered_from: int | None = 1,
+) -> list[LaidPage]:
+    """Return paginated items drawn as pages after the cover (when given), numbered from
+    ``numbered_from`` (None: no page numbers)."""
+    out: list[LaidPage] = []
+    if cover is not None:
+        out.append(LaidPage(cover_page(cover, geo, style, figures), ["cover"]))
+    for placed in pages:
+        number = len(out) + (numbered_from or 1)
+        page = Page(geo.width, geo.height, label=f"booklet page {number}")
+        kinds: list[str] = []
+        marks: list[Mark] = []
+        for item, y in placed:
+            page.add(*item.draw(y))
+            if item.kind not in ("space", "break"):
+                kinds.append(item.kind)
+                marks.append(item.mark)
+        if numbered_from is not None:
+            page.add(*footer_shapes(number, geo, style, running_title))
+        forced = bool(placed) and placed[-1][0].kind == "break"
+        out.append(LaidPage(page, kinds, marks, page_fill(placed, geo), forced))
+    return out
+
+
 def typeset(
     document: Document,
     geo: Geometry,
@@ -857,25 +1046,5 @@ def typeset(
 ) -> list[LaidPage]:
     """Return the booklet's pages: the cover (when given) and the text pages, numbered from
     ``numbered_from`` (None: no page numbers)."""
-    flow = _Flow(geo, style, figures)
-    previous = None
-    for block in document.blocks:
-        if isinstance(previous, Paragraph) and isinstance(block, (ListBlock, Table)) and flow.items:
-            flow.items[-1].keep_with_next = True  # a paragraph introducing a list stays with it
-        flow.add_block(block)
-        previous = block
-    out: list[LaidPage] = []
-    if cover is not None:
-        out.append(LaidPage(cover_page(cover, geo, style, figures), ["cover"]))
-    for placed in paginate(flow.items, geo):
-        number = len(out) + (numbered_from or 1)
-        page = Page(geo.width, geo.height, label=f"booklet page {number}")
-        kinds: list[str] = []
-        for item, y in placed:
-            page.add(*item.draw(y))
-            if item.kind != "space":
-                kinds.append(item.kind)
-        if numbered_from is not None:
-            page.add(*footer_shapes(number, geo, style, running_title))
-        out.append(LaidPage(page, kinds))
-    return out
+    pages = paginate(flow(document, geo, style, figures), geo)
+    return draw_pages(pages, geo, style, figures, cover, running_title, numbered_from)

@@ -86,6 +86,7 @@ class Figure:
     overlay: str | None = None
     width: tuple[float, str] | None = None  # (value, '%' or 'mm')
     caption: Inline = ()
+    keep: bool = False  # stays on the page of the line before it (the line that introduces it)
 
 
 @dataclass(frozen=True)
@@ -216,10 +217,12 @@ class _Parser:
             raise self.error(
                 "'::: figure' needs a component id, e.g. '::: figure board position:mill | Caption'"
             )
-        component, overlay, width = words[0], None, None
+        component, overlay, width, keep = words[0], None, None, False
         for word in words[1:]:
             m = _WIDTH.match(word)
-            if m:
+            if word == "keep":
+                keep = True
+            elif m:
                 width = (float(m.group(1)), m.group(2))
                 if width[0] <= 0 or (width[1] == "%" and width[0] > 100):
                     raise self.error(f"figure width must be between 0 and 100%, got {word!r}")
@@ -228,9 +231,9 @@ class _Parser:
             else:
                 raise self.error(
                     f"figure: unexpected {word!r} (expected: COMPONENT [DATA-NAME] "
-                    "[width=NN% or width=NNmm] | caption)"
+                    "[width=NN% or width=NNmm] [keep] | caption)"
                 )
-        return Figure(component, overlay, width, self.inline(caption.strip()))
+        return Figure(component, overlay, width, self.inline(caption.strip()), keep)
 
     def note(self) -> Note:
         paragraphs: list[Inline] = []

@@ -8,7 +8,12 @@ handed, so the same state and generator give the same move on every machine.
 The search bot is Monte Carlo tree search (UCT) with a budget of playouts per move. Dice make it
 open-loop: the dice are thrown again each time the search passes a node, and a node's children are
 the moves seen so far, chosen by their upper confidence bound among those the throw allows. A
-playout finishes the game with random moves; a win scores 1 for the winner, a draw 1/2 for all.
+playout finishes the game with random moves; a win scores 1 for the winner, a draw 1/2 for all
+(a draw at the turn limit counts for the side ahead in material, ``tactics.playout_reward``).
+Before its playouts the search looks for tactics (``tactics``): a move that wins at once, and
+the moves whose worst reply two moves ahead leaves the most (or, with too many moves to look
+at, the moves of most material at once, none of which lets the other side win at once); the
+playouts choose among those.
 
 Some moves of a record hold two sides' choices (Verbal's offer and take, Push!'s placement and
 push; ``State.deciders`` and ``State.move_parts`` say whose each part is). The search takes such a
@@ -24,6 +29,14 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from generator.bots.tactics import (
+    GreedyBot,
+    greedy_choices,
+    playout_reward,
+    ruled_moves,
+    tactical_choices,
+    unsafe,
+)
 from generator.errors import UsageError
 from generator.games.base import Outcome, State
 from generator.seeding import Rng
@@ -32,6 +45,9 @@ from generator.seeding import Rng
 #: at this budget in most games, not in Barricades or Push!, whose random playouts are long
 #: (bench/bench_analyse.py's BUDGETS: the budget per game that keeps a move under a second).
 DEFAULT_PLAYOUTS = 200
+#: How many of its best-ranked moves the search bot checks for a reply that wins at once, in games
+#: with too many moves for its two-move look-ahead (``tactics.unsafe``), before playing the best.
+SAFETY_CHECKS = 8
 #: The exploration constant of the upper confidence bound (sqrt 2, the textbook value for 0..1 rewards).
 EXPLORATION = math.sqrt(2)
 
@@ -104,13 +120,18 @@ class SearchBot:
     def choose(self, state: State, rng: Rng, among: Sequence[Any] | None = None) -> Any:
         """Return a move whose first open choice wins at once whatever the other sides choose, if
         there is one; otherwise, choice by choice, the most visited after the playouts (best mean
-        score among equals): the bot's own choice, then the replies it expects. The dice are thrown
+        score among equals): the bot's own choice, then the replies it expects. The playouts weigh
+        only the moves the tactics keep (``tactics``): in a game without dice, those whose worst
+        reply leaves the most material two moves ahead (a won or lost game beyond any material),
+        or, with too many moves to look at, those of most material at once, the best ranked
+        after which no reply wins at once; in a dice game, every move. The dice are thrown
         once for the root (``among``, if given, fixes them and any earlier choices); with more
         choices than ``playouts // 6`` (at least 8), a random sample of that many is searched, so
         that each gets several playouts."""
         moves = list(among) if among is not None else state.chance_moves(state.random_chance(rng))
         if not moves:
             raise UsageError("the game is over: there is no move to choose")
+        moves = ruled_moves(state, moves)
         if len(moves) == 1:
             return moves[0]
         deciders = state.deciders()
@@ -120,6 +141,20 @@ class SearchBot:
         win = _sure_win(state, moves, parts, stage, deciders, side)
         if win is not None:
             return win
+        checked = False
+        every = moves
+        if len(deciders) == 1:
+            kept = tactical_choices(state, moves, side)
+            checked = kept is not None
+            dice = any(state.chance_of(m) is not None for m in moves)
+            if kept is None and not dice:
+                kept = greedy_choices(state, moves, side)
+            if kept is not None:
+                if len(kept) == 1 and (checked or not unsafe(state, moves[kept[0]], side)):
+                    return moves[kept[0]]
+                moves = [moves[i] for i in kept]
+                parts = [parts[i] for i in kept]
+            checked = checked or dice
         groups = _groups(parts, stage)
         width = max(8, self.playouts // 6)
         if len(groups) > width:
@@ -131,6 +166,16 @@ class SearchBot:
         root = _Node()
         for _ in range(self.playouts):
             self._playout(state.copy(), root, moves, stage, rng)
+        if len(deciders) == 1 and not checked:
+            ranked = sorted(
+                range(len(moves)), key=lambda i: _rank(root.children.get((0, parts[i][0]))), reverse=True
+            )
+            for i in ranked[:SAFETY_CHECKS]:
+                if not unsafe(state, moves[i], side):
+                    return moves[i]
+            sampled = set(moves)
+            rest = [moves[i] for i in ranked[SAFETY_CHECKS:]] + [m for m in every if m not in sampled]
+            return next((m for m in rest if not unsafe(state, m, side)), moves[ranked[0]])
         node = root
         for k in range(stage, len(deciders)):
             groups = _groups(parts, k)
@@ -192,10 +237,9 @@ class SearchBot:
         root.visits += 1
         while not state.is_terminal():
             state.apply_move(random_move(state, rng))
-        result = state.outcome()
         for child, side in path:
             child.visits += 1
-            child.score += reward(result, side)
+            child.score += playout_reward(state, side)
 
 
 def _sure_win(
@@ -236,6 +280,7 @@ def _rank(child: _Node | None) -> tuple[int, float]:
 BOTS: Mapping[str, Callable[[int], Bot]] = {
     "random": lambda playouts: RandomBot(),
     "search": lambda playouts: SearchBot(playouts),
+    "greedy": lambda playouts: GreedyBot(),
 }
 
 

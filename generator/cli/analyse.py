@@ -2,9 +2,50 @@
 
 from __future__ import annotations
 
+import sys
+import time
+
 import typer
 
-from generator.cli.common import Progress, fail, handle_errors, split_list
+from generator.cli.common import fail, handle_errors, split_list
+
+
+class _Progress:
+    """Progress on stderr with the time left, estimated from the seeds done so far: one line
+    redrawn on a terminal; otherwise, when ``lines``, a line per seed (silent when quiet)."""
+
+    def __init__(self, total: int, quiet: bool, lines: bool) -> None:
+        self.total = total
+        self.done = 0
+        self.start = time.monotonic()
+        self.tty = sys.stderr.isatty()
+        self.enabled = not quiet and (self.tty or lines)
+
+    def step(self, label: str) -> None:
+        """Count one finished seed and show the count, the label and the time left."""
+        self.done += 1
+        if not self.enabled:
+            return
+        spent = time.monotonic() - self.start
+        left = spent / self.done * (self.total - self.done)
+        text = f"{self.done}/{self.total} {label}, {_duration(spent)} so far, about {_duration(left)} left"
+        if self.tty:
+            sys.stderr.write(f"\r{text:70}")
+        else:
+            sys.stderr.write(text + "\n")
+        sys.stderr.flush()
+
+    def close(self) -> None:
+        """End the progress line."""
+        if self.enabled and self.tty:
+            sys.stderr.write("\n")
+            sys.stderr.flush()
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 60:
+        return f"{seconds:.0f} s"
+    return f"{int(seconds // 60)} min {int(seconds % 60):02d} s"
 
 
 def register(app: typer.Typer) -> None:
@@ -18,7 +59,13 @@ def register(app: typer.Typer) -> None:
             ..., "--seeds", metavar="SEEDS", help="Seeds to analyse, e.g. 1-200 or 3,7,9."
         ),
         games: int = typer.Option(20, "--games", metavar="N", help="Bot-against-bot games per seed."),
-        bot: str = typer.Option("random", "--bot", metavar="BOT", help="Bots that play: random or search."),
+        bot: str = typer.Option(
+            "random",
+            "--bot",
+            metavar="BOT,...",
+            help="Bots that play: random, search or greedy; several, comma-separated (random,search), "
+            "give one report.",
+        ),
         playouts: int = typer.Option(
             None, "--playouts", metavar="N", help="Playouts per move of the search bot (default 200)."
         ),
@@ -52,13 +99,13 @@ def register(app: typer.Typer) -> None:
         ),
     ) -> None:
         """Play bots against each other on every seed: the first player's score, draws, length, a chart."""
-        from generator.bots import DEFAULT_PLAYOUTS
+        from generator.bots import DEFAULT_PLAYOUTS, make_bot
         from generator.bots.analysis import (
             analyse,
             analysis_csv,
             analysis_json,
-            analysis_table,
             parse_band,
+            report_table,
             write_chart,
         )
         from generator.build.plan import parse_seed_range
@@ -71,26 +118,39 @@ def register(app: typer.Typer) -> None:
         if jobs is not None and jobs < 1:
             raise fail(f"--jobs must be at least 1, got {jobs}", 2)
         seed_list = parse_seed_range(seeds)
-        progress = Progress(len(seed_list), quiet)
-        result = analyse(
-            game,
-            seed_list,
-            games=games,
-            bot=bot,
-            playouts=DEFAULT_PLAYOUTS if playouts is None else playouts,
-            variants=split_list(variant),
-            band=parse_band(band),
-            jobs=default_jobs() if jobs is None else jobs,
-            done=lambda i: progress.step(f"seed {seed_list[i]}"),
-            scheduler=scheduler,
-        )
+        bots = split_list(bot) or ["random"]
+        if len(set(bots)) != len(bots):
+            raise fail(f"--bot names a bot twice: {bot}", 2)
+        budget = DEFAULT_PLAYOUTS if playouts is None else playouts
+        for name in bots:
+            make_bot(name, budget)  # an unknown bot or budget fails before any game is played
+        progress = _Progress(len(seed_list) * len(bots), quiet, lines=any(b != "random" for b in bots))
+        results = []
+        for name in bots:
+            results.append(
+                analyse(
+                    game,
+                    seed_list,
+                    games=games,
+                    bot=name,
+                    playouts=budget,
+                    variants=split_list(variant),
+                    band=parse_band(band),
+                    jobs=default_jobs() if jobs is None else jobs,
+                    done=lambda i, name=name: progress.step(f"seed {seed_list[i]} ({name})"),
+                    scheduler=scheduler,
+                )
+            )
         progress.close()
+        one = results[0] if len(results) == 1 else results
         if as_json:
-            typer.echo(analysis_json(result))
+            typer.echo(analysis_json(one))
         elif as_csv:
-            typer.echo(analysis_csv(result), nl=False)
+            typer.echo(analysis_csv(one), nl=False)
         else:
-            typer.echo(analysis_table(result))
+            typer.echo(report_table(results))
         if not no_chart:
-            paths = write_chart(result, out)
+            paths = []
+            for result in results:
+                paths.extend(write_chart(result, out, suffix="" if len(results) == 1 else f"-{result.bot}"))
             typer.echo(f"chart: {', '.join(paths)}", err=True)

@@ -23,6 +23,7 @@ from generator.definitions import ComponentSpec, GameDefinition
 from generator.errors import BoardError, DefinitionError, UnknownGameError, UsageError
 from generator.games import find_rules
 from generator.games.base import GameRules
+from generator.games.examples import NOTATION, notation
 from generator.imposition import Paper, SheetItem
 from generator.page import Drawing, Page
 from generator.schema import Field
@@ -129,7 +130,8 @@ class Context:
             return None
 
     def layout_data(self, name: str) -> dict[str, Any]:
-        """Return plain data (cells, points, positions) the rules module provides by name."""
+        """Return plain data (cells, points, positions) the rules module provides by name; the name
+        'notation' gives every game's notation examples on this board (``games.examples``)."""
         if name not in self._data:
             if self.rules is None:
                 raise DefinitionError(
@@ -137,7 +139,10 @@ class Context:
                     f"module to provide {name!r}; give the data in the definition"
                 )
             try:
-                self._data[name] = self.rules.layout_data(name, self.seed, self.variants)
+                if name == NOTATION:
+                    self._data[name] = notation(self.rules, self.seed, self.variants)
+                else:
+                    self._data[name] = self.rules.layout_data(name, self.seed, self.variants)
             except BoardError as exc:
                 raise DefinitionError(f"{self.definition.path}: {exc}") from None
         return self._data[name]

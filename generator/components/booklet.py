@@ -7,7 +7,7 @@ imposes the pages in saddle-stitch order for the flip the kit is printed with. T
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from generator.booklet.html import HtmlBooklet, booklet_html
@@ -16,17 +16,35 @@ from generator.booklet.layout import (
     CoverInfo,
     FigureSource,
     Geometry,
+    Item,
     LaidPage,
+    draw_pages,
+    flow,
+    page_fill,
     page_geometry,
+    paginate,
     readable_figure,
     typeset,
 )
-from generator.booklet.markup import Document, Figure, parse, plain_text, smarten
+from generator.booklet.markup import (
+    Block,
+    Document,
+    Figure,
+    FigureRow,
+    Heading,
+    ListBlock,
+    ListItem,
+    Run,
+    parse,
+    plain_text,
+    smarten,
+)
 from generator.booklet.template import render_template, shown_path, template_path, template_values
 from generator.components.base import Context, Output, component_drawing
 from generator.errors import DefinitionError, UsageError
 from generator.languages import DEFAULT_LANGUAGE, LANGUAGES
-from generator.page import Drawing, Line, Page, Style
+from generator.layout_check import check_page
+from generator.page import Drawing, Line, Page, Rect, Style, iter_shapes
 from generator.render.svg import InlineSvg
 from generator.schema import Field
 
@@ -44,7 +62,21 @@ SCHEMA: dict[str, Field] = {
         "component that can be drawn)",
     ),
     "cover": Field("bool", default=True, doc="start with a cover page"),
+    "fit": Field(
+        "bool",
+        default=True,
+        doc="fit the pages to a multiple of four: the body may move within 9 to 10.5 pt, figures may "
+        "shrink, the kit list with counts and blank records may follow the rules (false: body_size "
+        "as given, notes pages fill up)",
+    ),
 }
+FIT_SIZES = (9.0, 10.5)  # pt: the readable range the body may be set in to fit the pages
+FIT_STEP = 0.25  # pt
+FIGURE_SCALES = (1.0, 0.9, 0.8)  # figures are drawn smaller only when no body size fits at full size
+AID_BODY = 8.5  # pt: the quick reference's body size in the booklet (quick_reference.aid_page's)
+MIN_FILL = 0.36  # no page but the last is filled less than this share of the text area (a third, and a line)
+INK_SAVER_TINT = 0.12  # with --ink-saver no pale tint covers more of a page than this
+RECORD_HEIGHT = 0.9  # a blank record follows the rules when it fits this share of a page at full width
 
 
 def build(spec: Any, ctx: Context) -> list[Output]:
@@ -77,6 +109,7 @@ class BookletSource:
     title: str
     lang: str
     titles: dict[str, str]  # component titles by id, for the figures' text alternatives
+    fit: bool = True  # set to fit (see the fit key); False: body_size as given, notes pages
 
 
 def booklet_source(spec: Any, ctx: Context) -> BookletSource:
@@ -118,23 +151,172 @@ def booklet_source(spec: Any, ctx: Context) -> BookletSource:
     cover = _cover(spec, ctx, meta, lang) if spec.get("cover", True) else None
     title = smarten(meta.get("title") or definition.title)
     titles = {c.id: c.get("title") or c.id.replace("-", " ").capitalize() for c in definition.components}
-    return BookletSource(document, geo, style, figure, cover, title, lang, titles)
+    return BookletSource(
+        document, geo, style, figure, cover, title, lang, titles, bool(spec.get("fit", True))
+    )
 
 
 def _typeset(source: BookletSource, ctx: Context) -> list[LaidPage]:
-    """Return the typeset pages, filled to a multiple of four (notes, the quick reference)."""
-    laid = typeset(
-        source.document,
-        source.geometry,
-        source.style,
-        source.figures,
-        source.cover,
-        running_title=source.title,
-    )
+    """Return the typeset pages: the cover, the rules, what follows them, the quick reference.
+
+    Saddle stitch needs a multiple of four pages. The booklet is set to fit it: at each body size
+    of the readable range (FIT_SIZES, nearest the definition's first), with each choice of the
+    matter that may follow the rules (the kit list with counts, blank records that fit a page),
+    the quick reference closes the booklet on a page of its own or, kept whole, after the rest.
+    The layout kept is the first of: no page but the last filled under MIN_FILL and no page to
+    add; fewest pages; the body size nearest the definition's; least added matter; the quick
+    reference on its own page. Only when none comes out right are notes pages added before the
+    quick reference."""
     lang = source.lang
     own = LANGUAGES[lang].cover if lang in LANGUAGES else {}
-    labels = {**LANGUAGES[DEFAULT_LANGUAGE].cover, **own}
-    return laid + _filling(ctx, len(laid), source.geometry, source.style, source.title, labels)
+    labels = {**LANGUAGES[DEFAULT_LANGUAGE].cover, **own, **source.document.meta}
+    geo = source.geometry
+    card = next((c for c in ctx.definition.components if c.kind == "quick-reference"), None)
+    quick: Document | None = None
+    if card is not None:
+        try:
+            quick = ctx.kind_of(card).module.document(card, ctx)
+        except UsageError:  # the card is not translated into the booklet's language
+            card = None
+    base = source.style.body
+    sizes = [base]
+    matter: list[tuple[Block, ...]] = []
+    if source.fit:
+        if FIT_SIZES[0] <= base <= FIT_SIZES[1]:
+            steps = round((FIT_SIZES[1] - FIT_SIZES[0]) / FIT_STEP)
+            grid = [FIT_SIZES[0] + k * FIT_STEP for k in range(steps + 1)]
+            sizes = sorted(grid, key=lambda size: (abs(size - base), -size))
+        matter = _matter(ctx, source, labels)
+    masks = sorted(range(2 ** len(matter)), key=lambda m: (bin(m).count("1"), m))
+    # (key, style, pages placed, the quick reference on a page of its own)
+    best: tuple[tuple, BookStyle, list, bool] | None = None
+    aids: dict[float, bool] = {}  # the quick reference fits one page, by its body size
+
+    def evaluate(scale: float, size: float) -> int:
+        """Lay the booklet out at a figure scale and body size in every way; keep the best in
+        best; return the fewest pages a layout at this size comes to."""
+        nonlocal best
+        style = replace(source.style, body=size, figures=scale)
+        rules = flow(source.document, geo, style, source.figures, check=check)
+        count = len(source.document.blocks)
+        pieces = []
+        for blocks in matter:
+            pieces.append(flow(Document(blocks), geo, style, source.figures, count, check=check))
+            count += len(blocks)
+        aid_body = min(size, AID_BODY)
+        if card is not None and aid_body not in aids:
+            aids[aid_body] = _aid(ctx, card, geo, 1, size) is not None
+        ends: list[tuple[bool, list[Item]]] = [(card is not None and aids[aid_body], [])]
+        if quick is not None and source.fit:
+            small = replace(style, body=aid_body)  # the size of the card's own page
+            ends.append((False, flow(quick, geo, small, _no_figure, count, whole=True)))
+        fewest = 10**6
+        for mask in masks:
+            items = rules + [item for k, piece in enumerate(pieces) if mask >> k & 1 for item in piece]
+            for on_page, tail in ends:
+                placed = paginate(items + tail, geo)
+                total = len(placed) + (1 if source.cover is not None else 0) + (1 if on_page else 0)
+                fewest = min(fewest, total)
+                missing = -total % 4
+                if tail and missing:
+                    continue  # notes pages would follow the quick reference
+                judged = placed if on_page or tail else placed[:-1]  # the last page may be short
+                thin = sum(
+                    1 for page in judged if page_fill(page, geo) < MIN_FILL and page[-1][0].kind != "break"
+                )
+                key = (missing + thin, total + missing, abs(size - base), bin(mask).count("1"), bool(tail))
+                if best is None or key < best[0]:
+                    best = (key, style, placed, on_page)
+        return fewest
+
+    for scale in FIGURE_SCALES if source.fit else (1.0,):
+        floor: int | None = None  # the fewest pages at the smallest size
+        for size in sizes:
+            if best is not None and best[0][0] == 0:
+                # a layout that fits is known: larger type cannot take fewer pages than it does,
+                # nor smaller type fewer than the smallest size takes
+                if size > best[1].body:
+                    continue
+                if floor is None:
+                    floor = evaluate(scale, min(sizes))
+                if floor >= best[0][1] or size == min(sizes):
+                    continue
+            fewest = evaluate(scale, size)
+            if size == min(sizes):
+                floor = fewest
+        if best is not None and best[0][0] == 0:
+            break  # figures at this scale fit: no need to draw them smaller
+    assert best is not None
+    _, style, placed, on_page = best
+    laid = draw_pages(placed, geo, style, source.figures, source.cover, source.title)
+    return laid + _filling(ctx, len(laid), geo, style, source.title, labels, card if on_page else None)
+
+
+# id of a drawing -> (the drawing, kept so its id stays its own; findings by scale)
+_CHECKED: dict[int, tuple[Drawing, dict[float, int]]] = {}
+
+
+def check(drawing: Drawing, scale: float) -> int:
+    """Return the layout findings of a figure shown at a scale (a figure drawn smaller than planned
+    must not collide where it did not)."""
+    if id(drawing) not in _CHECKED:
+        if len(_CHECKED) > 256:
+            _CHECKED.clear()
+        _CHECKED[id(drawing)] = (drawing, {})
+    found = _CHECKED[id(drawing)][1]
+    if scale not in found:
+        page = Page(drawing.width * scale + 2.0, drawing.height * scale + 2.0)
+        page.add(drawing.placed(1.0, 1.0, scale))
+        found[scale] = len(check_page(page))
+    return found[scale]
+
+
+def _matter(ctx: Context, source: BookletSource, labels: dict[str, str]) -> list[tuple[Block, ...]]:
+    """Return what may follow the rules to fill the booklet, each as blocks: the kit list with
+    the count of every part (from the definition), then a blank copy of each record sheet that
+    fits a page at full width (with --ink-saver, one whose tints stay within INK_SAVER_TINT)."""
+    sep = "\u00a0: " if source.lang == "fr" else ": "
+    entries = []
+    for spec in ctx.definition.components:
+        if spec.kind == "booklet" or not spec.get("in_kit", True) or not spec.get("output", True):
+            continue
+        title = spec.get("title") or spec.id.replace("-", " ").capitalize()
+        module = ctx.kind_of(spec).module
+        parts = module.contents(spec, ctx) if hasattr(module, "contents") else [(title, 1)]
+        if len(parts) == 1:
+            counts = str(parts[0][1])
+        else:
+            counts = ", ".join(f"{count}\u00a0\u00d7 {name}" for name, count in parts)
+        entries.append(ListItem((Run(title, bold=True), Run(sep + counts))))
+    matter: list[tuple[Block, ...]] = []
+    if entries:
+        matter.append((Heading(1, (Run(labels["kit"]),)), ListBlock(False, tuple(entries))))
+    geo = source.geometry
+    for spec in ctx.definition.components:
+        if spec.kind != "table-sheet" or not spec.get("in_kit", True) or not spec.get("output", True):
+            continue
+        drawing = source.figures(spec.id, None, 0.0)
+        scale = geo.text_width / drawing.width
+        if ctx.options.ink_saver and _tint_area(drawing) * scale**2 > INK_SAVER_TINT * geo.width * geo.height:
+            continue  # a page-high record would print more tint than the ink saver allows a page
+        if drawing.height * scale <= geo.text_height * RECORD_HEIGHT - 12.0:
+            title = spec.get("title") or spec.id.replace("-", " ").capitalize()
+            matter.append((Heading(1, (Run(title),)), FigureRow((Figure(spec.id, width=(100.0, "%")),))))
+    return matter
+
+
+def _tint_area(drawing: Drawing) -> float:
+    """Return the area in mm² that a drawing's filled rectangles cover (white ones aside)."""
+    area = 0.0
+    for shape, m in iter_shapes(drawing.shapes):
+        if isinstance(shape, Rect) and shape.style.fill not in (None, "#ffffff"):
+            area += shape.w * shape.h * abs(m[0] * m[3] - m[1] * m[2])
+    return area
+
+
+def _aid(ctx: Context, card: Any, geo: Geometry, number: int, body: float) -> Page | None:
+    """Return the quick reference as a booklet page numbered number, or None when it needs two."""
+    return ctx.kind_of(card).module.aid_page(card, ctx, geo.width, geo.height, number, body)
 
 
 def laid_pages(spec: Any, ctx: Context) -> list[LaidPage]:
@@ -180,19 +362,21 @@ def html_booklet(source: BookletSource, spec: Any, ctx: Context) -> str:
 
 
 def _filling(
-    ctx: Context, count: int, geo: Geometry, style: BookStyle, title: str, labels: dict[str, str]
+    ctx: Context,
+    count: int,
+    geo: Geometry,
+    style: BookStyle,
+    title: str,
+    labels: dict[str, str],
+    card: Any | None,
 ) -> list[LaidPage]:
-    """Return the pages that bring a booklet of count pages to a multiple of four (saddle stitch
-    needs it): notes pages, and the quick reference on the last page when the kit has one."""
-    missing = -count % 4
-    if not missing:
-        return []
-    aid = None
-    spec = next((c for c in ctx.definition.components if c.kind == "quick-reference"), None)
-    if spec is not None:
-        aid = ctx.kind_of(spec).module.aid_page(spec, ctx, geo.width, geo.height, count + missing, style.body)
+    """Return the pages that follow a booklet of count pages: the quick-reference card's page
+    last (when given), and before it, only when the booklet could not be set to fit, the notes
+    pages that bring it to a multiple of four (saddle stitch needs it)."""
+    missing = -(count + (1 if card is not None else 0)) % 4
+    aid = _aid(ctx, card, geo, count + missing + 1, style.body) if card is not None else None
     pages: list[LaidPage] = []
-    for number in range(count + 1, count + missing + (0 if aid is not None else 1)):
+    for number in range(count + 1, count + missing + 1):
         laid = typeset(parse(f"# {labels['notes']}"), geo, style, _no_figure, None, title, number)
         page = laid[0].page
         top = geo.top + style.heading_size(1) * 25.4 / 72 * 2.2
@@ -210,7 +394,7 @@ def _filling(
 
 
 def _no_figure(component: str, overlay: str | None, type_floor: float = 0.0) -> Drawing:
-    raise DefinitionError(f"a notes page has no figures ({component})")
+    raise DefinitionError(f"a notes page or the quick reference has no figures ({component})")
 
 
 def _cover(spec: Any, ctx: Context, meta: dict[str, str], lang: str) -> CoverInfo:

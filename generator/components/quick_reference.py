@@ -3,8 +3,9 @@ notation and the piece table, from ``templates/quickref/<template>.<lang>.md.j2`
 same values as the rule booklet (so a change of the layout or the rules changes the card too).
 
 The card is a quarter of the printable area (95 x 138.5 mm on A4), printed on card and cut out, ``copies`` of it
-(two by default; the print guide states the number); it is packed with the kit's other card parts. A booklet that needs
-pages to reach a multiple of four carries the same text on one of them (``aid_page``).
+(two by default; the print guide states the number); it is packed with the kit's other card parts.
+The booklet ends with the same text, on a page of its own (``aid_page``) or after the rules
+(``document``).
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ SCHEMA: dict[str, Field] = {
     "accent_colour": Field("str", default="#7a2e1d", doc="headings and rules"),
 }
 MARGIN = 6.0  # mm of card round the text
+AID_BODY = 8.5  # pt: the largest body size of the card's text in a booklet
 
 
 def template_file(spec: Any, ctx: Context) -> str:
@@ -111,7 +113,7 @@ def aid_page(spec: Any, ctx: Context, width: float, height: float, number: int, 
     """Return the quick reference as a numbered booklet page of a size at a body size (points), or
     None when it needs more than one page."""
     geo = page_geometry(width, height, ctx.paper.margin)
-    pages = _pages(spec, ctx, geo, number, min(body, 8.5))
+    pages = _pages(spec, ctx, geo, number, min(body, AID_BODY))
     return pages[0] if len(pages) == 1 else None
 
 

@@ -501,23 +501,9 @@ def board_lines() -> list[tuple[str, str]]:
 
 # -- example positions for the booklet ---------------------------------------------------
 
+# The mill figure and the removal figure after it show one position: White's d2-d1 closes the mill
+# a1-d1-g1, and Black's own mill a7-d7-g7 keeps three of Black's men safe.
 _MILL_EXAMPLE = {
-    "pieces": {
-        "a1": "white",
-        "d1": "white",
-        "g1": "white",
-        "f4": "white",
-        "b6": "white",
-        "d3": "black",
-        "b4": "black",
-        "d6": "black",
-        "f6": "black",
-        "g7": "black",
-    },
-    "move": ("d2", "d1"),
-    "mill": ["a1", "d1", "g1"],
-}
-_REMOVAL_EXAMPLE = {
     "pieces": {
         "a1": "white",
         "d1": "white",
@@ -534,6 +520,7 @@ _REMOVAL_EXAMPLE = {
     "move": ("d2", "d1"),
     "mill": ["a1", "d1", "g1"],
 }
+_REMOVAL_EXAMPLE = _MILL_EXAMPLE
 _FLYING_EXAMPLE = {
     "pieces": {
         "a1": "white",

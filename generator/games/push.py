@@ -787,7 +787,9 @@ def example_push(seed: int) -> dict[str, Any]:
 
     Keys: pieces (square -> 'south:die:5', 'west:pawn', 'neutral:3'), arrows (each pushed die),
     highlight (the cells the pushed dice move into),
-    and for the words: turn, throw, total, pusher, placements, pushed, alternatives."""
+    and for the words: turn, throw, total, pusher, placements, pushed, alternatives (the other
+    turns allowed with the same placements); before: the
+    record of the opening turns that lead to the position."""
     state = RULES.new_state(seed)
     for throw, wanted in _EXAMPLE_SCRIPT:
         state.apply_move(_scripted(state, throw, wanted))
@@ -820,11 +822,11 @@ def example_push(seed: int) -> dict[str, Any]:
         arrows.append([_lane_square(side, lane, p), _lane_square(side, lane, p + 1)])
     others = sorted(
         {
-            state.move_str(m).split(":")[1].strip()
+            state.move_str(m)
             for m in state.legal_moves()
             if m.throw == move.throw and m.cells == move.cells and m != move
         },
-        key=lambda t: (-len(t.split()), t),
+        key=lambda t: (-len(t.split(":")[1].split()), t),
     )
     return {
         "pieces": dict(sorted(pieces.items())),
@@ -840,6 +842,7 @@ def example_push(seed: int) -> dict[str, Any]:
         "alternatives": others,
         "blocked": blocked,
         "seed": seed,
+        "before": [state.move_str(m) for m in state.history],
     }
 
 

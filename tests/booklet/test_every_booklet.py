@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from generator.booklet.markup import Heading, plain_text
 from generator.booklet.template import languages
 from generator.components.base import Options
-from generator.components.booklet import laid_pages
+from generator.components.booklet import booklet_source, laid_pages
 from generator.components.kinds import context
 from generator.imposition import find_paper
 from generator.loader import load_all
@@ -22,17 +23,22 @@ def test_booklet_renders_and_ends_with_its_clarifications(game, lang):
     ctx = context(definition, find_paper("a4"), options=Options(lang=lang))
     if definition.game["seeded"]:
         ctx.seed = definition.game["default_seed"]
-    laid = laid_pages(definition.component("booklet"), ctx)
+    spec = definition.component("booklet")
+    laid = laid_pages(spec, ctx)
     assert len(laid) % 4 == 0, "a saddle-stitched booklet has a multiple of four pages"
-    # the pages that fill the booklet up come last: notes, then the quick reference
+    # pages that fill the booklet up (notes, only when it cannot be set to fit) come last
     filling = [lp.kinds for lp in laid if lp.kinds in (["notes"], ["quick-reference"])]
     assert [lp.kinds for lp in laid[len(laid) - len(filling) :]] == filling
-    assert filling.count(["quick-reference"]) == (1 if filling else 0)
-    pages = [lp.page for lp in laid[: len(laid) - len(filling)]]
-    texts = [[s.text for s, _ in iter_shapes(p.shapes) if isinstance(s, Text)] for p in pages]
-    assert len(pages) >= 4
-    headings = [i for i, page in enumerate(texts) if HEADINGS[lang] in page]
-    assert headings and headings[-1] >= len(pages) - 2, "the Clarifications close the booklet"
+    assert filling.count(["quick-reference"]) <= 1
+    texts = [[s.text for s, _ in iter_shapes(lp.page.shapes) if isinstance(s, Text)] for lp in laid]
+    assert len(laid) >= 4
+    # the rules' sections in the template's order, the Clarifications last of them
+    document = booklet_source(spec, ctx).document
+    sections = [plain_text(b.runs) for b in document.blocks if isinstance(b, Heading) and b.level == 1]
+    assert sections[-1] == HEADINGS[lang]
+    found = [next(i for i, page in enumerate(texts) if title in page) for title in sections]
+    assert found == sorted(found)
+    assert found[-1] >= len(laid) - 4, "the Clarifications close the rules, near the end"
 
 
 def test_every_game_has_an_english_booklet_and_its_declared_languages():

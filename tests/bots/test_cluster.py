@@ -157,7 +157,7 @@ def test_a_balanced_build_keeps_the_seeds_a_local_run_keeps(scheduler: str, tmp_
             ["aggression"], False, "a4", ["svg"], str(tmp_path), None, "1-10", [], "en",
             False, None, False, None, None, **options,
         )  # fmt: skip
-        return balance_plan(made, (0.45, 0.6), 6)
+        return balance_plan(made, (0.6, 0.95), 60)
 
     remote, kept = plan(scheduler=scheduler.removeprefix("tcp://"))
     local, kept_locally = plan(jobs=1)

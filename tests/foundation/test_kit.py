@@ -9,6 +9,8 @@ import os
 import pymupdf
 import pytest
 
+from generator.games import find_rules
+from generator.games.examples import notation
 from tests.conftest import build, mm, svg_root
 
 PAPER = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -97,7 +99,8 @@ def test_cut_lines_lie_outside_the_pieces(nmm_kit):
 def test_scoresheet_has_numbered_rows_and_a_notation_key(nmm_kit):
     page = pdf(os.path.join(nmm_kit, "scoresheet.pdf"))[0]
     text = page.get_text()
-    assert "White" in text and "Black" in text and "d2-d3" in text and "b4xd7" in text
+    key = notation(find_rules("nine-mens-morris"), None)["moves"]  # the examples on this board
+    assert "White" in text and "Black" in text and key["move"] in text and key["place_take"] in text
     words = [w[4] for w in page.get_text("words")]
     assert "1" in words and "70" in words
 

@@ -12,8 +12,11 @@ import re
 import pymupdf
 import pytest
 
+from generator.components.kinds import context
+from generator.components.table_sheet import note_text
 from generator.definitions import BUILTIN_GAMES, LAYOUTS_DIR
 from generator.games import GAMES
+from generator.imposition import find_paper
 from generator.loader import find_definition
 from tests.conftest import build
 
@@ -105,7 +108,7 @@ MARKUP = re.compile(r"`|\*\*|\{\{|\{%|\}\}")
 
 @pytest.mark.parametrize("game", sorted(BUILTIN_GAMES))
 def test_sheet_notes_are_typeset_never_printed_as_markup(game, every_kit):
-    out, _ = every_kit
+    out, paper = every_kit
     folder = kit_folder(out, game)
     definition = find_definition(game, LAYOUTS_DIR, "en")
     sheets = [s.id for s in definition.components if s.kind == "table-sheet"]
@@ -114,7 +117,12 @@ def test_sheet_notes_are_typeset_never_printed_as_markup(game, every_kit):
         pages, _ = component_pages(folder, component)
         text = " ".join(p.get_text() for p in pages)
         assert not MARKUP.search(text), (game, component, MARKUP.search(text))
-        codes = re.findall(r"`([^`]+)`", " ".join(definition.component(component)["notes"]))
+        with open(os.path.join(folder, "manifest.json"), encoding="utf-8") as handle:
+            seed = json.load(handle)["seed"]
+        ctx = context(definition, find_paper(paper), seed)
+        spec = definition.component(component)
+        notes = [note_text(spec, note, ctx, f"notes.{i}") for i, note in enumerate(spec["notes"])]
+        codes = re.findall(r"`([^`]+)`", " ".join(notes))  # the notes' markup with its values filled in
         spans = [
             span
             for page in pages

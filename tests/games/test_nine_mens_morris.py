@@ -11,6 +11,7 @@ from generator.errors import BoardError, IllegalMoveError, NotationError
 from generator.games import find_rules
 from generator.games.nine_mens_morris import Move, NineMensMorrisState, example_before
 from generator.seeding import rng_for
+from tests.games.booklet_text import booklet_text
 
 RULES = find_rules("nine-mens-morris")
 POINT_NAMES = "a1 d1 g1 b2 d2 f2 c3 d3 e3 a4 b4 c4 e4 f4 g4 c5 d5 e5 b6 d6 f6 a7 d7 g7".split()
@@ -264,3 +265,34 @@ def test_template_values_match_the_rules() -> None:
         16,
         200,
     )
+
+
+def test_the_removal_figure_shows_the_mill_figures_position_after_its_move() -> None:
+    # The booklet says the second figure follows the first: the move of the first figure, played
+    # from the position before it, gives the position both figures show.
+    mill = RULES.layout_data("position:mill")
+    removal = RULES.layout_data("position:removal")
+    before = example_before("position:mill")
+    frm, to = mill["arrows"][0]
+    played = [m for m in before.legal_moves() if (m.frm, m.to) == (frm, to)]
+    assert played, "the figure's move is not legal in the position before it"
+    after = before.pieces()
+    after[to] = after.pop(frm)
+    assert mill["pieces"] == removal["pieces"]
+    assert sorted(mill["pieces"].items()) == sorted(after.items())
+    assert removal["arrows"] == mill["arrows"]
+    assert sorted(m.take for m in played) == sorted(removal["removable"])
+
+
+def test_placing_always_takes_both_sides_men_turns() -> None:
+    # Each side places all its men whatever is taken meanwhile: removals come off the board, never
+    # out of the hand, so the placing phase is exactly 2 x men turns in every game.
+    men = RULES.template_values()["men_per_side"]
+    for game in range(40):
+        rng = rng_for(game, "placing")
+        state = RULES.new_state()
+        while not state.is_terminal() and sum(state.in_hand().values()):
+            state.apply_move(state.random_move(rng))
+        assert state.ply == 2 * men
+    text = booklet_text("nine-mens-morris")
+    assert f"always takes {2 * men} turns" in text and "if nobody has lost a man" not in text

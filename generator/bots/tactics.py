@@ -1,0 +1,224 @@
+"""Tactics for the bots: what a position is worth in material, a greedy one-ply player, and the
+short look-ahead the search bot makes before its playouts.
+
+``material`` counts what each game's rules make worth having: men in Nine Men's Morris (on the
+board and in hand), pieces in Take The Brain (a Numskull 3, a Ninny 1), MacGuffins and soldiers in
+Barricades, cities then troops (in hand too) in Aggression, pushes and pawns off in Push!, steps in Centennial,
+boxes crossed in Everest; a finished game is worth a win or a loss beyond any material.
+
+``tactical_choices`` is the search bot's look-ahead in a game without dice: every move, then every
+reply of the other side, valued by material (a finished game by its result), keeping the moves
+whose worst reply leaves the most. It finds the won and lost positions one and two moves ahead
+(a mill closed or let close, a Brain taken or left to be taken) that random playouts miss, and
+leaves the choice among the moves it keeps to the playouts. ``unsafe`` is the cheaper check for
+games with too many moves for that: does a move let the other side win at once?
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from generator.games.aggression import AggressionState
+from generator.games.barricades import BarricadesState
+from generator.games.base import State
+from generator.games.nine_mens_morris import NineMensMorrisState
+from generator.games.push import PushState
+from generator.games.take_the_brain import BrainState
+from generator.seeding import Rng
+
+#: What a finished game is worth beyond any material: a win WIN, a loss -WIN, a draw 0.
+WIN = 1000.0
+#: The look-ahead is skipped when it would apply more than this many moves (about 0.3 s of CPU
+#: in the slowest game's rules); ``unsafe`` then checks the chosen moves instead.
+BUDGET = 6000
+
+
+def material(state: State, side: str) -> float:
+    """Return what ``side`` holds in this position less what the best other side holds, in the
+    game's own material (see the module docstring); 0 for a game without material (Verbal)."""
+    counter = _MATERIAL.get(type(state))
+    if counter is not None:
+        return counter(state, side)
+    score = state.outcome().score
+    if not score or side not in score:
+        return 0.0
+    return float(score[side] - max(v for k, v in score.items() if k != side))
+
+
+def evaluate(state: State, side: str) -> float:
+    """Return the position's worth to ``side``: WIN for a won game, -WIN for a lost one, 0 for a
+    draw, otherwise its material."""
+    if state.is_terminal():
+        winner = state.outcome().winner
+        if winner is None:
+            return 0.0
+        return WIN if winner == side else -WIN
+    return material(state, side)
+
+
+def ruled_moves(state: State, moves: list[Any]) -> list[Any]:
+    """Return the moves rulings.md lets a player choose: in Aggression's attacks, only successful
+    attacks when there is one (a successful attack is compulsory, so no side can play for the
+    turn limit by attacking in vain); every move otherwise. The same moves once the rules module
+    lists only those."""
+    if isinstance(state, AggressionState) and not state.claiming and not state.is_terminal():
+        successful = set(state.successful_attacks())
+        kept = [m for m in moves if m in successful]
+        return kept or moves
+    return moves
+
+
+def playout_reward(state: State, side: str) -> float:
+    """Return what a finished game is worth to ``side`` for the search: 1 for a win, 0 for a
+    loss, and a draw 1/2, except a draw at the turn limit, which goes to the side ahead in
+    material (1 ahead, 0 behind, 1/2 level): a side losing on the board gains nothing by playing
+    for the clock, and a side winning on it loses by letting the clock run."""
+    outcome = state.outcome()
+    if outcome.winner is not None:
+        return 1.0 if outcome.winner == side else 0.0
+    if "turn limit" in outcome.reason:
+        ahead = material(state, side)
+        return 1.0 if ahead > 0 else 0.0 if ahead < 0 else 0.5
+    return 0.5
+
+
+def _nmm(state: Any, side: str) -> float:
+    me = 0 if side == "white" else 1
+    men = [state._men[i].bit_count() + state._hand[i] for i in (0, 1)]
+    return float(men[me] - men[1 - me])
+
+
+def _brain(state: Any, side: str) -> float:
+    me = 0 if side == "red" else 1
+    worth = (0.0, 3.0, 1.0)  # by kind: Brain, Numskull, Ninny (a cell holds 1 + side * 3 + kind)
+    total = 0.0
+    for code in state.cells:
+        if code:
+            owner, kind = divmod(code - 1, 3)
+            total += worth[kind] if owner == me else -worth[kind]
+    return total
+
+
+def _barricades(state: Any, side: str) -> float:
+    me = 0 if side == "red" else 1
+    alive = [0, 0]
+    for p, square in enumerate(state.square):
+        if square >= 0:
+            alive[state.side[p]] += 1
+    return 10.0 * (state.captured[me] - state.captured[1 - me]) + alive[me] - alive[1 - me]
+
+
+def _aggression(state: Any, side: str) -> float:
+    me = 0 if side == "black" else 1
+    cities = [0, 0]
+    troops = list(state.hand)  # troops in hand count as much as troops claimed
+    for owner, count in zip(state.owner, state.troops):
+        if owner >= 0:
+            cities[owner] += 1
+            troops[owner] += count
+    return cities[me] - cities[1 - me] + 0.01 * (troops[me] - troops[1 - me])
+
+
+def _push(state: Any, side: str) -> float:
+    me = 0 if side == "south" else 1
+    done = [sum(state.progress[i]) for i in (0, 1)]
+    return float(done[me] - done[1 - me])
+
+
+_MATERIAL: dict[type, Callable[[Any, str], float]] = {
+    NineMensMorrisState: _nmm,
+    BrainState: _brain,
+    BarricadesState: _barricades,
+    AggressionState: _aggression,
+    PushState: _push,
+}
+
+
+def _after(state: State, move: Any) -> State:
+    after = state.copy()
+    after.apply_move(move)
+    return after
+
+
+def tactical_choices(state: State, moves: Sequence[Any], side: str, budget: int = BUDGET) -> list[int] | None:
+    """Return the indexes of the moves (of ``side``, in a game without dice) whose worst reply by
+    the other side leaves ``side`` the most (``evaluate`` two moves ahead; a move that ends the
+    game is valued by its result), in order; None when the moves throw dice, when a reply does,
+    or when looking would apply more than ``budget`` moves."""
+    if any(state.chance_of(m) is not None for m in moves):
+        return None
+    afters = [_after(state, m) for m in moves]
+    replies = [a.legal_moves() if not a.is_terminal() else [] for a in afters]
+    if sum(len(r) for r in replies) > budget:
+        return None
+    values = []
+    for after, answers in zip(afters, replies):
+        if not answers:
+            values.append(evaluate(after, side))
+            continue
+        if after.current_player() == side or len(after.deciders()) > 1:
+            return None  # a second move in a row or a shared move: not this look-ahead's shape
+        worst = WIN + 1
+        for reply in answers:
+            if after.chance_of(reply) is not None:
+                return None
+            worst = min(worst, evaluate(_after(after, reply), side))
+            if worst <= -WIN:
+                break
+        values.append(worst)
+    best = max(values)
+    return [i for i, v in enumerate(values) if v >= best - 1e-9]
+
+
+def greedy_choices(state: State, moves: Sequence[Any], side: str) -> list[int]:
+    """Return the indexes of the moves that leave ``side`` the most material at once (a win
+    first), in order: the moves the search bot weighs with its playouts where its two-move
+    look-ahead would be too many moves."""
+    values = [evaluate(_after(state, m), side) for m in moves]
+    best = max(values)
+    return [i for i, v in enumerate(values) if v >= best - 1e-9]
+
+
+def unsafe(state: State, move: Any, side: str) -> bool:
+    """Return True when ``move`` loses at once (a resignation) or the other side (to move, in a
+    game without dice) then has a reply that wins the game at once."""
+    after = _after(state, move)
+    if after.is_terminal():
+        return after.outcome().winner not in (None, side)
+    if after.current_player() == side:
+        return False
+    for reply in after.legal_moves():
+        if after.chance_of(reply) is not None:
+            return False
+        last = _after(after, reply)
+        if last.is_terminal() and last.outcome().winner not in (None, side):
+            return True
+    return False
+
+
+@dataclass
+class GreedyBot:
+    """The one-ply greedy player: the move that leaves the most material at once (a win before
+    anything, ties broken at random); its own part of a shared move chosen as if the other sides
+    then chose the worst for it."""
+
+    name: str = "greedy"
+
+    def choose(self, state: State, rng: Rng, among: Sequence[Any] | None = None) -> Any:
+        """Return a legal move (one of ``among`` if given) of the most material at once."""
+        moves = ruled_moves(
+            state, list(among) if among is not None else state.chance_moves(state.random_chance(rng))
+        )
+        deciders = state.deciders()
+        parts = [state.move_parts(m) for m in moves]
+        stage = next((k for k in range(len(deciders)) if len({p[k] for p in parts}) > 1), 0)
+        side = deciders[stage]
+        groups: dict[Hashable, list[Any]] = {}
+        for move, move_parts in zip(moves, parts):
+            groups.setdefault(move_parts[stage], []).append(move)
+        values = {key: min(evaluate(_after(state, m), side) for m in group) for key, group in groups.items()}
+        best = max(values.values())
+        key = rng.choice([k for k, v in values.items() if v >= best - 1e-9])
+        return groups[key][0]

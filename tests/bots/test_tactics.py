@@ -1,0 +1,195 @@
+"""The tactics suite: positions with a win in one or a loss to stop in one, and the answers the
+rules accept; the computer at its default strength must find one in every position.
+
+Positions are written by hand from the rules (Nine Men's Morris mills, played move by move) or
+found by playing random legal games through each rules module and stopping where the rules give
+the side to choose a move that wins at once (close out the game, take the Brain, take the last
+MacGuffin, push the last pawn off, the attack or take that decides) or leave, among moves of which
+some let the other side win at once, one that does not. The acceptable answers are worked out here
+from the rules by trying every move (and every reply), not from the bot's code.
+
+Dice games: Centennial and Everest have no reply to stop (the other side's chances wait on its own
+throw), so their tactic is the win in one (the throw's option, or in Centennial the claim, that
+finishes); Push! has the winning push.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from generator.bots import DEFAULT_PLAYOUTS, SearchBot
+from generator.bots.tactics import GreedyBot
+from generator.games import GAMES
+from generator.games.base import State
+from generator.seeding import Rng
+
+PER_KIND = 3
+MAX_GAMES = 60
+
+
+def _after(state: State, move: Any) -> State:
+    after = state.copy()
+    after.apply_move(move)
+    return after
+
+
+def _wins(state: State, move: Any, side: str) -> bool:
+    after = _after(state, move)
+    return after.is_terminal() and after.outcome().winner == side
+
+
+def _lets_win(state: State, move: Any, side: str) -> bool:
+    """True when ``move`` loses at once or some reply of the other side then wins the game."""
+    after = _after(state, move)
+    if after.is_terminal():
+        return after.outcome().winner not in (None, side)  # a move that loses at once (resigning)
+    other = after.current_player()
+    return other != side and any(_wins(after, reply, other) for reply in after.legal_moves())
+
+
+def _choice(state: State, rng: Rng) -> tuple[str, list[Any]]:
+    """Return the side choosing and the moves it chooses among at the last choice of a move,
+    once the dice are thrown and any earlier choice is made at random."""
+    moves = state.chance_moves(state.random_chance(rng))
+    successful = getattr(state, "successful_attacks", None)
+    if successful is not None and successful():  # Aggression: a successful attack is compulsory
+        moves = [m for m in moves if m in successful()]
+    deciders = state.deciders()
+    stage = len(deciders) - 1
+    if stage:
+        moves = state.completions(rng.choice(moves), stage)
+    return deciders[stage], moves
+
+
+def found_positions(game: str, kind: str) -> list[tuple[State, str, list[Any], set[Any]]]:
+    """Return up to PER_KIND positions of ``kind`` ('win' or 'stop') met in random games of
+    ``game``: the state, the side choosing, the moves it chooses among and those that answer."""
+    rules = GAMES[game]
+    found: list[tuple[State, str, list[Any], set[Any]]] = []
+    for index in range(MAX_GAMES):
+        rng = Rng(index, f"tactics/{game}")
+        state = rules.new_state(index % 5 + 1 if rules.takes_seed() else None)
+        while not state.is_terminal() and len(found) < PER_KIND:
+            side, moves = _choice(state, rng)
+            deterministic = all(state.chance_of(m) is None for m in moves) and len(state.deciders()) == 1
+            wins = {m for m in moves if _wins(state, m, side)}
+            if kind == "win" and 0 < len(wins) < len(moves):
+                found.append((state.copy(), side, moves, wins))
+                break
+            # a random move that lets the other side win first, so that most plies cost one look
+            if kind == "stop" and deterministic and not wins and _lets_win(state, rng.choice(moves), side):
+                safe = {m for m in moves if not _lets_win(state, m, side)}
+                if 0 < len(safe) < len(moves):
+                    found.append((state.copy(), side, moves, safe))
+                    break
+            state.apply_move(rng.choice(moves))
+        if len(found) >= PER_KIND:
+            break
+    return found
+
+
+WIN_GAMES = sorted(GAMES)
+STOP_GAMES = ["aggression", "barricades", "nine-mens-morris", "take-the-brain"]
+
+
+def _check(state: State, side: str, moves: list[Any], answers: set[Any], seed: int) -> None:
+    before = state.history[:]
+    move = SearchBot(DEFAULT_PLAYOUTS).choose(state, Rng(seed, "tactics"), moves)
+    assert state.history == before
+    assert move in answers, (
+        f"{side} played {state.move_str(move)}; answers: {sorted(state.move_str(m) for m in answers)}\n{state.text()}"
+    )
+
+
+@pytest.mark.parametrize("game", WIN_GAMES)
+def test_the_computer_takes_a_win_in_one(game: str) -> None:
+    positions = found_positions(game, "win")
+    assert positions, f"no win in one met in {MAX_GAMES} random {game} games"
+    for i, (state, side, moves, wins) in enumerate(positions):
+        _check(state, side, moves, wins, i)
+
+
+@pytest.mark.parametrize("game", STOP_GAMES)
+def test_the_computer_stops_a_loss_in_one(game: str) -> None:
+    positions = found_positions(game, "stop")
+    assert positions, f"no loss to stop met in {MAX_GAMES} random {game} games"
+    for i, (state, side, moves, safe) in enumerate(positions):
+        _check(state, side, moves, safe, i)
+
+
+# -- Nine Men's Morris by hand: mills to block and mills to close -------------------------------
+
+MILLS_TO_BLOCK = [
+    # White's two men, Black's first man elsewhere, White's second man: Black must take the third point.
+    (["a1", "b6", "d1"], {"g1"}),
+    (["a1", "f2", "a4"], {"a7"}),
+    (["d1", "b6", "g1"], {"a1"}),
+    (["b2", "f6", "d2"], {"f2"}),
+    (["d5", "b6", "d6"], {"d7"}),
+    (["c3", "b6", "c4"], {"c5"}),
+    (["e3", "b6", "e4"], {"e5"}),
+    (["g7", "b6", "d7"], {"a7"}),
+    (["a7", "b6", "g7"], {"d7"}),
+    (["f4", "b6", "g4"], {"e4"}),
+]
+
+
+def _nmm(moves: list[str]) -> State:
+    state = GAMES["nine-mens-morris"].new_state()
+    for text in moves:
+        state.play(text)
+    return state
+
+
+@pytest.mark.parametrize(("opening", "block"), MILLS_TO_BLOCK)
+def test_the_computer_blocks_a_mill_at_nine_mens_morris(opening: list[str], block: set[str]) -> None:
+    state = _nmm(opening)
+    answers = {m for m in state.legal_moves() if state.move_str(m) in block}
+    assert answers and len(answers) < len(state.legal_moves())
+    _check(state, state.current_player(), state.legal_moves(), answers, len(opening))
+
+
+MILLS_TO_CLOSE = [
+    # White to move with two men of a mill and the third point empty: the mill, any removal.
+    (["a1", "b6", "d1", "b4"], "g1"),
+    (["a1", "f2", "a4", "f4"], "a7"),
+    (["d5", "b6", "d6", "b4"], "d7"),
+    (["c3", "f2", "c4", "f4"], "c5"),
+]
+
+
+@pytest.mark.parametrize(("opening", "point"), MILLS_TO_CLOSE)
+def test_the_computer_closes_a_mill_at_nine_mens_morris(opening: list[str], point: str) -> None:
+    state = _nmm(opening)
+    answers = {m for m in state.legal_moves() if state.move_str(m).startswith(point + "x")}
+    assert answers
+    _check(state, state.current_player(), state.legal_moves(), answers, len(opening))
+
+
+def test_the_computer_moves_a_man_to_close_a_mill_at_nine_mens_morris() -> None:
+    from generator.games.nine_mens_morris import NineMensMorrisState
+
+    state = NineMensMorrisState.from_position(
+        {
+            "a1": "white",
+            "d1": "white",
+            "g4": "white",
+            "a7": "black",
+            "d7": "black",
+            "b6": "black",
+            "f6": "black",
+        },
+        to_move="white",
+        turns=18,
+    )
+    answers = {m for m in state.legal_moves() if state.move_str(m).startswith("g4-g1x")}
+    assert answers
+    _check(state, "white", state.legal_moves(), answers, 1)
+
+
+def test_the_greedy_player_takes_material_and_wins() -> None:
+    state = _nmm(["a1", "b6", "d1", "b4"])
+    move = GreedyBot().choose(state, Rng(1, "greedy"))
+    assert state.move_str(move).startswith("g1x")
