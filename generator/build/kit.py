@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from typing import BinaryIO
 
 from generator import __version__
+from generator.build.budget import check_drawn
 from generator.build.index import natural_key
 from generator.build.plan import KitPlan, batch_board
 from generator.components.base import Context, Options, Output
@@ -186,6 +187,7 @@ def build_kit(kit: KitPlan, seeded_only: bool = False, shared_from: str | None =
     else:
         outputs = component_outputs(definition, kit.context()) + translated_booklets(kit)
     check_output_names(definition, outputs, kit.formats)
+    check_drawn(kit.context(), outputs, png_faces)  # the whole kit's budget, before anything is written
     # the kit is written into a private folder and swapped in whole: an interrupted or concurrent
     # build never leaves a mix of two kits
     final = os.path.join(kit.out, kit.folder)

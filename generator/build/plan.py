@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from generator.booklet.template import check_language, languages
+from generator.build.budget import check_plan
 from generator.cluster import check_address, check_dask
 from generator.components.base import Context, Options, check_fit
 from generator.components.kinds import KINDS, context
@@ -275,6 +276,7 @@ def kit_plan(
         parts=parts,
     )
     check_fit(kit.context())
+    check_plan(kit.context())  # the whole kit's budget, before anything is drawn
     return kit
 
 
