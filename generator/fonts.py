@@ -86,11 +86,22 @@ def text_width(text: str, font: str = "sans", size: float = 10.0) -> float:
     return stringWidth(text, pdf_font(font), size) * 25.4 / 72.0
 
 
-def split_lines(text: str, font: str, size: float, width: float) -> list[str]:
-    """Return the text broken into lines no wider than width (mm), breaking at spaces."""
-    from reportlab.lib.utils import simpleSplit
+def break_words(text: str) -> list[str]:
+    """Return the words of a text split at its plain spaces only: a no-break space (U+00A0,
+    U+202F, as before French punctuation) joins what it stands between into one word."""
+    return [word for word in text.replace("\t", " ").replace("\n", " ").split(" ") if word]
 
-    return simpleSplit(text, pdf_font(font), size, width * 72.0 / 25.4) or [""]
+
+def split_lines(text: str, font: str, size: float, width: float) -> list[str]:
+    """Return the text broken into lines no wider than width (mm), breaking at plain spaces (never
+    at a no-break space); a word wider than the width has a line of its own."""
+    lines: list[str] = []
+    for word in break_words(text):
+        if lines and text_width(lines[-1] + " " + word, font, size) <= width + 1e-9:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [""]
 
 
 @lru_cache(maxsize=4096)

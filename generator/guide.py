@@ -21,6 +21,7 @@ from generator.components.kinds import find_kind
 from generator.definitions import TEMPLATES_DIR
 from generator.errors import DefinitionError
 from generator.imposition import SCALE_BAR, footer, scale_bar
+from generator.languages import set_text, terms
 from generator.page import Drawing, Page
 from generator.printjob import Sheet, sheet_pages
 
@@ -169,6 +170,7 @@ def guide_values(ctx: Context, sheets: list[Sheet], single_sided: bool, start: i
         "most_players": most_players(str(definition.game.get("players", ""))),
         "continued": [" ".join(row["what"]) for row in rows if row["continued"]],
         "lang": ctx.options.lang,
+        "terms": terms(ctx.options.lang, definition.id),
     }
 
 
@@ -186,7 +188,7 @@ def _typeset(ctx: Context, sheets: list[Sheet], single_sided: bool, start: int) 
     pages = [item.page for item in laid]
     name = document.meta.get("title", "print guide")
     for page in pages:
-        footer(page, paper, f"{ctx.definition.title}: {name}")
+        footer(page, paper, set_text(f"{ctx.definition.title}: {name}", lang))
         scale_bar(page, paper, lang)
     return pages
 

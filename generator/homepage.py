@@ -19,11 +19,16 @@ from typing import Any
 
 from generator.files import atomic_write_text
 from generator.imposition import SCALE_BAR
+from generator.languages import DEFAULT_LANGUAGE, TEXTS, set_text
+from generator.languages import text as catalogue_text
 
 PREVIEW = "preview.svg"
-# the languages' names in their own words, for the booklet links (the page itself is English)
-OWN_NAMES = {"en": "English", "fr": "Français", "it": "Italiano"}
-CARD_STOCK = "160 to 250 g/m²"  # as the print guide says
+
+
+def _t(key: str, lang: str, **values: Any) -> str:
+    """Return a text of the page from the catalogue (``home.<key>``) in the page's language."""
+    return catalogue_text(f"home.{key}", lang, **values)
+
 
 CSS = (
     ":root{color-scheme:light dark;--paper:#f5f3ef;--card:#fff;--ink:#1d1b19;--muted:#5b554e;"
@@ -119,27 +124,27 @@ def card_pages(kit: dict) -> list[str]:
     return pages
 
 
-def _facts(manifest: dict) -> str:
+def _facts(manifest: dict, lang: str) -> str:
     facts = []
     seed = manifest.get("seed")
     if isinstance(seed, (int, str)) and not isinstance(seed, bool):
-        facts.append(("Seed", str(seed)))
+        facts.append((_t("seed", lang), str(seed)))
     variants = _variants(manifest)
     if variants:
-        facts.append(("Variant", ", ".join(variants)))
+        facts.append((_t("variant", lang), ", ".join(variants)))
     players = _text(manifest, "players")
     if players:
-        facts.append(("Players", players.replace("-", "\u2013")))
+        facts.append((_t("players", lang), players.replace("-", "\u2013")))
     time = _text(manifest, "playing_time")
     if time:
-        facts.append(("Playing time", time.replace("-", "\u2013")))
+        facts.append((_t("time", lang), time.replace("-", "\u2013")))
     if not facts:
         return ""
     items = "".join(f"<li>{_e(label)} <b>{_e(value)}</b></li>" for label, value in facts)
     return f'<ul class="facts">{items}</ul>'
 
 
-def _print_block(folder: str, manifest: dict, names: list[str]) -> str:
+def _print_block(folder: str, manifest: dict, names: list[str], lang: str) -> str:
     kit = manifest.get("kit")
     if "kit.pdf" not in names or not isinstance(kit, dict):
         return ""
@@ -147,36 +152,30 @@ def _print_block(folder: str, manifest: dict, names: list[str]) -> str:
     paper = _text(manifest, "paper").replace("letter", "US Letter").replace("a4", "A4")
     size = ", ".join(
         part
-        for part in (f"{pages} pages" if isinstance(pages, int) else "", paper and f"{paper} paper")
+        for part in (
+            _t("pages", lang, n=pages) if isinstance(pages, int) else "",
+            paper and _t("paper", lang, paper=paper),
+        )
         if part
     )
     settings = []
     if kit.get("print") == "single-sided":
-        settings.append("Print <b>single-sided</b>.")
+        settings.append(_t("single", lang))
     else:
-        settings.append(
-            "Print <b>double-sided</b>, <b>flip on the long edge</b>; blank backs are meant "
-            "(no duplex printer: build with <code>--single-sided</code>)."
-        )
-    settings.append(
-        "At <b>actual size</b> (100%, never \u201cfit to page\u201d): the bar at the foot of every "
-        f"page measures {SCALE_BAR:g} mm."
-    )
+        settings.append(_t("duplex", lang))
+    settings.append(_t("actual", lang, n=f"{SCALE_BAR:g}"))
     card = card_pages(kit)
     if card:
-        what = "page" if len(card) == 1 else "pages"
-        settings.append(
-            f"Card ({CARD_STOCK}) for {what} {_e(', '.join(card))}, single-sided where the back is blank "
-            "(a double-sided pass on card jams home printers); plain paper for the rest."
-        )
-    settings.append("Page 1 is the print guide: what to cut, fold and glue.")
+        which = "card.one" if len(card) == 1 else "card.many"
+        settings.append(_t(which, lang, stock=_t("card.stock", lang), pages=_e(", ".join(card))))
+    settings.append(_t("guide", lang))
     return (
-        f'<div class="print"><p><a class="button" href="{folder}/kit.pdf">Print kit.pdf</a> '
+        f'<div class="print"><p><a class="button" href="{folder}/kit.pdf">{_e(_t("print", lang))}</a> '
         f"{_e(size)}</p><ul>" + "".join(f"<li>{s}</li>" for s in settings) + "</ul></div>"
     )
 
 
-def _booklets(folder: str, manifest: dict, names: list[str]) -> str:
+def _booklets(folder: str, manifest: dict, names: list[str], page_lang: str) -> str:
     booklets = manifest.get("booklets")
     if not isinstance(booklets, list):
         return ""
@@ -186,7 +185,7 @@ def _booklets(folder: str, manifest: dict, names: list[str]) -> str:
             continue
         lang = booklet["lang"]
         links = []
-        for key, label in (("html", "read on screen"), ("pdf", "PDF")):
+        for key, label in (("html", _t("read", page_lang)), ("pdf", _t("pdf", page_lang))):
             name = booklet.get(key)
             if isinstance(name, str) and name in names:
                 links.append(f'<a href="{folder}/{_e(name)}" hreflang="{_e(lang)}">{label}</a>')
@@ -199,14 +198,15 @@ def _booklets(folder: str, manifest: dict, names: list[str]) -> str:
             )
             links.append(f"SVG pages {numbers}")
         if links:
-            own = OWN_NAMES.get(lang, lang)
-            items.append(f'<li><span lang="{_e(lang)}">{_e(own)}</span>: {" · ".join(links)}</li>')
+            own = catalogue_text("language.own", lang) if lang in TEXTS else lang
+            item = f'<li><span lang="{_e(lang)}">{_e(own)}</span>: {" · ".join(links)}</li>'
+            items.append(set_text(item, page_lang))
     if not items:
         return ""
-    return f'<h3>Rules</h3><ul class="rules">{"".join(items)}</ul>'
+    return f'<h3>{_e(_t("rules", page_lang))}</h3><ul class="rules">{"".join(items)}</ul>'
 
 
-def _contents(folder: str, manifest: dict, names: list[str]) -> str:
+def _contents(folder: str, manifest: dict, names: list[str], lang: str) -> str:
     kit = manifest.get("kit")
     parts = kit.get("components") if isinstance(kit, dict) else None
     if not isinstance(parts, list):
@@ -216,9 +216,11 @@ def _contents(folder: str, manifest: dict, names: list[str]) -> str:
         if not isinstance(part, dict):
             continue
         pages = _pages(part.get("pages"))
-        stock = str(part["stock"]) if part.get("stock") in ("paper", "card") else ""
+        stock = (
+            catalogue_text(f"stock.{part['stock']}", lang) if part.get("stock") in ("paper", "card") else ""
+        )
         if part.get("sides") == "duplex":
-            stock += ", both sides"
+            stock = _t("both", lang, stock=stock)
         own = f"{part.get('id')}.pdf"
         label = _e(part.get("title") or part.get("id") or "")
         if own in names:
@@ -230,19 +232,21 @@ def _contents(folder: str, manifest: dict, names: list[str]) -> str:
     if not rows:
         return ""
     return (
-        '<h3>What kit.pdf holds</h3><p class="note">To print a part again, print its pages of kit.pdf (each part opens kit.pdf at its first page; <code>--parts</code> writes each as a PDF of its own).</p><div class="table" role="region" tabindex="0" '
-        f'aria-label="Parts of kit.pdf"><table><thead><tr><th scope="col">Part</th>'
-        '<th scope="col">Pages</th><th scope="col">Stock</th></tr></thead>'
+        f'<h3>{_e(_t("holds", lang))}</h3><p class="note">{_t("again", lang)}</p>'
+        '<div class="table" role="region" tabindex="0" '
+        f'aria-label="{_e(_t("parts", lang))}"><table><thead><tr><th scope="col">{_e(_t("part", lang))}</th>'
+        f'<th scope="col">{_e(_t("part.pages", lang))}</th><th scope="col">{_e(_t("part.stock", lang))}</th></tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table></div>"
     )
 
 
-def _batch(name: str, later: list[tuple[str, dict]], maps: list[str]) -> str:
+def _batch(name: str, later: list[tuple[str, dict]], maps: list[str], lang: str) -> str:
     if not later and not maps:
         return ""
-    parts = ["<h3>Seeds in this batch</h3>"]
+    parts = [f"<h3>{_e(_t('batch', lang))}</h3>"]
     for pdf in maps:
-        parts.append(f'<p>Every board in one PDF: <a href="{_e(pdf)}">{_e(pdf)}</a></p>')
+        link = f'<a href="{_e(pdf)}">{_e(pdf)}</a>'
+        parts.append(f"<p>{_t('every', lang, link=link)}</p>")
     if later:
         items = []
         for folder, manifest in later:
@@ -250,16 +254,13 @@ def _batch(name: str, later: list[tuple[str, dict]], maps: list[str]) -> str:
             first = next((n for n in names if n.endswith(".pdf")), None)
             href = f"{_e(folder)}/{_e(first)}" if first else f"{_e(folder)}/manifest.json"
             seed = _seed(manifest)
-            label = f"seed {seed}" if seed is not None else folder
+            label = catalogue_text("board.seed", lang, seed=seed) if seed is not None else folder
             items.append(f'<li><a href="{href}">{_e(label)}</a></li>')
-        parts.append(
-            "<p>The other seeds' boards (the rest of their kit is this one's):</p>"
-            f'<ul class="seeds">{"".join(items)}</ul>'
-        )
+        parts.append(f'<p>{_e(_t("others", lang))}</p><ul class="seeds">{"".join(items)}</ul>')
     return "".join(parts)
 
 
-def _card(name: str, manifest: dict, later: list[tuple[str, dict]], maps: list[str]) -> str:
+def _card(name: str, manifest: dict, later: list[tuple[str, dict]], maps: list[str], lang: str) -> str:
     folder = _e(name)
     names = _files(manifest)
     title = _e(manifest.get("title", name))
@@ -267,51 +268,66 @@ def _card(name: str, manifest: dict, later: list[tuple[str, dict]], maps: list[s
     variants = _variants(manifest)
     about = f"{manifest.get('title', name)}"
     if seed is not None:
-        about += f", seed {seed}"
+        about += ", " + catalogue_text("board.seed", lang, seed=seed)
     if variants:
-        about += f", variant {', '.join(variants)}"
+        about += catalogue_text("board.variant", lang, names=", ".join(variants))
     head = ['<div class="head">']
     if PREVIEW in names:
         shown = manifest.get("preview_of")
         href = f"{folder}/{_e(shown)}" if isinstance(shown, str) and shown in names else f"{folder}/{PREVIEW}"
         head.append(
             f'<a class="preview" href="{href}"><img src="{folder}/{PREVIEW}" '
-            f'alt="{_e(about)}: the board at a glance" loading="lazy"></a>'
+            f'alt="{_e(_t("glance", lang, about=about))}" loading="lazy"></a>'
         )
     subtitle = _text(manifest, "subtitle")
     head.append(f'<h2 id="{folder}-title">{title}</h2>')
     if subtitle:
         head.append(f'<p class="subtitle">{_e(subtitle)}</p>')
-    head.append(_facts(manifest) + "</div>")
+    head.append(_facts(manifest, lang) + "</div>")
     listed = {"kit.pdf", PREVIEW, "manifest.json"}
     others = [n for n in names if n not in listed]
     files = "".join(f'<li><a href="{folder}/{_e(n)}">{_e(n)}</a></li>' for n in others)
     shared = manifest.get("shared_from")
     rest = ""
     if isinstance(shared, str) and shared:
-        rest = f'<p>The rest of the kit: <a href="#{_e(shared)}">{_e(shared)}</a></p>'
+        link = f'<a href="#{_e(shared)}">{_e(shared)}</a>'
+        rest = f"<p>{_t('rest', lang, link=link)}</p>"
     details = (
-        f'<details><summary>Every file ({len(others)})</summary><ul class="files">{files}</ul></details>'
+        f"<details><summary>{_e(_t('files', lang, n=len(others)))}</summary>"
+        f'<ul class="files">{files}</ul></details>'
         if others
         else ""
     )
     return (
         f'<section class="kit" id="{folder}" aria-labelledby="{folder}-title"><div class="first">'
         + "".join(head)
-        + _print_block(folder, manifest, names)
+        + _print_block(folder, manifest, names, lang)
         + '</div><div class="more">'
-        + _booklets(folder, manifest, names)
-        + _contents(folder, manifest, names)
-        + _batch(name, later, maps)
+        + _booklets(folder, manifest, names, lang)
+        + _contents(folder, manifest, names, lang)
+        + _batch(name, later, maps, lang)
         + rest
         + details
         + "</div></section>"
     )
 
 
+def page_language(kits: list[tuple[str, dict]]) -> str:
+    """Return the language of the home page: the one its kits were built in (their manifests'
+    ``lang``) when they all share it, else English (a folder of kits in several languages)."""
+    langs = {manifest.get("lang") for _, manifest in kits}
+    if len(langs) == 1:
+        (lang,) = langs
+        if isinstance(lang, str) and lang in TEXTS:
+            return lang
+    return DEFAULT_LANGUAGE
+
+
 def home_page(kits: list[tuple[str, dict]], root_files: list[str]) -> str:
-    """Return the home page of the kits (folder name, manifest), in the order given; root_files are
-    the names of the files beside the kits' folders (a batch's PDF of every board)."""
+    """Return the home page of the kits (folder name, manifest), in the order given, in the
+    language of its kits (``page_language``); root_files are the names of the files beside the
+    kits' folders (a batch's PDF of every board)."""
+    lang = page_language(kits)
     folders = {name for name, _ in kits}
     later: dict[str, list[tuple[str, dict]]] = {}
     shown: list[tuple[str, dict]] = []
@@ -335,25 +351,26 @@ def home_page(kits: list[tuple[str, dict]], root_files: list[str]) -> str:
         label = title
         if titles.count(title) > 1:  # kits of one game: say which seed and variant
             seed = manifest.get("seed")
-            details = ([f"seed {seed}"] if isinstance(seed, (int, str)) else []) + _variants(manifest)
+            details = (
+                [catalogue_text("board.seed", lang, seed=seed)] if isinstance(seed, (int, str)) else []
+            ) + _variants(manifest)
             label += f" ({', '.join(str(d) for d in details)})" if details else ""
         nav.append(f'<li><a href="#{_e(name)}">{_e(label)}</a></li>')
-    cards = "".join(_card(name, m, later.get(name, []), maps.get(name, [])) for name, m in shown)
-    intro = (
-        '<p class="intro">Pick a game, then print its <b>kit.pdf</b> with the settings beside it: '
-        "the whole kit is in that one file, its first page a guide to cutting and folding. "
-        "The rules read on a phone as a web page, in every language they are written in.</p>"
-        if shown
-        else '<p class="intro">No kits here yet: build some with <code>pnp build --all</code>.</p>'
-    )
+    cards = "".join(_card(name, m, later.get(name, []), maps.get(name, []), lang) for name, m in shown)
+    intro = f'<p class="intro">{_t("intro" if shown else "empty", lang)}</p>'
+    title = _e(_t("title", lang))
     return (
-        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f'<!DOCTYPE html>\n<html lang="{_e(lang)}">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         '<meta name="color-scheme" content="light dark">\n'
-        f"<title>Print-and-play kits</title>\n<style>{CSS}</style>\n</head>\n<body>\n"
-        '<a class="skip" href="#kits">Skip to the kits</a>\n<main>\n'
-        f"<header><h1>Print-and-play kits</h1>{intro}"
-        + (f'<nav aria-label="Games"><ul class="games">{"".join(nav)}</ul></nav>' if nav else "")
+        f"<title>{title}</title>\n<style>{CSS}</style>\n</head>\n<body>\n"
+        f'<a class="skip" href="#kits">{_e(_t("skip", lang))}</a>\n<main>\n'
+        f"<header><h1>{title}</h1>{intro}"
+        + (
+            f'<nav aria-label="{_e(_t("games", lang))}"><ul class="games">{"".join(nav)}</ul></nav>'
+            if nav
+            else ""
+        )
         + f'</header>\n<div id="kits">\n{cards}\n</div>\n</main>\n</body>\n</html>\n'
     )
 

@@ -7,6 +7,8 @@ import math
 from dataclasses import dataclass
 
 from generator.errors import DefinitionError, UsageError
+from generator.languages import DEFAULT_LANGUAGE, set_text, texts_of
+from generator.languages import text as catalogue_text
 from generator.page import (
     Circle,
     Drawing,
@@ -38,11 +40,6 @@ GLUE = Style(stroke="#b0b0b0", fill="#f1f1f1", width=0.2, dash=(2.0, 1.5))
 FOOT = 7.0  # text size (pt) of sheet footers
 MIN_FOOT = 6.0  # the smallest a footer's type may shrink to
 SCALE_BAR = 30.0  # mm, the length of the scale check bar in every footer
-SCALE_TEXT = {
-    "en": "This bar is {n} mm. If not, print at actual size (100%).",
-    "fr": "Cette barre mesure {n} mm. Sinon, imprimez en taille réelle (100 %).",
-    "it": "Questa barra misura {n} mm. Se no, stampa a dimensione reale (100%).",
-}
 SCALE_SIZE = 6.5  # pt, the scale check's text
 
 
@@ -108,7 +105,9 @@ def scale_zone() -> float:
     """Return the width in mm the scale check takes at the right of a footer (any language)."""
     from generator.fonts import text_width
 
-    widest = max(text_width(t.format(n=f"{SCALE_BAR:g}"), "sans", SCALE_SIZE) for t in SCALE_TEXT.values())
+    widest = max(
+        text_width(t.format(n=f"{SCALE_BAR:g}"), "sans", SCALE_SIZE) for t in texts_of("scale.check")
+    )
     return SCALE_BAR + 1.5 + widest
 
 
@@ -125,7 +124,7 @@ def footer(page: Page, paper: Paper, text: str) -> None:
         page.add(Text(paper.margin, footer_baseline(page, paper), text, size, "sans", "start", "#555555"))
 
 
-def scale_bar(page: Page, paper: Paper, lang: str = "en") -> None:
+def scale_bar(page: Page, paper: Paper, lang: str) -> None:
     """Add the scale check to a page's footer: a bar of SCALE_BAR mm in 10 mm steps, at the right,
     with its length and what to do if it measures otherwise."""
     y = footer_baseline(page, paper)
@@ -139,7 +138,7 @@ def scale_bar(page: Page, paper: Paper, lang: str = "en") -> None:
         colour = ink if i % 2 == 0 else "#ffffff"
         shapes.append(Rect(left + i * 10.0, y - h, 10.0, h, Style(stroke=None, fill=colour)))
     shapes.append(Rect(left, y - h, SCALE_BAR, h, Style(stroke=ink, width=0.2)))
-    text = SCALE_TEXT.get(lang, SCALE_TEXT["en"]).format(n=f"{SCALE_BAR:g}")
+    text = catalogue_text("scale.check", lang, n=f"{SCALE_BAR:g}")
     shapes.append(Text(left - 1.5, y, text, SCALE_SIZE, "sans", "end", "#333333"))
     page.add(Group(tuple(shapes)))
 
@@ -152,7 +151,12 @@ def is_paper_page(page: Page, paper: Paper) -> bool:
 
 
 def place(
-    drawing: Drawing, paper: Paper, fit: bool = False, label: str = "", bleed: float = 0.0
+    drawing: Drawing,
+    paper: Paper,
+    fit: bool = False,
+    label: str = "",
+    bleed: float = 0.0,
+    lang: str = DEFAULT_LANGUAGE,
 ) -> list[Page]:
     """Return pages holding a drawing at true size, centred, turning the paper if that helps.
 
@@ -160,7 +164,8 @@ def place(
     scaled down onto one sheet with the scale printed in the footer. With a ``bleed`` the art
     runs that far beyond the drawing's edge, crop marks sit outside the bleed and the page records
     its trim; the bleed may take the margin down to SAFE from the paper's edge (it is cut away),
-    so a board sized to the printable area still fits (a white rim needs no room at all)."""
+    so a board sized to the printable area still fits (a white rim needs no room at all). The
+    footers are in ``lang``."""
     room = 2 * max(0.0, bleed - (paper.margin - SAFE)) if bleed_shapes(drawing, bleed) else 0.0
     for sheet in (paper.portrait(), paper.landscape()):
         pw, ph = sheet.printable
@@ -171,7 +176,7 @@ def place(
                 _trimmed(page, with_bleed(drawing, bleed), x, y, 1.0, bleed)
             else:
                 page.add(drawing.placed(x, y))
-            footer(page, sheet, label)
+            footer(page, sheet, set_text(label, lang))
             return [page]
     if fit:
         best = max(
@@ -190,9 +195,11 @@ def place(
             )
         else:
             page.add(drawing.placed((best.width - w) / 2, (best.height - h) / 2, k))
-        footer(page, best, f"{label}  (scaled to {k * 100:.0f}% to fit; not true size)".strip())
+        footer(
+            page, best, catalogue_text("footer.scaled", lang, label=label, percent=f"{k * 100:.0f}").strip()
+        )
         return [page]
-    return tile(drawing, paper, label, bleed=bleed)
+    return tile(drawing, paper, label, bleed=bleed, lang=lang)
 
 
 def _trimmed(page: Page, drawing: Drawing, x: float, y: float, k: float, bleed: float) -> None:
@@ -232,7 +239,12 @@ MAX_TILES = 100  # sheets one drawing may be tiled over
 
 
 def tile(
-    drawing: Drawing, paper: Paper, label: str = "", overlap: float = 10.0, bleed: float = 0.0
+    drawing: Drawing,
+    paper: Paper,
+    label: str = "",
+    overlap: float = 10.0,
+    bleed: float = 0.0,
+    lang: str = DEFAULT_LANGUAGE,
 ) -> list[Page]:
     """Return the tiles of a drawing too big for one sheet, each with a glue strip and marks.
 
@@ -289,8 +301,15 @@ def tile(
             footer(
                 page,
                 sheet,
-                f"{label}  tile row {r + 1}/{len(rows)}, column {c + 1}/{len(cols)}:"
-                " glue the shaded strip under the neighbour",
+                catalogue_text(
+                    "footer.tile",
+                    lang,
+                    label=label,
+                    row=r + 1,
+                    rows=len(rows),
+                    column=c + 1,
+                    columns=len(cols),
+                ),
             )
             pages.append(page)
     return pages
@@ -425,8 +444,9 @@ def nup(
     gap: float = 0.0,
     duplex_offset: tuple[float, float] = (0.0, 0.0),
     bleed: float = 0.0,
+    lang: str = DEFAULT_LANGUAGE,
 ) -> list[Page]:
-    """Return sheets with the items laid out in rows, cut lines in the gaps and margins.
+    """Return sheets with the items laid out in rows, cut lines in the gaps and margins (footers in ``lang``).
 
     Items of different sizes are packed row by row. Where any item on a sheet has a back, the
     sheet is followed by a backs page mirrored for long-edge duplex printing, shifted by
@@ -466,7 +486,7 @@ def nup(
         rows.append(current)
     if rows:
         sheet_rows.append(rows)
-    return render_sheets(sheet_rows, paper, label, duplex_offset, bleed=bleed)
+    return render_sheets(sheet_rows, paper, label, duplex_offset, bleed=bleed, lang=lang)
 
 
 def render_sheets(
@@ -477,6 +497,7 @@ def render_sheets(
     first: int = 1,
     total: int | None = None,
     bleed: float = 0.0,
+    lang: str = DEFAULT_LANGUAGE,
 ) -> list[Page]:
     """Return the pages of sheets whose items are placed in rows of (x, y, item), x and y from the
     printable area's corner: each sheet centred with its cut lines, followed by a backs page
@@ -504,7 +525,7 @@ def render_sheets(
             for px, py, it in row
         )
         page.bleed = bleed
-        footer(page, paper, f"{label}  sheet {number} of {total}  (cut along the grey lines)")
+        footer(page, paper, catalogue_text("footer.sheet", lang, label=label, number=number, total=total))
         pages.append(page)
         if any(it.back is not None for row in rows for _, _, it in row):
             back = Page(paper.width, paper.height, label=f"{label} sheet {number} backs", is_back=True)
@@ -521,7 +542,7 @@ def render_sheets(
                         )
             back.add(Group(tuple(shapes), translate(dx, dy)))
             back.cuts, back.bleed = tuple(cuts), bleed
-            footer(back, paper, f"{label}  sheet {number} backs: print on the reverse, flip on the long edge")
+            footer(back, paper, catalogue_text("footer.backs", lang, label=label, number=number))
             pages.append(back)
     return pages
 

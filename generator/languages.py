@@ -1,9 +1,15 @@
-"""The languages pnp writes kits in: ``LANGUAGES``, the one table the CLI's help, the definition
-loader (``[translations.<code>]``) and the booklet's cover words all read. A new language is a
-line here (and its booklet templates and translations in the definitions)."""
+"""The languages pnp writes kits in and their catalogue: ``LANGUAGES`` (name, a booklet cover's
+words, the units a turn limit counts in) and ``TEXTS`` (every shared text a kit prints: footers,
+the scale check, sheet notes, the HTML page's words), the one table the CLI's help, the definition
+loader (``[translations.<code>]``), the booklets, sheets, guide and home page read. ``text()``
+never falls back to English: a missing entry raises MissingText. ``set_text()`` sets a text in a
+language's typography (French no-break spaces), applied wherever French text enters a kit: the
+catalogue, the definitions' translations and every rendered template. A new language is an entry
+in both tables (and its templates and translations in the definitions)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -73,14 +79,343 @@ LANGUAGES: dict[str, Language] = {
 DEFAULT_LANGUAGE = "en"
 
 
+def language(lang: str) -> Language:
+    """Return a language by its code; raise MissingText for a language pnp does not write."""
+    if lang not in LANGUAGES:
+        raise MissingText(f"pnp writes no {lang!r} (languages: {language_codes()})")
+    return LANGUAGES[lang]
+
+
+def cover_words(lang: str) -> dict[str, str]:
+    """Return the words of a booklet's cover in a language, set in its typography."""
+    return {key: set_text(word, lang) for key, word in language(lang).cover.items()}
+
+
 def unit_count(number: int, unit: str, lang: str) -> str:
-    """Return a number with a turn limit's unit in a language, e.g. '200 turns', '200 lancers'
-    (English for a language without the unit); raise KeyError for an unknown unit."""
-    words = LANGUAGES[lang].units if lang in LANGUAGES else {}
-    one, many = words[unit] if unit in words else LANGUAGES[DEFAULT_LANGUAGE].units[unit]
+    """Return a number with a turn limit's unit in a language, e.g. '200 turns', '200 lancers';
+    raise MissingText for a language or unit the catalogue lacks (never English instead)."""
+    words = language(lang).units
+    if unit not in words:
+        raise MissingText(f"no {lang!r} word for the unit {unit!r} (generator/languages.py)")
+    one, many = words[unit]
     return f"{number} {one if number == 1 else many}"
 
 
 def language_codes() -> str:
     """Return the language codes as a reader sees them: 'en, fr, it'."""
     return ", ".join(LANGUAGES)
+
+
+class MissingText(KeyError):
+    """A catalogue entry a language lacks: the build never falls back to English."""
+
+
+# The catalogue: every shared text a kit prints (footers, scale check, sheet words, the HTML
+# page's own words, the home page), per language. Keys are the same in every language; a text's
+# ``{name}`` fields are filled by ``text()``. Game texts are the definitions' [translations.<code>].
+TEXTS: dict[str, dict[str, str]] = {
+    "en": {
+        "scale.check": "This bar is {n} mm. If not, print at actual size (100%).",
+        "footer.sheet": "{label}  sheet {number} of {total}  (cut along the grey lines)",
+        "footer.backs": "{label}  sheet {number} backs: print on the reverse, flip on the long edge",
+        "footer.scaled": "{label}  (scaled to {percent}% to fit; not true size)",
+        "footer.tile": "{label}  tile row {row}/{rows}, column {column}/{columns}: glue the shaded strip under the neighbour",
+        "footer.parts": "{label}: {stock} parts",
+        "footer.parts.alone": "{stock} parts",
+        "sheet.field": "{label}:",
+        "stock.card": "card",
+        "stock.paper": "paper",
+        "sheet.continue": (
+            "Out of rows? Go on {% if single_sided %}on the next page{% else %}on the back of this sheet{% endif %},"
+            " numbering on from {{ row }}. The game is a draw after {{ count(limit, unit) }}."
+        ),
+        "board.seed": "seed {seed}",
+        "board.variant": ", variant {names}",
+        "html.contents": "Contents",
+        "html.glance": "At a glance",
+        "html.quick": "Quick reference",
+        "html.figure": "Figure",
+        "html.skip": "Skip to the rules",
+        "language.own": "English",
+        "guide.title": "Print guide",
+        "home.title": "Print-and-play kits",
+        "home.skip": "Skip to the kits",
+        "home.games": "Games",
+        "home.intro": "Pick a game, then print its <b>kit.pdf</b> with the settings beside it: the whole kit is in that one file, its first page a guide to cutting and folding. The rules read on a phone as a web page, in every language they are written in.",
+        "home.empty": "No kits here yet: build some with <code>pnp build --all</code>.",
+        "home.pages": "{n} pages",
+        "home.paper": "{paper} paper",
+        "home.print": "Print kit.pdf",
+        "home.single": "Print <b>single-sided</b>.",
+        "home.duplex": "Print <b>double-sided</b>, <b>flip on the long edge</b>; blank backs are meant (no duplex printer: build with <code>--single-sided</code>).",
+        "home.actual": "At <b>actual size</b> (100%, never “fit to page”): the bar at the foot of every page measures {n} mm.",
+        "home.card.one": "Card ({stock}) for page {pages}, single-sided where the back is blank (a double-sided pass on card jams home printers); plain paper for the rest.",
+        "home.card.many": "Card ({stock}) for pages {pages}, single-sided where the back is blank (a double-sided pass on card jams home printers); plain paper for the rest.",
+        "home.card.stock": "160 to 250 g/m²",
+        "home.guide": "Page 1 is the print guide: what to cut, fold and glue.",
+        "home.rules": "Rules",
+        "home.read": "read on screen",
+        "home.pdf": "PDF",
+        "home.holds": "What kit.pdf holds",
+        "home.again": "To print a part again, print its pages of kit.pdf (each part opens kit.pdf at its first page; <code>--parts</code> writes each as a PDF of its own).",
+        "home.parts": "Parts of kit.pdf",
+        "home.part": "Part",
+        "home.part.pages": "Pages",
+        "home.part.stock": "Stock",
+        "home.both": "{stock}, both sides",
+        "home.batch": "Seeds in this batch",
+        "home.every": "Every board in one PDF: {link}",
+        "home.others": "The other seeds' boards (the rest of their kit is this one's):",
+        "home.rest": "The rest of the kit: {link}",
+        "home.files": "Every file ({n})",
+        "home.glance": "{about}: the board at a glance",
+        "home.seed": "Seed",
+        "home.variant": "Variant",
+        "home.players": "Players",
+        "home.time": "Playing time",
+    },
+    "fr": {
+        "scale.check": "Cette barre mesure {n} mm. Sinon, imprimez en taille réelle (100 %).",
+        "footer.sheet": "{label}  feuille {number} sur {total}  (coupez sur les traits gris)",
+        "footer.backs": "{label}  dos de la feuille {number} : retournement sur le bord long",
+        "footer.scaled": "{label}  (réduit à {percent} % ; pas en taille réelle)",
+        "footer.tile": "{label}  morceau {row}/{rows}, {column}/{columns} : collez la bande grisée sous le voisin",
+        "footer.parts": "{label} : {stock}",
+        "footer.parts.alone": "{stock}",
+        "sheet.field": "{label} :",
+        "stock.card": "carton",
+        "stock.paper": "papier",
+        "sheet.continue": (
+            "Plus de lignes ? Continuez {% if single_sided %}sur la page suivante{% else %}au dos de cette feuille{% endif %},"
+            " à partir de la ligne {{ row }}. La partie est nulle après {{ count(limit, unit) }}."
+        ),
+        "board.seed": "graine {seed}",
+        "board.variant": ", variante {names}",
+        "html.contents": "Sommaire",
+        "html.glance": "En bref",
+        "html.quick": "Aide de jeu",
+        "html.figure": "Figure",
+        "html.skip": "Aller aux règles",
+        "language.own": "Français",
+        "guide.title": "Guide d’impression",
+        "home.title": "Jeux à imprimer",
+        "home.skip": "Aller aux jeux",
+        "home.games": "Jeux",
+        "home.intro": "Choisissez un jeu, puis imprimez son <b>kit.pdf</b> avec les réglages indiqués à côté : tout le kit tient dans ce fichier, et sa première page explique quoi découper et plier. Les règles se lisent aussi sur un téléphone, en page web, dans chaque langue où elles sont écrites.",
+        "home.empty": "Pas encore de kit ici : construisez-en avec <code>pnp build --all</code>.",
+        "home.pages": "{n} pages",
+        "home.paper": "papier {paper}",
+        "home.print": "Imprimer kit.pdf",
+        "home.single": "Imprimez en <b>recto seul</b>.",
+        "home.duplex": "Imprimez en <b>recto verso</b>, <b>retournement sur le bord long</b> ; les pages blanches sont voulues (sans impression recto verso, construisez le kit avec <code>--single-sided</code>).",
+        "home.actual": "En <b>taille réelle</b> (100 %, jamais « ajuster à la page ») : la barre au pied de chaque page mesure {n} mm.",
+        "home.card.one": "Carton ({stock}) pour la page {pages}, en recto seul quand le dos est blanc (le recto verso sur carton bloque les imprimantes de bureau) ; papier ordinaire pour le reste.",
+        "home.card.many": "Carton ({stock}) pour les pages {pages}, en recto seul quand le dos est blanc (le recto verso sur carton bloque les imprimantes de bureau) ; papier ordinaire pour le reste.",
+        "home.card.stock": "160 à 250 g/m²",
+        "home.guide": "La page 1 est le guide d’impression : quoi découper, plier et coller.",
+        "home.rules": "Règles",
+        "home.read": "lire à l’écran",
+        "home.pdf": "PDF",
+        "home.holds": "Ce que contient kit.pdf",
+        "home.again": "Pour réimprimer une partie du kit, imprimez ses pages de kit.pdf (chaque lien ouvre kit.pdf à sa première page ; <code>--parts</code> en fait un PDF à part).",
+        "home.parts": "Parties de kit.pdf",
+        "home.part": "Partie",
+        "home.part.pages": "Pages",
+        "home.part.stock": "Support",
+        "home.both": "{stock}, recto verso",
+        "home.batch": "Graines de cette série",
+        "home.every": "Tous les plateaux en un PDF : {link}",
+        "home.others": "Les plateaux des autres graines (le reste de leur kit est celui-ci) :",
+        "home.rest": "Le reste du kit : {link}",
+        "home.files": "Tous les fichiers ({n})",
+        "home.glance": "{about} : le plateau en un coup d’œil",
+        "home.seed": "Graine",
+        "home.variant": "Variante",
+        "home.players": "Joueurs",
+        "home.time": "Durée",
+    },
+    "it": {
+        "scale.check": "Questa barra misura {n} mm. Altrimenti stampate al 100%.",
+        "footer.sheet": "{label}  foglio {number} di {total}  (ritagliate sulle linee grigie)",
+        "footer.backs": "{label}  retro del foglio {number}: capovolgete sul lato lungo",
+        "footer.scaled": "{label}  (ridotto al {percent}%; non a dimensione reale)",
+        "footer.tile": "{label}  pezzo {row}/{rows}, {column}/{columns}: incollate la striscia grigia sotto il vicino",
+        "footer.parts": "{label}: {stock}",
+        "footer.parts.alone": "{stock}",
+        "sheet.field": "{label}:",
+        "stock.card": "cartoncino",
+        "stock.paper": "carta",
+        "sheet.continue": (
+            "Righe finite? Continuate {% if single_sided %}sulla pagina seguente{% else %}sul retro di questo foglio{% endif %},"
+            " numerando da {{ row }}. Dopo {{ count(limit, unit) }} la partita è patta."
+        ),
+        "board.seed": "seme {seed}",
+        "board.variant": ", variante {names}",
+        "html.contents": "Indice",
+        "html.glance": "In breve",
+        "html.quick": "Scheda rapida",
+        "html.figure": "Figura",
+        "html.skip": "Vai alle regole",
+        "language.own": "Italiano",
+        "guide.title": "Guida alla stampa",
+        "home.title": "Giochi da stampare",
+        "home.skip": "Vai ai giochi",
+        "home.games": "Giochi",
+        "home.intro": "Scegliete un gioco, poi stampatene il <b>kit.pdf</b> con le impostazioni indicate accanto: tutto il kit è in quel file, e la sua prima pagina spiega cosa ritagliare e piegare. Le regole si leggono anche sul telefono, come pagina web, in ogni lingua in cui sono scritte.",
+        "home.empty": "Ancora nessun kit qui: createne con <code>pnp build --all</code>.",
+        "home.pages": "{n} pagine",
+        "home.paper": "carta {paper}",
+        "home.print": "Stampa kit.pdf",
+        "home.single": "Stampate <b>solo fronte</b>.",
+        "home.duplex": "Stampate <b>fronte e retro</b>, <b>capovolgendo sul lato lungo</b>; le pagine bianche sono volute (senza stampa fronte e retro, create il kit con <code>--single-sided</code>).",
+        "home.actual": "A <b>dimensione reale</b> (100%, mai «adatta alla pagina»): la barra in fondo a ogni pagina misura {n} mm.",
+        "home.card.one": "Cartoncino ({stock}) per la pagina {pages}, solo fronte dove il retro è bianco (il fronte-retro su cartoncino inceppa le stampanti di casa); carta normale per il resto.",
+        "home.card.many": "Cartoncino ({stock}) per le pagine {pages}, solo fronte dove il retro è bianco (il fronte-retro su cartoncino inceppa le stampanti di casa); carta normale per il resto.",
+        "home.card.stock": "da 160 a 250 g/m²",
+        "home.guide": "La pagina 1 è la guida alla stampa: cosa ritagliare, piegare e incollare.",
+        "home.rules": "Regole",
+        "home.read": "leggi sullo schermo",
+        "home.pdf": "PDF",
+        "home.holds": "Cosa contiene kit.pdf",
+        "home.again": "Per ristampare una parte, stampatene le pagine di kit.pdf (ogni parte apre kit.pdf alla sua prima pagina; <code>--parts</code> ne scrive un PDF a sé).",
+        "home.parts": "Parti di kit.pdf",
+        "home.part": "Parte",
+        "home.part.pages": "Pagine",
+        "home.part.stock": "Supporto",
+        "home.both": "{stock}, fronte e retro",
+        "home.batch": "Semi di questa serie",
+        "home.every": "Tutti i tabelloni in un PDF: {link}",
+        "home.others": "I tabelloni degli altri semi (il resto del loro kit è questo):",
+        "home.rest": "Il resto del kit: {link}",
+        "home.files": "Tutti i file ({n})",
+        "home.glance": "{about}: il tabellone a colpo d’occhio",
+        "home.seed": "Seme",
+        "home.variant": "Variante",
+        "home.players": "Giocatori",
+        "home.time": "Durata",
+    },
+}
+
+
+def text(key: str, lang: str, **values: object) -> str:
+    """Return the catalogue's text for a key in a language, its ``{name}`` fields filled from
+    ``values`` and set in that language's typography; raise MissingText when the language (or
+    the key) has no entry: there is no fallback to English."""
+    entries = TEXTS.get(lang)
+    if entries is None or key not in entries:
+        raise MissingText(f"no {lang!r} text for {key!r} in the catalogue (generator/languages.py)")
+    raw = entries[key]
+    return set_text(raw.format(**values) if values else raw, lang)
+
+
+def texts_of(key: str) -> list[str]:
+    """Return a catalogue key's raw text in every language (e.g. to measure the widest)."""
+    return [entries[key] for entries in TEXTS.values()]
+
+
+# French typography: a narrow no-break space (U+202F) before ; ! ? and a no-break space (U+00A0)
+# before : and inside « ». A mark gets its space only after a word (a letter, digit or closing
+# sign) and before a space or the end, so notation (a:b, !=, |:-:|, :::, http://) is left alone.
+NNBSP = "\u202f"
+NBSP = "\u00a0"
+_FR_MARK = re.compile(r"(?<=[\w)\]»”’*_.%>])[ \u00a0\u202f]*([;!?:])(?=[\s*_)\]»”’\"<]|$)")
+_FR_OPEN = re.compile(r"«[ \u00a0\u202f]*")
+_FR_CLOSE = re.compile(r"[ \u00a0\u202f]*»")
+_CODE = re.compile(r"(`[^`\n]*`)")
+# proper names that hold a mark of their own
+_NAMES = ("Push!",)
+
+
+def french_spacing(line: str) -> str:
+    """Return French text with the no-break spaces its punctuation needs (U+202F before ; ! ?,
+    U+00A0 before : and inside « »), code spans (`...`) and names such as Push! left as they are."""
+    out = []
+    for n, part in enumerate(_CODE.split(line)):
+        if n % 2:
+            out.append(part)
+            continue
+        kept = {}
+        for i, name in enumerate(_NAMES):
+            token = f"\x00{i}\x00"
+            kept[token] = name
+            part = part.replace(name, token)
+        part = _FR_MARK.sub(lambda m: (NBSP if m.group(1) == ":" else NNBSP) + m.group(1), part)
+        part = _FR_OPEN.sub("«" + NBSP, part)
+        part = _FR_CLOSE.sub(NBSP + "»", part)
+        for token, name in kept.items():
+            part = part.replace(token, name)
+        out.append(part)
+    return "".join(out)
+
+
+def set_text(line: str, lang: str) -> str:
+    """Return a text as it is set in a language: French gets its no-break spaces; others as given."""
+    return french_spacing(line) if lang == "fr" else line
+
+
+@dataclass(frozen=True)
+class Term:
+    """A game term of a language's glossary: the one word a kit prints for a concept, the synonyms
+    it must never use for it (lower case, matched as whole words), and the games it is about
+    (empty: every game)."""
+
+    term: str
+    banned: tuple[str, ...] = ()
+    games: tuple[str, ...] = ()
+
+
+# The glossary: per language, the one word for each game concept, which the booklets, quick
+# references, sheets, guide and HTML pages all use (templates read it as ``terms``; a test checks
+# every French and Italian kit against the banned synonyms). Italian addresses the players as voi,
+# as Italian rulebooks do, so the tu forms are banned synonyms of its form of address.
+GLOSSARY: dict[str, dict[str, Term]] = {
+    "en": {
+        "seed": Term("seed"),
+        "quick_reference": Term("quick reference"),
+    },
+    "fr": {
+        "seed": Term("graine", ("seed", "semence")),
+        "quick_reference": Term("aide de jeu", ("aide-mémoire", "carte de référence")),
+        "strip": Term("bande", ("piste", "parcours de cases"), ("centennial",)),
+        "turn_point": Term("demi-tour", ("virage", "tournant"), ("centennial",)),
+        "reached_box": Term("case atteinte", ("case d’arrivée", "case d'arrivée"), ("centennial",)),
+        "cross_off": Term(
+            "rayer", ("cocher", "cochez", "coche", "coché", "cochée", "cochées", "cochés"), ("everest",)
+        ),
+        "free_box": Term("case libre", ("case vide", "cases vides"), ("everest",)),
+        "player_sheet": Term("feuille de joueur", ("feuilles des joueurs",), ("everest",)),
+    },
+    "it": {
+        "seed": Term("seme", ("seed",)),
+        "quick_reference": Term("scheda rapida", ("promemoria", "scheda di riferimento")),
+        "free_cell": Term("casella libera", ("casella vuota", "caselle vuote"), ("push",)),
+        "address": Term(
+            "voi",
+            (
+                "tu",
+                "tuo",
+                "tua",
+                "tuoi",
+                "tue",
+                "ti",
+                "puoi",
+                "devi",
+                "fai",
+                "hai",
+                "vuoi",
+                "pensi",
+                "scrivi",
+            ),
+        ),
+    },
+}
+
+
+def terms(lang: str, game: str | None = None) -> dict[str, str]:
+    """Return a language's glossary as concept -> term (those about ``game`` and every game's);
+    raise MissingText for a language without a glossary."""
+    if lang not in GLOSSARY:
+        raise MissingText(f"no {lang!r} glossary (generator/languages.py)")
+    return {
+        key: t.term for key, t in GLOSSARY[lang].items() if not t.games or game is None or game in t.games
+    }

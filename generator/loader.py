@@ -28,7 +28,7 @@ from generator.definitions import (
     templates_for,
 )
 from generator.errors import DefinitionError, UnknownGameError
-from generator.languages import LANGUAGES, language_codes
+from generator.languages import DEFAULT_LANGUAGE, LANGUAGES, language_codes, set_text
 from generator.numbers import is_ascii_digits
 from generator.schema import Field, Where, convert, validate
 
@@ -90,7 +90,8 @@ def _translate(data: dict[str, Any], where: Where, lang: str | None) -> dict[str
     if not chosen:
         return data
     data = copy.deepcopy(data)
-    for key, text in chosen.items():
+    for key, raw in chosen.items():
+        text = set_text(raw, lang or DEFAULT_LANGUAGE)
         parts = key.split(".")
         node = data
         for part in parts[:-1]:

@@ -12,6 +12,7 @@ import math
 from dataclasses import dataclass
 
 from generator.imposition import Paper, SheetItem, render_sheets
+from generator.languages import DEFAULT_LANGUAGE
 from generator.page import Drawing, Group, Page
 
 EPS = 1e-6
@@ -144,6 +145,7 @@ def packed_sheets(
     label: str,
     duplex_offset: tuple[float, float] = (0.0, 0.0),
     bleed: float = 0.0,
+    lang: str = DEFAULT_LANGUAGE,
 ) -> list[PackedSheet]:
     """Return the packed sheets of the blocks, drawn with their cut lines (and backs pages). With a
     ``bleed`` every block's art runs that far beyond its cut and blocks lie twice that apart."""
@@ -152,7 +154,7 @@ def packed_sheets(
     out: list[PackedSheet] = []
     for number, rows in enumerate(sheets, 1):
         item_rows = [[(x + bleed, y + bleed, b.item) for x, y, b in row] for row in rows]
-        pages = render_sheets([item_rows], paper, label, duplex_offset, number, len(sheets), bleed)
+        pages = render_sheets([item_rows], paper, label, duplex_offset, number, len(sheets), bleed, lang)
         parts = tuple(dict.fromkeys(b.part for row in rows for _, _, b in row))
         out.append(PackedSheet(pages[0], pages[1] if len(pages) > 1 else None, parts))
     return out

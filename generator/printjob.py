@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.imposition import Paper, SheetItem, booklet_plain, impose_booklet, scale_bar
+from generator.languages import text as catalogue_text
 from generator.packing import Block, packed_sheets
 from generator.page import Group, Page, Point
 
@@ -124,8 +125,11 @@ def job_sheets(
         blocks = pools.pop(part.stock, None)
         if blocks is None:
             continue  # packed with an earlier part of the same stock
-        sheet_label = f"{label}: {part.stock} parts" if label else f"{part.stock} parts"
-        for packed in packed_sheets(blocks, paper.portrait(), sheet_label, duplex_offset, bleed):
+        stock = catalogue_text(f"stock.{part.stock}", lang)
+        sheet_label = catalogue_text(
+            "footer.parts" if label else "footer.parts.alone", lang, label=label, stock=stock
+        )
+        for packed in packed_sheets(blocks, paper.portrait(), sheet_label, duplex_offset, bleed, lang):
             pages = [packed.front] if packed.back is None else [packed.front, packed.back]
             for page in pages:
                 scale_bar(page, paper.portrait(), lang)

@@ -4,7 +4,8 @@ for embedding and renamed PnpSans (the Vera licence asks modified fonts to drop 
 Run: .venv/bin/python tools/make_fonts.py   (needs fontTools, from the project's test extra)
 
 Kept: every glyph, in the same order, with the same outlines and advance widths, so text measures
-exactly as before; the copyright, trademark and licence name records. Dropped: hinting
+exactly as before, and one glyph added after them, the narrow no-break space (U+202F) French
+punctuation needs; the copyright, trademark and licence name records. Dropped: hinting
 instructions (cvt, fpgm, prep and per-glyph code), kerning (neither writer applies it), device
 metrics (hdmx, PCLT, gasp), Macintosh name records and PostScript glyph names. The timestamps of
 the original head table stay, so the files are the same on every run.
@@ -60,9 +61,30 @@ def slim(font: str) -> bytes:
             full = family if STYLE[font] == "Regular" else f"{family} {STYLE[font]}"
             names.setName(full, 4, record.platformID, record.platEncID, record.langID)
     face["cmap"].tables = [t for t in face["cmap"].tables if (t.platformID, t.platEncID) == (3, 1)]
+    add_narrow_space(face)
     buffer = io.BytesIO()
     face.save(buffer, reorderTables=True)
     return buffer.getvalue()
+
+
+NARROW_SPACE = 0x202F  # NARROW NO-BREAK SPACE, before ; ! ? in French
+NARROW_WIDTH = 410  # font units of 2048: a fifth of an em, as a thin space (Vera has none)
+
+
+def add_narrow_space(face: TTFont) -> None:
+    """Add the one character Vera lacks that French text needs: an empty glyph for the narrow
+    no-break space, a fifth of an em wide, after all of Vera's glyphs (whose ids stay)."""
+    from fontTools.ttLib.tables._g_l_y_f import Glyph
+
+    name = "uni202F"
+    order = face.getGlyphOrder() + [name]
+    face.setGlyphOrder(order)
+    face["glyf"].glyphs[name] = Glyph()
+    face["glyf"].glyphOrder = order
+    face["hmtx"].metrics[name] = (NARROW_WIDTH, 0)
+    for table in face["cmap"].tables:
+        table.cmap[NARROW_SPACE] = name
+    face["maxp"].numGlyphs = len(order)
 
 
 def main() -> None:

@@ -30,6 +30,7 @@ from generator.booklet.markup import (
     plain_text,
 )
 from generator.colour import readable
+from generator.languages import text as catalogue_text
 
 LIGHT_PAPER = "#fffdf9"
 DARK_PAPER = "#1b1917"
@@ -40,30 +41,8 @@ AA = 4.6  # WCAG AA asks 4.5 for body text; a little more, as browsers round col
 FigureMarkup = Callable[[Figure], str]
 """Returns a figure's inline ``<svg>`` (with its own text alternative), given the figure block."""
 
-# Words of the page itself, per language (the rule text brings everything else).
-WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "contents": "Contents",
-        "glance": "At a glance",
-        "quick": "Quick reference",
-        "figure": "Figure",
-        "skip": "Skip to the rules",
-    },
-    "fr": {
-        "contents": "Sommaire",
-        "glance": "En bref",
-        "quick": "Aide-mémoire",
-        "figure": "Figure",
-        "skip": "Aller aux règles",
-    },
-    "it": {
-        "contents": "Indice",
-        "glance": "In breve",
-        "quick": "Promemoria",
-        "figure": "Figura",
-        "skip": "Vai alle regole",
-    },
-}
+# Words of the page itself, from the catalogue (the rule text brings everything else).
+WORD_KEYS = ("contents", "glance", "quick", "figure", "skip")
 
 
 @dataclass(frozen=True)
@@ -351,7 +330,7 @@ def booklet_html(
     """Return the booklet as one self-contained HTML page: cover header, the quick reference, a table
     of contents, then the rule text; figures as inline SVG from the figure callback, whose style
     sheet (classes, faces) figure_css returns once every figure is made."""
-    words = {**WORDS["en"], **WORDS.get(info.lang, {})}
+    words = {key: catalogue_text(f"html.{key}", info.lang) for key in WORD_KEYS}
     writer = _Writer(figure, words, 2)
     writer.ids.update({"contents", "rules", "glance", "kit", "quick"})
     glance = _glance_html(info, writer, words)

@@ -118,7 +118,7 @@ _NUMBER = re.compile(r"^( *)([0-9]{1,3})[.)] +(.*)$")
 _HEADING = re.compile(r"^(#{1,3}) +(.*?) *#*$")
 _WIDTH = re.compile(r"^width=([0-9]+(?:\.[0-9]+)?)(%|mm)$")
 _SEPARATOR_CELL = re.compile(r"^:?-+:?$")
-REPLACE_CHARS = {"\u202f": "\u00a0", "\u2009": " ", "\t": " "}
+REPLACE_CHARS = {"\u2009": " ", "\t": " "}  # characters the fonts lack (PnpSans draws U+202F)
 
 
 def parse(text: str, source: str = "booklet") -> Document:

@@ -20,7 +20,7 @@ from jinja2.utils import missing
 
 from generator.booklet.sandbox import LimitedEnvironment, RenderLimit, render_limited
 from generator.errors import TemplateError, UsageError
-from generator.languages import LANGUAGES, unit_count
+from generator.languages import GLOSSARY, LANGUAGES, set_text, terms, unit_count
 
 SUFFIX = ".md.j2"
 _LANG = re.compile(r"^[a-z]{2,3}(-[a-z]{2,4})?$")
@@ -188,6 +188,7 @@ def template_values(
         "variants": list(definition.game.get("variants") or []),
         "selected_variants": sorted(selected),
         "lang": lang,
+        "terms": terms(lang, definition.id) if lang in GLOSSARY else {},
         "seed": seed,
         "data": data,
         "count": count,
@@ -212,9 +213,9 @@ def render_text(text: str, values: dict[str, Any], where: str) -> str:
     booklet's are: ``{{ rules.turn_limit }}`` becomes the rules module's value. A text without
     ``{{`` or ``{%`` is returned as it is; a fault is a TemplateError naming ``where``."""
     if "{{" not in text and "{%" not in text:
-        return text
+        return set_text(text, values.get("lang", ""))
     try:
-        return render_limited(lambda: _text_template(text).generate(values))
+        return set_text(render_limited(lambda: _text_template(text).generate(values)), values.get("lang", ""))
     except RenderLimit as exc:
         raise TemplateError(f"{where}: {exc}") from None
     except jinja2.TemplateSyntaxError as exc:
@@ -233,14 +234,15 @@ def shown_path(path: str) -> str:
 
 
 def render_template(path: str, values: dict[str, Any]) -> str:
-    """Return the text of a template file rendered with values; raise TemplateError on any fault."""
+    """Return the text of a template file rendered with values, set in the typography of
+    ``values['lang']`` (French no-break spaces); raise TemplateError on any fault."""
     own = os.path.dirname(os.path.abspath(path))
     env = _environment(os.path.dirname(own), own)
     name = os.path.basename(path)
     shown = shown_path(path)
     try:
         template = env.get_template(name)
-        return render_limited(lambda: template.generate(values))
+        return set_text(render_limited(lambda: template.generate(values)), values.get("lang", ""))
     except RenderLimit as exc:
         where, line = _template_frame(exc, path)
         raise TemplateError(f"{where}, line {line}: {exc}" if line else f"{where}: {exc}") from None

@@ -29,6 +29,7 @@ from generator.files import atomic_write, atomic_write_text, output_folder, stag
 from generator.guide import guide_pages
 from generator.homepage import PREVIEW
 from generator.imposition import is_paper_page, scale_bar
+from generator.languages import text as catalogue_text
 from generator.page import Drawing, Page
 from generator.printjob import Part, job_pages, job_sheets, page_ranges, paired, sheet_pages
 from generator.render import AUTHOR, find_writer
@@ -352,7 +353,7 @@ def _write_kit(
                     author,
                 )
             )
-        printed = kit_manifest(definition, sheets, single)
+        printed = kit_manifest(definition, sheets, single, lang)
     manifest = {
         "game": definition.id,
         "title": definition.title,
@@ -454,9 +455,9 @@ def write_pngs(folder: str, outputs: list[tuple[str, Output]], dpi: int, bleed: 
     return files
 
 
-def kit_manifest(definition: GameDefinition, sheets: list, single_sided: bool) -> dict:
+def kit_manifest(definition: GameDefinition, sheets: list, single_sided: bool, lang: str) -> dict:
     """Return what the manifest says of kit.pdf: how to print it and, for every component, its
-    pages, whether its sheets are single-sided or duplex, and their stock."""
+    pages, whether its sheets are single-sided or duplex, and their stock (titles in ``lang``)."""
     ranges = page_ranges(sheets, single_sided)
     components = []
     for component, (first, last) in ranges.items():
@@ -465,7 +466,8 @@ def kit_manifest(definition: GameDefinition, sheets: list, single_sided: bool) -
         components.append(
             {
                 "id": component,
-                "title": (spec.values.get("title") if spec else "Print guide") or component,
+                "title": (spec.values.get("title") if spec else catalogue_text("guide.title", lang))
+                or component,
                 "pages": [first, last],
                 "sides": "duplex" if any(s.is_duplex for s in own) else "single",
                 "stock": own[0].stock,

@@ -25,6 +25,7 @@ from generator.games import find_rules
 from generator.games.base import GameRules
 from generator.games.examples import NOTATION, notation
 from generator.imposition import Paper, SheetItem
+from generator.languages import text as catalogue_text
 from generator.page import Drawing, Page
 from generator.schema import Field
 
@@ -157,9 +158,10 @@ class Context:
         """Return the seed and variants as printed on boards, e.g. 'seed 7, variant connected'."""
         if self.seed is None:
             return ""
-        text = f"seed {self.seed}"
+        lang = self.options.lang
+        text = catalogue_text("board.seed", lang, seed=self.seed)
         if self.variants:
-            text += ", variant " + ",".join(sorted(self.variants))
+            text += catalogue_text("board.variant", lang, names=",".join(sorted(self.variants)))
         return text
 
     def kind_of(self, spec: ComponentSpec) -> Kind:

@@ -43,7 +43,7 @@ from generator.booklet.markup import (
 from generator.booklet.template import render_template, shown_path, template_path, template_values
 from generator.components.base import Context, Output, component_drawing
 from generator.errors import DefinitionError, UsageError
-from generator.languages import DEFAULT_LANGUAGE, LANGUAGES
+from generator.languages import cover_words
 from generator.layout_check import check_page
 from generator.page import Drawing, Line, Page, Rect, Style, iter_shapes
 from generator.render.svg import InlineSvg
@@ -168,8 +168,7 @@ def _typeset(source: BookletSource, ctx: Context) -> list[LaidPage]:
     reference on its own page. Only when none comes out right are notes pages added before the
     quick reference."""
     lang = source.lang
-    own = LANGUAGES[lang].cover if lang in LANGUAGES else {}
-    labels = {**LANGUAGES[DEFAULT_LANGUAGE].cover, **own, **source.document.meta}
+    labels = {**cover_words(lang), **source.document.meta}
     geo = source.geometry
     card = next((c for c in ctx.definition.components if c.kind == "quick-reference"), None)
     quick: Document | None = None
@@ -399,8 +398,7 @@ def _no_figure(component: str, overlay: str | None, type_floor: float = 0.0) -> 
 
 def _cover(spec: Any, ctx: Context, meta: dict[str, str], lang: str) -> CoverInfo:
     game = ctx.definition.game
-    own = LANGUAGES[lang].cover if lang in LANGUAGES else {}
-    labels = {**LANGUAGES[DEFAULT_LANGUAGE].cover, **own, **meta}
+    labels = {**cover_words(lang), **meta}
     facts = []
     for key, field in (("players", "players"), ("time", "playing_time"), ("ages", "ages")):
         value = game.get(field) or ""

@@ -316,5 +316,12 @@ def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     """Return the counter sheets (and backs pages where counters have backs)."""
     label = f"{ctx.definition.title}: {spec['title'] or spec.id}"
     parts = items(spec, ctx)
-    pages = nup(parts, ctx.paper, label, duplex_offset=ctx.options.duplex_offset, bleed=ctx.options.bleed)
+    pages = nup(
+        parts,
+        ctx.paper,
+        label,
+        duplex_offset=ctx.options.duplex_offset,
+        bleed=ctx.options.bleed,
+        lang=ctx.options.lang,
+    )
     return [Output(spec.id, pages, items=parts)]

@@ -199,4 +199,10 @@ def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
         cell = Drawing(art.width + 2 * pad, art.height + pad + 1.0, (art.placed(pad, 1.0),), art.label)
         items.extend([SheetItem(cell)] * die["count"])
     label = f"{ctx.definition.title}: {spec['title'] or spec.id}"
-    return [Output(spec.id, nup(items, ctx.paper, label, gap=0.0, bleed=ctx.options.bleed), items=items)]
+    return [
+        Output(
+            spec.id,
+            nup(items, ctx.paper, label, gap=0.0, bleed=ctx.options.bleed, lang=ctx.options.lang),
+            items=items,
+        )
+    ]

@@ -598,4 +598,10 @@ def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     """Return the board on paper (tiled over several sheets when the squares are large)."""
     art = drawing(spec, ctx)
     label = f"{ctx.definition.title}: {spec['title'] or spec.id}"
-    return [Output(spec.id, place(art, ctx.paper, ctx.options.fit, label, ctx.options.bleed), art=art)]
+    return [
+        Output(
+            spec.id,
+            place(art, ctx.paper, ctx.options.fit, label, ctx.options.bleed, ctx.options.lang),
+            art=art,
+        )
+    ]

@@ -325,4 +325,10 @@ def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     """Return the board placed on paper (tiled, or scaled with --fit, when it does not fit)."""
     art = drawing(spec, ctx)
     label = f"{ctx.definition.title}: {spec['title'] or spec.id}"
-    return [Output(spec.id, place(art, ctx.paper, ctx.options.fit, label, ctx.options.bleed), art=art)]
+    return [
+        Output(
+            spec.id,
+            place(art, ctx.paper, ctx.options.fit, label, ctx.options.bleed, ctx.options.lang),
+            art=art,
+        )
+    ]

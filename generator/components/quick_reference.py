@@ -127,4 +127,11 @@ def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     label = f"{ctx.definition.title}: {spec['title'] or spec.id}"
     items = [SheetItem(card(spec, ctx))] * spec["copies"]
     # no file of its own: the cards print in kit.pdf (and on the booklet's last page)
-    return [Output(spec.id, nup(items, ctx.paper, label, bleed=ctx.options.bleed), (), items=items)]
+    return [
+        Output(
+            spec.id,
+            nup(items, ctx.paper, label, bleed=ctx.options.bleed, lang=ctx.options.lang),
+            (),
+            items=items,
+        )
+    ]

@@ -55,7 +55,7 @@ from generator.components.look import (
 from generator.components.symbols import draw_symbol
 from generator.definitions import ComponentSpec
 from generator.errors import DefinitionError
-from generator.fonts import text_width
+from generator.fonts import break_words, text_width
 from generator.imposition import SAFE_AREA, SheetItem, nup
 from generator.page import MIN_TYPE, Drawing, Group, Line, Rect, Shape, Style, multiply, rotate, translate
 from generator.schema import Field, positive
@@ -183,7 +183,7 @@ def _wrap(text: str, width: float, pt: float, hyphenate: bool = False) -> list[s
     """Return the words of a label in lines no wider than width (a longer single word is shrunk
     later, or with ``hyphenate`` broken with a hyphen where its first part fits)."""
     lines: list[str] = []
-    for word in text.split():
+    for word in break_words(text):
         if lines and text_width(lines[-1] + " " + word, "sans-bold", pt) <= width:
             lines[-1] += " " + word
             continue
@@ -226,7 +226,7 @@ def _safe_label(
     inset = 0.1 * MIN_TYPE * 25.4 / 72  # the side bearings of a line carry no ink
     room = w - 2 * safe + inset
     depth = b - safe - FOLD_CLEAR
-    words = label.split()
+    words = break_words(label)
     sizes = [pt - 0.25 * i for i in range(int((pt - MIN_TYPE) / 0.25) + 1)] + [MIN_TYPE]
     for first in range(len(words)):
         text = " ".join(words[first:])
@@ -315,4 +315,8 @@ def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     """Return the standee sheets (cut along the grey lines, fold along the dashed ones)."""
     label = f"{ctx.definition.title}: {spec['title'] or spec.id}"
     parts = items(spec, ctx)
-    return [Output(spec.id, nup(parts, ctx.paper, label, bleed=ctx.options.bleed), items=parts)]
+    return [
+        Output(
+            spec.id, nup(parts, ctx.paper, label, bleed=ctx.options.bleed, lang=ctx.options.lang), items=parts
+        )
+    ]

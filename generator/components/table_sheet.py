@@ -21,6 +21,8 @@ from generator.definitions import ComponentSpec
 from generator.errors import DefinitionError, TemplateError
 from generator.fonts import text_width
 from generator.imposition import SheetItem, footer, nup, parts_bottom
+from generator.languages import set_text
+from generator.languages import text as catalogue_text
 from generator.page import MIN_TYPE, Drawing, Line, Page, Rect, Shape, Style, Text, iter_shapes
 from generator.schema import Field, positive
 
@@ -67,11 +69,10 @@ SCHEMA: dict[str, Field] = {
     "header_fill": Field("str", default="#e6e6e6", doc="fill of the header rows"),
     "continue_note": Field(
         "str",
-        default=(
-            "Out of rows? Go on {% if single_sided %}on the next page{% else %}on the back of this sheet{% endif %},"
-            " numbering on from {{ row }}. The game is a draw after {{ count(limit, unit) }}."
-        ),
-        doc="under a move record too short for the turn limit, whose rows go on on the sheet's back; "
+        default="",
+        doc="under a move record too short for the turn limit, whose rows go on on the sheet's back "
+        "(empty: the catalogue's 'sheet.continue' in the kit's language, 'Out of rows? Go on ... The game is a draw "
+        "after 200 turns.'); "
         "{{ row }} is the next row, {{ limit }} the limit and {{ unit }} what it counts (count(limit, unit): "
         "'200 turns'), {{ single_sided }} true when the back is the next page",
     ),
@@ -284,7 +285,8 @@ def go_on_note(spec: ComponentSpec, block: dict[str, Any], ctx: Context) -> str:
         return ""
     unit = ctx.rules.text_values().get("turn_unit", "turn") if ctx.rules is not None else "turn"
     extra = {"row": rows + 1, "limit": turn_limit(ctx), "last": needed, "unit": unit}
-    text = note_text(spec, spec["continue_note"], ctx, "continue_note", extra)
+    own = spec["continue_note"] or catalogue_text("sheet.continue", ctx.options.lang)
+    text = note_text(spec, own, ctx, "continue_note", extra)
     # a note written for the older {row} / {limit} fields still reads right
     return text.replace("{row}", str(rows + 1)).replace("{limit}", str(turn_limit(ctx)))
 
@@ -308,9 +310,10 @@ def copy_drawing(
         for i, label in enumerate(spec["fields"]):
             fx = (i % per_line) * field_w
             fy = y + (i // per_line) * 8.0 + 5.0
-            shapes.append(Text(fx, fy, label + ":", 9, "sans"))
+            field = catalogue_text("sheet.field", ctx.options.lang, label=label)
+            shapes.append(Text(fx, fy, field, 9, "sans"))
 
-            lx = fx + text_width(label + ":", "sans", 9) + 1.5
+            lx = fx + text_width(field, "sans", 9) + 1.5
             shapes.append(
                 Line(lx, fy + 0.8, fx + field_w - 4.0, fy + 0.8, Style(stroke="#555555", width=0.25))
             )
@@ -447,7 +450,7 @@ def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
                     page.add(face.placed(paper.margin + (pw - face.width * k) / 2, paper.margin, k))
                 else:
                     page.add(face.placed(paper.margin + 2.0, paper.margin))
-                footer(page, paper, label)
+                footer(page, paper, set_text(label, ctx.options.lang))
                 pages.append(page)
         return [Output(spec.id, pages)]
     if continued(spec, ctx):
@@ -466,5 +469,7 @@ def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
         cell = Drawing(cell.width * k, cell.height * k, (cell.placed(0, 0, k),), art.label)
     pages = []
     for _ in range(spec["pages"]):
-        pages.extend(nup([SheetItem(cell)] * copies, paper, label, gap=0.0, bleed=bleed))
+        pages.extend(
+            nup([SheetItem(cell)] * copies, paper, label, gap=0.0, bleed=bleed, lang=ctx.options.lang)
+        )
     return [Output(spec.id, pages, items=[SheetItem(cell)] * (copies * spec["pages"]))]

@@ -40,8 +40,13 @@ def by_char(face: TTFont) -> dict[int, str]:
 def test_shipped_faces_keep_veras_glyphs_metrics_and_notices(font):
     vera = TTFont(vera_path(font))
     pnp = TTFont(font_path(font))
-    assert pnp["maxp"].numGlyphs == vera["maxp"].numGlyphs
-    assert by_char(pnp).keys() == by_char(vera).keys()
+    # Vera's glyphs, and after them the one French needs: the narrow no-break space, blank and
+    # narrower than a space
+    assert pnp["maxp"].numGlyphs == vera["maxp"].numGlyphs + 1
+    assert by_char(pnp).keys() - by_char(vera).keys() == {0x202F} and 0x00A0 in by_char(vera)
+    narrow = by_char(pnp)[0x202F]
+    assert pnp.getGlyphID(narrow) == vera["maxp"].numGlyphs and pnp["glyf"][narrow].numberOfContours == 0
+    assert 0 < pnp["hmtx"][narrow][0] < pnp["hmtx"][by_char(pnp)[0x20]][0]
     for code, name in by_char(vera).items():
         mine = by_char(pnp)[code]
         assert pnp["hmtx"][mine][0] == vera["hmtx"][name][0], chr(code)

@@ -306,10 +306,10 @@ def test_the_print_guide_opens_the_kit_with_settings_sheets_and_checklist(every_
         (
             "push",
             "it",
-            ["Stampare Push!", "dimensione reale", "capovolgi sul lato lungo", "Tabellone", "Pedina"],
+            ["Stampare Push!", "dimensione reale", "capovolgendo sul lato lungo", "Tabellone", "Pedina"],
         ),
         ("centennial", "fr", ["Imprimer Centennial", "taille réelle", "bord long", "Bande", "Dés"]),
-        ("everest", "fr", ["Imprimer Everest", "Feuilles des joueurs", "Règles"]),
+        ("everest", "fr", ["Imprimer Everest", "Feuille de joueur", "Règles"]),
     ],
 )
 def test_the_print_guide_speaks_the_kits_language(tmp_path, game, lang, words):

@@ -1,0 +1,244 @@
+"""Every French and Italian kit as printed holds no English: the text of every PDF (read back with
+pypdfium2), every SVG and HTML page of the kit is in the kit's language, French marks carry their
+no-break space (never a line break before them), and only the glossary's word for each concept.
+
+The kits are those the definitions declare (``game.languages``), with a variant and single-sided
+as well, so the texts only those builds print are read too."""
+
+from __future__ import annotations
+
+import html
+import os
+import re
+import xml.etree.ElementTree as ET
+
+import pypdfium2 as pdfium
+import pytest
+
+from generator.languages import GLOSSARY, NBSP, NNBSP
+from generator.loader import load_all
+from tests.conftest import SVG_NS, build
+
+# Common English words that no French or Italian sentence uses as a word. (Not 'on', 'a', 'as',
+# 'page', 'date', 'notes', 'part', 'figure', 'bar' or 'dice', which French or Italian use too.)
+ENGLISH = set(
+    """the and of to with for from this that these your you are is be it its by at or not if
+    sheet sheets backs reverse flip edge cut along grey gray lines line print printed printing
+    card paper parts rules rule record throw throws turn turns player players winner game draw
+    glue fold tile scaled fit true size actual next row rows column columns go numbering
+    seed seeds variant quick reference contents glance skip board pieces counters strip""".split()
+)
+# The referee's notation, which a kit prints as the referee reads it (in `code` in the booklets):
+# Centennial's 'claims', 'out' and 'back', a result's 'draw', and the tags of a game record.
+NOTATION = {
+    "claims",
+    "out",
+    "back",
+    "draw",
+    "players",
+    "south",
+    "west",
+    "southorder",
+    "westorder",
+    "setup",
+    "result",
+}
+# proper names and file names a kit prints as they are
+NAMES = re.compile(
+    r"pnp referee|[\w.-]+\.(?:pdf|svg|html|json|png)\b|--[a-z-]+|\[[A-Za-z]+ \"[^\"]*\"\]|Push!|https?://\S+"
+)
+
+
+def kits() -> list[tuple[str, str]]:
+    """Return (game, language) for every kit a definition says it is written in besides English."""
+    return sorted(
+        (d.id, lang) for d in load_all() for lang in d.game.get("languages", ["en"]) if lang != "en"
+    )
+
+
+KITS = kits()
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> dict[tuple[str, str, str], str]:
+    """Return the folders of every French and Italian kit: plain, single-sided and, for a game with
+    variants, with all of them."""
+    folders = {}
+    for game, lang in KITS:
+        from generator.loader import find_definition
+
+        variants = list(find_definition(game).game.get("variants") or [])
+        for how, options in (
+            ("plain", {}),
+            ("single-sided", {"single_sided": True}),
+            ("variants", {"variants": variants}),
+        ):
+            if how == "variants" and not variants:
+                continue
+            out = str(tmp_path_factory.mktemp(f"{game}-{lang}-{how}"))
+            build(out, game, lang=lang, seed=1 if game == "push" else None, **options)
+            (folder,) = [n for n in os.listdir(out) if os.path.isdir(os.path.join(out, n))]
+            folders[(game, lang, how)] = os.path.join(out, folder)
+    return folders
+
+
+def own_files(folder: str) -> list[str]:
+    """Return the kit's PDF, SVG and HTML files in its own language (not the English siblings),
+    and the home page of the folder it was built into."""
+    return sorted(
+        os.path.join(folder, n)
+        for n in os.listdir(folder)
+        if n.endswith((".pdf", ".svg", ".html")) and ".en." not in n
+    ) + [os.path.join(os.path.dirname(folder), "index.html")]
+
+
+def pdf_lines(path: str) -> list[str]:
+    """Return the lines of text of every page of a PDF as pypdfium2 reads them back."""
+    doc = pdfium.PdfDocument(path)
+    lines = []
+    for page in doc:
+        lines.extend(page.get_textpage().get_text_range().replace("\r", "").split("\n"))
+    doc.close()
+    return lines
+
+
+def svg_lines(path: str) -> list[str]:
+    """Return the text lines of an SVG, exactly as written (no-break spaces kept)."""
+    root = ET.parse(path).getroot()
+    return ["".join(t.itertext()) for t in root.iter(f"{SVG_NS}text")]
+
+
+def html_lines(path: str) -> list[str]:
+    """Return the text of an HTML page (its visible text and its alt and aria labels), exactly."""
+    page = open(path, encoding="utf-8").read()
+    page = re.sub(r"<(script|style)\b.*?</\1>", " ", page, flags=re.S)
+    page = re.sub(r"<code>.*?</code>", " ", page, flags=re.S)  # notation
+    page = re.sub(
+        r"<svg\b.*?</svg>",
+        lambda m: " ".join(re.findall(r"<text[^>]*>(.*?)</text>", m.group(0))),
+        page,
+        flags=re.S,
+    )
+    labels = re.findall(r'(?:alt|aria-label|title)="([^"]*)"', page)
+    text = re.sub(r"<[^>]+>", "\n", page)
+    return [html.unescape(x) for x in text.split("\n") + labels if x.strip()]
+
+
+def texts(path: str) -> list[str]:
+    """Return the lines of text of one file of a kit."""
+    if path.endswith(".pdf"):
+        return pdf_lines(path)
+    if path.endswith(".svg"):
+        return svg_lines(path)
+    return html_lines(path)
+
+
+def words(line: str) -> list[str]:
+    """Return the words of a line, names and notation in backticks left out."""
+    line = NAMES.sub(" ", re.sub(r"`[^`]*`", " ", line))
+    return re.findall(r"[^\W\d_]+(?:[’'][^\W\d_]+)?", line)
+
+
+def english_in(lines: list[str]) -> list[str]:
+    """Return the lines holding an English word (notation words aside)."""
+    found = []
+    for line in lines:
+        english = [w for w in words(line) if w.lower() in ENGLISH - NOTATION]
+        if english:
+            found.append(f"{' '.join(english)} in {line[:80]!r}")
+    return found
+
+
+@pytest.mark.parametrize("game,lang", KITS)
+def test_no_english_in_any_file_of_the_kit(built, game, lang):
+    found = {}
+    for (g, code, how), folder in built.items():
+        if (g, code) != (game, lang):
+            continue
+        for path in own_files(folder):
+            bad = english_in(texts(path))
+            if bad:
+                found[f"{how}/{os.path.basename(path)}"] = bad[:5]
+    assert not found, found
+
+
+def badly_spaced(line: str, exact: bool) -> list[str]:
+    """Return the French marks of a line without the space they need before them: the no-break
+    space of the right width where the characters are exact (SVG, HTML), any space in a PDF read
+    back (its no-break spaces read as spaces), and a mark that starts a line (broken before it)."""
+    bad = []
+    if not exact and re.match(r"\s*[;!?:](\s|$)", line):  # a PDF line broken before its mark
+        bad.append(line[:20])
+    line = NAMES.sub(" ", re.sub(r"`[^`]*`", " ", line))
+    for m in re.finditer(r"(?<=[^\W_]|[)»”’])([ \u00a0\u202f]?)([;!?:])(?=\s|$)", line):
+        space, mark = m.groups()
+        want = NBSP if mark == ":" else NNBSP
+        if (exact and space != want) or (not exact and not space):
+            bad.append(line[max(0, m.start() - 15) : m.end()])
+    for m in re.finditer(r"«(?![\u00a0])|(?<![\u00a0])»", line) if exact else ():
+        bad.append(line[max(0, m.start() - 10) : m.end() + 10])
+    return bad
+
+
+@pytest.mark.parametrize("game,lang", [k for k in KITS if k[1] == "fr"])
+def test_french_marks_have_their_no_break_space(built, game, lang):
+    found = {}
+    for (g, code, how), folder in built.items():
+        if (g, code) != (game, lang):
+            continue
+        for path in own_files(folder):
+            exact = not path.endswith(".pdf")
+            bad = [b for line in texts(path) for b in badly_spaced(line, exact)]
+            if bad:
+                found[f"{how}/{os.path.basename(path)}"] = bad[:5]
+    assert not found, found
+
+
+@pytest.mark.parametrize("game,lang", KITS)
+def test_only_the_glossary_term_for_each_concept(built, game, lang):
+    banned = {
+        word: key
+        for key, term in GLOSSARY[lang].items()
+        if not term.games or game in term.games
+        for word in term.banned
+    }
+    assert banned
+    found = {}
+    for (g, code, how), folder in built.items():
+        if (g, code) != (game, lang):
+            continue
+        for path in own_files(folder):
+            for line in texts(path):
+                low = " ".join(words(line)).lower()
+                for word, key in banned.items():
+                    if re.search(rf"(?<![\w’']){re.escape(word)}(?![\w’'])", low.replace("’", "'")):
+                        found.setdefault(f"{how}/{os.path.basename(path)}", []).append(
+                            f"{key}: {word!r} in {line[:60]!r}"
+                        )
+    assert not found, found
+
+
+def footer_boxes(path: str) -> list[list[tuple[float, float, float, float]]]:
+    """Return, for every page of a PDF, the boxes (left, bottom, right, top in pt) of the text
+    objects in its bottom 15 mm: the footer line and the scale check."""
+    doc = pdfium.PdfDocument(path)
+    pages = []
+    for page in doc:
+        boxes = []
+        for obj in page.get_objects(filter=[pdfium.raw.FPDF_PAGEOBJ_TEXT], max_depth=8):
+            left, bottom, right, top = obj.get_bounds()
+            if top < 15 * 72 / 25.4:
+                boxes.append((left, bottom, right, top))
+        pages.append(boxes)
+    doc.close()
+    return pages
+
+
+@pytest.mark.parametrize("game,lang", KITS)
+def test_the_footer_words_never_run_into_the_scale_check(built, game, lang):
+    folder = built[(game, lang, "plain")]
+    for number, boxes in enumerate(footer_boxes(os.path.join(folder, "kit.pdf")), 1):
+        for i, a in enumerate(boxes):
+            for b in boxes[i + 1 :]:
+                same_line = a[1] < b[3] and b[1] < a[3]
+                assert not (same_line and a[0] < b[2] - 0.5 and b[0] < a[2] - 0.5), (number, a, b)
