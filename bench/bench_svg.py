@@ -1,6 +1,6 @@
 """Benchmark: the SVG writer alone, over every SVG a build writes (issue 16).
 
-Run: .venv/bin/python bench/bench_svg.py [runs]
+Run: .venv/bin/python bench/bench_svg.py [runs]  (figures in bench/README.md)
 
 Builds every kit and the seeded Barricades kit (``--seed 7``) in this process on one job, keeping
 every page handed to the SVG writer (part SVGs, the home page's ``preview.svg``, the figures of
