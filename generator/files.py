@@ -53,13 +53,19 @@ def _owner_alive(name: str) -> bool:
     match = _OWNER.match(name)
     if not match:
         return False
+    pid = int(match.group(1))
     try:
-        os.kill(int(match.group(1)), 0)
+        os.kill(pid, 0)
     except ProcessLookupError:
         return False
     except OSError:
         return True
-    return True
+    try:  # a killed process not yet reaped (a zombie) still answers kill(0): it owns nothing
+        with open(f"/proc/{pid}/stat", "rb") as handle:
+            state = handle.read().rsplit(b")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return True
+    return state not in (b"Z", b"X")
 
 
 def clean_stale(out: str) -> None:
