@@ -22,7 +22,9 @@ from generator.games import GAMES
 from generator.imposition import find_paper
 from generator.loader import find_definition
 
-SEEDS = "/work/shared/seeds"
+# the seed rule texts: in shared/ beside the repository (as CI lays it), else the team's copy
+_BESIDE = os.path.join(os.path.dirname(__file__), "..", "..", "..", "shared", "seeds")
+SEEDS = os.path.normpath(_BESIDE) if os.path.isdir(_BESIDE) else "/work/shared/seeds"
 RUN = 8  # words in a row that a rule text may not share with a seed text
 WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
 
