@@ -19,6 +19,7 @@ from functools import cached_property
 from types import ModuleType
 from typing import Any, Literal
 
+from generator.booklet.template import template_values
 from generator.definitions import ComponentSpec, GameDefinition
 from generator.errors import BoardError, DefinitionError, UnknownGameError, UsageError
 from generator.games import find_rules
@@ -129,6 +130,19 @@ class Context:
             return find_rules(self.definition.rules_id)
         except UnknownGameError:
             return None
+
+    def text_values(self) -> dict[str, Any]:
+        """Return the values every rule text of the kit is rendered with (booklet, quick
+        reference, sheet notes): the definition's, the rules module's, variants, language, seed."""
+        rules_values = self.rules.text_values() if self.rules is not None else {}
+        return template_values(
+            self.definition,
+            rules_values,
+            self.variants,
+            self.options.lang,
+            self.seed,
+            self.layout_data if self.rules is not None else None,
+        )
 
     def layout_data(self, name: str) -> dict[str, Any]:
         """Return plain data (cells, points, positions) the rules module provides by name; the name

@@ -39,7 +39,7 @@ from generator.booklet.markup import (
     plain_text,
     smarten,
 )
-from generator.booklet.template import render_template, shown_path, template_path, template_values
+from generator.booklet.template import render_template, shown_path, template_path
 from generator.components.base import Context, Output, component_drawing
 from generator.errors import DefinitionError, UsageError
 from generator.languages import cover_words
@@ -118,15 +118,7 @@ def booklet_source(spec: Any, ctx: Context) -> BookletSource:
     lang = ctx.options.lang
     template = spec.get("template") or definition.id
     path = template_path(definition, template, lang)
-    rules_values = ctx.rules.text_values() if ctx.rules is not None else {}
-    values = template_values(
-        definition,
-        rules_values,
-        ctx.variants,
-        lang,
-        ctx.seed,
-        ctx.layout_data if ctx.rules is not None else None,
-    )
+    values = ctx.text_values()
     document = parse(render_template(path, values), shown_path(path))
     half = ctx.paper.half()
     geo = page_geometry(half.width, half.height, ctx.paper.margin)

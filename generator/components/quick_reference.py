@@ -16,7 +16,7 @@ from typing import Any
 
 from generator.booklet.layout import BookStyle, Geometry, page_geometry, typeset
 from generator.booklet.markup import Document, parse
-from generator.booklet.template import render_template, shown_path, template_values
+from generator.booklet.template import render_template, shown_path
 from generator.components.base import Context, Output
 from generator.definitions import ComponentSpec
 from generator.errors import TemplateError, UsageError
@@ -58,15 +58,7 @@ def template_file(spec: Any, ctx: Context) -> str:
 def document(spec: Any, ctx: Context) -> Document:
     """Return the card's text, rendered and parsed (the HTML booklet shows it first)."""
     path = template_file(spec, ctx)
-    rules_values = ctx.rules.text_values() if ctx.rules is not None else {}
-    values = template_values(
-        ctx.definition,
-        rules_values,
-        ctx.variants,
-        ctx.options.lang,
-        ctx.seed,
-        ctx.layout_data if ctx.rules is not None else None,
-    )
+    values = ctx.text_values()
     return parse(render_template(path, values), shown_path(path))
 
 

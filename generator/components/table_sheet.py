@@ -14,7 +14,7 @@ from typing import Any
 
 from generator.booklet.layout import break_lines, font_of, line_shapes
 from generator.booklet.markup import parse_inline
-from generator.booklet.template import render_text, template_values
+from generator.booklet.template import render_text
 from generator.components.base import Context, Output
 from generator.components.look import fitted_text
 from generator.definitions import ComponentSpec
@@ -196,15 +196,7 @@ def _block(
 def sheet_values(ctx: Context) -> dict[str, Any]:
     """Return the values a sheet's notes are rendered with: the booklet's (``rules``, ``game``,
     ``components``, ``variants``...) and ``single_sided``."""
-    rules_values = ctx.rules.text_values() if ctx.rules is not None else {}
-    values = template_values(
-        ctx.definition,
-        rules_values,
-        ctx.variants,
-        ctx.options.lang,
-        ctx.seed,
-        ctx.layout_data if ctx.rules is not None else None,
-    )
+    values = ctx.text_values()
     values["single_sided"] = ctx.options.single_sided
     return values
 
