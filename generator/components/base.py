@@ -25,7 +25,7 @@ from generator.errors import BoardError, DefinitionError, UnknownGameError, Usag
 from generator.games import find_rules
 from generator.games.base import GameRules
 from generator.games.examples import NOTATION, notation
-from generator.imposition import Paper, SheetItem
+from generator.imposition import Paper, SheetItem, nup
 from generator.languages import text as catalogue_text
 from generator.page import Drawing, Page
 from generator.schema import Field
@@ -240,3 +240,18 @@ def check_fit(ctx: Context) -> None:
                 f"the {spec['title'] or spec.id} need squares of at least {need:g} mm, "
                 f"the {definition.component(board_id)['title'] or board_id} has {square:g} mm"
             )
+
+
+def nup_output(spec: ComponentSpec, ctx: Context, parts: list[SheetItem]) -> list[Output]:
+    """Return a component's cut-out parts laid n-up on sheets (with their backs pages, placed for
+    the kit's flip, offset and bleed) as its one output, labelled with the game and the part."""
+    label = f"{ctx.definition.title}: {spec['title'] or spec.id}"
+    pages = nup(
+        parts,
+        ctx.paper,
+        label,
+        duplex_offset=ctx.options.duplex_offset,
+        bleed=ctx.options.bleed,
+        lang=ctx.options.lang,
+    )
+    return [Output(spec.id, pages, items=parts)]

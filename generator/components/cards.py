@@ -28,14 +28,14 @@ from functools import lru_cache
 from typing import Any
 
 from generator.colour import readable
-from generator.components.base import Context, Output
+from generator.components.base import Context, Output, nup_output
 from generator.components.look import contrast_ink, luminance
 from generator.components.symbols import SYMBOLS, draw_symbol
 from generator.definitions import ComponentSpec
 from generator.errors import DefinitionError
 from generator.files import OutsideError, path_problem, read_inside
 from generator.fonts import PDF_NAMES, has_glyphs, split_lines, text_width
-from generator.imposition import SheetItem, nup
+from generator.imposition import SheetItem
 from generator.numbers import is_ascii_digits
 from generator.page import Drawing, Group, Image, Rect, Shape, Style, Text
 from generator.schema import MAX_ITEMS, MAX_TEXT, Field, text_problem
@@ -823,14 +823,4 @@ def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     """Return the deck's sheets: cards n-up with crop marks, each sheet of cards with backs
     followed by its backs page placed for a long-edge flip (with --bleed, the background, the
     bands along the edges and the backs' fill run past every cut)."""
-    label = f"{ctx.definition.title}: {spec['title'] or spec.id}"
-    parts = items(spec, ctx)
-    pages = nup(
-        parts,
-        ctx.paper,
-        label,
-        duplex_offset=ctx.options.duplex_offset,
-        bleed=ctx.options.bleed,
-        lang=ctx.options.lang,
-    )
-    return [Output(spec.id, pages, items=parts)]
+    return nup_output(spec, ctx, items(spec, ctx))

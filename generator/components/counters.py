@@ -7,7 +7,7 @@ import math
 from typing import Any
 
 from generator.colour import readable
-from generator.components.base import Context, Output
+from generator.components.base import Context, Output, nup_output
 from generator.components.hex_board import corners
 from generator.components.hex_board import half_width as hex_half_width
 from generator.components.look import (
@@ -23,7 +23,7 @@ from generator.components.symbols import draw_symbol
 from generator.definitions import ComponentSpec
 from generator.errors import DefinitionError
 from generator.fonts import text_width
-from generator.imposition import SheetItem, nup
+from generator.imposition import SheetItem
 from generator.page import Circle, Drawing, Group, Polygon, Rect, Shape, Style, Text
 from generator.schema import Field, positive
 
@@ -314,14 +314,4 @@ def contents(spec: ComponentSpec, ctx: Context) -> list[tuple[str, int]]:
 
 def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     """Return the counter sheets (and backs pages where counters have backs)."""
-    label = f"{ctx.definition.title}: {spec['title'] or spec.id}"
-    parts = items(spec, ctx)
-    pages = nup(
-        parts,
-        ctx.paper,
-        label,
-        duplex_offset=ctx.options.duplex_offset,
-        bleed=ctx.options.bleed,
-        lang=ctx.options.lang,
-    )
-    return [Output(spec.id, pages, items=parts)]
+    return nup_output(spec, ctx, items(spec, ctx))
