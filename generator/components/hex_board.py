@@ -29,6 +29,7 @@ from generator.components.look import (
     mark_colour,
     mark_look,
     move_arrow,
+    outside_box,
     pointer_fan,
 )
 from generator.components.symbols import draw_symbol
@@ -243,26 +244,6 @@ def _clip_segment(p: Point, q: Point, poly: tuple[Point, ...]) -> tuple[Point, P
     return (p[0] + dx * t0, p[1] + dy * t0), (p[0] + dx * t1, p[1] + dy * t1)
 
 
-def _outside(p: Point, q: Point, box: tuple[float, float, float, float]) -> list[tuple[Point, Point]]:
-    """Return the parts of segment pq outside a box (x0, y0, x1, y1)."""
-    t0, t1 = 0.0, 1.0
-    dx, dy = q[0] - p[0], q[1] - p[1]
-    for d, lo, hi, start in ((dx, box[0], box[2], p[0]), (dy, box[1], box[3], p[1])):
-        if abs(d) < 1e-12:
-            if not lo <= start <= hi:
-                return [(p, q)]
-            continue
-        a, b = (lo - start) / d, (hi - start) / d
-        t0, t1 = max(t0, min(a, b)), min(t1, max(a, b))
-    if t0 >= t1:
-        return [(p, q)]
-
-    def at(t: float) -> Point:
-        return (p[0] + dx * t, p[1] + dy * t)
-
-    return [seg for seg in ((p, at(t0)), (at(t1), q)) if math.dist(*seg) > 0.2]
-
-
 def hex_hatch(
     poly: tuple[Point, ...],
     colour: str,
@@ -282,7 +263,7 @@ def hex_hatch(
         seg = _clip_segment((x0 + d, y0), (x0 + d - (y1 - y0), y1), poly)
         parts = [seg] if seg is not None and math.dist(*seg) > 0.2 else []
         for box in holes or []:
-            parts = [piece for a, b in parts for piece in _outside(a, b, box)]
+            parts = [piece for a, b in parts for piece in outside_box(a, b, box, speck=0.2)]
         lines.extend(Line(a[0], a[1], b[0], b[1], style) for a, b in parts)
         d += spacing
     return lines

@@ -323,8 +323,9 @@ def _clip_to_convex(p: Point, q: Point, poly: Sequence[Point]) -> tuple[Point, P
     return (p[0] + dx * t0, p[1] + dy * t0), (p[0] + dx * t1, p[1] + dy * t1)
 
 
-def _outside_box(p: Point, q: Point, box: Box) -> list[tuple[Point, Point]]:
-    """Return the parts of segment pq outside a box (x0, y0, x1, y1)."""
+def outside_box(p: Point, q: Point, box: Box, speck: float = 0.8) -> list[tuple[Point, Point]]:
+    """Return the parts of segment pq outside a box (x0, y0, x1, y1), leaving out pieces no longer
+    than ``speck`` mm (specks beside a knocked-out box)."""
     t0, t1 = 0.0, 1.0
     dx, dy = q[0] - p[0], q[1] - p[1]
     for d, lo, hi, start in ((dx, box[0], box[2], p[0]), (dy, box[1], box[3], p[1])):
@@ -342,7 +343,7 @@ def _outside_box(p: Point, q: Point, box: Box) -> list[tuple[Point, Point]]:
             (p, (p[0] + dx * t0, p[1] + dy * t0)),
             ((p[0] + dx * t1, p[1] + dy * t1), q),
         )
-        if math.dist(*seg) > 0.8  # no specks left over beside a knocked-out box
+        if math.dist(*seg) > speck
     ]
 
 
@@ -412,7 +413,7 @@ def knockout_hatch(
             continue
         parts = [seg]
         for box in holes:
-            parts = [piece for a, b in parts for piece in _outside_box(a, b, box)]
+            parts = [piece for a, b in parts for piece in outside_box(a, b, box)]
         # drawn from top right to bottom left, as ``hatch`` draws them
         lines.extend(Line(b[0], b[1], a[0], a[1], style) for a, b in parts)
     return lines
