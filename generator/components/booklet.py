@@ -1,6 +1,7 @@
 """The ``booklet`` component kind: the game's rule text as an A5 booklet (half the chosen paper).
 
-Makes ``<id>``: the pages in reading order as a PDF, and the same text as one HTML page; kit.pdf
+Makes ``<id>``: the pages in reading order as a PDF and as one SVG a page (``<id>-1.svg``, ...),
+and the same text as one HTML page; kit.pdf
 imposes the pages in saddle-stitch order for the flip the kit is printed with. The text is the template
 ``templates/booklets/<template>.<lang>.md.j2``; the language is the build's ``--lang``.
 """
@@ -80,15 +81,14 @@ RECORD_HEIGHT = 0.9  # a blank record follows the rules when it fits this share 
 
 
 def build(spec: Any, ctx: Context) -> list[Output]:
-    """Return the booklet in reading order (PDF, and the same text as one HTML page); kit.pdf
-    imposes it for saddle-stitch printing with the flip the kit is printed with."""
+    """Return the booklet in reading order (PDF, an SVG a page, and the same text as one HTML
+    page); kit.pdf imposes it for saddle-stitch printing with the flip the kit is printed with."""
     source = booklet_source(spec, ctx)
     pages = [laid.page for laid in _typeset(source, ctx)]
     # kit.pdf imposes the pages in reading order itself, for the flip it is printed with
     # (the build leaves the booklet out when the definition says in_kit = false)
     return [
-        # on screens the booklet reads as one HTML page, so its pages need no SVG files
-        Output(spec.id, pages, ("pdf",), booklet=True, html=html_booklet(source, spec, ctx)),
+        Output(spec.id, pages, ("pdf", "svg"), booklet=True, html=html_booklet(source, spec, ctx)),
     ]
 
 
