@@ -5,9 +5,8 @@ the page's characters) so text looks and measures the same as in the PDF; a text
 face by a class of the page's style sheet, and its colour, size and anchor by another; a shape
 names its paint by a class too (numbered in order of first use). Ids are numbered in drawing order, so the same page gives the same bytes.
 
-The markup is written as text, shape by shape in drawing order (an SVG library's object per
-shape, as svgwrite made, cost several times the writing itself, and importing svgwrite cost a
-tenth of a second at every start), and kept small: neighbouring shapes of one class that paint
+The document is built with svgwrite (``debug=False``: no validation of every attribute), element
+by element in drawing order, and kept small: neighbouring shapes of one class that paint
 the same when drawn as one ``<path>`` (stroke-only lines, outlines and polylines; filled
 rectangles whose outlines do not reach into a later one's inside) become one path of relative
 commands. Coordinates are rounded to a grid (0.01 mm, 0.1 mm in a preview or an inline figure)
@@ -18,7 +17,17 @@ dashes and type sizes, written once a class, keep 0.01 mm on either grid.
 from __future__ import annotations
 
 import base64
-from typing import BinaryIO
+from typing import Any, BinaryIO
+from xml.etree import ElementTree as ET
+
+import svgwrite
+import svgwrite.base
+import svgwrite.container
+import svgwrite.image
+import svgwrite.masking
+import svgwrite.path
+import svgwrite.shapes
+import svgwrite.text
 
 from generator.fonts import PDF_NAMES, font_face_uri
 from generator.page import (
@@ -45,11 +54,69 @@ _TEXT_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
 _ATTR_ESCAPES = str.maketrans(
     {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "\n": "&#10;", "\r": "&#13;", "\t": "&#09;"}
 )
-_NAMESPACES = ' xmlns="http://www.w3.org/2000/svg"'
-_XLINK = ' xmlns:xlink="http://www.w3.org/1999/xlink"'
-_RDF = ' xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:dc="http://purl.org/dc/elements/1.1/"'
+_RDF_NS = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
+_DC_NS = "http://purl.org/dc/elements/1.1/"
 
 ClassKey = tuple[tuple[str, str], ...]
+Attrs = tuple[tuple[str, str], ...]
+# what the writer notes of an element before svgwrite makes it: (tag, attributes, text, children);
+# a group's opening is ("<g", attributes, None, ()) and its end ("</g", (), None, ())
+Item = tuple[str, Attrs, str | None, tuple[Any, ...]]
+_CLOSE: Item = ("</g", (), None, ())
+_ELEMENTS: dict[str, Any] = {
+    "path": svgwrite.path.Path,
+    "rect": svgwrite.shapes.Rect,
+    "circle": svgwrite.shapes.Circle,
+    "text": svgwrite.text.Text,
+    "image": svgwrite.image.Image,
+    "use": svgwrite.container.Use,
+    "g": svgwrite.container.Group,
+    "clipPath": svgwrite.masking.ClipPath,
+}
+
+
+def _size(item: Item) -> int:
+    """Return about how many characters an item's markup takes (for the choice of sharing)."""
+    tag, attrs, text, children = item
+    size = len(tag) + 4 + sum(len(k) + len(v) + 4 for k, v in attrs)
+    if text is not None:
+        size += len(text) + len(tag) + 3
+    return size + sum(_size(c) for c in children)
+
+
+def _make(tag: str, attrs: Attrs, text: str | None = None) -> Any:
+    """Return an svgwrite element of a tag holding exactly the attributes given."""
+    kind = _ELEMENTS[tag]
+    values = dict(attrs)
+    if tag == "text":
+        element = kind(text or "", debug=False)
+    elif tag in ("image", "use"):
+        element = kind(values["xlink:href"], debug=False)  # a use writes its href when written
+    elif tag == "path":
+        element = kind(values["d"], debug=False)  # a path writes its commands as its d
+        del values["d"]
+    else:
+        element = kind(debug=False)
+    element.attribs = values
+    return element
+
+
+def _realise(items: list[Item], parent: Any) -> None:
+    """Add the items to an svgwrite container as elements, groups nested as they were opened."""
+    stack = [parent]
+    for tag, attrs, text, children in items:
+        if tag == "":
+            continue
+        if tag == "<g":
+            group = _make("g", attrs)
+            stack[-1].add(group)
+            stack.append(group)
+        elif tag == "</g":
+            stack.pop()
+        else:
+            element = _make(tag, attrs, text)
+            _realise(list(children), element)
+            stack[-1].add(element)
 
 
 def _n(value: float, places: int = 2) -> str:
@@ -142,9 +209,9 @@ class _Writer:
         self.id_prefix = id_prefix  # for ids and style classes, so several drawings share a page
         self.classes: dict[ClassKey, str] = {} if classes is None else classes
         self.clip_count = clip_count
-        self.out: list[str] = []
-        self.defs: list[str] = []
-        self.closers: list[tuple[str, int]] = []  # what closes each open group, where it opened
+        self.out: list[Item] = []
+        self.defs: list[Item] = []
+        self.closers: list[tuple[int, int]] = []  # what closes each open group, where it opened
         self.groups: list[tuple[int, int]] = []  # where each closed group that only moves is
         self.has_xlink = False  # an image or a use names what it shows by xlink:href
         self.use_count = use_count
@@ -198,7 +265,7 @@ class _Writer:
         if self.run:
             tail = "".join(self.run[self.head :])
             self.paths.append((len(self.out), self.run_class, self.run_x, self.run_y, tail))
-            self.out.append(f'<path class="{self.run_class}" d="{"".join(self.run)}"/>')
+            self.out.append(("path", (("class", self.run_class), ("d", "".join(self.run))), None, ()))
             self.run = []
             self.boxes = []
             self.run_class = ""
@@ -217,10 +284,11 @@ class _Writer:
                 continue
             self.use_count += 1
             ref = f"{self.id_prefix}u{self.use_count}"
-            self.defs.append(f'<path id="{ref}" class="{name}" d="M0 0{tail}"/>')
+            self.defs.append(("path", (("id", ref), ("class", name), ("d", f"M0 0{tail}")), None, ()))
             for index, x, y in places:
-                at = (f' x="{num[x]}"' if x else "") + (f' y="{num[y]}"' if y else "")
-                self.out[index] = f'<use xlink:href="#{ref}"{at}/>'
+                at: Attrs = (("x", num[x]),) if x else ()
+                at += (("y", num[y]),) if y else ()
+                self.out[index] = ("use", (("xlink:href", f"#{ref}"), *at), None, ())
             self.has_xlink = True
 
     def start(self, name: str, merges: bool) -> None:
@@ -307,11 +375,9 @@ class _Writer:
         if s.r or w <= 0 or h <= 0:
             self.flush()
             num = self.num
-            rounding = f' rx="{self.n(s.r)}"' if s.r else ""
-            self.out.append(
-                f'<rect class="{name}" x="{num[x]}" y="{num[y]}" width="{num[w]}" height="{num[h]}"'
-                f"{rounding}/>"
-            )
+            rounding = (("rx", self.n(s.r)),) if s.r else ()
+            attrs = (("class", name), ("x", num[x]), ("y", num[y]), ("width", num[w]), ("height", num[h]))
+            self.out.append(("rect", attrs + rounding, None, ()))
             return
         if kind == _FILL and half:
             # an outline painted after a fill covers it; merged, every outline is painted after
@@ -346,7 +412,9 @@ class _Writer:
             return
         self.flush()
         n = self.n
-        self.out.append(f'<circle class="{name}" cx="{n(s.cx)}" cy="{n(s.cy)}" r="{n(s.r)}"/>')
+        self.out.append(
+            ("circle", (("class", name), ("cx", n(s.cx)), ("cy", n(s.cy)), ("r", n(s.r))), None, ())
+        )
 
     def polygon(self, s: Polygon) -> None:
         """Add a polygon as a path (an open polyline is never filled); stroke-only ones share."""
@@ -409,11 +477,9 @@ class _Writer:
             if name is None:
                 name = self.classes[tuple(look)] = f"{self.id_prefix}s{len(self.classes)}"
             self._texts[key] = name
-        space = ' xml:space="preserve"' if "  " in s.text or s.text != s.text.strip() else ""
-        self.out.append(
-            f'<text class="{_CLASSES[s.font]} {name}" x="{n(s.x)}" y="{n(s.y)}"{space}>'
-            f"{s.text.translate(_TEXT_ESCAPES)}</text>"
-        )
+        space = (("xml:space", "preserve"),) if "  " in s.text or s.text != s.text.strip() else ()
+        attrs = (("class", f"{_CLASSES[s.font]} {name}"), ("x", n(s.x)), ("y", n(s.y)))
+        self.out.append(("text", attrs + space, s.text, ()))
 
     def image(self, s: Image) -> None:
         """Add an image element holding the picture as a data URI."""
@@ -422,45 +488,43 @@ class _Writer:
         kind = "png" if s.data.startswith(b"\x89PNG") else "jpeg"
         href = f"data:image/{kind};base64," + base64.b64encode(s.data).decode("ascii")
         self.has_xlink = True
-        self.out.append(
-            f'<image x="{n(s.x)}" y="{n(s.y)}" width="{n(s.w)}" height="{n(s.h)}" '
-            f'preserveAspectRatio="none" xlink:href="{href}"/>'
-        )
+        attrs = (("x", n(s.x)), ("y", n(s.y)), ("width", n(s.w)), ("height", n(s.h)))
+        self.out.append(("image", (*attrs, ("preserveAspectRatio", "none"), ("xlink:href", href)), None, ()))
 
     def begin_group(self, transform: Matrix, clip: tuple[float, float, float, float] | None) -> None:
         """Open a g element with the transform, and an inner one with the clip path (neither
         when the group has neither: shapes on both sides of it may then share a path)."""
         if transform == IDENTITY and clip is None:
-            self.closers.append(("", 0))
+            self.closers.append((0, 0))
             return
         self.flush()
         n = self.n
-        opened = ""
+        opened: list[Item] = []
+        start = len(self.out)
         if transform != IDENTITY:
             a, b, c, d, e, f = transform
             if (a, b, c, d) == (1, 0, 0, 1):
                 move = n(e) if f == 0 else f"{n(e)} {n(f)}"
-                opened = f'<g transform="translate({move})">'
+                opened.append(("<g", (("transform", f"translate({move})"),), None, ()))
             else:
-                opened = f'<g transform="matrix({" ".join(_n(v, 6) for v in (a, b, c, d))} {n(e)} {n(f)})">'
+                matrix = f"matrix({' '.join(_n(v, 6) for v in (a, b, c, d))} {n(e)} {n(f)})"
+                opened.append(("<g", (("transform", matrix),), None, ()))
         if clip is not None:
             self.clip_count += 1
             clip_id = f"{self.id_prefix}clip{self.clip_count}"
             x, y, w, h = clip
-            self.defs.append(
-                f'<clipPath id="{clip_id}"><rect x="{n(x)}" y="{n(y)}" width="{n(w)}" height="{n(h)}"/>'
-                "</clipPath>"
-            )
-            opened += f'<g clip-path="url(#{clip_id})">'
-        self.closers.append(("</g>" * opened.count("<g"), len(self.out) if clip is None else -1))
-        self.out.append(opened)
+            box = (("x", n(x)), ("y", n(y)), ("width", n(w)), ("height", n(h)))
+            self.defs.append(("clipPath", (("id", clip_id),), None, (("rect", box, None, ()),)))
+            opened.append(("<g", (("clip-path", f"url(#{clip_id})"),), None, ()))
+        self.closers.append((len(opened), start if clip is None else -1))
+        self.out.extend(opened)
 
     def end_group(self) -> None:
         """Close the group opened by the matching begin_group."""
         closer, start = self.closers.pop()
         if closer:
             self.flush()
-            self.out.append(closer)
+            self.out.extend([_CLOSE] * closer)
             if start >= 0:  # a group that only moves its shapes may be drawn again elsewhere
                 self.groups.append((start, len(self.out)))
 
@@ -469,32 +533,36 @@ class _Writer:
         the defs, and each drawing of them as a use with its transform, where that is shorter;
         the largest first, and none inside one already shared."""
         out = self.out
-        seen: dict[str, list[tuple[int, int]]] = {}
+        seen: dict[tuple[Item, ...], list[tuple[int, int]]] = {}
+        sizes: dict[tuple[Item, ...], int] = {}
         for start, end in sorted(self.groups, key=lambda g: (g[0] - g[1], g[0])):
-            inner = "".join(out[start + 1 : end - 1])
-            if len(inner) > 60:
+            inner = tuple(out[start + 1 : end - 1])
+            if inner not in sizes:
+                sizes[inner] = sum(_size(item) for item in inner)
+            if sizes[inner] > 60:
                 seen.setdefault(inner, []).append((start, end))
         taken: set[int] = set()
         for inner, spans in seen.items():
             spans = [(start, end) for start, end in spans if start not in taken]
-            if len(spans) < 2 or len(spans) * (len(inner) - 40) <= len(inner) + 20:
+            size = sizes[inner]
+            if len(spans) < 2 or len(spans) * (size - 40) <= size + 20:
                 continue
             self.use_count += 1
             ref = f"{self.id_prefix}u{self.use_count}"
-            self.defs.append(f'<g id="{ref}">{inner}</g>')
+            self.defs.append(("g", (("id", ref),), None, inner))
             for start, end in spans:
-                out[start] = f'<use xlink:href="#{ref}"{out[start][2:-1]}/>'
+                out[start] = ("use", (("xlink:href", f"#{ref}"), *out[start][1]), None, ())
                 for index in range(start + 1, end):
-                    out[index] = ""
+                    out[index] = ("", (), None, ())
                 taken.update(range(start, end))
             self.has_xlink = True
 
-    def body(self) -> str:
-        """Return the markup of everything drawn (call before reading the defs)."""
+    def body(self) -> list[Item]:
+        """Return the items of everything drawn (call before reading the defs)."""
         self.flush()
         self.share_repeats()
         self.share_groups()
-        return "".join(self.out)
+        return self.out
 
 
 def svg_document(page: Page, title: str = "", preview: bool = False, author: str = "") -> str:
@@ -513,21 +581,25 @@ def svg_document(page: Page, title: str = "", preview: bool = False, author: str
     body = writer.body()
     css += writer.css()
     width, height = _n(page.width), _n(page.height)
-    head = [
-        f'<svg{_NAMESPACES}{_XLINK if writer.has_xlink else ""} width="{width}mm" height="{height}mm" '
-        f'viewBox="0 0 {width} {height}">'
-    ]
+    document = svgwrite.Drawing(debug=False)
+    document.attribs = {"width": f"{width}mm", "height": f"{height}mm", "viewBox": f"0 0 {width} {height}"}
+    document.elements = []  # the title first; the defs only when there are some
     if title or page.label:
-        head.append(f"<title>{(title or page.label).translate(_TEXT_ESCAPES)}</title>")
+        document.add(svgwrite.base.Title(title or page.label))
     if author:
-        head.append(
-            f"<metadata><rdf:RDF{_RDF}><rdf:Description><dc:creator>{author.translate(_TEXT_ESCAPES)}"
-            "</dc:creator></rdf:Description></rdf:RDF></metadata>"
-        )
+        rdf = ET.Element("rdf:RDF", {"xmlns:rdf": _RDF_NS, "xmlns:dc": _DC_NS})
+        ET.SubElement(ET.SubElement(rdf, "rdf:Description"), "dc:creator").text = author
+        document.add(svgwrite.base.Metadata(rdf))
     if css or writer.defs:
-        style = f"<style><![CDATA[{css}]]></style>" if css else ""
-        head.append(f"<defs>{style}{''.join(writer.defs)}</defs>")
-    return "".join(head) + body + "</svg>"
+        defs = svgwrite.container.Defs(debug=False)
+        if css:
+            style = svgwrite.container.Style(css, debug=False)
+            style.attribs = {}
+            defs.add(style)
+        _realise(writer.defs, defs)
+        document.add(defs)
+    _realise(body, document)
+    return document.tostring()
 
 
 def _font_css(font: str, chars: str) -> str:
@@ -583,12 +655,19 @@ class InlineSvg:
             if isinstance(shape, Text):
                 self.chars.setdefault(shape.font, set()).update(shape.text)
         # an <svg> inside HTML takes its namespace from the page
-        head = (
-            f'<svg aria-label="{_attr(alt)}" role="img" '
-            f'viewBox="{_n(x0, 1)} {_n(y0, 1)} {_n(x1 - x0, 1)} {_n(y1 - y0, 1)}">'
-        )
-        defs = f"<defs>{''.join(writer.defs)}</defs>" if writer.defs else ""
-        return head + defs + body + "</svg>"
+        element = svgwrite.container.SVG(debug=False)
+        element.attribs = {
+            "aria-label": alt,
+            "role": "img",
+            "viewBox": f"{_n(x0, 1)} {_n(y0, 1)} {_n(x1 - x0, 1)} {_n(y1 - y0, 1)}",
+        }
+        element.elements = []  # defs only when there are some
+        if writer.defs:
+            defs = svgwrite.container.Defs(debug=False)
+            _realise(writer.defs, defs)
+            element.add(defs)
+        _realise(body, element)
+        return element.tostring()
 
     def css(self) -> str:
         """Return the style sheet of every element made so far: the faces and the shape classes."""
