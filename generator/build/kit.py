@@ -291,7 +291,9 @@ def _write_kit(
         pdf_made = "pdf" in output.formats or (kit.parts and job and output.in_kit)
         what = part_title(definition, component, output)
         if output.html is not None:
-            files.append(write_text(os.path.join(folder, f"{output.name}.html"), output.html))
+            from generator.render.html import html_document
+
+            files.append(write_text(os.path.join(folder, f"{output.name}.html"), html_document(output.html)))
         # SVGs (for screens and editing) first; the printed PDF pages then get the scale check
         for fmt in sorted(kit.formats, key=lambda f: f != "svg"):
             if fmt == "pdf" and not output.booklet:

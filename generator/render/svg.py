@@ -17,6 +17,7 @@ dashes and type sizes, written once a class, keep 0.01 mm on either grid.
 from __future__ import annotations
 
 import base64
+import re
 from typing import Any, BinaryIO
 from xml.etree import ElementTree as ET
 
@@ -25,6 +26,7 @@ import svgwrite.base
 import svgwrite.container
 import svgwrite.image
 import svgwrite.masking
+import svgwrite.params
 import svgwrite.path
 import svgwrite.shapes
 import svgwrite.text
@@ -54,6 +56,7 @@ _TEXT_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
 _ATTR_ESCAPES = str.maketrans(
     {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "\n": "&#10;", "\r": "&#13;", "\t": "&#09;"}
 )
+_NEEDS_ESCAPE = re.compile('[&<>"\n\r\t]').search
 _RDF_NS = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
 _DC_NS = "http://purl.org/dc/elements/1.1/"
 
@@ -63,6 +66,7 @@ Attrs = tuple[tuple[str, str], ...]
 # a group's opening is ("<g", attributes, None, ()) and its end ("</g", (), None, ())
 Item = tuple[str, Attrs, str | None, tuple[Any, ...]]
 _CLOSE: Item = ("</g", (), None, ())
+_PARAMETER = svgwrite.params.Parameter(debug=False)  # shared by every element: no checks
 _ELEMENTS: dict[str, Any] = {
     "path": svgwrite.path.Path,
     "rect": svgwrite.shapes.Rect,
@@ -72,6 +76,9 @@ _ELEMENTS: dict[str, Any] = {
     "use": svgwrite.container.Use,
     "g": svgwrite.container.Group,
     "clipPath": svgwrite.masking.ClipPath,
+    "defs": svgwrite.container.Defs,
+    "style": svgwrite.container.Style,
+    "svg": svgwrite.container.SVG,
 }
 
 
@@ -84,39 +91,94 @@ def _size(item: Item) -> int:
     return size + sum(_size(c) for c in children)
 
 
-def _make(tag: str, attrs: Attrs, text: str | None = None) -> Any:
-    """Return an svgwrite element of a tag holding exactly the attributes given."""
+def _make(tag: str, attrs: dict[str, str], text: str | None = None) -> Any:
+    """Return an svgwrite element of a tag holding exactly the attributes given.
+
+    The element is made as svgwrite's own constructor leaves it, without running it: with
+    ``debug=False`` the constructor checks nothing, but it makes a validator and parses each
+    attribute name, which cost more than the rest of the writing together."""
     kind = _ELEMENTS[tag]
-    values = dict(attrs)
-    if tag == "text":
-        element = kind(text or "", debug=False)
-    elif tag in ("image", "use"):
-        element = kind(values["xlink:href"], debug=False)  # a use writes its href when written
-    elif tag == "path":
-        element = kind(values["d"], debug=False)  # a path writes its commands as its d
-        del values["d"]
-    else:
-        element = kind(debug=False)
-    element.attribs = values
+    element = kind.__new__(kind)
+    element._parameter = _PARAMETER
+    element.elements = []
+    if tag == "path":
+        element.commands = [attrs.pop("d")]  # svgwrite writes a path's d from its commands
+    elif tag == "text":
+        element.text = text or ""
+    elif tag == "use":
+        element.href = attrs["xlink:href"]  # svgwrite writes a use's href from its href
+    elif tag == "style":
+        element._content = text or ""
+    element.attribs = attrs
     return element
 
 
 def _realise(items: list[Item], parent: Any) -> None:
     """Add the items to an svgwrite container as elements, groups nested as they were opened."""
-    stack = [parent]
+    stack = [parent.elements]
     for tag, attrs, text, children in items:
         if tag == "":
             continue
         if tag == "<g":
-            group = _make("g", attrs)
-            stack[-1].add(group)
-            stack.append(group)
+            group = _make("g", dict(attrs))
+            stack[-1].append(group)
+            stack.append(group.elements)
         elif tag == "</g":
             stack.pop()
         else:
-            element = _make(tag, attrs, text)
-            _realise(list(children), element)
-            stack[-1].add(element)
+            element = _make(tag, dict(attrs), text)
+            if children:
+                _realise(list(children), element)
+            stack[-1].append(element)
+
+
+def _markup(element: Any, out: list[str]) -> None:
+    """Add the markup of an svgwrite element and everything in it to out: the text svgwrite's
+    ``tostring`` makes of it (attributes in name order, empty ones left out, an empty element
+    closed with `` />``), written straight from its attributes and elements instead of through an
+    ElementTree, which took most of the writer's time (``tests/foundation/test_svg_markup.py``
+    checks that every SVG of every kit reads as svgwrite itself writes it)."""
+    name = element.elementname
+    if name in ("title", "metadata"):
+        out.append(ET.tostring(element.get_xml(), encoding="unicode"))
+        return
+    attribs = element.attribs
+    if name == "path":
+        attribs["d"] = " ".join(element.commands)
+    out.append("<" + name)
+    for key in sorted(attribs):
+        value = attribs[key]
+        if value is not None:
+            value = str(value)
+            if value:
+                out.append(f' {key}="{value.translate(_ATTR_ESCAPES) if _NEEDS_ESCAPE(value) else value}"')
+    text = element.text if name == "text" else None
+    content = element._content if name == "style" else None
+    children = element.elements
+    if not (text or children or content):
+        out.append(" />")
+        return
+    out.append(">")
+    if text:
+        out.append(text.translate(_TEXT_ESCAPES))
+    for child in children:
+        _markup(child, out)
+    if content:
+        out.append(f"<![CDATA[{content}]]>")
+    out.append(f"</{name}>")
+
+
+def markup(element: Any) -> str:
+    """Return the markup of an svgwrite element (a whole drawing or an inline ``<svg>``): the
+    same text as its ``tostring()``."""
+    if isinstance(element, svgwrite.Drawing):
+        # svgwrite sets a drawing's namespaces, profile and version as it writes it
+        elements, element.elements = element.elements, []
+        element.get_xml()
+        element.elements = elements
+    out: list[str] = []
+    _markup(element, out)
+    return "".join(out)
 
 
 def _n(value: float, places: int = 2) -> str:
@@ -571,15 +633,31 @@ def svg_document(page: Page, title: str = "", preview: bool = False, author: str
 
     A preview leaves the text out and writes lengths to 0.1 mm: a light picture for a contact
     sheet, not for printing."""
+    writer, css = _written(page, preview)
+    return markup(_drawing(page, writer, css, title, author))
+
+
+def svg_drawing(page: Page, title: str = "", preview: bool = False, author: str = "") -> Any:
+    """Return one page as an svgwrite drawing (``svg_document`` is its markup)."""
+    writer, css = _written(page, preview)
+    return _drawing(page, writer, css, title, author)
+
+
+def _written(page: Page, preview: bool) -> tuple[_Writer, str]:
+    """Return the writer holding a page's drawing and the style sheet of its faces and classes."""
     chars: dict[str, set[str]] = {}
     for s, _ in [] if preview else iter_shapes(page.shapes):
         if isinstance(s, Text):
             chars.setdefault(s.font, set()).update(s.text)
-    css = "".join(_font_css(font, "".join(sorted(chars[font]))) for font in sorted(chars))
+    css = _faces_css({font: "".join(sorted(chars[font])) for font in sorted(chars)})
     writer = _Writer(1 if preview else 2, with_text=not preview)
     draw(page.shapes, writer)
-    body = writer.body()
-    css += writer.css()
+    writer.body()
+    return writer, css + writer.css()
+
+
+def _drawing(page: Page, writer: _Writer, css: str, title: str, author: str) -> Any:
+    """Return the svgwrite drawing of a written page: title, metadata, defs, then the body."""
     width, height = _n(page.width), _n(page.height)
     document = svgwrite.Drawing(debug=False)
     document.attribs = {"width": f"{width}mm", "height": f"{height}mm", "viewBox": f"0 0 {width} {height}"}
@@ -591,18 +669,23 @@ def svg_document(page: Page, title: str = "", preview: bool = False, author: str
         ET.SubElement(ET.SubElement(rdf, "rdf:Description"), "dc:creator").text = author
         document.add(svgwrite.base.Metadata(rdf))
     if css or writer.defs:
-        defs = svgwrite.container.Defs(debug=False)
+        defs = _make("defs", {})
         if css:
-            style = svgwrite.container.Style(css, debug=False)
-            style.attribs = {}
-            defs.add(style)
+            defs.elements.append(_make("style", {}, css))
         _realise(writer.defs, defs)
-        document.add(defs)
-    _realise(body, document)
-    return document.tostring()
+        document.elements.append(defs)
+    _realise(writer.out, document)
+    return document
 
 
-def _font_css(font: str, chars: str) -> str:
+def _faces_css(faces: dict[str, str]) -> str:
+    """Return the @font-face rules and text classes of the faces, each a subset holding its
+    characters; the first carries the faces' licence text for them all (Vera's licence asks that
+    its notices be included in every copy of one or more of its faces: one file is one copy)."""
+    return "".join(_font_css(font, chars, n == 0) for n, (font, chars) in enumerate(faces.items()))
+
+
+def _font_css(font: str, chars: str, notices: bool = True) -> str:
     """Return the @font-face rule of a face's subset holding chars, and the rule of its text class.
 
     The face is declared with the weight and style its class asks for: a face declared normal
@@ -615,7 +698,7 @@ def _font_css(font: str, chars: str) -> str:
         ";font-style:italic" if style == "italic" else ""
     )
     return (
-        f"@font-face{{font-family:{family};src:url({font_face_uri(font, chars)}) format('woff'){declared}}}"
+        f"@font-face{{font-family:{family};src:url({font_face_uri(font, chars, notices)}) format('woff'){declared}}}"
         f".{_CLASSES[font]}{{font-family:{family},{_FALLBACK};font-weight:{weight};font-style:{style}}}"
     )
 
@@ -637,6 +720,10 @@ class InlineSvg:
     def element(self, page: Page, alt: str) -> str:
         """Return a page as an ``<svg>`` element: scalable (a viewBox in mm, no fixed size) and
         ``role="img"`` with alt as its name."""
+        return markup(self.drawing(page, alt))
+
+    def drawing(self, page: Page, alt: str) -> Any:
+        """Return a page as an svgwrite ``<svg>`` element (``element`` is its markup)."""
         # a label that reaches past the drawing's edge (into a printed page's margin) stays in view
         x0, y0, x1, y1 = 0.0, 0.0, page.width, page.height
         box = bounds(page.shapes)
@@ -655,32 +742,33 @@ class InlineSvg:
             if isinstance(shape, Text):
                 self.chars.setdefault(shape.font, set()).update(shape.text)
         # an <svg> inside HTML takes its namespace from the page
-        element = svgwrite.container.SVG(debug=False)
-        element.attribs = {
-            "aria-label": alt,
-            "role": "img",
-            "viewBox": f"{_n(x0, 1)} {_n(y0, 1)} {_n(x1 - x0, 1)} {_n(y1 - y0, 1)}",
-        }
-        element.elements = []  # defs only when there are some
-        if writer.defs:
-            defs = svgwrite.container.Defs(debug=False)
+        element = _make(
+            "svg",
+            {
+                "aria-label": alt,
+                "role": "img",
+                "viewBox": f"{_n(x0, 1)} {_n(y0, 1)} {_n(x1 - x0, 1)} {_n(y1 - y0, 1)}",
+            },
+        )
+        if writer.defs:  # defs only when there are some
+            defs = _make("defs", {})
             _realise(writer.defs, defs)
-            element.add(defs)
+            element.elements.append(defs)
         _realise(body, element)
-        return element.tostring()
+        return element
 
     def css(self) -> str:
         """Return the style sheet of every element made so far: the faces and the shape classes."""
-        faces = [
-            _font_css(font, "".join(sorted(self.chars[font] - set("\n\r\t")))) for font in sorted(self.chars)
-        ]
+        faces = _faces_css(
+            {font: "".join(sorted(self.chars[font] - set("\n\r\t"))) for font in sorted(self.chars)}
+        )
         # plain class selectors: the copy a <use> shows lives in a shadow tree of its own, where a
         # rule such as "svg .gs3" (a descendant of an svg) matches nothing, and the copy is painted
         # black; the prefix keeps the classes apart from the page's own
         styles = "".join(
             f".{name}{{{';'.join(f'{k}:{v}' for k, v in key)}}}" for key, name in self.classes.items()
         )
-        return "".join(faces) + styles
+        return faces + styles
 
 
 def write_svg(page: Page, target: BinaryIO, title: str = "", preview: bool = False, author: str = "") -> None:
