@@ -2,7 +2,8 @@
 headings, paragraphs, lists, notes, tables and figures for a screen of any width.
 
 Nothing here knows games or drawing: each figure comes as finished inline SVG markup from a
-callback (the component's own drawing, as in the PDF). The page carries its style sheet and a
+callback (the HTML writer, ``generator.render.html``, draws the component's own drawing, as in the
+PDF, with the SVG writer). The page carries its style sheet and a
 subset of the booklet's faces inline, so it makes no request and reads the same offline; it follows
 the reader's light or dark setting and prints on plain pages.
 """

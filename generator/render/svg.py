@@ -66,6 +66,7 @@ Attrs = tuple[tuple[str, str], ...]
 # a group's opening is ("<g", attributes, None, ()) and its end ("</g", (), None, ())
 Item = tuple[str, Attrs, str | None, tuple[Any, ...]]
 _CLOSE: Item = ("</g", (), None, ())
+_NEW = object.__new__
 _PARAMETER = svgwrite.params.Parameter(debug=False)  # shared by every element: no checks
 _ELEMENTS: dict[str, Any] = {
     "path": svgwrite.path.Path,
@@ -98,38 +99,39 @@ def _make(tag: str, attrs: dict[str, str], text: str | None = None) -> Any:
     ``debug=False`` the constructor checks nothing, but it makes a validator and parses each
     attribute name, which cost more than the rest of the writing together."""
     kind = _ELEMENTS[tag]
-    element = kind.__new__(kind)
-    element._parameter = _PARAMETER
-    element.elements = []
+    element = _NEW(kind)
+    state = {"_parameter": _PARAMETER, "attribs": attrs, "elements": []}
     if tag == "path":
-        element.commands = [attrs.pop("d")]  # svgwrite writes a path's d from its commands
+        state["commands"] = [attrs.pop("d")]  # svgwrite writes a path's d from its commands
     elif tag == "text":
-        element.text = text or ""
+        state["text"] = text or ""
     elif tag == "use":
-        element.href = attrs["xlink:href"]  # svgwrite writes a use's href from its href
+        state["href"] = attrs["xlink:href"]  # svgwrite writes a use's href from its href
     elif tag == "style":
-        element._content = text or ""
-    element.attribs = attrs
+        state["_content"] = text or ""
+    element.__dict__ = state
     return element
 
 
 def _realise(items: list[Item], parent: Any) -> None:
     """Add the items to an svgwrite container as elements, groups nested as they were opened."""
+    make = _make
     stack = [parent.elements]
+    add = stack[-1].append
     for tag, attrs, text, children in items:
-        if tag == "":
-            continue
         if tag == "<g":
-            group = _make("g", dict(attrs))
-            stack[-1].append(group)
+            group = make("g", dict(attrs))
+            add(group)
             stack.append(group.elements)
+            add = group.elements.append
         elif tag == "</g":
             stack.pop()
-        else:
-            element = _make(tag, dict(attrs), text)
+            add = stack[-1].append
+        elif tag:
+            element = make(tag, dict(attrs), text)
             if children:
                 _realise(list(children), element)
-            stack[-1].append(element)
+            add(element)
 
 
 def _markup(element: Any, out: list[str]) -> None:
@@ -145,20 +147,16 @@ def _markup(element: Any, out: list[str]) -> None:
     attribs = element.attribs
     if name == "path":
         attribs["d"] = " ".join(element.commands)
-    out.append("<" + name)
-    for key in sorted(attribs):
-        value = attribs[key]
-        if value is not None:
-            value = str(value)
-            if value:
-                out.append(f' {key}="{value.translate(_ATTR_ESCAPES) if _NEEDS_ESCAPE(value) else value}"')
+    needs, escapes = _NEEDS_ESCAPE, _ATTR_ESCAPES
+    values = [(k, v if isinstance(v, str) else str(v)) for k, v in sorted(attribs.items()) if v is not None]
+    head = "".join([f' {k}="{v.translate(escapes) if needs(v) else v}"' for k, v in values if v])
     text = element.text if name == "text" else None
     content = element._content if name == "style" else None
     children = element.elements
     if not (text or children or content):
-        out.append(" />")
+        out.append(f"<{name}{head} />")
         return
-    out.append(">")
+    out.append(f"<{name}{head}>")
     if text:
         out.append(text.translate(_TEXT_ESCAPES))
     for child in children:
@@ -596,18 +594,15 @@ class _Writer:
         the largest first, and none inside one already shared."""
         out = self.out
         seen: dict[tuple[Item, ...], list[tuple[int, int]]] = {}
-        sizes: dict[tuple[Item, ...], int] = {}
         for start, end in sorted(self.groups, key=lambda g: (g[0] - g[1], g[0])):
-            inner = tuple(out[start + 1 : end - 1])
-            if inner not in sizes:
-                sizes[inner] = sum(_size(item) for item in inner)
-            if sizes[inner] > 60:
-                seen.setdefault(inner, []).append((start, end))
+            seen.setdefault(tuple(out[start + 1 : end - 1]), []).append((start, end))
         taken: set[int] = set()
         for inner, spans in seen.items():
+            if len(spans) < 2:  # sized only when drawn more than once
+                continue
             spans = [(start, end) for start, end in spans if start not in taken]
-            size = sizes[inner]
-            if len(spans) < 2 or len(spans) * (size - 40) <= size + 20:
+            size = sum(_size(item) for item in inner)
+            if size <= 60 or len(spans) < 2 or len(spans) * (size - 40) <= size + 20:
                 continue
             self.use_count += 1
             ref = f"{self.id_prefix}u{self.use_count}"
