@@ -5,8 +5,9 @@ the page's characters) so text looks and measures the same as in the PDF; a text
 face by a class of the page's style sheet, and its colour, size and anchor by another; a shape
 names its paint by a class too (numbered in order of first use). Ids are numbered in drawing order, so the same page gives the same bytes.
 
-The document is built with svgwrite (``debug=False``: no validation of every attribute), element
-by element in drawing order, and kept small: neighbouring shapes of one class that paint
+The document is an svgwrite tree (``debug=False``: no validation of every attribute; elements made
+without their constructors, written by ``markup`` as svgwrite's ``tostring`` writes them, without
+its ElementTree), element by element in drawing order, and kept small: neighbouring shapes of one class that paint
 the same when drawn as one ``<path>`` (stroke-only lines, outlines and polylines; filled
 rectangles whose outlines do not reach into a later one's inside) become one path of relative
 commands. Coordinates are rounded to a grid (0.01 mm, 0.1 mm in a preview or an inline figure)
