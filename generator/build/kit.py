@@ -301,13 +301,15 @@ def _write_kit(
                     if is_paper_page(page, paper):
                         scale_bar(page, paper, lang)
             if fmt == "svg" and "svg" in output.formats:
-                for name, page in svg_names(output):
+                for number, (name, page) in enumerate(svg_names(output), 1):
+                    # a booklet's page is the part's page n ("Rules page 3", "Rules (fr) page 3")
+                    label = f"{what} page {number}" if output.booklet else page.label or what
                     files.append(
                         write_pages(
                             os.path.join(folder, name),
                             "svg",
                             [page],
-                            file_title(definition, page.label or what),
+                            file_title(definition, label),
                             author=author,
                         )
                     )
