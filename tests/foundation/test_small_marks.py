@@ -50,11 +50,12 @@ def svg_title_and_creator(path: str) -> tuple[str, str]:
 
 def part_names(manifest: dict) -> str:
     """Return a pattern of what a kit's files may say they are: a component's title (a sheet of
-    it, its preview, its booklet in a language), the print-and-play kit or the print guide."""
+    it, its preview, its booklet in a language, a page of its booklet), the print-and-play kit or
+    the print guide."""
     definition = GAMES[manifest["game"]]
     titles = [c.values.get("title") or c.id for c in definition.components]
     names = "|".join(re.escape(t) for t in titles + ["print-and-play kit", "print guide"])
-    return rf"(?:{names})(?: sheet [0-9]+| \(preview\)| \([a-z]{{2}}\))?"
+    return rf"(?:{names})(?: sheet [0-9]+| \(preview\)| \([a-z]{{2}}\))?(?: page [0-9]+)?"
 
 
 # -- titles and authors ---------------------------------------------------------------------------

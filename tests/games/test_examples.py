@@ -40,6 +40,7 @@ from generator.imposition import find_paper
 from generator.loader import load_all
 from generator.page import Text, iter_shapes
 from generator.referee.replay import replay
+from generator.render.html import html_document
 
 SEEDS = range(1, 31)
 
@@ -125,7 +126,7 @@ def _texts(ctx: Context) -> tuple[list[str], list[str]]:
     definition = ctx.definition
     for spec in definition.components:
         if spec.kind == "booklet":
-            page = html_booklet(booklet_source(spec, ctx), spec, ctx)
+            page = html_document(html_booklet(booklet_source(spec, ctx), spec, ctx))
             page = re.sub(r"<svg\b.*?</svg>|<style\b.*?</style>", " ", page, flags=re.S)
             codes += [html.unescape(c) for c in re.findall(r"<code\b[^>]*>(.*?)</code>", page, flags=re.S)]
             body = re.sub(r"<code\b[^>]*>.*?</code>", " ", page, flags=re.S)
