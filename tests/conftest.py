@@ -2,14 +2,60 @@
 
 from __future__ import annotations
 
+import atexit
+import functools
+import glob
 import os
+import shutil
+import tempfile
 import xml.etree.ElementTree as ET
 
 import pytest
 
 from generator.build.run import run_build
+from generator.definitions import BUILTIN_GAMES, GameDefinition
+from generator.loader import load_all
+from generator.starter import starter_files, write_starter
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+STARTER = "lanterns"  # the id the README's steps give `pnp new`
+
+
+@functools.cache
+def starter_layouts() -> str:
+    """Return a layouts folder holding the starter kit ``pnp new`` writes, made once per process
+    in a temporary folder (never in the repository, whose layouts/ may hold a reader's own games)."""
+    root = tempfile.mkdtemp(prefix="pnp-starter-")
+    atexit.register(shutil.rmtree, root, True)
+    layouts = os.path.join(root, "layouts")
+    write_starter(STARTER, layouts)
+    return layouts
+
+
+def kit_definitions(lang: str = "en") -> dict[str, GameDefinition]:
+    """Return by id the definitions the suite checks every kit of: the built-in games and the
+    starter kit (``starter_layouts``), so the starter passes every check the built-in games pass
+    and games a reader adds to layouts/ never reach the suite."""
+    definitions = {d.id: d for d in load_all(lang=lang)}
+    definitions.update({d.id: d for d in load_all(starter_layouts(), lang)})
+    return definitions
+
+
+def own_game_files(root: str = ROOT) -> list[str]:
+    """Return the files of games of a reader's own in a checkout's layouts/ and templates/ (what
+    ``pnp new`` wrote there, in any language), as paths relative to root."""
+    found = []
+    layouts = os.path.join(root, "layouts")
+    for path in sorted(glob.glob(os.path.join(layouts, "*.toml"))):
+        game = os.path.splitext(os.path.basename(path))[0]
+        if game in BUILTIN_GAMES:
+            continue
+        files = {path, *starter_files(game, layouts)}
+        files |= set(glob.glob(os.path.join(root, "templates", "*", f"{game}.*.j2")))
+        found += [os.path.relpath(f, root) for f in sorted(files) if os.path.exists(f)]
+    return found
+
+
 SVG_NS = "{http://www.w3.org/2000/svg}"
 
 
