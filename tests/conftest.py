@@ -41,6 +41,12 @@ def kit_definitions(lang: str = "en") -> dict[str, GameDefinition]:
     return definitions
 
 
+def layouts_for(game: str) -> dict[str, str]:
+    """Return the build option that finds a game of kit_definitions: the starter's folder for the
+    starter kit, nothing (the built-in games) otherwise."""
+    return {"layouts": starter_layouts()} if game == STARTER else {}
+
+
 def own_game_files(root: str = ROOT) -> list[str]:
     """Return the files of games of a reader's own in a checkout's layouts/ and templates/ (what
     ``pnp new`` wrote there, in any language), as paths relative to root."""
@@ -122,3 +128,38 @@ def svg_root(path: str) -> ET.Element:
 def mm(points: float) -> float:
     """Return a PDF length in points as millimetres."""
     return points * 25.4 / 72.0
+
+
+# -- the fast tier ----------------------------------------------------------------------------------
+# `pytest -m "not slow"` is the edit loop (CONTRIBUTING.md): every test but those that build every
+# kit, drive Chromium, install the wheel, or play or analyse many games. CI runs them all.
+SLOW_FIXTURES = {"every_kit", "all_kits", "kits", "shop", "ink_saver_kits", "home", "built", "browser"}
+SLOW_FILES = {
+    "tests/test_install.py",
+    "tests/booklet/test_booklet_fit.py",
+    "tests/booklet/test_every_booklet.py",
+    "tests/bots/test_analyse.py",
+    "tests/bots/test_balanced.py",
+    "tests/bots/test_cluster.py",
+    "tests/bots/test_fairness.py",
+    "tests/foundation/test_all_kits.py",
+    "tests/foundation/test_layout_all_kits.py",
+    "tests/foundation/test_print_job.py",
+    "tests/foundation/test_print_shop.py",
+    "tests/foundation/test_readme_steps.py",
+    "tests/foundation/test_small_marks.py",
+    "tests/games/test_examples.py",
+    "tests/games/test_perft.py",
+    "tests/hostile/test_kit_budget.py",
+    "tests/hostile/test_template_exhaustion.py",
+}
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark slow every test of SLOW_FILES or the browser folder, and every test using a fixture of
+    SLOW_FIXTURES (each builds every kit or starts a browser)."""
+    for item in items:
+        path = os.path.relpath(str(item.path), ROOT).replace(os.sep, "/")
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if path in SLOW_FILES or path.startswith("tests/browser/") or fixtures & SLOW_FIXTURES:
+            item.add_marker(pytest.mark.slow)

@@ -165,7 +165,8 @@ class Page:
         return self._chars
 
     def _spans(self) -> list[dict[str, Any]]:
-        """Return runs of printed characters of one font and size on one baseline."""
+        """Return runs of printed characters of one font and size on one line (``chars``' lines:
+        PDFium's line breaks, and a gap of more than 0.6 em along the baseline)."""
         spans: list[dict[str, Any]] = []
         current: dict[str, Any] | None = None
         for ch in self.chars():
@@ -175,6 +176,7 @@ class Page:
             x0, y0, x1, y1 = ch["bbox"]
             if (
                 current is not None
+                and current["line"] == ch["line"]
                 and current["font"] == ch["font"]
                 and abs(current["size"] - ch["size"]) < 0.01
             ):

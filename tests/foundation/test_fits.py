@@ -12,14 +12,12 @@ from generator.build.plan import effective_seed
 from generator.components.base import FIT_MARGIN, Context, Options, board_square
 from generator.components.kinds import context as make_context
 from generator.components.kinds import find_kind
-from generator.definitions import LAYOUTS_DIR
 from generator.imposition import find_paper
-from generator.loader import find_definition, load_all
-from tests.conftest import build
+from tests.conftest import build, kit_definitions
 from tests.foundation.test_cli import one_line_error, pnp
 from tests.pdf_reader import open_pdf
 
-GAMES = {d.id: d for d in load_all(LAYOUTS_DIR, "en")}
+GAMES = kit_definitions()  # the built-in games and the starter kit `pnp new` writes
 
 
 def context(game: str, paper: str = "a4", cell: float | None = None) -> Context:
@@ -99,7 +97,7 @@ def test_a_point_board_with_wide_cells_is_tiled(tmp_path):
 
 def go_on_lines(game: str, lang: str = "en") -> tuple[list[tuple[int, int, int]], list[str]]:
     """Return (rows, turns per row, limit) of the game's move records and their texts."""
-    definition = find_definition(game, LAYOUTS_DIR, lang)
+    definition = kit_definitions(lang)[game]
     ctx = make_context(
         definition, find_paper("a4"), effective_seed(definition, None), options=Options(lang=lang)
     )
