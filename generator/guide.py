@@ -185,12 +185,9 @@ def _typeset(ctx: Context, sheets: list[Sheet], single_sided: bool, start: int) 
         raise DefinitionError(f"{shown_path(path)}: the print guide has no figures ({component})")
 
     laid = typeset(document, geo, BookStyle(body=9.0), no_figures, None, running_title="")
-    pages = [item.page for item in laid]
     name = document.meta.get("title", "print guide")
-    for page in pages:
-        footer(page, paper, set_text(f"{ctx.definition.title}: {name}", lang))
-        scale_bar(page, paper, lang)
-    return pages
+    text = set_text(f"{ctx.definition.title}: {name}", lang)
+    return [scale_bar(footer(item.page, paper, text), paper, lang) for item in laid]
 
 
 def guide_pages(ctx: Context, sheets: list[Sheet], single_sided: bool) -> list[Page]:

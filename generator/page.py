@@ -7,7 +7,7 @@ Shapes are small frozen values. Text is positioned by its baseline; font sizes a
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal, Union
 
 from generator.fonts import text_width
@@ -132,13 +132,14 @@ class Image:
 Shape = Union[Rect, Line, Polygon, Circle, Path, Text, Image, Group]
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Page:
-    """A page of a given size in mm holding shapes in drawing order."""
+    """A page of a given size in mm holding shapes in drawing order: a value, never changed once
+    made (``plus`` and ``dataclasses.replace`` make new pages)."""
 
     width: float
     height: float
-    shapes: list[Shape] = field(default_factory=list)
+    shapes: tuple[Shape, ...] = ()
     label: str = ""
     is_back: bool = False  # printed on the reverse of the page before it (duplex)
     # the trim of every cut-out part on the page (x0, y0, x1, y1 in mm), and how far their art
@@ -146,10 +147,13 @@ class Page:
     cuts: tuple[Box, ...] = ()
     bleed: float = 0.0
 
-    def add(self, *shapes: Shape) -> Page:
-        """Append shapes and return the page."""
-        self.shapes.extend(shapes)
-        return self
+    def __post_init__(self) -> None:
+        if not isinstance(self.shapes, tuple):  # a list handed in is kept as a tuple of its own
+            object.__setattr__(self, "shapes", tuple(self.shapes))
+
+    def plus(self, *shapes: Shape) -> Page:
+        """Return a new page: this one with shapes drawn over it."""
+        return replace(self, shapes=self.shapes + shapes)
 
 
 @dataclass(frozen=True, slots=True)

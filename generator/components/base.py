@@ -79,16 +79,17 @@ class Kind:
         return self.module.drawing(spec, ctx, overlay)
 
 
-@dataclass
+@dataclass(frozen=True)
 class Output:
-    """A file set a component makes: ``name`` (.pdf, and .svg or -<n>.svg), its pages, formats."""
+    """A file set a component makes: ``name`` (.pdf, and .svg or -<n>.svg), its pages, formats
+    (a value: the build makes new outputs with ``dataclasses.replace``, never changes one)."""
 
     name: str
-    pages: list[Page]
+    pages: tuple[Page, ...]
     formats: tuple[str, ...] = ("pdf", "svg")
     in_kit: bool = True
     booklet: bool = False  # pages of a booklet in reading order: the print job imposes them
-    items: list[SheetItem] | None = None  # cut-out parts the print job may pack with others
+    items: tuple[SheetItem, ...] | None = None  # cut-out parts the print job may pack with others
     art: Drawing | None = None  # a board's artwork at true size (one PNG of it under --png)
     html: str | None = None  # the same content as one HTML page, written as ``<name>.html``
 
@@ -254,4 +255,4 @@ def nup_output(spec: ComponentSpec, ctx: Context, parts: list[SheetItem]) -> lis
         bleed=ctx.options.bleed,
         lang=ctx.options.lang,
     )
-    return [Output(spec.id, pages, items=parts)]
+    return [Output(spec.id, tuple(pages), items=tuple(parts))]

@@ -88,7 +88,7 @@ def build(spec: Any, ctx: Context) -> list[Output]:
     # (the build leaves the booklet out when the definition says in_kit = false)
     return [
         # on screens the booklet reads as one HTML page, so its pages need no SVG files
-        Output(spec.id, pages, ("pdf",), booklet=True, html=html_booklet(source, spec, ctx)),
+        Output(spec.id, tuple(pages), ("pdf",), booklet=True, html=html_booklet(source, spec, ctx)),
     ]
 
 
@@ -256,8 +256,9 @@ def check(drawing: Drawing, scale: float) -> int:
         _CHECKED[id(drawing)] = (drawing, {})
     found = _CHECKED[id(drawing)][1]
     if scale not in found:
-        page = Page(drawing.width * scale + 2.0, drawing.height * scale + 2.0)
-        page.add(drawing.placed(1.0, 1.0, scale))
+        page = Page(
+            drawing.width * scale + 2.0, drawing.height * scale + 2.0, (drawing.placed(1.0, 1.0, scale),)
+        )
         found[scale] = len(check_page(page))
     return found[scale]
 
@@ -331,7 +332,7 @@ def html_booklet(source: BookletSource, spec: Any, ctx: Context) -> str:
     def svg(component: str, overlay: str | None, caption: str, limit: float) -> str:
         # drawn as the PDF draws it at the size the PDF shows it, so type stays readable on a phone
         drawing, _ = readable_figure(source.figures, component, overlay, lambda d: min(1.0, limit / d.width))
-        page = Page(drawing.width, drawing.height, list(drawing.shapes), drawing.label)
+        page = Page(drawing.width, drawing.height, drawing.shapes, drawing.label)
         return figures.element(page, figure_alt(source.titles.get(component, component), caption, component))
 
     def figure(fig: Figure) -> str:
@@ -369,15 +370,15 @@ def _filling(
     pages: list[LaidPage] = []
     for number in range(count + 1, count + missing + 1):
         laid = typeset(parse(f"# {labels['notes']}"), geo, style, _no_figure, None, title, number)
-        page = laid[0].page
         top = geo.top + style.heading_size(1) * 25.4 / 72 * 2.2
         rows = int((geo.bottom - top) // 8.0)
-        for row in range(1, rows + 1):
-            page.add(
-                Line(
-                    geo.left, top + row * 8.0, geo.right, top + row * 8.0, Style(stroke="#b9aea3", width=0.2)
-                )
+        ruled = Style(stroke="#b9aea3", width=0.2)
+        page = laid[0].page.plus(
+            *(
+                Line(geo.left, top + row * 8.0, geo.right, top + row * 8.0, ruled)
+                for row in range(1, rows + 1)
             )
+        )
         pages.append(LaidPage(page, ["notes"]))
     if aid is not None:
         pages.append(LaidPage(aid, ["quick-reference"]))

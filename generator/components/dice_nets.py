@@ -202,7 +202,7 @@ def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     return [
         Output(
             spec.id,
-            nup(items, ctx.paper, label, gap=0.0, bleed=ctx.options.bleed, lang=ctx.options.lang),
-            items=items,
+            tuple(nup(items, ctx.paper, label, gap=0.0, bleed=ctx.options.bleed, lang=ctx.options.lang)),
+            items=tuple(items),
         )
     ]
