@@ -106,6 +106,7 @@ class GameDefinition:
     paper: dict[str, Any]
     components: tuple[ComponentSpec, ...]
     templates_dir: str = TEMPLATES_DIR
+    lang: str = DEFAULT_LANGUAGE  # the language of its texts: its translations into it applied
     raw: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     @property

@@ -21,7 +21,7 @@ from generator.components.kinds import find_kind
 from generator.definitions import TEMPLATES_DIR
 from generator.errors import DefinitionError
 from generator.imposition import SCALE_BAR, footer, scale_bar
-from generator.languages import set_text, terms
+from generator.languages import MissingText, set_text, terms
 from generator.page import Drawing, Page
 from generator.printjob import Sheet, sheet_pages
 
@@ -175,7 +175,9 @@ def guide_values(ctx: Context, sheets: list[Sheet], single_sided: bool, start: i
 
 
 def _typeset(ctx: Context, sheets: list[Sheet], single_sided: bool, start: int) -> list[Page]:
-    lang = ctx.options.lang if ctx.options.lang in guide_languages() else "en"
+    lang = ctx.options.lang
+    if lang not in guide_languages():  # never an English guide in a kit of another language
+        raise MissingText(f"no {lang!r} print guide ({shown_path(GUIDE_DIR)}/guide.{lang}.md.j2)")
     path = os.path.join(GUIDE_DIR, f"guide.{lang}.md.j2")
     document = parse(render_template(path, guide_values(ctx, sheets, single_sided, start)), shown_path(path))
     paper = ctx.paper.portrait()

@@ -61,19 +61,13 @@ def component_outputs(definition: GameDefinition, ctx: Context) -> list[tuple[st
 def translated_booklets(kit: KitPlan) -> list[tuple[str, Output]]:
     """Return the booklets in every other language the game's booklets have, as
     ``<id>.<lang>`` (PDF in reading order and HTML; never in kit.pdf, which is in the build's language)."""
-    from generator.booklet.template import languages
     from generator.components.kinds import context
-    from generator.loader import load_definition
 
     definition = kit.definition
     results: list[tuple[str, Output]] = []
     specs = [c for c in definition.components if c.kind == "booklet" and c.values.get("output", True)]
-    if not specs:
-        return results
-    for lang in languages(definition):
-        if lang == kit.options.lang:
-            continue
-        translated = load_definition(definition.path, definition.templates_dir, lang)
+    for translated in kit.translations:
+        lang = translated.lang
         options = replace(kit.options, lang=lang)
         ctx = context(translated, kit.paper, kit.seed, kit.variants, options)
         for spec in specs:
