@@ -71,8 +71,7 @@ def checklist(ctx: Context) -> list[dict[str, Any]]:
         if not spec.get("output", True) or not spec.get("in_kit", True):
             continue
         title = spec.get("title") or spec.id
-        module = find_kind(spec.kind).module
-        items = module.contents(spec, ctx) if hasattr(module, "contents") else [(title, 1)]
+        items = find_kind(spec.kind).checklist(spec, ctx, title)
         result.append(
             {
                 "id": spec.id,

@@ -166,7 +166,7 @@ def _typeset(source: BookletSource, ctx: Context) -> list[LaidPage]:
     quick: Document | None = None
     if card is not None:
         try:
-            quick = ctx.kind_of(card).module.document(card, ctx)
+            quick = ctx.kind_of(card).text_of(card, ctx)
         except UsageError:  # the card is not translated into the booklet's language
             card = None
     base = source.style.body
@@ -273,8 +273,7 @@ def _matter(ctx: Context, source: BookletSource, labels: dict[str, str]) -> list
         if spec.kind == "booklet" or not spec.get("in_kit", True) or not spec.get("output", True):
             continue
         title = spec.get("title") or spec.id.replace("-", " ").capitalize()
-        module = ctx.kind_of(spec).module
-        parts = module.contents(spec, ctx) if hasattr(module, "contents") else [(title, 1)]
+        parts = ctx.kind_of(spec).checklist(spec, ctx, title)
         if len(parts) == 1:
             counts = str(parts[0][1])
         else:
@@ -308,7 +307,7 @@ def _tint_area(drawing: Drawing) -> float:
 
 def _aid(ctx: Context, card: Any, geo: Geometry, number: int, body: float) -> Page | None:
     """Return the quick reference as a booklet page numbered number, or None when it needs two."""
-    return ctx.kind_of(card).module.aid_page(card, ctx, geo.width, geo.height, number, body)
+    return ctx.kind_of(card).aid(card, ctx, geo.width, geo.height, number, body)
 
 
 def laid_pages(spec: Any, ctx: Context) -> list[LaidPage]:
@@ -346,7 +345,7 @@ def html_booklet(source: BookletSource, spec: Any, ctx: Context) -> str:
     quick: tuple = ()
     if card is not None:
         try:
-            quick = ctx.kind_of(card).module.document(card, ctx).blocks
+            quick = ctx.kind_of(card).text_of(card, ctx).blocks
         except UsageError:  # the card is not translated into the booklet's language
             quick = ()
     info = HtmlBooklet(source.title, source.lang, source.cover, cover_svg, tuple(quick))
