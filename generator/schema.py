@@ -37,7 +37,7 @@ class Field:
     required: bool = False
     default: Any = None
     schema: Mapping[str, Field] | None = None
-    choices: tuple | None = None
+    choices: tuple[Any, ...] | None = None
     min: float | None = None
     max: float | None = None
     check: Callable[[Any], str | None] | None = None
@@ -186,7 +186,7 @@ def _check_magnitude(value: float, where: Where) -> None:
         raise where.error(f"a number of at most {MAX_NUMBER:g} in size, got {value:g}")
 
 
-def _check_items(value: list | dict, where: Where) -> None:
+def _check_items(value: list[Any] | dict[str, Any], where: Where) -> None:
     if len(value) > MAX_ITEMS:
         raise where.error(f"at most {MAX_ITEMS} items, got {len(value)}")
 
