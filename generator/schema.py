@@ -7,7 +7,7 @@ import math
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Self
 
 from generator.errors import DefinitionError
 from generator.units import parse_length
@@ -42,6 +42,24 @@ class Field:
     max: float | None = None
     check: Callable[[Any], str | None] | None = None
     doc: str = ""
+
+
+class TypedSpec:
+    """A table's checked values as a frozen typed value (the classes of ``components.specs``,
+    generated from the schemas by tools/typed_specs.py)."""
+
+    __slots__ = ()
+
+    @classmethod
+    def from_values(cls, values: Mapping[str, Any]) -> Self:
+        """Return the typed value of a table's checked values."""
+        raise NotImplementedError
+
+
+def as_float(value: float | None) -> float:
+    """Return a checked number or length as a float (a default may be written as an int)."""
+    assert value is not None
+    return float(value)
 
 
 class Where:

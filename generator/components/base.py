@@ -35,7 +35,7 @@ from generator.schema import Field
 Stock = Literal["paper", "card"]
 
 COMMON_SCHEMA: dict[str, Field] = {
-    "kind": Field("str", doc="the component kind (see the kinds below)"),
+    "kind": Field("str", required=True, doc="the component kind (see the kinds below)"),
     "title": Field("str", default="", doc="the name printed on the component and listed in the kit"),
     "in_kit": Field("bool", default=True, doc="false: left out of kit.pdf (its own files are still made)"),
     "output": Field("bool", default=True, doc="false: drawn only as a booklet figure, no files"),
