@@ -350,14 +350,14 @@ def check_balance(request: BuildRequest) -> tuple[tuple[float, float] | None, in
         if request.scheduler is not None:
             raise UsageError("--scheduler applies to --balanced (the cluster analyses the seeds)")
         return None, BALANCE_GAMES
-    from generator.bots.analysis import DEFAULT_BAND, parse_band
+    from generator.bots.analysis import DEFAULT_BAND, MAX_GAMES, parse_band
 
     if request.seeds is None:
         raise UsageError("--balanced keeps the fair seeds of a batch: give --seeds A-B")
     band = parse_band(request.balanced) if request.balanced else DEFAULT_BAND
     games = BALANCE_GAMES if request.balance_games is None else request.balance_games
-    if games < 1:
-        raise UsageError(f"--balance-games must be at least 1, got {games}")
+    if not 1 <= games <= MAX_GAMES:
+        raise UsageError(f"--balance-games must be from 1 to {MAX_GAMES:,}, got {games:,}")
     return band, games
 
 

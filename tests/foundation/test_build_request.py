@@ -25,7 +25,7 @@ SEEDED = BuildRequest(games=("aggression",), seeds="1-4", formats=("svg",))
         ({"balance_games": 3}, "--balance-games applies to --balanced"),
         ({"scheduler": "tcp://localhost:8786"}, "--scheduler applies to --balanced"),
         ({"balanced": "", "seeds": None}, "give --seeds"),
-        ({"balanced": "", "balance_games": 0}, "at least 1"),
+        ({"balanced": "", "balance_games": 0}, "from 1 to"),
         ({"balanced": "0.8-0.2"}, "band"),
         ({"balanced": "", "games": ("nine-mens-morris",), "seeds": None, "seed": None}, "give --seeds"),
     ],
