@@ -138,7 +138,8 @@ def _cmap_table(mapping: dict[int, int]) -> bytes:
 
 def _checksum(data: bytes) -> int:
     padded = data + b"\0" * (-len(data) % 4)
-    return sum(struct.unpack(f">{len(padded) // 4}I", padded)) & 0xFFFFFFFF
+    words: tuple[int, ...] = struct.unpack(f">{len(padded) // 4}I", padded)
+    return sum(words) & 0xFFFFFFFF
 
 
 def _sfnt(tables: dict[bytes, bytes]) -> bytes:

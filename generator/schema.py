@@ -7,7 +7,7 @@ import math
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Self
 
 from generator.errors import DefinitionError
 from generator.units import parse_length
@@ -37,11 +37,29 @@ class Field:
     required: bool = False
     default: Any = None
     schema: Mapping[str, Field] | None = None
-    choices: tuple | None = None
+    choices: tuple[Any, ...] | None = None
     min: float | None = None
     max: float | None = None
     check: Callable[[Any], str | None] | None = None
     doc: str = ""
+
+
+class TypedSpec:
+    """A table's checked values as a frozen typed value (the classes of ``components.specs``,
+    generated from the schemas by tools/typed_specs.py)."""
+
+    __slots__ = ()
+
+    @classmethod
+    def from_values(cls, values: Mapping[str, Any]) -> Self:
+        """Return the typed value of a table's checked values."""
+        raise NotImplementedError
+
+
+def as_float(value: float | None) -> float:
+    """Return a checked number or length as a float (a default may be written as an int)."""
+    assert value is not None
+    return float(value)
 
 
 class Where:
@@ -209,7 +227,7 @@ def _check_magnitude(value: float, where: Where) -> None:
         raise where.error(f"a number of at most {MAX_NUMBER:g} in size, got {value:g}")
 
 
-def _check_items(value: list | dict, where: Where) -> None:
+def _check_items(value: list[Any] | dict[str, Any], where: Where) -> None:
     if len(value) > MAX_ITEMS:
         raise where.error(f"at most {MAX_ITEMS} items, got {len(value)}")
 

@@ -12,6 +12,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from generator.build.plan import BuildRequest
 from generator.build.run import run_build
 from generator.definitions import BUILTIN_GAMES, GameDefinition
 from generator.loader import load_all
@@ -66,26 +67,11 @@ SVG_NS = "{http://www.w3.org/2000/svg}"
 
 
 def build(out: str, *games: str, **options) -> str:
-    """Build kits into out with the CLI's defaults and ``--parts``; return the summary line."""
-    args = dict(
-        games=list(games),
-        all_games=not games,
-        paper="a4",
-        formats=["pdf", "svg"],
-        out=out,
-        seed=None,
-        seeds=None,
-        variants=[],
-        lang="en",
-        fit=False,
-        cell_size=None,
-        ink_saver=False,
-        duplex_offset=None,
-        layouts=None,
-        parts=True,  # the tests read each part's own PDF
+    """Build kits into out with the CLI's defaults and ``--parts`` (the tests read each part's own
+    PDF), ``options`` as BuildRequest's fields; return the summary line."""
+    return run_build(
+        BuildRequest(**{"games": games, "all_games": not games, "out": out, "parts": True, **options})
     )
-    args.update(options)
-    return run_build(**args)
 
 
 @pytest.fixture(scope="session")

@@ -22,7 +22,7 @@ from generator.booklet.sandbox import LimitedEnvironment, RenderLimit, render_li
 from generator.compat import DottedUndefined
 from generator.errors import TemplateError, UsageError
 from generator.files import OutsideError, read_inside, real_inside
-from generator.languages import GLOSSARY, LANGUAGES, set_text, terms, unit_count
+from generator.languages import LANGUAGES, set_text, terms, unit_count
 from generator.schema import text_problem
 
 SUFFIX = ".md.j2"
@@ -207,7 +207,7 @@ def template_values(
         "variants": list(definition.game.get("variants") or []),
         "selected_variants": sorted(selected),
         "lang": lang,
-        "terms": terms(lang, definition.id) if lang in GLOSSARY else {},
+        "terms": terms(lang, definition.id),
         "seed": seed,
         "data": data,
         "count": count,

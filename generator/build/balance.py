@@ -8,12 +8,12 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from generator.bots.analysis import DEFAULT_BAND, MAX_GAMES, MAX_WORK, balanced_seeds
-from generator.build.plan import BuildPlan, GamePlan
+from generator.build.plan import BALANCE_GAMES, BuildPlan, GamePlan
 from generator.errors import UsageError
 from generator.games import has_rules
 
 #: Random-bot games played on each seed to judge it, unless told otherwise.
-DEFAULT_GAMES = 20
+DEFAULT_GAMES = BALANCE_GAMES
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,7 @@ from generator.errors import DefinitionError
 from generator.files import atomic_write, atomic_write_text, output_folder, staging_folder, swap_folder
 from generator.guide import guide_pages
 from generator.homepage import PREVIEW
-from generator.imposition import is_paper_page, scale_bar
+from generator.imposition import Paper, is_paper_page, scale_bar
 from generator.languages import text as catalogue_text
 from generator.page import Drawing, Page
 from generator.printjob import Part, job_pages, job_sheets, page_ranges, paired, sheet_pages
@@ -53,7 +53,7 @@ def component_outputs(definition: GameDefinition, ctx: Context) -> list[tuple[st
             continue
         for output in find_kind(spec.kind).build(spec, ctx):
             if not spec.values.get("in_kit", True):
-                output.in_kit = False
+                output = replace(output, in_kit=False)
             results.append((spec.id, output))
     return results
 
@@ -62,26 +62,19 @@ def translated_booklets(kit: KitPlan) -> list[tuple[str, Output]]:
     """Return the booklets in every other language the game's booklets have, as
     ``<id>.<lang>`` (PDF and SVG pages in reading order, and HTML; never in kit.pdf, which is in the
     build's language)."""
-    from generator.booklet.template import languages
     from generator.components.kinds import context
-    from generator.loader import load_definition
 
     definition = kit.definition
     results: list[tuple[str, Output]] = []
     specs = [c for c in definition.components if c.kind == "booklet" and c.values.get("output", True)]
-    if not specs:
-        return results
-    for lang in languages(definition):
-        if lang == kit.options.lang:
-            continue
-        translated = load_definition(definition.path, definition.templates_dir, lang)
+    for translated in kit.translations:
+        lang = translated.lang
         options = replace(kit.options, lang=lang)
         ctx = context(translated, kit.paper, kit.seed, kit.variants, options)
         for spec in specs:
             own = translated.component(spec.id)
             reading = next(o for o in find_kind(own.kind).build(own, ctx) if o.booklet)
-            reading.name, reading.in_kit = f"{reading.name}.{lang}", False
-            results.append((spec.id, reading))
+            results.append((spec.id, replace(reading, name=f"{reading.name}.{lang}", in_kit=False)))
     return results
 
 
@@ -260,6 +253,17 @@ def check_output_names(
             owners[name] = f"components.{cid}"
 
 
+def print_pages(output: Output, paper: Paper, lang: str) -> tuple[Page, ...]:
+    """Return an output's pages as they are printed (its PDF and its part of kit.pdf): every page
+    of the paper's size with the scale check in its footer, as new pages (a booklet's pages come
+    back as they are: the print job puts the check on its imposed sheets)."""
+    if output.booklet:
+        return output.pages
+    return tuple(
+        scale_bar(page, paper, lang) if is_paper_page(page, paper) else page for page in output.pages
+    )
+
+
 def _write_kit(
     kit: KitPlan,
     outputs: list[tuple[str, Output]],
@@ -294,12 +298,9 @@ def _write_kit(
             from generator.render.html import html_document
 
             files.append(write_text(os.path.join(folder, f"{output.name}.html"), html_document(output.html)))
-        # SVGs (for screens and editing) first; the printed PDF pages then get the scale check
+        printed_pages = print_pages(output, paper, lang)
+        # SVGs (for screens and editing) first, as drawn; PDFs of the printed pages
         for fmt in sorted(kit.formats, key=lambda f: f != "svg"):
-            if fmt == "pdf" and not output.booklet:
-                for page in output.pages:
-                    if is_paper_page(page, paper):
-                        scale_bar(page, paper, lang)
             if fmt == "svg" and "svg" in output.formats:
                 for number, (name, page) in enumerate(svg_names(output), 1):
                     # a booklet's page is the part's page n ("Rules page 3", "Rules (fr) page 3")
@@ -318,7 +319,7 @@ def _write_kit(
                     write_pages(
                         os.path.join(folder, f"{output.name}.pdf"),
                         "pdf",
-                        output.pages,
+                        printed_pages,
                         file_title(definition, what),
                         options,
                         author,
@@ -326,9 +327,7 @@ def _write_kit(
                 )
         if output.in_kit:
             stock = KINDS[definition.component(component).kind].stock
-            parts.append(
-                Part(component, stock, tuple(output.pages), output.booklet, tuple(output.items or ()))
-            )
+            parts.append(Part(component, stock, printed_pages, output.booklet, output.items or ()))
     if options.png_dpi is not None:
         files.extend(write_pngs(folder, outputs, options.png_dpi, options.bleed))
     single = options.single_sided
@@ -451,7 +450,7 @@ def write_pngs(folder: str, outputs: list[tuple[str, Output]], dpi: int, bleed: 
     os.makedirs(target, exist_ok=True)
     for name, drawing in png_faces(outputs):
         art = bled(drawing, bleed)
-        page = Page(art.width, art.height, list(art.shapes), label=name)
+        page = Page(art.width, art.height, art.shapes, label=name)
         buffer = io.BytesIO()
         write_png(page, buffer, dpi)
         data = buffer.getvalue()
@@ -514,7 +513,7 @@ def _seeded_outputs(kit: KitPlan) -> list[tuple[str, Output]]:
         if ctx.seed_read:
             for output in outputs:
                 if not spec.values.get("in_kit", True):
-                    output.in_kit = False
+                    output = replace(output, in_kit=False)
                 results.append((spec.id, output))
     return results
 

@@ -87,7 +87,7 @@ def build(spec: Any, ctx: Context) -> list[Output]:
     # kit.pdf imposes the pages in reading order itself, for the flip it is printed with
     # (the build leaves the booklet out when the definition says in_kit = false)
     return [
-        Output(spec.id, pages, ("pdf", "svg"), booklet=True, html=html_booklet(source, spec, ctx)),
+        Output(spec.id, tuple(pages), ("pdf", "svg"), booklet=True, html=html_booklet(source, spec, ctx)),
     ]
 
 
@@ -165,7 +165,7 @@ def _typeset(source: BookletSource, ctx: Context) -> list[LaidPage]:
     quick: Document | None = None
     if card is not None:
         try:
-            quick = ctx.kind_of(card).module.document(card, ctx)
+            quick = ctx.kind_of(card).text_of(card, ctx)
         except UsageError:  # the card is not translated into the booklet's language
             card = None
     base = source.style.body
@@ -255,8 +255,9 @@ def check(drawing: Drawing, scale: float) -> int:
         _CHECKED[id(drawing)] = (drawing, {})
     found = _CHECKED[id(drawing)][1]
     if scale not in found:
-        page = Page(drawing.width * scale + 2.0, drawing.height * scale + 2.0)
-        page.add(drawing.placed(1.0, 1.0, scale))
+        page = Page(
+            drawing.width * scale + 2.0, drawing.height * scale + 2.0, (drawing.placed(1.0, 1.0, scale),)
+        )
         found[scale] = len(check_page(page))
     return found[scale]
 
@@ -271,8 +272,7 @@ def _matter(ctx: Context, source: BookletSource, labels: dict[str, str]) -> list
         if spec.kind == "booklet" or not spec.get("in_kit", True) or not spec.get("output", True):
             continue
         title = spec.get("title") or spec.id.replace("-", " ").capitalize()
-        module = ctx.kind_of(spec).module
-        parts = module.contents(spec, ctx) if hasattr(module, "contents") else [(title, 1)]
+        parts = ctx.kind_of(spec).checklist(spec, ctx, title)
         if len(parts) == 1:
             counts = str(parts[0][1])
         else:
@@ -306,7 +306,7 @@ def _tint_area(drawing: Drawing) -> float:
 
 def _aid(ctx: Context, card: Any, geo: Geometry, number: int, body: float) -> Page | None:
     """Return the quick reference as a booklet page numbered number, or None when it needs two."""
-    return ctx.kind_of(card).module.aid_page(card, ctx, geo.width, geo.height, number, body)
+    return ctx.kind_of(card).aid(card, ctx, geo.width, geo.height, number, body)
 
 
 def laid_pages(spec: Any, ctx: Context) -> list[LaidPage]:
@@ -330,7 +330,7 @@ def html_booklet(source: BookletSource, spec: Any, ctx: Context) -> HtmlDocument
     def drawn(component: str, overlay: str | None, caption: str, limit: float) -> FigurePage:
         # drawn as the PDF draws it at the size the PDF shows it, so type stays readable on a phone
         drawing, _ = readable_figure(source.figures, component, overlay, lambda d: min(1.0, limit / d.width))
-        page = Page(drawing.width, drawing.height, list(drawing.shapes), drawing.label)
+        page = Page(drawing.width, drawing.height, drawing.shapes, drawing.label)
         return page, figure_alt(source.titles.get(component, component), caption, component)
 
     def figure(fig: Figure) -> FigurePage:
@@ -344,7 +344,7 @@ def html_booklet(source: BookletSource, spec: Any, ctx: Context) -> HtmlDocument
     quick: tuple = ()
     if card is not None:
         try:
-            quick = ctx.kind_of(card).module.document(card, ctx).blocks
+            quick = ctx.kind_of(card).text_of(card, ctx).blocks
         except UsageError:  # the card is not translated into the booklet's language
             quick = ()
     info = HtmlBooklet(source.title, source.lang, source.cover, "", tuple(quick))
@@ -368,15 +368,15 @@ def _filling(
     pages: list[LaidPage] = []
     for number in range(count + 1, count + missing + 1):
         laid = typeset(parse(f"# {labels['notes']}"), geo, style, _no_figure, None, title, number)
-        page = laid[0].page
         top = geo.top + style.heading_size(1) * 25.4 / 72 * 2.2
         rows = int((geo.bottom - top) // 8.0)
-        for row in range(1, rows + 1):
-            page.add(
-                Line(
-                    geo.left, top + row * 8.0, geo.right, top + row * 8.0, Style(stroke="#b9aea3", width=0.2)
-                )
+        ruled = Style(stroke="#b9aea3", width=0.2)
+        page = laid[0].page.plus(
+            *(
+                Line(geo.left, top + row * 8.0, geo.right, top + row * 8.0, ruled)
+                for row in range(1, rows + 1)
             )
+        )
         pages.append(LaidPage(page, ["notes"]))
     if aid is not None:
         pages.append(LaidPage(aid, ["quick-reference"]))

@@ -318,6 +318,8 @@ def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     parts = items(spec, ctx)
     return [
         Output(
-            spec.id, nup(parts, ctx.paper, label, bleed=ctx.options.bleed, lang=ctx.options.lang), items=parts
+            spec.id,
+            tuple(nup(parts, ctx.paper, label, bleed=ctx.options.bleed, lang=ctx.options.lang)),
+            items=tuple(parts),
         )
     ]

@@ -9,7 +9,7 @@ import math
 import os
 import threading
 from collections.abc import Iterable
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from reportlab.lib.colors import CMYKColor, Color, HexColor
 from reportlab.lib.rl_accel import fp_str
@@ -51,13 +51,18 @@ class _Painter:
     """A renderer onto a reportlab canvas that skips state changes repeating the current state;
     colours go as RGB, or as CMYK inks (``generator.colour.cmyk``) when ``cmyk``."""
 
-    def __init__(self, canvas: Canvas, cmyk: bool = False, runs: dict | None = None) -> None:
+    def __init__(
+        self,
+        canvas: Canvas,
+        cmyk: bool = False,
+        runs: dict[tuple[str, float, str], tuple[float, str]] | None = None,
+    ) -> None:
         self.c = canvas
         # per document: (font, size, text) -> the line's width and its font and show operators
         # (a face's subsets are numbered per document, so the same text gives the same codes)
         self.runs: dict[tuple[str, float, str], tuple[float, str]] = {} if runs is None else runs
-        self.state: list = [None, None, None, None, None, None]  # stroke fill width dash cap join
-        self.stack: list[list] = []
+        self.state: list[Any] = [None, None, None, None, None, None]  # stroke fill width dash cap join
+        self.stack: list[list[Any]] = []
         self.colour = _cmyk_colour if cmyk else _colour
 
     def save(self) -> None:

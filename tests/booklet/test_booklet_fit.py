@@ -160,7 +160,7 @@ def test_body_type_stays_in_the_readable_range(game, lang, variants, seed):
 def test_the_quick_reference_closes_the_booklet_after_the_rules(game, lang, variants, seed):
     ctx, laid, _ = _booklet(game, lang, variants, seed)
     card = next(c for c in ctx.definition.components if c.kind == "quick-reference")
-    quick = ctx.kind_of(card).module.document(card, ctx)
+    quick = ctx.kind_of(card).text_of(card, ctx)
     title = plain_text(next(b for b in quick.blocks if isinstance(b, Heading)).runs)
     last = " ".join(_texts(laid[-1]))
     assert title in last, "the quick reference is on the last page"

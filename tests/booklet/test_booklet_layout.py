@@ -248,7 +248,7 @@ def test_accents_and_typographic_quotes_render_in_pdf_and_svg(tmp_path, lang, te
 def _numbered(count: int) -> list[Page]:
     half = find_paper("a4").half()
     return [
-        Page(half.width, half.height).add(Text(70, 100, str(n), 40, "sans-bold", "middle"))
+        Page(half.width, half.height).plus(Text(70, 100, str(n), 40, "sans-bold", "middle"))
         for n in range(1, count + 1)
     ]
 

@@ -9,6 +9,7 @@ import os
 import pytest
 
 from generator.build.plan import effective_seed
+from generator.components import standees
 from generator.components.base import FIT_MARGIN, Context, Options, board_square
 from generator.components.kinds import context as make_context
 from generator.components.kinds import find_kind
@@ -32,10 +33,9 @@ def test_standee_bases_fold_out_to_the_boards_square(paper, cell):
     ctx = context("barricades", paper, cell)
     spec = ctx.definition.component("soldiers")
     square = board_square(ctx, spec["board"])
-    module = find_kind("standees").module
-    base = module.base_depth(spec, ctx)
+    base = standees.base_depth(spec, ctx)
     assert 2 * base + FIT_MARGIN == pytest.approx(square)
-    art = module.standee(spec["figures"][0], spec, ctx)
+    art = standees.standee(spec["figures"][0], spec, ctx)
     assert art.height == pytest.approx(2 * (base + spec["height"]))
     assert art.width + FIT_MARGIN <= square
 
@@ -47,7 +47,9 @@ def test_every_piece_with_a_board_fits_its_squares_on_both_papers():
             ctx = context(game, paper)
             for spec in definition.components:
                 if spec.values.get("board"):
-                    need = find_kind(spec.kind).module.footprint(spec) + FIT_MARGIN
+                    footprint = find_kind(spec.kind).footprint
+                    assert footprint is not None, f"{spec.kind} stands on a board but has no footprint"
+                    need = footprint(spec) + FIT_MARGIN
                     assert need <= board_square(ctx, spec["board"]) + 1e-6, (game, paper, spec.id)
                     checked += 1
     assert checked >= 7
@@ -56,10 +58,10 @@ def test_every_piece_with_a_board_fits_its_squares_on_both_papers():
 def test_cell_size_sets_the_spacing_of_a_point_board(tmp_path):
     small = context("aggression", cell=25.0)
     spec = small.definition.component("board")
-    module = find_kind("point-board").module
-    assert module.square_size(spec, small) == 25.0
-    wide = module.drawing(spec, context("aggression", cell=50.0))
-    narrow = module.drawing(spec, small)
+    kind = find_kind("point-board")
+    assert kind.square_size is not None and kind.square_size(spec, small) == 25.0
+    wide = kind.drawing(spec, context("aggression", cell=50.0))
+    narrow = kind.drawing(spec, small)
     assert wide.width - narrow.width == pytest.approx(4 * 25.0)  # five cities a row: four gaps
 
 

@@ -23,22 +23,22 @@ def render(pages, fmt: str) -> bytes:
 
 def sample_page() -> Page:
     page = Page(210.0, 297.0)
-    page.add(Rect(20, 30, 25, 25, Style(stroke="#000000", fill="#ff0000", width=0.2)))
-    page.add(Group((Rect(0, 0, 40, 10, Style(stroke=None, fill="#00ff00")),), translate(100, 50)))
-    page.add(
+    page = page.plus(Rect(20, 30, 25, 25, Style(stroke="#000000", fill="#ff0000", width=0.2)))
+    page = page.plus(Group((Rect(0, 0, 40, 10, Style(stroke=None, fill="#00ff00")),), translate(100, 50)))
+    page = page.plus(
         Group(
             (Rect(0, 0, 10, 20, Style(stroke=None, fill="#0000ff")),),
             multiply(translate(50, 200), scale(2.0)),
         )
     )
-    page.add(
+    page = page.plus(
         Group(
             (Rect(0, 0, 30, 12, Style(stroke=None, fill="#ffff00")),),
             multiply(translate(150, 220), rotate(90)),
         )
     )
-    page.add(Line(10, 280, 200, 280, Style(width=0.5)), Circle(150, 150, 10, Style(fill="#000000")))
-    page.add(Text(105, 100, "Été « ça » “quoted” — naïve", 12, "sans-bold", "middle"))
+    page = page.plus(Line(10, 280, 200, 280, Style(width=0.5)), Circle(150, 150, 10, Style(fill="#000000")))
+    page = page.plus(Text(105, 100, "Été « ça » “quoted” — naïve", 12, "sans-bold", "middle"))
     return page
 
 

@@ -224,11 +224,8 @@ def test_the_layout_check_finds_text_off_the_parts_near_a_cut() -> None:
     paper = find_paper("a4")
 
     def sheet(footer_y: float) -> Page:
-        page = Page(paper.width, paper.height, label="sheet")
-        page.add(Rect(20, 20, 100, 100, Style(stroke="#999999")))
-        page.cuts = ((20.0, 20.0, 120.0, 120.0),)
-        page.add(Text(20, footer_y, "footer", 7))
-        return page
+        shapes = (Rect(20, 20, 100, 100, Style(stroke="#999999")), Text(20, footer_y, "footer", 7))
+        return Page(paper.width, paper.height, shapes, label="sheet", cuts=((20.0, 20.0, 120.0, 120.0),))
 
     near = sheet(120 + CUT_CLEAR / 2 + 2.0)  # its top some 0.5 mm below the cut
     far = sheet(120 + CUT_CLEAR + 4.0)

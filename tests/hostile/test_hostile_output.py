@@ -15,19 +15,14 @@ from html.parser import HTMLParser
 
 import pytest
 
+from generator.build.plan import BuildRequest
 from generator.build.run import run_build
 from tests.hostile.fuzz_defs import base, toml_str
 from tests.hostile.helpers import ROOT, cli
 
 
 def _build(out, *games, **options):
-    args = dict(
-        games=list(games), all_games=False, paper="a4", formats=["pdf", "svg"], out=str(out), seed=None,
-        seeds=None, variants=[], lang="en", fit=False, cell_size=None, ink_saver=False,
-        duplex_offset=None, layouts=None,
-    )  # fmt: skip
-    args.update(options)
-    return run_build(**args)
+    return run_build(BuildRequest(**{"games": games, "out": str(out), **options}))
 
 
 def kit_state(folder) -> str | None:
