@@ -18,11 +18,11 @@ from generator.booklet.layout import (
     Geometry,
     Item,
     LaidPage,
+    Pagination,
     draw_pages,
     flow,
     page_fill,
     page_geometry,
-    paginate,
     readable_figure,
     typeset,
 )
@@ -182,30 +182,44 @@ def _typeset(source: BookletSource, ctx: Context) -> list[LaidPage]:
     # (key, style, pages placed, the quick reference on a page of its own)
     best: tuple[tuple, BookStyle, list, bool] | None = None
     aids: dict[float, bool] = {}  # the quick reference fits one page, by its body size
+    # measured once: what has no figure lays out the same at every figure scale (the kit list,
+    # the quick reference at its own body size, which most body sizes share)
+    plain = [not any(isinstance(block, FigureRow) for block in blocks) for blocks in matter]
+    flowed: dict[tuple[int, float], list[Item]] = {}
+    tails: dict[float, list[Item]] = {}
+    measured: dict[tuple[int, float], list[Item]] = {}  # the rules' blocks with no figure
 
     def evaluate(scale: float, size: float) -> int:
         """Lay the booklet out at a figure scale and body size in every way; keep the best in
         best; return the fewest pages a layout at this size comes to."""
         nonlocal best
         style = replace(source.style, body=size, figures=scale)
-        rules = flow(source.document, geo, style, source.figures, check=check)
+        rules = flow(source.document, geo, style, source.figures, check=check, reuse=measured)
         count = len(source.document.blocks)
         pieces = []
-        for blocks in matter:
-            pieces.append(flow(Document(blocks), geo, style, source.figures, count, check=check))
+        for k, blocks in enumerate(matter):
+            if not plain[k]:
+                pieces.append(flow(Document(blocks), geo, style, source.figures, count, check=check))
+            else:
+                if (k, size) not in flowed:
+                    flowed[k, size] = flow(Document(blocks), geo, style, source.figures, count, check=check)
+                pieces.append(flowed[k, size])
             count += len(blocks)
         aid_body = min(size, AID_BODY)
         if card is not None and aid_body not in aids:
             aids[aid_body] = _aid(ctx, card, geo, 1, size) is not None
         ends: list[tuple[bool, list[Item]]] = [(card is not None and aids[aid_body], [])]
         if quick is not None and source.fit:
-            small = replace(style, body=aid_body)  # the size of the card's own page
-            ends.append((False, flow(quick, geo, small, _no_figure, count, whole=True)))
+            if aid_body not in tails:
+                small = replace(style, body=aid_body)  # the size of the card's own page
+                tails[aid_body] = flow(quick, geo, small, _no_figure, count, whole=True)
+            ends.append((False, tails[aid_body]))
         fewest = 10**6
+        placing = Pagination(rules, geo)  # the rules are placed once for every ending tried
         for mask in masks:
-            items = rules + [item for k, piece in enumerate(pieces) if mask >> k & 1 for item in piece]
+            items = [item for k, piece in enumerate(pieces) if mask >> k & 1 for item in piece]
             for on_page, tail in ends:
-                placed = paginate(items + tail, geo)
+                placed = placing.then(items + tail)
                 total = len(placed) + (1 if source.cover is not None else 0) + (1 if on_page else 0)
                 fewest = min(fewest, total)
                 missing = -total % 4
@@ -220,7 +234,9 @@ def _typeset(source: BookletSource, ctx: Context) -> list[LaidPage]:
                     best = (key, style, placed, on_page)
         return fewest
 
-    for scale in FIGURE_SCALES if source.fit else (1.0,):
+    drawn = any(isinstance(block, FigureRow) for block in source.document.blocks) or not all(plain)
+    # a booklet with no figure lays out the same at every figure scale: one is enough
+    for scale in FIGURE_SCALES if source.fit and drawn else (1.0,):
         floor: int | None = None  # the fewest pages at the smallest size
         for size in sizes:
             if best is not None and best[0][0] == 0:
