@@ -303,12 +303,21 @@ def turn_limit(ctx: Context) -> int | None:
     return ctx.rules.text_values().get("turn_limit")
 
 
+def claim_limit(ctx: Context) -> int:
+    """Return the most lines of a game's record that are not turns (claims, each a line of its
+    own) by the rules module's ``claim_limit``, or 0."""
+    if ctx.rules is None:
+        return 0
+    return int(ctx.rules.text_values().get("claim_limit", 0))
+
+
 def rows_needed(block: dict[str, Any], ctx: Context) -> int:
-    """Return the rows a move record needs for a whole game (its front rows for other blocks)."""
+    """Return the rows a move record needs for a whole game, every turn up to the limit and every
+    claim the rules allow (its front rows for other blocks)."""
     limit = turn_limit(ctx)
     if not block["turns_per_row"] or not limit:
         return rows_of(block)
-    return max(rows_of(block), -(-limit // block["turns_per_row"]))
+    return max(rows_of(block), -(-(limit + claim_limit(ctx)) // block["turns_per_row"]))
 
 
 def continued(spec: ComponentSpec, ctx: Context) -> list[dict[str, Any]]:
