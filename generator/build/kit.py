@@ -60,7 +60,8 @@ def component_outputs(definition: GameDefinition, ctx: Context) -> list[tuple[st
 
 def translated_booklets(kit: KitPlan) -> list[tuple[str, Output]]:
     """Return the booklets in every other language the game's booklets have, as
-    ``<id>.<lang>`` (PDF in reading order and HTML; never in kit.pdf, which is in the build's language)."""
+    ``<id>.<lang>`` (PDF and SVG pages in reading order, and HTML; never in kit.pdf, which is in the
+    build's language)."""
     from generator.booklet.template import languages
     from generator.components.kinds import context
     from generator.loader import load_definition
@@ -79,24 +80,38 @@ def translated_booklets(kit: KitPlan) -> list[tuple[str, Output]]:
         for spec in specs:
             own = translated.component(spec.id)
             reading = next(o for o in find_kind(own.kind).build(own, ctx) if o.booklet)
-            reading.name, reading.formats, reading.in_kit = f"{reading.name}.{lang}", ("pdf",), False
+            reading.name, reading.in_kit = f"{reading.name}.{lang}", False
             results.append((spec.id, reading))
     return results
 
 
 def booklet_files(
     outputs: list[tuple[str, Output]], lang: str, formats: Iterable[str]
-) -> list[dict[str, str]]:
-    """Return the manifest's list of rule booklets: language, HTML and (when built) PDF file."""
-    found = []
+) -> list[dict[str, str | list[str]]]:
+    """Return the manifest's list of rule booklets: language, HTML and (when built) the PDF file
+    and the SVG files of its pages in reading order."""
+    found: list[dict[str, str | list[str]]] = []
     for _, output in outputs:
         if output.html is None:
             continue
-        entry = {"lang": output.name.partition(".")[2] or lang, "html": f"{output.name}.html"}
+        entry: dict[str, str | list[str]] = {
+            "lang": output.name.partition(".")[2] or lang,
+            "html": f"{output.name}.html",
+        }
         if "pdf" in formats:
             entry["pdf"] = f"{output.name}.pdf"
+        if "svg" in formats and "svg" in output.formats and output.pages:
+            entry["svg"] = [name for name, _ in svg_names(output)]
         found.append(entry)
     return found
+
+
+def svg_names(output: Output) -> list[tuple[str, Page]]:
+    """Return the SVG file name of each page of an output with its page: ``<name>.svg`` for one
+    page, ``<name>-1.svg``, ``<name>-2.svg``, ... in page order for more."""
+    if len(output.pages) == 1:
+        return [(f"{output.name}.svg", output.pages[0])]
+    return [(f"{output.name}-{n}.svg", p) for n, p in enumerate(output.pages, 1)]
 
 
 def write_text(path: str, text: str) -> BuiltFile:
@@ -258,7 +273,8 @@ def _write_kit(
     files: list[BuiltFile] = []
     parts: list[Part] = []
     author = file_author(definition)
-    shown_of = next(((c, o) for c, o in outputs if "svg" in o.formats and o.pages), None)
+    # the preview shows the first drawn part, never a page of rule text
+    shown_of = next(((c, o) for c, o in outputs if "svg" in o.formats and o.pages and not o.booklet), None)
     shown = shown_of[1] if shown_of else None
     preview_of = None
     if shown_of is not None and shown is not None and "svg" in kit.formats:
@@ -275,7 +291,9 @@ def _write_kit(
         pdf_made = "pdf" in output.formats or (kit.parts and job and output.in_kit)
         what = part_title(definition, component, output)
         if output.html is not None:
-            files.append(write_text(os.path.join(folder, f"{output.name}.html"), output.html))
+            from generator.render.html import html_document
+
+            files.append(write_text(os.path.join(folder, f"{output.name}.html"), html_document(output.html)))
         # SVGs (for screens and editing) first; the printed PDF pages then get the scale check
         for fmt in sorted(kit.formats, key=lambda f: f != "svg"):
             if fmt == "pdf" and not output.booklet:
@@ -283,17 +301,15 @@ def _write_kit(
                     if is_paper_page(page, paper):
                         scale_bar(page, paper, lang)
             if fmt == "svg" and "svg" in output.formats:
-                if len(output.pages) == 1:
-                    names = [(f"{output.name}.svg", output.pages[0])]
-                else:
-                    names = [(f"{output.name}-{n}.svg", p) for n, p in enumerate(output.pages, 1)]
-                for name, page in names:
+                for number, (name, page) in enumerate(svg_names(output), 1):
+                    # a booklet's page is the part's page n ("Rules page 3", "Rules (fr) page 3")
+                    label = f"{what} page {number}" if output.booklet else page.label or what
                     files.append(
                         write_pages(
                             os.path.join(folder, name),
                             "svg",
                             [page],
-                            file_title(definition, page.label or what),
+                            file_title(definition, label),
                             author=author,
                         )
                     )

@@ -19,6 +19,7 @@ from functools import cached_property
 from types import ModuleType
 from typing import Any, Literal
 
+from generator.booklet.html import HtmlDocument
 from generator.booklet.template import template_values
 from generator.definitions import ComponentSpec, GameDefinition
 from generator.errors import BoardError, DefinitionError, UnknownGameError, UsageError
@@ -90,7 +91,7 @@ class Output:
     booklet: bool = False  # pages of a booklet in reading order: the print job imposes them
     items: list[SheetItem] | None = None  # cut-out parts the print job may pack with others
     art: Drawing | None = None  # a board's artwork at true size (one PNG of it under --png)
-    html: str | None = None  # the same content as one HTML page, written as ``<name>.html``
+    html: HtmlDocument | None = None  # the same content as one HTML page, written as ``<name>.html``
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,7 @@
 """The ``booklet`` component kind: the game's rule text as an A5 booklet (half the chosen paper).
 
-Makes ``<id>``: the pages in reading order as a PDF, and the same text as one HTML page; kit.pdf
+Makes ``<id>``: the pages in reading order as a PDF and as one SVG a page (``<id>-1.svg``, ...),
+and the same text as one HTML page; kit.pdf
 imposes the pages in saddle-stitch order for the flip the kit is printed with. The text is the template
 ``templates/booklets/<template>.<lang>.md.j2``; the language is the build's ``--lang``.
 """
@@ -10,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from generator.booklet.html import HtmlBooklet, booklet_html
+from generator.booklet.html import FigurePage, HtmlBooklet, HtmlDocument
 from generator.booklet.layout import (
     BookStyle,
     CoverInfo,
@@ -45,7 +46,6 @@ from generator.errors import DefinitionError, UsageError
 from generator.languages import cover_words
 from generator.layout_check import check_page
 from generator.page import Drawing, Line, Page, Rect, Style, iter_shapes
-from generator.render.svg import InlineSvg
 from generator.schema import Field
 
 SCHEMA: dict[str, Field] = {
@@ -80,15 +80,14 @@ RECORD_HEIGHT = 0.9  # a blank record follows the rules when it fits this share 
 
 
 def build(spec: Any, ctx: Context) -> list[Output]:
-    """Return the booklet in reading order (PDF, and the same text as one HTML page); kit.pdf
-    imposes it for saddle-stitch printing with the flip the kit is printed with."""
+    """Return the booklet in reading order (PDF, an SVG a page, and the same text as one HTML
+    page); kit.pdf imposes it for saddle-stitch printing with the flip the kit is printed with."""
     source = booklet_source(spec, ctx)
     pages = [laid.page for laid in _typeset(source, ctx)]
     # kit.pdf imposes the pages in reading order itself, for the flip it is printed with
     # (the build leaves the booklet out when the definition says in_kit = false)
     return [
-        # on screens the booklet reads as one HTML page, so its pages need no SVG files
-        Output(spec.id, pages, ("pdf",), booklet=True, html=html_booklet(source, spec, ctx)),
+        Output(spec.id, pages, ("pdf", "svg"), booklet=True, html=html_booklet(source, spec, ctx)),
     ]
 
 
@@ -358,25 +357,25 @@ def figure_alt(title: str, caption: str, component: str) -> str:
     return title or component
 
 
-def html_booklet(source: BookletSource, spec: Any, ctx: Context) -> str:
-    """Return the booklet as one self-contained HTML page, from the same text and drawings as the
-    PDF; the kit's quick-reference card, when it has one, comes first."""
+def html_booklet(source: BookletSource, spec: Any, ctx: Context) -> HtmlDocument:
+    """Return the booklet as the HTML writer takes it, from the same text and drawings as the PDF:
+    the parsed text, the cover and quick reference (the kit's card, when it has one, comes first)
+    and each figure drawn as the PDF draws it."""
     width = source.geometry.text_width
-    figures = InlineSvg()
 
-    def svg(component: str, overlay: str | None, caption: str, limit: float) -> str:
+    def drawn(component: str, overlay: str | None, caption: str, limit: float) -> FigurePage:
         # drawn as the PDF draws it at the size the PDF shows it, so type stays readable on a phone
         drawing, _ = readable_figure(source.figures, component, overlay, lambda d: min(1.0, limit / d.width))
         page = Page(drawing.width, drawing.height, list(drawing.shapes), drawing.label)
-        return figures.element(page, figure_alt(source.titles.get(component, component), caption, component))
+        return page, figure_alt(source.titles.get(component, component), caption, component)
 
-    def figure(fig: Figure) -> str:
-        return svg(fig.component, fig.overlay, plain_text(fig.caption), width)
+    def figure(fig: Figure) -> FigurePage:
+        return drawn(fig.component, fig.overlay, plain_text(fig.caption), width)
 
-    cover_svg = ""
+    cover: FigurePage | None = None
     if source.cover is not None and source.cover.figure is not None:
         component, overlay = source.cover.figure
-        cover_svg = svg(component, overlay, "", width * 0.8)
+        cover = drawn(component, overlay, "", width * 0.8)
     card = next((c for c in ctx.definition.components if c.kind == "quick-reference"), None)
     quick: tuple = ()
     if card is not None:
@@ -384,8 +383,8 @@ def html_booklet(source: BookletSource, spec: Any, ctx: Context) -> str:
             quick = ctx.kind_of(card).module.document(card, ctx).blocks
         except UsageError:  # the card is not translated into the booklet's language
             quick = ()
-    info = HtmlBooklet(source.title, source.lang, source.cover, cover_svg, tuple(quick))
-    return booklet_html(source.document, info, source.style, figure, figures.css)
+    info = HtmlBooklet(source.title, source.lang, source.cover, "", tuple(quick))
+    return HtmlDocument(source.document, info, source.style, cover, figure)
 
 
 def _filling(

@@ -11,7 +11,6 @@ import functools
 import itertools
 from collections import Counter
 
-import pymupdf
 import pytest
 
 from generator.booklet.layout import LaidPage, page_geometry
@@ -24,6 +23,7 @@ from generator.imposition import booklet_order, find_paper
 from generator.loader import load_all
 from generator.page import Text, iter_shapes
 from tests.booklet.conftest import context, make_game, pdf_bytes
+from tests.pdf_reader import open_pdf
 
 MIN_FILL = 1 / 3
 READABLE = (9.0, 10.5)  # pt, the body sizes a booklet may be set in
@@ -67,9 +67,9 @@ def ink_fills(data: bytes, geo) -> list[float]:
     fills = []
     dpi = 50
     per_mm = dpi / 25.4
-    with pymupdf.open(stream=data, filetype="pdf") as doc:
+    with open_pdf(stream=data) as doc:
         for page in doc:
-            pix = page.get_pixmap(dpi=dpi, colorspace=pymupdf.csGRAY)
+            pix = page.get_pixmap(dpi=dpi, gray=True)
             top, bottom = int(geo.top * per_mm), int(geo.bottom * per_mm)
             left, right = int(geo.left * per_mm), int(geo.right * per_mm)
             low = top
@@ -117,7 +117,7 @@ def test_the_page_count_is_what_imposition_needs_with_no_padding_page(game, lang
     assert len(laid) % 4 == 0
     assert all(pair is not None for side in booklet_order(len(laid)) for pair in side)
     assert not [lp for lp in laid if lp.kinds == ["notes"]], "notes pages pad the booklet"
-    with pymupdf.open(stream=data, filetype="pdf") as doc:
+    with open_pdf(stream=data) as doc:
         assert doc.page_count == len(laid)
         for page in doc:
             body = [w for w in page.get_text("words") if w[3] < _geometry(ctx).bottom / 25.4 * 72]
@@ -146,7 +146,7 @@ def test_no_heading_ends_a_page_and_no_line_or_item_stands_alone(game, lang, var
 def test_body_type_stays_in_the_readable_range(game, lang, variants, seed):
     _, _, data = _booklet(game, lang, variants, seed)
     sizes: Counter[float] = Counter()
-    with pymupdf.open(stream=data, filetype="pdf") as doc:
+    with open_pdf(stream=data) as doc:
         for page in list(doc)[1:]:
             for block in page.get_text("dict")["blocks"]:
                 for line in block.get("lines", []):

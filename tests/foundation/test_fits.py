@@ -6,20 +6,18 @@ from __future__ import annotations
 
 import os
 
-import pymupdf
 import pytest
 
 from generator.build.plan import effective_seed
 from generator.components.base import FIT_MARGIN, Context, Options, board_square
 from generator.components.kinds import context as make_context
 from generator.components.kinds import find_kind
-from generator.definitions import LAYOUTS_DIR
 from generator.imposition import find_paper
-from generator.loader import find_definition, load_all
-from tests.conftest import build
+from tests.conftest import build, kit_definitions
 from tests.foundation.test_cli import one_line_error, pnp
+from tests.pdf_reader import open_pdf
 
-GAMES = {d.id: d for d in load_all(LAYOUTS_DIR, "en")}
+GAMES = kit_definitions()  # the built-in games and the starter kit `pnp new` writes
 
 
 def context(game: str, paper: str = "a4", cell: float | None = None) -> Context:
@@ -87,19 +85,19 @@ def test_all_with_a_cell_size_builds_the_games_with_boards_at_that_size(tmp_path
     build(str(tmp_path), formats=["pdf"], cell_size="25mm")
     kits = sorted(os.listdir(tmp_path))
     assert "verbal" in kits and "everest" in kits  # built, without squares to size
-    board = pymupdf.open(os.path.join(tmp_path, "barricades-seed3", "board.pdf"))
+    board = open_pdf(os.path.join(tmp_path, "barricades-seed3", "board.pdf"))
     assert len(board) > 1  # 25 mm squares: the battlefield is tiled
 
 
 def test_a_point_board_with_wide_cells_is_tiled(tmp_path):
     build(str(tmp_path), "aggression", formats=["pdf"], cell_size="60mm")
-    board = pymupdf.open(os.path.join(tmp_path, "aggression-seed7", "board.pdf"))
+    board = open_pdf(os.path.join(tmp_path, "aggression-seed7", "board.pdf"))
     assert len(board) > 1
 
 
 def go_on_lines(game: str, lang: str = "en") -> tuple[list[tuple[int, int, int]], list[str]]:
     """Return (rows, turns per row, limit) of the game's move records and their texts."""
-    definition = find_definition(game, LAYOUTS_DIR, lang)
+    definition = kit_definitions(lang)[game]
     ctx = make_context(
         definition, find_paper("a4"), effective_seed(definition, None), options=Options(lang=lang)
     )
