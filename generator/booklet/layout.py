@@ -726,12 +726,56 @@ def paginate(items: list[Item], geo: Geometry) -> list[list[tuple[Item, float]]]
     heading) fill the page first, and opens the next page; when that would leave more than
     SHRINK_WHEN of the page empty, the figure (with what keeps with it) is drawn smaller to fit,
     down to FIGURE_SHRINK of its size. A forced break stays on the page it ends (as a mark)."""
-    items = list(items)
-    pages: list[list[tuple[Item, float]]] = [[]]
-    y = geo.top
+    return Pagination(items, geo).then([])
+
+
+class Pagination:
+    """Items placed on pages as paginate() places them, which more items may follow.
+
+    ``then(more)`` returns the pages of the items followed by more, placing only more: the items
+    are placed once however many endings are tried after them. An ending that the last of the
+    items keeps with, or that starts with running text (which a figure before it could let fill
+    its page first), is placed with them from the start, as paginate() would."""
+
+    def __init__(self, items: list[Item], geo: Geometry) -> None:
+        self.items = list(items)
+        self.geo = geo
+        self.pages: list[list[tuple[Item, float]]] = [[]]
+        self.y = geo.top
+        self.deferred: set[int] = set()
+        self.done = _place(self.items, geo, self.pages, self.y, self.deferred, 0)
+
+    def then(self, more: list[Item]) -> list[list[tuple[Item, float]]]:
+        """Return the pages of the items followed by more."""
+        if more and self.items and (self.items[-1].keep_with_next or more[0].kind in TEXT):
+            return Pagination(self.items + more, self.geo).then([])
+        items = self.items + more
+        pages = [list(page) for page in self.pages]
+        y, i = self.done
+        _place(items, self.geo, pages, y, set(self.deferred), i)
+        if not pages[-1] and len(pages) > 1:
+            pages.pop()
+        return pages
+
+
+def _place(
+    items: list[Item],
+    geo: Geometry,
+    pages: list[list[tuple[Item, float]]],
+    y: float,
+    deferred: set[int],
+    i: int,
+) -> tuple[float, int]:
+    """Place items from index i on, the last page of pages filled down to y; return the y
+    reached and the index placement stopped at (the end of items)."""
     bottom = geo.bottom + 1e-6
-    deferred: set[int] = set()
-    i = 0
+    chains: dict[int, tuple[int, float]] = {}  # _chain by index, until the items change
+
+    def chain(k: int) -> tuple[int, float]:
+        if k not in chains:
+            chains[k] = _chain(items, k)
+        return chains[k]
+
     while i < len(items):
         item = items[i]
         if item.kind == "break":
@@ -742,7 +786,7 @@ def paginate(items: list[Item], geo: Geometry) -> list[list[tuple[Item, float]]]
             i += 1
             continue
         at_top = not pages[-1]
-        j, need = _chain(items, i)
+        j, need = chain(i)
         if at_top:
             need -= item.space_before
         fits_fresh = need - (0.0 if at_top else item.space_before) <= geo.text_height
@@ -752,13 +796,14 @@ def paginate(items: list[Item], geo: Geometry) -> list[list[tuple[Item, float]]]
                 start = i + 1 + (1 if i + 1 < len(items) and items[i + 1].kind == "space" else 0)
                 k, yy = start, y
                 while k < len(items) and items[k].kind in TEXT:
-                    last, more = _chain(items, k)
+                    last, more = chain(k)
                     if any(items[m].kind not in TEXT for m in range(k, last + 1)) or yy + more > bottom:
                         break
                     yy += more
                     k = last + 1
                 if k > start:
                     items[i:k] = items[start:k] + items[i:start]
+                    chains.clear()
                     continue
             figure = next((m for m in range(i, j + 1) if items[m].resize is not None), None)
             if figure is not None and fits_fresh and (bottom - y) / geo.text_height > SHRINK_WHEN:
@@ -767,6 +812,7 @@ def paginate(items: list[Item], geo: Geometry) -> list[list[tuple[Item, float]]]
                 smaller = resize(items[figure].height - (y + need - bottom))
                 if smaller is not None:
                     items[figure] = smaller
+                    chains.clear()
                     continue
             pages.append([])
             y = geo.top
@@ -781,9 +827,7 @@ def paginate(items: list[Item], geo: Geometry) -> list[list[tuple[Item, float]]]
             pages[-1].append((item, y))
         y += item.height
         i += 1
-    if not pages[-1] and len(pages) > 1:
-        pages.pop()
-    return pages
+    return y, i
 
 
 def footer_shapes(number: int, geo: Geometry, style: BookStyle, title: str) -> list[Shape]:
@@ -976,11 +1020,14 @@ def flow(
     first_block: int = 0,
     whole: bool = False,
     check: FigureCheck | None = None,
+    reuse: dict[tuple[int, float], list[Item]] | None = None,
 ) -> list[Item]:
     """Return a document's blocks as flow items with their keep-with-next links, the blocks
     numbered from first_block in the items' marks; whole: the items stay together on one page
     (when they fit one). With check, a figure is drawn smaller than planned only where it has no
-    more layout findings than at its planned size."""
+    more layout findings than at its planned size. reuse: the items of the blocks with no figure
+    by (block number, body size), kept from an earlier flow of the same document and geometry
+    (they do not depend on the figure scale)."""
     made = _Flow(geo, style, figures, check)
     made.blocks = first_block
     previous = None
@@ -990,7 +1037,15 @@ def flow(
         if isinstance(previous, Paragraph) and isinstance(block, FigureRow) and made.items:
             if plain_text(previous.runs).rstrip().endswith(":"):
                 made.items[-1].keep_with_next = True  # ... and one introducing a figure ("as here:")
-        made.add_block(block)
+        key = (made.blocks, style.body)
+        if reuse is not None and not whole and not isinstance(block, FigureRow) and key in reuse:
+            made.items.extend(reuse[key])
+            made.blocks += 1
+        else:
+            start = len(made.items)
+            made.add_block(block)
+            if reuse is not None and not whole and not isinstance(block, FigureRow):
+                reuse[key] = made.items[start:]
         previous = block
     if whole:
         for item in made.items[:-1]:

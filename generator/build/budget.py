@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from generator.components.base import Context, Output
+from generator.components.table_sheet import blocks_of
 from generator.definitions import ComponentSpec
 from generator.errors import DefinitionError, UsageError
 from generator.imposition import Paper
@@ -160,7 +161,7 @@ def _cards(spec: ComponentSpec, ctx: Context, tally: _Tally, key: str) -> None:
 
 def _table_sheet(spec: ComponentSpec, ctx: Context, tally: _Tally, key: str) -> None:
     per_copy = 10 + 2 * len(spec["fields"] or ()) + len(spec["notes"] or ())
-    for block in spec["blocks"]:
+    for block in blocks_of(spec, ctx):  # a roster's rows made from the rules module
         columns = max(len(block["columns"]), 1)
         rows = (block["rows"] or 0) + len(block["cells"] or ()) + 1
         per_copy += 2 * rows * columns + 4 * rows

@@ -19,11 +19,11 @@ from generator.booklet.layout import (
     Geometry,
     Item,
     LaidPage,
+    Pagination,
     draw_pages,
     flow,
     page_fill,
     page_geometry,
-    paginate,
     readable_figure,
     typeset,
 )
@@ -75,7 +75,7 @@ FIT_STEP = 0.25  # pt
 FIGURE_SCALES = (1.0, 0.9, 0.8)  # figures are drawn smaller only when no body size fits at full size
 AID_BODY = 8.5  # pt: the quick reference's body size in the booklet (quick_reference.aid_page's)
 MIN_FILL = 0.36  # no page but the last is filled less than this share of the text area (a third, and a line)
-INK_SAVER_TINT = 0.12  # with --ink-saver no pale tint covers more of a page than this
+INK_SAVER_TINT = 0.12  # with --ink-saver no pale tint covers more of a page than this (as on every page)
 RECORD_HEIGHT = 0.9  # a blank record follows the rules when it fits this share of a page at full width
 
 
@@ -181,30 +181,44 @@ def _typeset(source: BookletSource, ctx: Context) -> list[LaidPage]:
     # (key, style, pages placed, the quick reference on a page of its own)
     best: tuple[tuple, BookStyle, list, bool] | None = None
     aids: dict[float, bool] = {}  # the quick reference fits one page, by its body size
+    # measured once: what has no figure lays out the same at every figure scale (the kit list,
+    # the quick reference at its own body size, which most body sizes share)
+    plain = [not any(isinstance(block, FigureRow) for block in blocks) for blocks in matter]
+    flowed: dict[tuple[int, float], list[Item]] = {}
+    tails: dict[float, list[Item]] = {}
+    measured: dict[tuple[int, float], list[Item]] = {}  # the rules' blocks with no figure
 
     def evaluate(scale: float, size: float) -> int:
         """Lay the booklet out at a figure scale and body size in every way; keep the best in
         best; return the fewest pages a layout at this size comes to."""
         nonlocal best
         style = replace(source.style, body=size, figures=scale)
-        rules = flow(source.document, geo, style, source.figures, check=check)
+        rules = flow(source.document, geo, style, source.figures, check=check, reuse=measured)
         count = len(source.document.blocks)
         pieces = []
-        for blocks in matter:
-            pieces.append(flow(Document(blocks), geo, style, source.figures, count, check=check))
+        for k, blocks in enumerate(matter):
+            if not plain[k]:
+                pieces.append(flow(Document(blocks), geo, style, source.figures, count, check=check))
+            else:
+                if (k, size) not in flowed:
+                    flowed[k, size] = flow(Document(blocks), geo, style, source.figures, count, check=check)
+                pieces.append(flowed[k, size])
             count += len(blocks)
         aid_body = min(size, AID_BODY)
         if card is not None and aid_body not in aids:
             aids[aid_body] = _aid(ctx, card, geo, 1, size) is not None
         ends: list[tuple[bool, list[Item]]] = [(card is not None and aids[aid_body], [])]
         if quick is not None and source.fit:
-            small = replace(style, body=aid_body)  # the size of the card's own page
-            ends.append((False, flow(quick, geo, small, _no_figure, count, whole=True)))
+            if aid_body not in tails:
+                small = replace(style, body=aid_body)  # the size of the card's own page
+                tails[aid_body] = flow(quick, geo, small, _no_figure, count, whole=True)
+            ends.append((False, tails[aid_body]))
         fewest = 10**6
+        placing = Pagination(rules, geo)  # the rules are placed once for every ending tried
         for mask in masks:
-            items = rules + [item for k, piece in enumerate(pieces) if mask >> k & 1 for item in piece]
+            items = [item for k, piece in enumerate(pieces) if mask >> k & 1 for item in piece]
             for on_page, tail in ends:
-                placed = paginate(items + tail, geo)
+                placed = placing.then(items + tail)
                 total = len(placed) + (1 if source.cover is not None else 0) + (1 if on_page else 0)
                 fewest = min(fewest, total)
                 missing = -total % 4
@@ -219,7 +233,9 @@ def _typeset(source: BookletSource, ctx: Context) -> list[LaidPage]:
                     best = (key, style, placed, on_page)
         return fewest
 
-    for scale in FIGURE_SCALES if source.fit else (1.0,):
+    drawn = any(isinstance(block, FigureRow) for block in source.document.blocks) or not all(plain)
+    # a booklet with no figure lays out the same at every figure scale: one is enough
+    for scale in FIGURE_SCALES if source.fit and drawn else (1.0,):
         floor: int | None = None  # the fewest pages at the smallest size
         for size in sizes:
             if best is not None and best[0][0] == 0:
@@ -265,7 +281,8 @@ def check(drawing: Drawing, scale: float) -> int:
 def _matter(ctx: Context, source: BookletSource, labels: dict[str, str]) -> list[tuple[Block, ...]]:
     """Return what may follow the rules to fill the booklet, each as blocks: the kit list with
     the count of every part (from the definition), then a blank copy of each record sheet that
-    fits a page at full width (with --ink-saver, one whose tints stay within INK_SAVER_TINT)."""
+    fits a page at full width (with --ink-saver, drawn narrower where that keeps each tint within
+    INK_SAVER_TINT of a page, down to the width of a copy on the record's own sheet)."""
     sep = "\u00a0: " if source.lang == "fr" else ": "
     entries = []
     for spec in ctx.definition.components:
@@ -285,22 +302,41 @@ def _matter(ctx: Context, source: BookletSource, labels: dict[str, str]) -> list
     for spec in ctx.definition.components:
         if spec.kind != "table-sheet" or not spec.get("in_kit", True) or not spec.get("output", True):
             continue
-        drawing = source.figures(spec.id, None, 0.0)
-        scale = geo.text_width / drawing.width
-        if ctx.options.ink_saver and _tint_area(drawing) * scale**2 > INK_SAVER_TINT * geo.width * geo.height:
-            continue  # a page-high record would print more tint than the ink saver allows a page
+        share = 1.0  # of the text width
+        # never narrower than a copy on the sheet the kit prints
+        narrowest = min(1.0, ctx.paper.printable[0] / spec.get("columns_per_page", 1) / geo.text_width)
+        while True:
+            width = geo.text_width * share
+
+            def fit(d: Drawing, width: float = width) -> float:
+                return width / d.width
+
+            drawing, scale = readable_figure(source.figures, spec.id, None, fit)
+            if not ctx.options.ink_saver:
+                break
+            if _largest_tint(drawing) * scale**2 <= INK_SAVER_TINT * geo.width * geo.height:
+                break
+            # a page-wide record would print a larger tint than the ink saver allows on a page:
+            # narrower, its tints are within it (a record narrower than its own sheet's is left out)
+            share = round(share - 0.05, 2)
+            if share < narrowest - 1e-9:
+                break
+        if share < narrowest - 1e-9:
+            continue
         if drawing.height * scale <= geo.text_height * RECORD_HEIGHT - 12.0:
             title = spec.get("title") or spec.id.replace("-", " ").capitalize()
-            matter.append((Heading(1, (Run(title),)), FigureRow((Figure(spec.id, width=(100.0, "%")),))))
+            figure = Figure(spec.id, width=(100.0 * share, "%"))
+            matter.append((Heading(1, (Run(title),)), FigureRow((figure,))))
     return matter
 
 
-def _tint_area(drawing: Drawing) -> float:
-    """Return the area in mm² that a drawing's filled rectangles cover (white ones aside)."""
+def _largest_tint(drawing: Drawing) -> float:
+    """Return the area in mm² of a drawing's largest filled rectangle (white ones aside): the
+    ink saver lets no tint cover more than INK_SAVER_TINT of a page, on every page of a kit."""
     area = 0.0
     for shape, m in iter_shapes(drawing.shapes):
         if isinstance(shape, Rect) and shape.style.fill not in (None, "#ffffff"):
-            area += shape.w * shape.h * abs(m[0] * m[3] - m[1] * m[2])
+            area = max(area, shape.w * shape.h * abs(m[0] * m[3] - m[1] * m[2]))
     return area
 
 

@@ -38,6 +38,24 @@ BLOCK_SCHEMA: dict[str, Field] = {
         "int", default=None, min=1, max=500, doc="empty rows to write in (after any pre-printed cells)"
     ),
     "cells": Field("list:list:str", default=None, doc="pre-printed text, row by row"),
+    "roster": Field(
+        "id",
+        default=None,
+        doc="rows from the rules module instead of cells: the name of a list among its template values "
+        "(rules.<name>), one row for each of an entry's count (a roster: 'pieces', a row a soldier)",
+    ),
+    "roster_label": Field(
+        "str",
+        default="{{ name }} {{ number }}",
+        doc="a roster row's first cell: a template of the entry's values and number (1 to its count); "
+        "empty: no label, the row is boxes only (a block beside a labelled one)",
+    ),
+    "roster_boxes": Field(
+        "str",
+        default="",
+        doc="the entry's value that counts a roster row's open boxes after its label; the other "
+        "columns are struck out with a dash (empty: every box open)",
+    ),
     "number_rows": Field("bool", default=False, doc="fill the first column with 1, 2, 3..."),
     "row_height": Field("length", default=7.0, check=positive, doc="height of a row"),
     "header_height": Field("length", default=7.0, check=positive, doc="height of the header row"),
@@ -89,8 +107,10 @@ FIGURE_WIDTH = 120.0  # mm, a booklet figure's width (the text width of an A5 pa
 def check_spec(values: dict[str, Any], where) -> None:
     """Check that each block knows how many rows it has."""
     for i, block in enumerate(values["blocks"]):
-        if block["rows"] is None and block["cells"] is None:
-            raise where.child("blocks").child(i).error("give rows or cells")
+        if block["rows"] is None and block["cells"] is None and block["roster"] is None:
+            raise where.child("blocks").child(i).error("give rows, cells or roster")
+        if block["roster"] is not None and block["cells"] is not None:
+            raise where.child("blocks").child(i).error("give cells or roster, not both")
         if block["cells"] is not None:
             for r, row in enumerate(block["cells"]):
                 if len(row) > len(block["columns"]):
@@ -234,6 +254,43 @@ def note_shapes(
     return shapes, y
 
 
+STRUCK = "\u2013"  # a roster's box that an entry does not have
+
+
+def blocks_of(spec: ComponentSpec, ctx: Context) -> list[dict[str, Any]]:
+    """Return the sheet's blocks with a roster's rows made from the rules module: for each entry
+    of the list its roster key names, one row for each of the entry's count, labelled by
+    roster_label, with the entry's roster_boxes open boxes and the other columns struck out."""
+    blocks = []
+    for i, block in enumerate(spec["blocks"]):
+        name = block["roster"]
+        if name is None:
+            blocks.append(block)
+            continue
+        where = f"{ctx.definition.path}: components.{spec.id}.blocks.{i}"
+        entries = (ctx.rules.text_values() if ctx.rules is not None else {}).get(name)
+        if not isinstance(entries, list):
+            raise DefinitionError(f"{where}.roster: the rules module has no list {name!r}")
+        values = sheet_values(ctx)
+        labelled = bool(block["roster_label"])  # an empty label: the row is boxes only
+        boxes = len(block["columns"]) - (1 if labelled else 0)
+        cells = []
+        for entry in entries:
+            open_boxes = entry[block["roster_boxes"]] if block["roster_boxes"] else boxes
+            if open_boxes > boxes:
+                raise DefinitionError(
+                    f"{where}.columns: {entry.get('name', entry)} needs {open_boxes} boxes, the roster has {boxes}"
+                )
+            for number in range(1, entry.get("count", 1) + 1):
+                row = [""] * open_boxes + [STRUCK] * (boxes - open_boxes)
+                if labelled:
+                    extra = {**values, **entry, "number": number}
+                    row.insert(0, render_text(block["roster_label"], extra, f"{where}.roster_label"))
+                cells.append(row)
+        blocks.append({**block, "cells": cells})
+    return blocks
+
+
 def rows_of(block: dict[str, Any]) -> int:
     """Return the rows a block prints on the front."""
     return block["rows"] if block["rows"] is not None else len(block["cells"] or [])
@@ -246,19 +303,28 @@ def turn_limit(ctx: Context) -> int | None:
     return ctx.rules.text_values().get("turn_limit")
 
 
+def claim_limit(ctx: Context) -> int:
+    """Return the most lines of a game's record that are not turns (claims, each a line of its
+    own) by the rules module's ``claim_limit``, or 0."""
+    if ctx.rules is None:
+        return 0
+    return int(ctx.rules.text_values().get("claim_limit", 0))
+
+
 def rows_needed(block: dict[str, Any], ctx: Context) -> int:
-    """Return the rows a move record needs for a whole game (its front rows for other blocks)."""
+    """Return the rows a move record needs for a whole game, every turn up to the limit and every
+    claim the rules allow (its front rows for other blocks)."""
     limit = turn_limit(ctx)
     if not block["turns_per_row"] or not limit:
         return rows_of(block)
-    return max(rows_of(block), -(-limit // block["turns_per_row"]))
+    return max(rows_of(block), -(-(limit + claim_limit(ctx)) // block["turns_per_row"]))
 
 
 def continued(spec: ComponentSpec, ctx: Context) -> list[dict[str, Any]]:
     """Return the move records of the sheet whose rows go on on its back, each as the block of
     its continuation (the missing rows, numbered on)."""
     result = []
-    for i, block in enumerate(spec["blocks"]):
+    for i, block in enumerate(blocks_of(spec, ctx)):
         front = rows_of(block)
         needed = rows_needed(block, ctx)
         if needed > front:
@@ -316,7 +382,7 @@ def copy_drawing(
     x = 0.0
     row_top = y
     row_bottom = y
-    for block in spec["blocks"]:
+    for block in blocks_of(spec, ctx):
         share = 1.0 if stack else min(block["width"], 1.0)
         bw = width * share
         if x > 0 and x + bw > width + 1e-6:

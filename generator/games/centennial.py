@@ -477,6 +477,10 @@ class CentennialRules(GameRules):
             "path_back": list(range(BOXES - 1, 0, -1)),
             "turn_limit": self.default_turn_limit,
             "round_unit": ROUND_UNIT,
+            # a claim is a record line of its own: every claim moves its claimer one step and no
+            # step is made twice, so a game of two holds at most the winner's steps and all but
+            # the last of the other's (record sheets are sized for the turn limit and these)
+            "claim_limit": 2 * STEPS - 1,
         }
 
 

@@ -17,21 +17,25 @@ from generator.definitions import BUILTIN_GAMES, LAYOUTS_DIR
 from generator.games import GAMES
 from generator.imposition import find_paper
 from generator.loader import find_definition
+from generator.page import Text, iter_shapes
 from tests.conftest import build
 from tests.pdf_reader import Page, open_pdf
 
 
 def records(game: str, lang: str = "en") -> list[tuple[str, dict, int]]:
-    """Return (component id, block, rows a whole game needs) of every move record of a game."""
+    """Return (component id, block, rows a whole game needs) of every move record of a game: a
+    line for every turn up to the limit and for every claim the rules allow (a claim is a line of
+    its own)."""
     definition = find_definition(game, LAYOUTS_DIR, lang)
-    limit = GAMES[definition.rules_id].text_values()["turn_limit"]
+    values = GAMES[definition.rules_id].text_values()
+    lines = values["turn_limit"] + values.get("claim_limit", 0)
     found = []
     for spec in definition.components:
         if spec.kind != "table-sheet":
             continue
         for block in spec["blocks"]:
             if block["turns_per_row"]:
-                found.append((spec.id, block, -(-limit // block["turns_per_row"])))
+                found.append((spec.id, block, -(-lines // block["turns_per_row"])))
     return found
 
 
@@ -101,6 +105,56 @@ def test_the_centennial_record_writes_a_claim_on_a_line_of_its_own():
     assert "claim gets its own line" in notes
     state = GAMES["centennial"].new_state(tags={"Players": "3"})
     assert GAMES["centennial"].move_per_line and state.parse_move("P3 claims 4") is not None
+
+
+def test_a_two_player_centennial_record_has_a_line_for_every_throw_and_every_claim():
+    # the rules: every claim moves its claimer one step and a counter makes each of its steps
+    # once; the game ends when a counter has made them all, so the other has one to go at most
+    rules = GAMES["centennial"]
+    values = rules.text_values()
+    assert values["claim_limit"] == values["steps"] + values["steps"] - 1
+    ((_, block, needed),) = records("centennial")
+    assert needed == values["turn_limit"] + values["claim_limit"]  # one line each, two players
+    definition = find_definition("centennial", LAYOUTS_DIR, "en")
+    ctx = context(definition, find_paper("a4"))
+    from generator.components.table_sheet import back_drawing, rows_needed
+
+    assert rows_needed(block, ctx) == needed
+    back = back_drawing(definition.component("record"), ctx, 180.0, 260.0)
+    assert back is not None
+    numbers = {int(s.text) for s, _ in iter_shapes(back.shapes) if isinstance(s, Text) and s.text.isdigit()}
+    assert set(range(block["rows"] + 1, needed + 1)) <= numbers
+
+
+def test_no_two_player_centennial_game_makes_more_claims_than_the_record_budgets():
+    """Random two-player games to their end (or the throw limit), claiming whenever a claim is
+    open: the claims made never pass the rules' bound, and each moves its claimer one step."""
+    from generator.games.centennial import Claim
+    from generator.seeding import Rng
+
+    rules = GAMES["centennial"]
+    bound = rules.text_values()["claim_limit"]
+    most = 0
+    for game in range(40):
+        rng = Rng(game, "centennial-claims")
+        state = rules.new_state(tags={"Players": "2"})
+        claims = throws = 0
+        while not state.is_terminal():
+            moves = state.legal_moves()
+            claim = [m for m in moves if isinstance(m, Claim)]
+            if claim:
+                before = list(state.steps)
+                state.apply_move(claim[0])
+                who = rules.sides.index(claim[0].player)
+                assert state.steps[who] == before[who] + 1
+                claims += 1
+            else:
+                state.apply_move(state.random_move(rng))
+                throws += 1
+        assert claims <= sum(state.steps) <= bound
+        assert throws <= rules.text_values()["turn_limit"]
+        most = max(most, claims)
+    assert most > 0, "no game made a claim: the test shows nothing"
 
 
 MARKUP = re.compile(r"`|\*\*|\{\{|\{%|\}\}")
