@@ -617,6 +617,9 @@ GLOSSARY: dict[str, dict[str, Term]] = {
         ),
         "free_box": Term("case libre", ("case vide", "cases vides"), ("everest",)),
         "player_sheet": Term("feuille de joueur", ("feuilles des joueurs",), ("everest",)),
+        "point": Term("intersection", ("case", "cases"), ("nine-mens-morris",)),
+        "man": Term("pion", ("homme", "hommes", "jeton", "jetons"), ("nine-mens-morris",)),
+        "mill": Term("moulin", ("alignement", "alignements"), ("nine-mens-morris",)),
     },
     "it": {
         "seed": Term("seme", ("seed",)),

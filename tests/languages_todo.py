@@ -14,7 +14,6 @@ NOT_WRITTEN = {
     ("barricades", "it"),
     ("centennial", "it"),
     ("everest", "it"),
-    ("nine-mens-morris", "fr"),
     ("nine-mens-morris", "it"),
     ("push", "fr"),
     ("take-the-brain", "fr"),
