@@ -620,6 +620,8 @@ GLOSSARY: dict[str, dict[str, Term]] = {
         "point": Term("intersection", ("case", "cases"), ("nine-mens-morris",)),
         "man": Term("pion", ("homme", "hommes", "jeton", "jetons"), ("nine-mens-morris",)),
         "mill": Term("moulin", ("alignement", "alignements"), ("nine-mens-morris",)),
+        "sequence": Term("série", ("rangée", "rangées"), ("verbal",)),
+        "position": Term("position", ("place", "places"), ("verbal",)),
     },
     "it": {
         "seed": Term("seme", ("seed",)),

@@ -18,7 +18,6 @@ NOT_WRITTEN = {
     ("push", "fr"),
     ("take-the-brain", "fr"),
     ("take-the-brain", "it"),
-    ("verbal", "fr"),
     ("verbal", "it"),
 }
 
