@@ -622,6 +622,10 @@ GLOSSARY: dict[str, dict[str, Term]] = {
         "mill": Term("moulin", ("alignement", "alignements"), ("nine-mens-morris",)),
         "sequence": Term("série", ("rangée", "rangées"), ("verbal",)),
         "position": Term("position", ("place", "places"), ("verbal",)),
+        "pointer": Term("flèche", ("pointeur", "pointeurs"), ("take-the-brain",)),
+        "brain": Term("Cerveau", ("cervelle",), ("take-the-brain",)),
+        "numskull": Term("Crâne", ("cabochard", "cabochards", "caboche", "caboches"), ("take-the-brain",)),
+        "ninny": Term("Nigaud", ("benêt", "benêts", "niais"), ("take-the-brain",)),
     },
     "it": {
         "seed": Term("seme", ("seed",)),

@@ -16,7 +16,6 @@ NOT_WRITTEN = {
     ("everest", "it"),
     ("nine-mens-morris", "it"),
     ("push", "fr"),
-    ("take-the-brain", "fr"),
     ("take-the-brain", "it"),
     ("verbal", "it"),
 }
