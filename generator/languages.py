@@ -626,6 +626,11 @@ GLOSSARY: dict[str, dict[str, Term]] = {
         "brain": Term("Cerveau", ("cervelle",), ("take-the-brain",)),
         "numskull": Term("Crâne", ("cabochard", "cabochards", "caboche", "caboches"), ("take-the-brain",)),
         "ninny": Term("Nigaud", ("benêt", "benêts", "niais"), ("take-the-brain",)),
+        "city": Term("ville", ("cité", "cités"), ("aggression",)),
+        "road": Term("route", ("chemin", "chemins"), ("aggression",)),
+        "troop": Term("troupe", ("soldat", "soldats", "armée", "armées"), ("aggression",)),
+        "chit": Term("jeton", ("chit", "chits"), ("aggression",)),
+        "ledger": Term("registre", ("grand livre", "livre de comptes"), ("aggression",)),
     },
     "it": {
         "seed": Term("seme", ("seed",)),
