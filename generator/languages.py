@@ -631,6 +631,8 @@ GLOSSARY: dict[str, dict[str, Term]] = {
         "troop": Term("troupe", ("soldat", "soldats", "armée", "armées"), ("aggression",)),
         "chit": Term("jeton", ("chit", "chits"), ("aggression",)),
         "ledger": Term("registre", ("grand livre", "livre de comptes"), ("aggression",)),
+        "cell": Term("case", ("cellule", "cellules"), ("push",)),
+        "pawn": Term("pion", ("jeton", "jetons"), ("push",)),
     },
     "it": {
         "seed": Term("seme", ("seed",)),

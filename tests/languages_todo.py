@@ -14,7 +14,6 @@ NOT_WRITTEN = {
     ("centennial", "it"),
     ("everest", "it"),
     ("nine-mens-morris", "it"),
-    ("push", "fr"),
     ("take-the-brain", "it"),
     ("verbal", "it"),
 }

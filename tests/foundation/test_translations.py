@@ -121,13 +121,14 @@ def test_every_kit_builds_in_every_language(built, tmp_path, game, lang):
     assert lang in languages(definition) and sorted(definition.game["languages"]) == languages(definition)
 
 
-def own_files(folder: str) -> list[str]:
-    """Return the kit's PDF, SVG and HTML files in its own language (not the English siblings),
-    and the home page of the folder it was built into."""
+def own_files(folder: str, lang: str) -> list[str]:
+    """Return the kit's PDF, SVG and HTML files in its own language (not the booklets in the
+    other languages beside them), and the home page of the folder it was built into."""
+    others = [f".{code}." for code in LANGUAGES if code != lang]
     return sorted(
         os.path.join(folder, n)
         for n in os.listdir(folder)
-        if n.endswith((".pdf", ".svg", ".html")) and ".en." not in n
+        if n.endswith((".pdf", ".svg", ".html")) and not any(o in n for o in others)
     ) + [os.path.join(os.path.dirname(folder), "index.html")]
 
 
@@ -192,7 +193,7 @@ def english_in(lines: list[str]) -> list[str]:
 def test_no_english_in_any_file_of_the_kit(built, game, lang):
     found = {}
     for how, folder in kit_folders(built, game, lang).items():
-        for path in own_files(folder):
+        for path in own_files(folder, lang):
             bad = english_in(texts(path))
             if bad:
                 found[f"{how}/{os.path.basename(path)}"] = bad[:5]
@@ -202,10 +203,9 @@ def test_no_english_in_any_file_of_the_kit(built, game, lang):
 def badly_spaced(line: str, exact: bool) -> list[str]:
     """Return the French marks of a line without the space they need before them: the no-break
     space of the right width where the characters are exact (SVG, HTML), any space in a PDF read
-    back (its no-break spaces read as spaces), and a mark that starts a line (broken before it)."""
+    back (its no-break spaces read as spaces); a PDF line broken before its mark is
+    ``broken_before_marks``."""
     bad = []
-    if not exact and re.match(r"\s*[;!?:](\s|$)", line):  # a PDF line broken before its mark
-        bad.append(line[:20])
     line = NAMES.sub(" ", re.sub(r"`[^`]*`", " ", line))
     for m in re.finditer(r"(?<=[^\W_]|[)»”’])([ \u00a0\u202f]?)([;!?:])(?=\s|$)", line):
         space, mark = m.groups()
@@ -217,13 +217,40 @@ def badly_spaced(line: str, exact: bool) -> list[str]:
     return bad
 
 
+def broken_before_marks(path: str) -> list[str]:
+    """Return the French marks of a PDF set at the start of a line, apart from the word before them:
+    found by where the characters are drawn (a booklet's half pages are turned a quarter round, and
+    pdfium reads a bold word and the mark after it as two lines there), not by the text's lines."""
+    doc = pdfium.PdfDocument(path)
+    bad = []
+    for page in doc:
+        textpage = page.get_textpage()
+        chars = textpage.get_text_range()
+        for i, ch in enumerate(chars):
+            if ch not in ";!?:" or (i + 1 < len(chars) and not chars[i + 1].isspace()):
+                continue
+            j = i - 1
+            while j >= 0 and chars[j] in " \u00a0\u202f\r\n":
+                j -= 1
+            if j < 0 or not (chars[j].isalnum() or chars[j] in ")»”’"):
+                continue
+            a, b = textpage.get_charbox(j), textpage.get_charbox(i)
+            size = max(a[2] - a[0], a[3] - a[1], b[2] - b[0], b[3] - b[1], 1.0)
+            ax, ay, bx, by = (a[0] + a[2]) / 2, (a[1] + a[3]) / 2, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
+            if ((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5 > 4 * size:
+                bad.append(chars[max(0, j - 15) : i + 1].replace("\r\n", " / "))
+    doc.close()
+    return bad
+
+
 @pytest.mark.parametrize("game,lang", kits([k for k in OTHER if k[1] == "fr"]))
 def test_french_marks_have_their_no_break_space(built, game, lang):
     found = {}
     for how, folder in kit_folders(built, game, lang).items():
-        for path in own_files(folder):
+        for path in own_files(folder, lang):
             exact = not path.endswith(".pdf")
             bad = [b for line in texts(path) for b in badly_spaced(line, exact)]
+            bad += broken_before_marks(path) if not exact else []
             if bad:
                 found[f"{how}/{os.path.basename(path)}"] = bad[:5]
     assert not found, found
@@ -240,7 +267,7 @@ def test_only_the_glossary_term_for_each_concept(built, game, lang):
     assert banned
     found = {}
     for how, folder in kit_folders(built, game, lang).items():
-        for path in own_files(folder):
+        for path in own_files(folder, lang):
             for line in texts(path):
                 low = " ".join(words(line)).lower()
                 for word, key in banned.items():
