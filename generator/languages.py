@@ -633,6 +633,12 @@ GLOSSARY: dict[str, dict[str, Term]] = {
         "ledger": Term("registre", ("grand livre", "livre de comptes"), ("aggression",)),
         "cell": Term("case", ("cellule", "cellules"), ("push",)),
         "pawn": Term("pion", ("jeton", "jetons"), ("push",)),
+        "soldier": Term("soldat", ("combattant", "combattants"), ("barricades",)),
+        "pistolier": Term("pistolier", ("pistolero", "pistoleros"), ("barricades",)),
+        "rifleman": Term("fusilier", ("carabinier", "carabiniers"), ("barricades",)),
+        "grenadier": Term("grenadier", ("lanceur de grenades",), ("barricades",)),
+        "gunner": Term("mitrailleur", ("servant", "servants"), ("barricades",)),
+        "macguffin": Term("MacGuffin", ("trésor", "trésors"), ("barricades",)),
     },
     "it": {
         "seed": Term("seme", ("seed",)),

@@ -9,7 +9,6 @@ import pytest
 #: (game, language) kits with no booklet in that language yet
 NOT_WRITTEN = {
     ("aggression", "it"),
-    ("barricades", "fr"),
     ("barricades", "it"),
     ("centennial", "it"),
     ("everest", "it"),
