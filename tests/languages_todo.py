@@ -31,6 +31,23 @@ UNMARKED: set[tuple[str, str]] = {
 }
 
 
+#: (game, language) booklets whose text does not yet fill a whole number of sheets: the French runs
+#: past the English page count and notes pages pad it (Nine Men's Morris 9 text pages, to cut to 7;
+#: Aggression 10, to cut to 7 or fill to 11); their page-count checks are expected failures
+UNFITTED: set[tuple[str, str]] = {
+    ("aggression", "fr"),
+    ("nine-mens-morris", "fr"),
+}
+#: of those, the booklets whose padding puts their Clarifications more than four pages from the back
+UNFITTED_LATE: set[tuple[str, str]] = {("nine-mens-morris", "fr")}
+
+
+def unfitted(request: pytest.FixtureRequest, game: str, lang: str, todo: set[tuple[str, str]]) -> None:
+    """Mark a running test an expected failure (strict) while its booklet is in ``todo``."""
+    if (game, lang) in todo:
+        request.applymarker(pytest.mark.xfail(strict=True, reason=f"not fitted yet: {game} in {lang}"))
+
+
 def param(game: str, lang: str, todo: set[tuple[str, str]], why: str) -> object:
     """Return a pytest parameter for a kit, an expected failure while it is in ``todo``."""
     marks = (
