@@ -13,6 +13,7 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from generator.build.plan import BuildRequest
 from generator.build.run import run_build
 
 
@@ -20,11 +21,7 @@ def main() -> None:
     """Print a table of sheets per kit for A4 and Letter."""
     for paper in ("a4", "letter"):
         with tempfile.TemporaryDirectory() as out:
-            run_build(
-                games=[], all_games=True, paper=paper, formats=["pdf"], out=out, seed=None, seeds=None,
-                variants=[], lang="en", fit=False, cell_size=None, ink_saver=False, duplex_offset=None,
-                layouts=None,
-            )  # fmt: skip
+            run_build(BuildRequest(all_games=True, paper=paper, formats=("pdf",), out=out))
             print(
                 f"{paper}: kit | guide | card parts | paper parts | whole pages | booklet | total | without guide and aid-only sheets"
             )

@@ -23,6 +23,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 import generator.render.svg as svg  # noqa: E402
+from generator.build.plan import BuildRequest  # noqa: E402
 from generator.build.run import run_build  # noqa: E402
 
 Call = tuple[str, tuple[Any, ...], dict[str, Any]]
@@ -44,12 +45,10 @@ def _record(calls: list[Call]) -> None:
     svg.InlineSvg.element = kept_element  # type: ignore[method-assign]
 
 
-def _options(out: str, games: list[str], seed: int | None) -> dict[str, Any]:
-    return dict(
-        games=games, all_games=not games, paper="a4", formats=["pdf", "svg"], out=out, seed=seed,
-        seeds=None, variants=[], lang="en", fit=False, cell_size=None, ink_saver=False,
-        duplex_offset=None, layouts=None, jobs=1,
-    )  # fmt: skip
+def _request(out: str, games: list[str], seed: int | None) -> BuildRequest:
+    return BuildRequest(
+        games=games, all_games=not games, out=out, seed=None if seed is None else str(seed), jobs=1
+    )
 
 
 def _sizes(folder: str) -> dict[str, int]:
@@ -84,9 +83,9 @@ def main() -> None:
     calls: list[Call] = []
     _record(calls)
     with tempfile.TemporaryDirectory() as out:
-        run_build(**_options(os.path.join(out, "kit"), ["barricades"], 7))
+        run_build(_request(os.path.join(out, "kit"), ["barricades"], 7))
         kit = _sizes(os.path.join(out, "kit", "barricades-seed7"))
-        run_build(**_options(os.path.join(out, "all"), [], None))
+        run_build(_request(os.path.join(out, "all"), [], None))
         every = _sizes(os.path.join(out, "all"))
     times = []
     for _ in range(runs):

@@ -54,10 +54,10 @@ def _crosshair(cx: float, cy: float) -> list[Shape]:
 
 def calibration_pages(paper: Paper) -> list[Page]:
     """Return the two pages of the calibration sheet for a paper (print double-sided, long edge)."""
-    front = Page(paper.width, paper.height, label="duplex calibration, front")
-    back = Page(paper.width, paper.height, label="duplex calibration, back")
+    front: list[Shape] = []
+    back: list[Shape] = []
     m = paper.margin
-    front.add(Text(paper.width / 2, m + 6, "Duplex calibration — front", 14, "sans-bold", "middle"))
+    front.append(Text(paper.width / 2, m + 6, "Duplex calibration — front", 14, "sans-bold", "middle"))
     lines = [
         "1. Print both pages on ONE sheet, double-sided, flip on the long edge, at 100% (actual size).",
         "2. Hold the sheet against a window or lamp, this side towards you.",
@@ -66,18 +66,18 @@ def calibration_pages(paper: Paper) -> list[Page]:
         "4. Build with: pnp build GAME --duplex-offset x,y   (for example --duplex-offset 1.5,-0.5)",
     ]
     for i, text in enumerate(lines):
-        front.add(Text(m + 2, m + 16 + i * 5.2, text, 8.5, "sans"))
+        front.append(Text(m + 2, m + 16 + i * 5.2, text, 8.5, "sans"))
     for cx, cy in targets(paper):
-        front.add(*_scales(cx, cy))
+        front.extend(_scales(cx, cy))
     y = paper.height - m - 22
     x0 = (paper.width - RULER) / 2
-    front.add(Line(x0, y, x0 + RULER, y, BOLD))
+    front.append(Line(x0, y, x0 + RULER, y, BOLD))
     for i in range(0, int(RULER) + 1):
         long = 4.0 if i % 10 == 0 else (2.5 if i % 5 == 0 else 1.5)
-        front.add(Line(x0 + i, y, x0 + i, y - long, INK))
+        front.append(Line(x0 + i, y, x0 + i, y - long, INK))
         if i % 10 == 0:
-            front.add(Text(x0 + i, y - 5.5, str(i), 6, "sans", "middle"))
-    front.add(
+            front.append(Text(x0 + i, y - 5.5, str(i), 6, "sans", "middle"))
+    front.append(
         Text(
             paper.width / 2,
             y + 6,
@@ -87,9 +87,12 @@ def calibration_pages(paper: Paper) -> list[Page]:
             "middle",
         )
     )
-    footer(front, paper, f"pnp duplex calibration, {paper.name}")
-    back.add(Text(paper.width / 2, m + 6, "Duplex calibration — back", 14, "sans-bold", "middle"))
+    back.append(Text(paper.width / 2, m + 6, "Duplex calibration — back", 14, "sans-bold", "middle"))
     for cx, cy in targets(paper):
-        back.add(*_crosshair(paper.width - cx, cy))
-    footer(back, paper, f"pnp duplex calibration, {paper.name}: back")
-    return [front, back]
+        back.extend(_crosshair(paper.width - cx, cy))
+    front_page = Page(paper.width, paper.height, tuple(front), label="duplex calibration, front")
+    back_page = Page(paper.width, paper.height, tuple(back), label="duplex calibration, back")
+    return [
+        footer(front_page, paper, f"pnp duplex calibration, {paper.name}"),
+        footer(back_page, paper, f"pnp duplex calibration, {paper.name}: back"),
+    ]

@@ -13,11 +13,13 @@ import os
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from generator.errors import DefinitionError
 from generator.languages import DEFAULT_LANGUAGE, LANGUAGES
-from generator.schema import Field
+from generator.schema import Field, TypedSpec
+
+T = TypeVar("T", bound=TypedSpec)
 
 # The games that ship with pnp: `pnp build --all` and `pnp games` mean these, whatever else a user
 # keeps in the same folder (a definition of one's own builds with --layouts DIR).
@@ -95,6 +97,15 @@ class ComponentSpec:
         value = self.values.get(key)
         return default if value is None else value
 
+    def typed(self, cls: type[T]) -> T:
+        """Return the component's keys as the frozen typed value of its kind (``cls``, its class
+        in ``components.specs``), made once per spec."""
+        cache: dict[type, Any] = self.__dict__.setdefault("_typed", {})
+        if cls not in cache:
+            cache[cls] = cls.from_values(self.values)
+        value: T = cache[cls]
+        return value
+
 
 @dataclass(frozen=True)
 class GameDefinition:
@@ -106,6 +117,7 @@ class GameDefinition:
     paper: dict[str, Any]
     components: tuple[ComponentSpec, ...]
     templates_dir: str = TEMPLATES_DIR
+    lang: str = DEFAULT_LANGUAGE  # the language of its texts: its translations into it applied
     raw: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     @property

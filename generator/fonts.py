@@ -105,20 +105,32 @@ def split_lines(text: str, font: str, size: float, width: float) -> list[str]:
 
 
 @lru_cache(maxsize=4096)
-def _face_uri(font: str, chars: str) -> str:
+def _face_uri(font: str, chars: str, notices: bool) -> str:
     from generator.fontsubset import subset_ttf, woff
 
-    data = woff(subset_ttf(font_bytes(font), chars))
+    data = woff(subset_ttf(font_bytes(font), chars, notices))
     return "data:font/woff;base64," + base64.b64encode(data).decode("ascii")
 
 
-def font_face_uri(font: str, text: str) -> str:
-    """Return a data URI of a WOFF font holding the face's glyphs for the characters of text.
+def font_face_uri(font: str, text: str, notices: bool = True) -> str:
+    """Return a data URI of a WOFF font holding the face's glyphs for the characters of text, with
+    the face's licence text in its name table unless notices is false (a file holding several
+    faces carries it in one of them).
 
     Each face and character set is subset once per process, and the same characters always give
     the same bytes."""
     font_path(font)
-    return _face_uri(font, "".join(sorted(set(text))))
+    return _face_uri(font, "".join(sorted(set(text))), notices)
+
+
+def missing_glyphs(text: str) -> str:
+    """Return the characters of text (each once, in order) that some face of the kit's fonts has no
+    glyph for, and that would print as a missing-glyph box; '' when every face draws them all."""
+    missing: dict[str, None] = {}
+    for ch in set(text) - set("\t\n\r"):
+        if not all(has_glyphs(ch, font) for font in PDF_NAMES):
+            missing[ch] = None
+    return "".join(sorted(missing))
 
 
 def has_glyphs(text: str, font: str = "sans") -> bool:

@@ -21,7 +21,7 @@ from generator.components.kinds import find_kind
 from generator.definitions import TEMPLATES_DIR
 from generator.errors import DefinitionError
 from generator.imposition import SCALE_BAR, footer, scale_bar
-from generator.languages import set_text, terms
+from generator.languages import MissingText, set_text, terms
 from generator.page import Drawing, Page
 from generator.printjob import Sheet, sheet_pages
 
@@ -71,8 +71,7 @@ def checklist(ctx: Context) -> list[dict[str, Any]]:
         if not spec.get("output", True) or not spec.get("in_kit", True):
             continue
         title = spec.get("title") or spec.id
-        module = find_kind(spec.kind).module
-        items = module.contents(spec, ctx) if hasattr(module, "contents") else [(title, 1)]
+        items = find_kind(spec.kind).checklist(spec, ctx, title)
         result.append(
             {
                 "id": spec.id,
@@ -175,7 +174,9 @@ def guide_values(ctx: Context, sheets: list[Sheet], single_sided: bool, start: i
 
 
 def _typeset(ctx: Context, sheets: list[Sheet], single_sided: bool, start: int) -> list[Page]:
-    lang = ctx.options.lang if ctx.options.lang in guide_languages() else "en"
+    lang = ctx.options.lang
+    if lang not in guide_languages():  # never an English guide in a kit of another language
+        raise MissingText(f"no {lang!r} print guide ({shown_path(GUIDE_DIR)}/guide.{lang}.md.j2)")
     path = os.path.join(GUIDE_DIR, f"guide.{lang}.md.j2")
     document = parse(render_template(path, guide_values(ctx, sheets, single_sided, start)), shown_path(path))
     paper = ctx.paper.portrait()
@@ -185,12 +186,9 @@ def _typeset(ctx: Context, sheets: list[Sheet], single_sided: bool, start: int) 
         raise DefinitionError(f"{shown_path(path)}: the print guide has no figures ({component})")
 
     laid = typeset(document, geo, BookStyle(body=9.0), no_figures, None, running_title="")
-    pages = [item.page for item in laid]
     name = document.meta.get("title", "print guide")
-    for page in pages:
-        footer(page, paper, set_text(f"{ctx.definition.title}: {name}", lang))
-        scale_bar(page, paper, lang)
-    return pages
+    text = set_text(f"{ctx.definition.title}: {name}", lang)
+    return [scale_bar(footer(item.page, paper, text), paper, lang) for item in laid]
 
 
 def guide_pages(ctx: Context, sheets: list[Sheet], single_sided: bool) -> list[Page]:

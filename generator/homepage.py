@@ -3,7 +3,7 @@ game" to "print this file with these settings" in one click.
 
 Each card names the game, its seed and variant, players and playing time, shows a light preview,
 puts ``kit.pdf`` first with the print guide's settings (sides, flip, actual size, the scale bar,
-which pages go on card), then the rule booklet in every language as a web page and a PDF, what
+which pages go on card), then the rule booklet in every language as a web page, a PDF and its pages as SVGs, what
 each part of ``kit.pdf`` is (pages, stock, a link to its first page or its own file) and every other file. A seed batch's card
 lists its seeds and links the PDF of all its boards. The page is built from the kits' manifests
 alone (never the drawings), so it is the same bytes for the same kits, whatever order they were
@@ -15,6 +15,7 @@ from __future__ import annotations
 import html
 import os
 import re
+import stat
 from typing import Any
 
 from generator.files import atomic_write_text
@@ -189,6 +190,14 @@ def _booklets(folder: str, manifest: dict, names: list[str], page_lang: str) -> 
             name = booklet.get(key)
             if isinstance(name, str) and name in names:
                 links.append(f'<a href="{folder}/{_e(name)}" hreflang="{_e(lang)}">{label}</a>')
+        pages = booklet.get("svg")
+        shown = [n for n in pages if isinstance(n, str) and n in names] if isinstance(pages, list) else []
+        if shown:
+            numbers = " ".join(
+                f'<a href="{folder}/{_e(n)}" hreflang="{_e(lang)}" aria-label="page {k} as SVG">{k}</a>'
+                for k, n in enumerate(shown, 1)
+            )
+            links.append(f"SVG pages {numbers}")
         if links:
             own = catalogue_text("language.own", lang) if lang in TEXTS else lang
             item = f'<li><span lang="{_e(lang)}">{_e(own)}</span>: {" · ".join(links)}</li>'
@@ -367,10 +376,18 @@ def home_page(kits: list[tuple[str, dict]], root_files: list[str]) -> str:
     )
 
 
+def _regular(path: str) -> bool:
+    """Return whether the path is a regular file itself (a link to one, perhaps outside, is not)."""
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
 def write_home_page(out: str, kits: list[tuple[str, dict]]) -> str:
     """Write OUT/index.html, the home page of the kits in the folder; return its path."""
     try:
-        root_files = sorted(n for n in os.listdir(out) if os.path.isfile(os.path.join(out, n)))
+        root_files = sorted(n for n in os.listdir(out) if _regular(os.path.join(out, n)))
     except OSError:
         root_files = []
     path = os.path.join(out, "index.html")

@@ -4,12 +4,13 @@ lines, duplex backs and saddle-stitch booklet order. Works on Drawings; knows no
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from generator.errors import DefinitionError, UsageError
 from generator.languages import DEFAULT_LANGUAGE, set_text, texts_of
 from generator.languages import text as catalogue_text
 from generator.page import (
+    Box,
     Circle,
     Drawing,
     Group,
@@ -111,22 +112,24 @@ def scale_zone() -> float:
     return SCALE_BAR + 1.5 + widest
 
 
-def footer(page: Page, paper: Paper, text: str) -> None:
-    """Add a small footer line inside the bottom margin of a page, left of the scale check."""
+def footer(page: Page, paper: Paper, text: str) -> Page:
+    """Return the page with a small footer line inside its bottom margin, left of the scale check
+    (the page itself when there is no text)."""
     from generator.fonts import text_width
 
-    if text:
-        room = page.width - 2 * paper.margin - scale_zone() - 4.0
-        size = FOOT
-        width = text_width(text, "sans", size)
-        if width > room:
-            size = max(MIN_FOOT, size * room / width)
-        page.add(Text(paper.margin, footer_baseline(page, paper), text, size, "sans", "start", "#555555"))
+    if not text:
+        return page
+    room = page.width - 2 * paper.margin - scale_zone() - 4.0
+    size = FOOT
+    width = text_width(text, "sans", size)
+    if width > room:
+        size = max(MIN_FOOT, size * room / width)
+    return page.plus(Text(paper.margin, footer_baseline(page, paper), text, size, "sans", "start", "#555555"))
 
 
-def scale_bar(page: Page, paper: Paper, lang: str) -> None:
-    """Add the scale check to a page's footer: a bar of SCALE_BAR mm in 10 mm steps, at the right,
-    with its length and what to do if it measures otherwise."""
+def scale_bar(page: Page, paper: Paper, lang: str) -> Page:
+    """Return the page with the scale check in its footer: a bar of SCALE_BAR mm in 10 mm steps,
+    at the right, with its length and what to do if it measures otherwise."""
     y = footer_baseline(page, paper)
     right = page.width - paper.margin
     left = right - SCALE_BAR
@@ -140,7 +143,7 @@ def scale_bar(page: Page, paper: Paper, lang: str) -> None:
     shapes.append(Rect(left, y - h, SCALE_BAR, h, Style(stroke=ink, width=0.2)))
     text = catalogue_text("scale.check", lang, n=f"{SCALE_BAR:g}")
     shapes.append(Text(left - 1.5, y, text, SCALE_SIZE, "sans", "end", "#333333"))
-    page.add(Group(tuple(shapes)))
+    return page.plus(Group(tuple(shapes)))
 
 
 def is_paper_page(page: Page, paper: Paper) -> bool:
@@ -173,11 +176,10 @@ def place(
             page = Page(sheet.width, sheet.height, label=label)
             x, y = (sheet.width - drawing.width) / 2, (sheet.height - drawing.height) / 2
             if bleed:
-                _trimmed(page, with_bleed(drawing, bleed), x, y, 1.0, bleed)
+                page = _trimmed(page, with_bleed(drawing, bleed), x, y, 1.0, bleed)
             else:
-                page.add(drawing.placed(x, y))
-            footer(page, sheet, set_text(label, lang))
-            return [page]
+                page = page.plus(drawing.placed(x, y))
+            return [footer(page, sheet, set_text(label, lang))]
     if fit:
         best = max(
             (paper.portrait(), paper.landscape()),
@@ -190,48 +192,56 @@ def place(
         page = Page(best.width, best.height, label=label)
         w, h = drawing.width * k, drawing.height * k
         if bleed:
-            _trimmed(
+            page = _trimmed(
                 page, with_bleed(drawing, bleed / k), (best.width - w) / 2, (best.height - h) / 2, k, bleed
             )
         else:
-            page.add(drawing.placed((best.width - w) / 2, (best.height - h) / 2, k))
-        footer(
+            page = page.plus(drawing.placed((best.width - w) / 2, (best.height - h) / 2, k))
+        page = footer(
             page, best, catalogue_text("footer.scaled", lang, label=label, percent=f"{k * 100:.0f}").strip()
         )
         return [page]
     return tile(drawing, paper, label, bleed=bleed, lang=lang)
 
 
-def _trimmed(page: Page, drawing: Drawing, x: float, y: float, k: float, bleed: float) -> None:
-    """Add a drawing (already bled) at (x, y) scaled by k, as the page's one cut-out part with crop
-    marks at its corners outside the bleed."""
-    page.add(drawing.placed(x, y, k))
+def _trimmed(page: Page, drawing: Drawing, x: float, y: float, k: float, bleed: float) -> Page:
+    """Return the page with a drawing (already bled) at (x, y) scaled by k, as its one cut-out
+    part with crop marks at its corners outside the bleed."""
     x1, y1 = x + drawing.width * k, y + drawing.height * k
-    page.cuts = ((x, y, x1, y1),)
-    page.bleed = bleed
-    _crop_marks(page, [x, x1], [y, y1], bleed)
+    return replace(
+        page,
+        shapes=(
+            *page.shapes,
+            drawing.placed(x, y, k),
+            *_crop_marks(page.width, page.height, [x, x1], [y, y1], bleed),
+        ),
+        cuts=((x, y, x1, y1),),
+        bleed=bleed,
+    )
 
 
-def _crop_marks(page: Page, xs: list[float], ys: list[float], bleed: float) -> None:
-    """Add crop marks in the margins on the lines x in xs and y in ys (the cuts of the parts
-    between min and max of each): up to CROP mm long, from 1 mm outside the bleed, never into
-    the unprintable rim nor the footer."""
+def _crop_marks(width: float, height: float, xs: list[float], ys: list[float], bleed: float) -> list[Shape]:
+    """Return crop marks in the margins of a page of width x height mm on the lines x in xs and y in ys (the cuts of the
+    parts between min and max of each): up to CROP mm long, from 1 mm outside the bleed, never
+    into the unprintable rim nor the footer."""
     top, bottom = min(ys), max(ys)
     left, right = min(xs), max(xs)
     off = bleed + 1.0
-    foot = page.height - SAFE - 3.5  # the footer line sits below this
+    foot = height - SAFE - 3.5  # the footer line sits below this
     up, down = top - bleed - SAFE, foot - bottom - bleed
-    in_, out = left - bleed - SAFE, page.width - SAFE - right - bleed
+    in_, out = left - bleed - SAFE, width - SAFE - right - bleed
+    marks: list[Shape] = []
     for x in sorted(xs):
         if up > 2.0:
-            page.add(Line(x, max(SAFE, top - off - CROP), x, top - off, MARK))
+            marks.append(Line(x, max(SAFE, top - off - CROP), x, top - off, MARK))
         if down > 2.0:
-            page.add(Line(x, bottom + off, x, min(foot, bottom + off + CROP), MARK))
+            marks.append(Line(x, bottom + off, x, min(foot, bottom + off + CROP), MARK))
     for y in sorted(ys):
         if in_ > 2.0:
-            page.add(Line(max(SAFE, left - off - CROP), y, left - off, y, MARK))
+            marks.append(Line(max(SAFE, left - off - CROP), y, left - off, y, MARK))
         if out > 2.0:
-            page.add(Line(right + off, y, min(page.width - SAFE, right + off + CROP), y, MARK))
+            marks.append(Line(right + off, y, min(width - SAFE, right + off + CROP), y, MARK))
+    return marks
 
 
 FOOT_ROOM = 5.0  # mm a tile keeps free above the footer line
@@ -280,25 +290,33 @@ def tile(
     for r, (oy, y_end) in enumerate(rows):
         for c, (ox, x_end) in enumerate(cols):
             w, h = x_end - ox, y_end - oy
-            page = Page(sheet.width, sheet.height, label=f"{label} tile r{r + 1}c{c + 1}")
             mx, my = sheet.margin + bleed, sheet.margin + bleed
+            cuts: tuple[Box, ...] = ()
             if bleed:
                 clip = (ox - bleed, oy - bleed, w + 2 * bleed, h + 2 * bleed)
                 art = with_bleed(drawing, bleed).shapes
-                page.cuts, page.bleed = ((mx, my, mx + w, my + h),), bleed
+                cuts = ((mx, my, mx + w, my + h),)
             else:
                 clip, art = (ox, oy, w, h), drawing.shapes
-            page.add(Group(art, translate(mx - ox, my - oy), clip=clip))
+            shapes: list[Shape] = [Group(art, translate(mx - ox, my - oy), clip=clip)]
             if c > 0:
-                page.add(Rect(mx, my, overlap, h, GLUE))
-                page.add(Text(mx + overlap / 2, my + h / 2, "glue", 7, "sans", "middle", "#777777"))
+                shapes.append(Rect(mx, my, overlap, h, GLUE))
+                shapes.append(Text(mx + overlap / 2, my + h / 2, "glue", 7, "sans", "middle", "#777777"))
             if r > 0:
-                page.add(Rect(mx, my, w, overlap, GLUE))
-            page.add(Rect(mx, my, w, h, CUT))
+                shapes.append(Rect(mx, my, w, overlap, GLUE))
+            shapes.append(Rect(mx, my, w, h, CUT))
             for x, sx in ((mx, -1), (mx + w, 1)):
                 for y, sy in ((my, -1), (my + h, 1)):
-                    _corner(page, x, y, sx, sy, 3.0, bleed + 0.5 if bleed else 0.0)
-            footer(
+                    shapes.extend(_corner(x, y, sx, sy, 3.0, bleed + 0.5 if bleed else 0.0))
+            page = Page(
+                sheet.width,
+                sheet.height,
+                tuple(shapes),
+                label=f"{label} tile r{r + 1}c{c + 1}",
+                cuts=cuts,
+                bleed=bleed,
+            )
+            page = footer(
                 page,
                 sheet,
                 catalogue_text(
@@ -356,12 +374,13 @@ def _spans(
         start = seam - overlap
 
 
-def _corner(page: Page, x: float, y: float, sx: int, sy: int, size: float = 3.0, away: float = 0.0) -> None:
-    """Add a corner mark pointing away from the tile (starting ``away`` mm off the corner: outside
-    a bleed), so no mark lies on the artwork."""
+def _corner(x: float, y: float, sx: int, sy: int, size: float = 3.0, away: float = 0.0) -> tuple[Line, Line]:
+    """Return a corner mark pointing away from the tile (starting ``away`` mm off the corner:
+    outside a bleed), so no mark lies on the artwork."""
     a = away
-    page.add(
-        Line(x + sx * a, y, x + sx * (a + size), y, MARK), Line(x, y + sy * a, x, y + sy * (a + size), MARK)
+    return (
+        Line(x + sx * a, y, x + sx * (a + size), y, MARK),
+        Line(x, y + sy * a, x, y + sy * (a + size), MARK),
     )
 
 
@@ -514,21 +533,27 @@ def render_sheets(
         ox = paper.margin + (pw - used_w) / 2
         # centred, unless that brings the parts' cuts near the footer: then as high as needed
         oy = max(paper.margin, min(paper.margin + (ph - used_h) / 2, parts_bottom(paper) - used_h))
-        page = Page(paper.width, paper.height, label=f"{label} sheet {number}")
-        _cut_lines(page, rows, ox, oy, bleed)
+        front: list[Shape] = _cut_lines(paper, rows, ox, oy, bleed)
         for row in rows:
             for px, py, it in row:
-                page.add((with_bleed(it.front, bleed) if bleed else it.front).placed(ox + px, oy + py))
-        page.cuts = tuple(
-            (ox + px, oy + py, ox + px + it.front.width, oy + py + it.front.height)
-            for row in rows
-            for px, py, it in row
+                front.append((with_bleed(it.front, bleed) if bleed else it.front).placed(ox + px, oy + py))
+        page = Page(
+            paper.width,
+            paper.height,
+            tuple(front),
+            label=f"{label} sheet {number}",
+            cuts=tuple(
+                (ox + px, oy + py, ox + px + it.front.width, oy + py + it.front.height)
+                for row in rows
+                for px, py, it in row
+            ),
+            bleed=bleed,
         )
-        page.bleed = bleed
-        footer(page, paper, catalogue_text("footer.sheet", lang, label=label, number=number, total=total))
+        page = footer(
+            page, paper, catalogue_text("footer.sheet", lang, label=label, number=number, total=total)
+        )
         pages.append(page)
         if any(it.back is not None for row in rows for _, _, it in row):
-            back = Page(paper.width, paper.height, label=f"{label} sheet {number} backs", is_back=True)
             dx, dy = duplex_offset
             shapes = []
             cuts = []
@@ -540,26 +565,36 @@ def render_sheets(
                         cuts.append(
                             (bx + dx, oy + py + dy, bx + dx + it.back.width, oy + py + dy + it.back.height)
                         )
-            back.add(Group(tuple(shapes), translate(dx, dy)))
-            back.cuts, back.bleed = tuple(cuts), bleed
-            footer(back, paper, catalogue_text("footer.backs", lang, label=label, number=number))
-            pages.append(back)
+            back = Page(
+                paper.width,
+                paper.height,
+                (Group(tuple(shapes), translate(dx, dy)),),
+                label=f"{label} sheet {number} backs",
+                is_back=True,
+                cuts=tuple(cuts),
+                bleed=bleed,
+            )
+            pages.append(
+                footer(back, paper, catalogue_text("footer.backs", lang, label=label, number=number))
+            )
     return pages
 
 
-def _cut_lines(page: Page, rows, ox: float, oy: float, bleed: float = 0.0) -> None:
-    """Draw cut lines along every item edge, extended into the margins as crop marks (outside
-    the bleed)."""
+def _cut_lines(
+    paper: Paper, rows: list[list[tuple[float, float, SheetItem]]], ox: float, oy: float, bleed: float = 0.0
+) -> list[Shape]:
+    """Return cut lines along every item edge of a sheet of the paper, extended into the margins
+    as crop marks (outside the bleed)."""
     xs: set[float] = set()
     ys: set[float] = set()
     for row in rows:
         for px, py, it in row:
             xs.update((round(ox + px, 3), round(ox + px + it.front.width, 3)))
             ys.update((round(oy + py, 3), round(oy + py + it.front.height, 3)))
-    for row in rows:
-        for px, py, it in row:
-            page.add(Rect(ox + px, oy + py, it.front.width, it.front.height, CUT))
-    _crop_marks(page, list(xs), list(ys), bleed)
+    lines: list[Shape] = [
+        Rect(ox + px, oy + py, it.front.width, it.front.height, CUT) for row in rows for px, py, it in row
+    ]
+    return lines + _crop_marks(paper.width, paper.height, list(xs), list(ys), bleed)
 
 
 def booklet_order(page_count: int) -> list[tuple[int | None, int | None]]:
@@ -596,19 +631,18 @@ def impose_booklet(pages: list[Page], paper: Paper, flip: str = "short") -> list
     out: list[Page] = []
     for index, (left, right) in enumerate(booklet_order(len(pages))):
         is_back = index % 2 == 1
-        side = Page(sheet.width, sheet.height, label="booklet sheet", is_back=is_back)
-        for slot, number in ((0, left), (1, right)):
-            if number is None:
-                continue
-            side.add(_half(pages[number - 1], slot, sheet))
-        # fold marks at the middle, inside the printable area
-        side.add(
+        shapes: tuple[Shape, ...] = tuple(
+            _half(pages[number - 1], slot, sheet)
+            for slot, number in ((0, left), (1, right))
+            if number is not None
+        ) + (
+            # fold marks at the middle, inside the printable area
             Line(half_w, SAFE, half_w, SAFE + 3.0, CUT),
             Line(half_w, sheet.height - SAFE - 3.0, half_w, sheet.height - SAFE, CUT),
         )
         if is_back and flip == "long":
-            side.shapes = [Group(tuple(side.shapes), (-1.0, 0.0, 0.0, -1.0, sheet.width, sheet.height))]
-        out.append(side)
+            shapes = (Group(shapes, (-1.0, 0.0, 0.0, -1.0, sheet.width, sheet.height)),)
+        out.append(Page(sheet.width, sheet.height, shapes, label="booklet sheet", is_back=is_back))
     return out
 
 
@@ -619,14 +653,12 @@ def booklet_plain(pages: list[Page], paper: Paper) -> list[Page]:
     half_w = sheet.width / 2
     out: list[Page] = []
     for first in range(0, len(pages), 2):
-        side = Page(sheet.width, sheet.height, label="booklet pages")
-        for slot, page in enumerate(pages[first : first + 2]):
-            side.add(_half(page, slot, sheet))
-        side.add(
+        halves = tuple(_half(page, slot, sheet) for slot, page in enumerate(pages[first : first + 2]))
+        marks = (
             Line(half_w, SAFE, half_w, SAFE + 3.0, MARK),
             Line(half_w, sheet.height - SAFE - 3.0, half_w, sheet.height - SAFE, MARK),
         )
-        out.append(side)
+        out.append(Page(sheet.width, sheet.height, halves + marks, label="booklet pages"))
     return out
 
 

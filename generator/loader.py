@@ -12,6 +12,7 @@ import copy
 import os
 import re
 import tomllib
+from collections.abc import Iterable
 from typing import Any
 
 from generator.components.base import COMMON_SCHEMA
@@ -30,7 +31,7 @@ from generator.definitions import (
 from generator.errors import DefinitionError, UnknownGameError
 from generator.languages import DEFAULT_LANGUAGE, LANGUAGES, language_codes, set_text
 from generator.numbers import is_ascii_digits
-from generator.schema import Field, Where, convert, text_problem, validate
+from generator.schema import Field, Where, convert, glyph_problem, text_problem, validate
 
 MAX_DEFINITION_BYTES = 1_000_000
 MAX_COMPONENTS = 100
@@ -74,8 +75,9 @@ def _translate(data: dict[str, Any], where: Where, lang: str | None) -> dict[str
             kw = tw.child(code).child(key)
             if not isinstance(text, str):
                 raise kw.error(f"expected a string, got {type(text).__name__}")
-            if text_problem(text):
-                raise kw.error(str(text_problem(text)))
+            problem = text_problem(text) or glyph_problem(text)
+            if problem:
+                raise kw.error(problem)
             node: Any = data
             parts = key.split(".")
             for part in parts:
@@ -109,6 +111,19 @@ def _translate(data: dict[str, Any], where: Where, lang: str | None) -> dict[str
 def load_definition(path: str, templates_dir: str | None = None, lang: str | None = None) -> GameDefinition:
     """Return the validated definition in a TOML file (texts in ``lang`` where it translates them);
     raise DefinitionError on any problem."""
+    shown, data = _read(path)
+    return _definition(shown, data, templates_dir, lang)
+
+
+def load_languages(path: str, templates_dir: str | None, langs: Iterable[str]) -> dict[str, GameDefinition]:
+    """Return the validated definition in a TOML file in each of the languages (texts in that
+    language where it translates them), the file read once; raise DefinitionError on any problem."""
+    shown, data = _read(path)
+    return {lang: _definition(shown, data, templates_dir, lang) for lang in langs}
+
+
+def _read(path: str) -> tuple[str, dict[str, Any]]:
+    """Return the path as shown in messages and the TOML data of a definition file."""
     shown = os.path.relpath(path) if not os.path.relpath(path).startswith("..") else path
     try:
         if os.path.exists(path) and not os.path.isdir(path) and not os.path.isfile(path):
@@ -130,11 +145,18 @@ def load_definition(path: str, templates_dir: str | None = None, lang: str | Non
         raise DefinitionError(f"{shown}: nested too deeply") from None
     except OSError as exc:
         raise DefinitionError(f"{shown}: cannot be read: {exc.strerror or exc}") from None
+    return shown, data
+
+
+def _definition(
+    shown: str, data: dict[str, Any], templates_dir: str | None, lang: str | None
+) -> GameDefinition:
+    """Return the validated definition of a file's TOML data in a language."""
     where = Where(shown)
     data = _translate(data, where, lang)
     values = validate(data, TOP_SCHEMA, where)
     game = values["game"]
-    stem = os.path.splitext(os.path.basename(path))[0]
+    stem = os.path.splitext(os.path.basename(shown))[0]
     if game["id"] != stem:
         raise where.child("game").child("id").error(f"must match the file name {stem!r}, got {game['id']!r}")
     if values["paper"] is None:
@@ -167,6 +189,7 @@ def load_definition(path: str, templates_dir: str | None = None, lang: str | Non
         paper=values["paper"],
         components=tuple(specs),
         templates_dir=templates_dir or TEMPLATES_DIR,
+        lang=lang or DEFAULT_LANGUAGE,
         raw=data,
     )
     for spec in specs:

@@ -7,14 +7,17 @@ Shapes are small frozen values. Text is positioned by its baseline; font sizes a
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
-from typing import Literal, Union
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal, Union
 
 from generator.fonts import text_width
 
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]  # x0 y0 x1 y1
 Matrix = tuple[float, float, float, float, float, float]  # a b c d e f, as in SVG and PDF
+# a path command: its letter, then its coordinates (("M", x, y), ("C", x1, y1, x2, y2, x, y), ("Z",))
+Command = tuple[Any, ...]
 
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
@@ -92,7 +95,7 @@ class Circle:
 class Path:
     """A path of commands: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Z",)."""
 
-    commands: tuple[tuple, ...]
+    commands: tuple[Command, ...]
     style: Style = Style()
 
 
@@ -132,13 +135,14 @@ class Image:
 Shape = Union[Rect, Line, Polygon, Circle, Path, Text, Image, Group]
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Page:
-    """A page of a given size in mm holding shapes in drawing order."""
+    """A page of a given size in mm holding shapes in drawing order: a value, never changed once
+    made (``plus`` and ``dataclasses.replace`` make new pages)."""
 
     width: float
     height: float
-    shapes: list[Shape] = field(default_factory=list)
+    shapes: tuple[Shape, ...] = ()
     label: str = ""
     is_back: bool = False  # printed on the reverse of the page before it (duplex)
     # the trim of every cut-out part on the page (x0, y0, x1, y1 in mm), and how far their art
@@ -146,10 +150,13 @@ class Page:
     cuts: tuple[Box, ...] = ()
     bleed: float = 0.0
 
-    def add(self, *shapes: Shape) -> Page:
-        """Append shapes and return the page."""
-        self.shapes.extend(shapes)
-        return self
+    def __post_init__(self) -> None:
+        if not isinstance(self.shapes, tuple):  # a list handed in is kept as a tuple of its own
+            object.__setattr__(self, "shapes", tuple(self.shapes))
+
+    def plus(self, *shapes: Shape) -> Page:
+        """Return a new page: this one with shapes drawn over it."""
+        return replace(self, shapes=self.shapes + shapes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,13 +269,13 @@ def arrow(
     return Group(tuple(shapes))
 
 
-def arc_path(cx: float, cy: float, r: float, start: float, end: float) -> tuple[tuple, ...]:
+def arc_path(cx: float, cy: float, r: float, start: float, end: float) -> tuple[Command, ...]:
     """Return path commands for an arc of a circle from angle start to end (degrees, clockwise)."""
     segments = max(1, math.ceil(abs(end - start) / 90.0))
     step = math.radians((end - start) / segments)
     a = math.radians(start)
     k = 4.0 / 3.0 * math.tan(step / 4.0) * r
-    commands: list[tuple] = [("M", cx + r * math.cos(a), cy + r * math.sin(a))]
+    commands: list[Command] = [("M", cx + r * math.cos(a), cy + r * math.sin(a))]
     for _ in range(segments):
         b = a + step
         commands.append(
@@ -286,7 +293,7 @@ def arc_path(cx: float, cy: float, r: float, start: float, end: float) -> tuple[
     return tuple(commands)
 
 
-def iter_shapes(shapes, m: Matrix = IDENTITY):
+def iter_shapes(shapes: Iterable[Shape], m: Matrix = IDENTITY) -> Iterator[tuple[Shape, Matrix]]:
     """Yield (shape, matrix) for every leaf shape under the given shapes, groups flattened."""
     for shape in shapes:
         if isinstance(shape, Group):
@@ -295,7 +302,7 @@ def iter_shapes(shapes, m: Matrix = IDENTITY):
             yield shape, m
 
 
-def bounds(shapes, m: Matrix = IDENTITY) -> tuple[float, float, float, float] | None:
+def bounds(shapes: Iterable[Shape], m: Matrix = IDENTITY) -> tuple[float, float, float, float] | None:
     """Return (x0, y0, x1, y1) enclosing the shapes' geometry (text counted as its anchor box)."""
     xs: list[float] = []
     ys: list[float] = []

@@ -24,7 +24,7 @@ from generator.page import Group, Page, Point
 FLIP = "long"  # the home printer's default for portrait pages
 
 
-@dataclass
+@dataclass(frozen=True)
 class Sheet:
     """One sheet of the kit: front and back pages (back None: blank), its stock and parts."""
 
@@ -65,10 +65,15 @@ def upright(page: Page) -> Page:
     """Return the page as portrait: a landscape page's drawing turned a quarter turn clockwise."""
     if page.width <= page.height:
         return page
-    turned = Page(page.height, page.width, label=page.label, is_back=page.is_back, bleed=page.bleed)
-    turned.add(Group(tuple(page.shapes), (0.0, 1.0, -1.0, 0.0, page.height, 0.0)))
-    turned.cuts = tuple((page.height - y1, x0, page.height - y0, x1) for x0, y0, x1, y1 in page.cuts)
-    return turned
+    return Page(
+        page.height,
+        page.width,
+        (Group(page.shapes, (0.0, 1.0, -1.0, 0.0, page.height, 0.0)),),
+        label=page.label,
+        is_back=page.is_back,
+        cuts=tuple((page.height - y1, x0, page.height - y0, x1) for x0, y0, x1, y1 in page.cuts),
+        bleed=page.bleed,
+    )
 
 
 def blank(paper: Paper) -> Page:
@@ -86,9 +91,7 @@ def part_sheets(part: Part, paper: Paper, single_sided: bool, lang: str) -> list
             if single_sided
             else impose_booklet(list(part.pages), paper, FLIP)
         )
-        pages = [upright(side) for side in sides]
-        for page in pages:
-            scale_bar(page, paper.portrait(), lang)
+        pages = [scale_bar(upright(side), paper.portrait(), lang) for side in sides]
     else:
         pages = [upright(page) for page in part.pages]
     sheets: list[Sheet] = []
@@ -130,11 +133,10 @@ def job_sheets(
             "footer.parts" if label else "footer.parts.alone", lang, label=label, stock=stock
         )
         for packed in packed_sheets(blocks, paper.portrait(), sheet_label, duplex_offset, bleed, lang):
-            pages = [packed.front] if packed.back is None else [packed.front, packed.back]
-            for page in pages:
-                scale_bar(page, paper.portrait(), lang)
+            front = scale_bar(packed.front, paper.portrait(), lang)
+            back = None if packed.back is None else scale_bar(packed.back, paper.portrait(), lang)
             ids = tuple(sorted(packed.parts, key=order.__getitem__))
-            sheets.append(Sheet(packed.front, packed.back, part.stock, ids, is_packed=True))
+            sheets.append(Sheet(front, back, part.stock, ids, is_packed=True))
     return sheets
 
 

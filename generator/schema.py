@@ -7,7 +7,7 @@ import math
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Self
 
 from generator.errors import DefinitionError
 from generator.units import parse_length
@@ -37,11 +37,29 @@ class Field:
     required: bool = False
     default: Any = None
     schema: Mapping[str, Field] | None = None
-    choices: tuple | None = None
+    choices: tuple[Any, ...] | None = None
     min: float | None = None
     max: float | None = None
     check: Callable[[Any], str | None] | None = None
     doc: str = ""
+
+
+class TypedSpec:
+    """A table's checked values as a frozen typed value (the classes of ``components.specs``,
+    generated from the schemas by tools/typed_specs.py)."""
+
+    __slots__ = ()
+
+    @classmethod
+    def from_values(cls, values: Mapping[str, Any]) -> Self:
+        """Return the typed value of a table's checked values."""
+        raise NotImplementedError
+
+
+def as_float(value: float | None) -> float:
+    """Return a checked number or length as a float (a default may be written as an int)."""
+    assert value is not None
+    return float(value)
 
 
 class Where:
@@ -84,6 +102,8 @@ def convert(value: Any, field: Field, where: Where) -> Any:
         if len(value) > MAX_TEXT:
             raise where.error(f"a text of at most {MAX_TEXT} characters, got {len(value)}")
         problem = text_problem(value)
+        if not problem and where.path.rsplit(".", 1)[-1] not in FILE_KEYS:
+            problem = glyph_problem(value)
         if problem:
             raise where.error(problem)
         result = value
@@ -179,6 +199,27 @@ def text_problem(text: str) -> str | None:
     return f"holds the {what} U+{code:04X}, which no SVG, HTML or PDF text can hold"
 
 
+#: The keys whose text names a file beside the definition: never printed, so any character goes.
+FILE_KEYS = frozenset({"csv", "image"})
+
+
+def glyph_problem(text: str) -> str | None:
+    """Return what is wrong with a text that is to be printed when the kit's fonts cannot draw some
+    of its characters (they would print as missing-glyph boxes), or None."""
+    from generator.fonts import missing_glyphs
+
+    missing = missing_glyphs(text)
+    if not missing:
+        return None
+    shown = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in missing[:5]) + (
+        ", ..." if len(missing) > 5 else ""
+    )
+    return (
+        f"holds {shown}, which the kit's fonts cannot draw (they cover Latin-1 text, typographic "
+        "quotes and dashes): write it with other characters"
+    )
+
+
 def _check_magnitude(value: float, where: Where) -> None:
     if isinstance(value, float) and not math.isfinite(value):
         raise where.error(f"expected a finite number, got {value}")
@@ -186,7 +227,7 @@ def _check_magnitude(value: float, where: Where) -> None:
         raise where.error(f"a number of at most {MAX_NUMBER:g} in size, got {value:g}")
 
 
-def _check_items(value: list | dict, where: Where) -> None:
+def _check_items(value: list[Any] | dict[str, Any], where: Where) -> None:
     if len(value) > MAX_ITEMS:
         raise where.error(f"at most {MAX_ITEMS} items, got {len(value)}")
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from generator.definitions import BUILTIN_GAMES
-from tests.conftest import ROOT
+from tests.conftest import ROOT, own_game_files
 
 pytestmark = pytest.mark.install
 
@@ -37,10 +37,15 @@ def install(tmp: Path) -> tuple[Path, Path, dict[str, str]]:
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME")}
     # build from a copy of the tracked sources, so no stale build/ folder or local file slips in
     source = tmp / "source"
+    own = {Path(ROOT) / f for f in own_game_files()}  # a reader's `pnp new` games stay out of the wheel
+
+    def ignored(folder: str, names: list[str]) -> set[str]:
+        return {n for n in names if n == "__pycache__" or n.endswith(".pyc") or Path(folder) / n in own}
+
     for name in SOURCE:
         src = Path(ROOT) / name
         if src.is_dir():
-            shutil.copytree(src, source / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+            shutil.copytree(src, source / name, ignore=ignored)
         else:
             source.mkdir(exist_ok=True)
             shutil.copy2(src, source / name)

@@ -13,7 +13,6 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 from generator.colour import cmyk  # noqa: E402
-from generator.definitions import LAYOUTS_DIR  # noqa: E402
 from generator.loader import load_all  # noqa: E402
 
 DOC = os.path.join(ROOT, "docs", "print-shop.md")
@@ -24,7 +23,7 @@ END = "<!-- end of cmyk table -->"
 def table() -> str:
     """Return the markdown table: game, colour name, RGB and C M Y K in percent."""
     rows = ["| game | colour | RGB | C | M | Y | K |", "|---|---|---|---:|---:|---:|---:|"]
-    for definition in sorted(load_all(LAYOUTS_DIR, "en"), key=lambda d: d.id):
+    for definition in load_all(lang="en"):  # the built-in games (sorted by id), not a reader's own
         for name, value in sorted(definition.palette.items()):
             inks = " | ".join(f"{v * 100:.1f}" for v in cmyk(value))
             rows.append(f"| {definition.id} | {name} | `{value}` | {inks} |")

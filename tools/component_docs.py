@@ -57,7 +57,7 @@ def key_tables() -> str:
         stock = f"a board, printed on {kind.stock}" if kind.is_board else f"printed on {kind.stock}"
         parts += [
             "",
-            f"### `{name}` ({kind.module.__name__.rsplit('.', 1)[-1]}.py; {stock})",
+            f"### `{name}` ({kind.build.__module__.rsplit('.', 1)[-1]}.py; {stock})",
             "",
             key_table(kind.schema),
         ]

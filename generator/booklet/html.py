@@ -2,7 +2,8 @@
 headings, paragraphs, lists, notes, tables and figures for a screen of any width.
 
 Nothing here knows games or drawing: each figure comes as finished inline SVG markup from a
-callback (the component's own drawing, as in the PDF). The page carries its style sheet and a
+callback (the HTML writer, ``generator.render.html``, draws the component's own drawing, as in the
+PDF, with the SVG writer). The page carries its style sheet and a
 subset of the booklet's faces inline, so it makes no request and reads the same offline; it follows
 the reader's light or dark setting and prints on plain pages.
 """
@@ -31,6 +32,7 @@ from generator.booklet.markup import (
 )
 from generator.colour import readable
 from generator.languages import text as catalogue_text
+from generator.page import Page
 
 LIGHT_PAPER = "#fffdf9"
 DARK_PAPER = "#1b1917"
@@ -40,6 +42,9 @@ AA = 4.6  # WCAG AA asks 4.5 for body text; a little more, as browsers round col
 
 FigureMarkup = Callable[[Figure], str]
 """Returns a figure's inline ``<svg>`` (with its own text alternative), given the figure block."""
+
+FigurePage = tuple[Page, str]
+"""A figure's drawing as a page, with its text alternative."""
 
 # Words of the page itself, from the catalogue (the rule text brings everything else).
 WORD_KEYS = ("contents", "glance", "quick", "figure", "skip")
@@ -55,6 +60,19 @@ class HtmlBooklet:
     cover: CoverInfo | None = None
     cover_figure: str = ""  # inline SVG markup of the cover figure, or ""
     quick_reference: tuple[Block, ...] = ()
+
+
+@dataclass(frozen=True)
+class HtmlDocument:
+    """A booklet as the HTML writer (``generator.render.html``) takes it: the parsed rule text,
+    what the page shows besides it, its style, and its figures as drawings, the cover's first
+    (``figure`` returns the drawing of a figure block of the text, made when the writer asks)."""
+
+    document: Document
+    info: HtmlBooklet
+    style: BookStyle
+    cover_figure: FigurePage | None
+    figure: Callable[[Figure], FigurePage]
 
 
 def runs_html(runs: Inline) -> str:

@@ -962,9 +962,9 @@ def cover_page(info: CoverInfo, geo: Geometry, style: BookStyle, figures: Figure
             dw, dh = drawing.width * scale, drawing.height * scale
             top = y + (room_h - dh) / 2
             shapes.append(drawing.placed(round(geo.left + (w - dw) / 2, 3), round(top, 3), scale))
-    page.add(*shapes, *bottom_shapes)
+    page = page.plus(*shapes, *bottom_shapes)
     if info.footer:
-        page.add(Text(geo.width / 2, geo.footer_y, info.footer, 7.5, "sans", "middle", style.muted))
+        page = page.plus(Text(geo.width / 2, geo.footer_y, info.footer, 7.5, "sans", "middle", style.muted))
     return page
 
 
@@ -1020,16 +1020,17 @@ def draw_pages(
         out.append(LaidPage(cover_page(cover, geo, style, figures), ["cover"]))
     for placed in pages:
         number = len(out) + (numbered_from or 1)
-        page = Page(geo.width, geo.height, label=f"booklet page {number}")
+        drawn: list[Shape] = []
         kinds: list[str] = []
         marks: list[Mark] = []
         for item, y in placed:
-            page.add(*item.draw(y))
+            drawn.extend(item.draw(y))
             if item.kind not in ("space", "break"):
                 kinds.append(item.kind)
                 marks.append(item.mark)
         if numbered_from is not None:
-            page.add(*footer_shapes(number, geo, style, running_title))
+            drawn.extend(footer_shapes(number, geo, style, running_title))
+        page = Page(geo.width, geo.height, tuple(drawn), label=f"booklet page {number}")
         forced = bool(placed) and placed[-1][0].kind == "break"
         out.append(LaidPage(page, kinds, marks, page_fill(placed, geo), forced))
     return out

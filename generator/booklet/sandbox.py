@@ -41,6 +41,8 @@ from jinja2.runtime import Macro
 from jinja2.sandbox import SandboxedEnvironment
 from jinja2.utils import Namespace as JinjaNamespace
 
+from generator.compat import CheckedParse
+
 MAX_LOOP = 200_000  # loop iterations in one render, all loops together
 MAX_RANGE = 100_000  # items of one range()
 MAX_SIZE = 1_000_000  # characters of output, of any string, of any value as printed
@@ -272,7 +274,7 @@ def _str_method_size(receiver: str | bytes, name: str, args: tuple[Any, ...]) ->
 _GROWING = {"append": 1, "insert": 1, "add": 1, "setdefault": 1, "extend": 0, "update": 0}
 
 
-class LimitedEnvironment(SandboxedEnvironment):
+class LimitedEnvironment(CheckedParse, SandboxedEnvironment):
     """jinja2's sandbox with limits on value and output size, loop length, work and CPU time."""
 
     intercepted_binops = frozenset(_BINOPS)
@@ -349,10 +351,9 @@ class LimitedEnvironment(SandboxedEnvironment):
 
         return checked
 
-    def _parse(self, source: str, name: str | None, filename: str | None) -> nodes.Template:
-        tree = super()._parse(source, name, filename)
+    def check_tree(self, tree: nodes.Template) -> None:
+        """Refuse a parsed template whose tree goes past the limits (``_guard_tree``)."""
         _guard_tree(tree)
-        return tree
 
 
 def _filter_guard(name: str, func: Callable[..., Any]) -> Callable[..., Any]:

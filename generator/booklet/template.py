@@ -17,12 +17,12 @@ from typing import Any
 
 import jinja2
 from jinja2.loaders import split_template_path
-from jinja2.utils import missing
 
 from generator.booklet.sandbox import LimitedEnvironment, RenderLimit, render_limited
+from generator.compat import DottedUndefined
 from generator.errors import TemplateError, UsageError
 from generator.files import OutsideError, read_inside, real_inside
-from generator.languages import GLOSSARY, LANGUAGES, set_text, terms, unit_count
+from generator.languages import LANGUAGES, set_text, terms, unit_count
 from generator.schema import text_problem
 
 SUFFIX = ".md.j2"
@@ -95,23 +95,6 @@ class Namespace(dict):
         self.path = path
 
 
-class _Undefined(jinja2.StrictUndefined):
-    """StrictUndefined whose messages name the full dotted variable, e.g. 'rules.men'."""
-
-    __slots__ = ()
-
-    @property
-    def _undefined_message(self) -> str:
-        if self._undefined_hint:
-            return self._undefined_hint
-        owner = getattr(self._undefined_obj, "path", None)
-        if self._undefined_obj is not missing and isinstance(owner, str):
-            return f"{owner}.{self._undefined_name} is undefined"
-        if self._undefined_obj is missing:
-            return f"{self._undefined_name} is undefined"
-        return super()._undefined_message
-
-
 def plural(count: int, one: str, many: str) -> str:
     """Return one or many by count (a template helper)."""
     return one if count == 1 else many
@@ -171,7 +154,7 @@ class _SizedLoader(jinja2.FileSystemLoader):
 def _environment(folder: str, own: str) -> jinja2.Environment:
     env = LimitedEnvironment(
         loader=_SizedLoader(list(dict.fromkeys([own, os.path.join(folder, "booklets"), folder])), folder),
-        undefined=_Undefined,
+        undefined=DottedUndefined,
         autoescape=False,
         trim_blocks=True,
         lstrip_blocks=True,
@@ -224,7 +207,7 @@ def template_values(
         "variants": list(definition.game.get("variants") or []),
         "selected_variants": sorted(selected),
         "lang": lang,
-        "terms": terms(lang, definition.id) if lang in GLOSSARY else {},
+        "terms": terms(lang, definition.id),
         "seed": seed,
         "data": data,
         "count": count,
@@ -233,7 +216,7 @@ def template_values(
 
 @lru_cache(maxsize=1)
 def _text_environment() -> jinja2.Environment:
-    env = LimitedEnvironment(undefined=_Undefined, autoescape=False)
+    env = LimitedEnvironment(undefined=DottedUndefined, autoescape=False)
     env.globals["plural"] = plural
     del env.globals["lipsum"]
     return env

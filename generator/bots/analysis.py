@@ -36,7 +36,7 @@ from generator.files import atomic_write
 from generator.fonts import text_width
 from generator.games import find_rules
 from generator.numbers import parse_decimal
-from generator.page import Line, Page, Rect, Style, Text, fill, stroke
+from generator.page import Line, Page, Rect, Shape, Style, Text, fill, stroke
 from generator.parallel import run_tasks
 from generator.render import find_writer
 from generator.seeding import Rng
@@ -471,8 +471,7 @@ _INSIDE, _OUTSIDE, _BAND = "#1f5f9f", "#c0392b", "#dcebd6"
 def chart_page(analysis: Analysis) -> Page:
     """Return an A4 landscape page: the first player's score by seed, each with its 95 % interval,
     over the shaded balance band; seeds shown unfair for the whole batch in red."""
-    page = Page(PAGE_W, PAGE_H, label="analysis")
-    shapes = page.shapes
+    shapes: list[Shape] = []
     x0, x1 = _LEFT, PAGE_W - _RIGHT
     y0, y1 = _TOP, PAGE_H - _BOTTOM  # y0: score 1, y1: score 0
     rules = find_rules(analysis.game)
@@ -524,7 +523,7 @@ def chart_page(analysis: Analysis) -> Page:
     if analysis.too_few():
         words += f" Too few games to tell: at least {analysis.min_games()} a seed are needed."
     shapes.append(Text(x0, PAGE_H - 8, words, 9))
-    return page
+    return Page(PAGE_W, PAGE_H, tuple(shapes), label="analysis")
 
 
 def write_chart(analysis: Analysis, out: str, suffix: str = "") -> list[str]:

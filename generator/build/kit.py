@@ -29,7 +29,7 @@ from generator.errors import DefinitionError
 from generator.files import atomic_write, atomic_write_text, output_folder, staging_folder, swap_folder
 from generator.guide import guide_pages
 from generator.homepage import PREVIEW
-from generator.imposition import is_paper_page, scale_bar
+from generator.imposition import Paper, is_paper_page, scale_bar
 from generator.languages import text as catalogue_text
 from generator.page import Drawing, Page
 from generator.printjob import Part, job_pages, job_sheets, page_ranges, paired, sheet_pages
@@ -53,50 +53,58 @@ def component_outputs(definition: GameDefinition, ctx: Context) -> list[tuple[st
             continue
         for output in find_kind(spec.kind).build(spec, ctx):
             if not spec.values.get("in_kit", True):
-                output.in_kit = False
+                output = replace(output, in_kit=False)
             results.append((spec.id, output))
     return results
 
 
 def translated_booklets(kit: KitPlan) -> list[tuple[str, Output]]:
     """Return the booklets in every other language the game's booklets have, as
-    ``<id>.<lang>`` (PDF in reading order and HTML; never in kit.pdf, which is in the build's language)."""
-    from generator.booklet.template import languages
+    ``<id>.<lang>`` (PDF and SVG pages in reading order, and HTML; never in kit.pdf, which is in the
+    build's language)."""
     from generator.components.kinds import context
-    from generator.loader import load_definition
 
     definition = kit.definition
     results: list[tuple[str, Output]] = []
     specs = [c for c in definition.components if c.kind == "booklet" and c.values.get("output", True)]
-    if not specs:
-        return results
-    for lang in languages(definition):
-        if lang == kit.options.lang:
-            continue
-        translated = load_definition(definition.path, definition.templates_dir, lang)
+    for translated in kit.translations:
+        lang = translated.lang
         options = replace(kit.options, lang=lang)
         ctx = context(translated, kit.paper, kit.seed, kit.variants, options)
         for spec in specs:
             own = translated.component(spec.id)
             reading = next(o for o in find_kind(own.kind).build(own, ctx) if o.booklet)
-            reading.name, reading.formats, reading.in_kit = f"{reading.name}.{lang}", ("pdf",), False
-            results.append((spec.id, reading))
+            results.append((spec.id, replace(reading, name=f"{reading.name}.{lang}", in_kit=False)))
     return results
 
 
 def booklet_files(
     outputs: list[tuple[str, Output]], lang: str, formats: Iterable[str]
-) -> list[dict[str, str]]:
-    """Return the manifest's list of rule booklets: language, HTML and (when built) PDF file."""
-    found = []
+) -> list[dict[str, str | list[str]]]:
+    """Return the manifest's list of rule booklets: language, HTML and (when built) the PDF file
+    and the SVG files of its pages in reading order."""
+    found: list[dict[str, str | list[str]]] = []
     for _, output in outputs:
         if output.html is None:
             continue
-        entry = {"lang": output.name.partition(".")[2] or lang, "html": f"{output.name}.html"}
+        entry: dict[str, str | list[str]] = {
+            "lang": output.name.partition(".")[2] or lang,
+            "html": f"{output.name}.html",
+        }
         if "pdf" in formats:
             entry["pdf"] = f"{output.name}.pdf"
+        if "svg" in formats and "svg" in output.formats and output.pages:
+            entry["svg"] = [name for name, _ in svg_names(output)]
         found.append(entry)
     return found
+
+
+def svg_names(output: Output) -> list[tuple[str, Page]]:
+    """Return the SVG file name of each page of an output with its page: ``<name>.svg`` for one
+    page, ``<name>-1.svg``, ``<name>-2.svg``, ... in page order for more."""
+    if len(output.pages) == 1:
+        return [(f"{output.name}.svg", output.pages[0])]
+    return [(f"{output.name}-{n}.svg", p) for n, p in enumerate(output.pages, 1)]
 
 
 def write_text(path: str, text: str) -> BuiltFile:
@@ -245,6 +253,17 @@ def check_output_names(
             owners[name] = f"components.{cid}"
 
 
+def print_pages(output: Output, paper: Paper, lang: str) -> tuple[Page, ...]:
+    """Return an output's pages as they are printed (its PDF and its part of kit.pdf): every page
+    of the paper's size with the scale check in its footer, as new pages (a booklet's pages come
+    back as they are: the print job puts the check on its imposed sheets)."""
+    if output.booklet:
+        return output.pages
+    return tuple(
+        scale_bar(page, paper, lang) if is_paper_page(page, paper) else page for page in output.pages
+    )
+
+
 def _write_kit(
     kit: KitPlan,
     outputs: list[tuple[str, Output]],
@@ -258,7 +277,8 @@ def _write_kit(
     files: list[BuiltFile] = []
     parts: list[Part] = []
     author = file_author(definition)
-    shown_of = next(((c, o) for c, o in outputs if "svg" in o.formats and o.pages), None)
+    # the preview shows the first drawn part, never a page of rule text
+    shown_of = next(((c, o) for c, o in outputs if "svg" in o.formats and o.pages and not o.booklet), None)
     shown = shown_of[1] if shown_of else None
     preview_of = None
     if shown_of is not None and shown is not None and "svg" in kit.formats:
@@ -275,25 +295,22 @@ def _write_kit(
         pdf_made = "pdf" in output.formats or (kit.parts and job and output.in_kit)
         what = part_title(definition, component, output)
         if output.html is not None:
-            files.append(write_text(os.path.join(folder, f"{output.name}.html"), output.html))
-        # SVGs (for screens and editing) first; the printed PDF pages then get the scale check
+            from generator.render.html import html_document
+
+            files.append(write_text(os.path.join(folder, f"{output.name}.html"), html_document(output.html)))
+        printed_pages = print_pages(output, paper, lang)
+        # SVGs (for screens and editing) first, as drawn; PDFs of the printed pages
         for fmt in sorted(kit.formats, key=lambda f: f != "svg"):
-            if fmt == "pdf" and not output.booklet:
-                for page in output.pages:
-                    if is_paper_page(page, paper):
-                        scale_bar(page, paper, lang)
             if fmt == "svg" and "svg" in output.formats:
-                if len(output.pages) == 1:
-                    names = [(f"{output.name}.svg", output.pages[0])]
-                else:
-                    names = [(f"{output.name}-{n}.svg", p) for n, p in enumerate(output.pages, 1)]
-                for name, page in names:
+                for number, (name, page) in enumerate(svg_names(output), 1):
+                    # a booklet's page is the part's page n ("Rules page 3", "Rules (fr) page 3")
+                    label = f"{what} page {number}" if output.booklet else page.label or what
                     files.append(
                         write_pages(
                             os.path.join(folder, name),
                             "svg",
                             [page],
-                            file_title(definition, page.label or what),
+                            file_title(definition, label),
                             author=author,
                         )
                     )
@@ -302,7 +319,7 @@ def _write_kit(
                     write_pages(
                         os.path.join(folder, f"{output.name}.pdf"),
                         "pdf",
-                        output.pages,
+                        printed_pages,
                         file_title(definition, what),
                         options,
                         author,
@@ -310,9 +327,7 @@ def _write_kit(
                 )
         if output.in_kit:
             stock = KINDS[definition.component(component).kind].stock
-            parts.append(
-                Part(component, stock, tuple(output.pages), output.booklet, tuple(output.items or ()))
-            )
+            parts.append(Part(component, stock, printed_pages, output.booklet, output.items or ()))
     if options.png_dpi is not None:
         files.extend(write_pngs(folder, outputs, options.png_dpi, options.bleed))
     single = options.single_sided
@@ -435,7 +450,7 @@ def write_pngs(folder: str, outputs: list[tuple[str, Output]], dpi: int, bleed: 
     os.makedirs(target, exist_ok=True)
     for name, drawing in png_faces(outputs):
         art = bled(drawing, bleed)
-        page = Page(art.width, art.height, list(art.shapes), label=name)
+        page = Page(art.width, art.height, art.shapes, label=name)
         buffer = io.BytesIO()
         write_png(page, buffer, dpi)
         data = buffer.getvalue()
@@ -498,7 +513,7 @@ def _seeded_outputs(kit: KitPlan) -> list[tuple[str, Output]]:
         if ctx.seed_read:
             for output in outputs:
                 if not spec.values.get("in_kit", True):
-                    output.in_kit = False
+                    output = replace(output, in_kit=False)
                 results.append((spec.id, output))
     return results
 

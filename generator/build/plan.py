@@ -1,6 +1,6 @@
 """The build plan: every option of a build checked once and frozen, before anything is written.
 
-``make_plan`` turns the command line's options (strings, as typed) into a ``BuildPlan``: the
+``make_plan`` turns a ``BuildRequest`` (the command line's options, strings as typed) into a ``BuildPlan``: the
 output folder, the formats, the number of jobs, and for every game a ``GamePlan`` holding a
 ``KitPlan`` (the definition, its ``Paper`` with the game's margin, the seed it draws, its variants,
 its print options with the language and cell size that game takes) and, for a batch, the seeds.
@@ -21,9 +21,10 @@ from generator.components.base import Context, Options, check_fit
 from generator.components.kinds import KINDS, context
 from generator.definitions import ComponentSpec, GameDefinition
 from generator.errors import UsageError
+from generator.games import has_rules
 from generator.imposition import Paper, find_paper
 from generator.languages import LANGUAGES, language_codes
-from generator.loader import find_definition, load_all
+from generator.loader import find_definition, load_all, load_languages
 from generator.numbers import parse_decimal, parse_natural
 from generator.parallel import default_jobs
 from generator.render import FORMATS
@@ -35,6 +36,7 @@ MAX_BLEED = 6.35  # mm (a quarter inch): the most a print shop asks for; the pag
 PNG_DPI = (72, 600)  # the resolutions --png takes
 MAX_BATCH = 10000
 MAX_CELL = 100.0  # mm, the largest --cell-size
+BALANCE_GAMES = 20  # random-bot games played on each seed of a balanced batch, unless told otherwise
 
 
 @dataclass(frozen=True)
@@ -50,6 +52,10 @@ class KitPlan:
     variants: frozenset[str]
     options: Options
     parts: bool = False  # every part's own PDF beside kit.pdf (always for parts kit.pdf leaves out)
+    # the game's definition in every other language its booklets have (their booklets in those
+    # languages are part of the kit), loaded once with the plan; the kit's definition is in the
+    # options' language
+    translations: tuple[GameDefinition, ...] = ()
 
     @property
     def folder(self) -> str:
@@ -87,6 +93,10 @@ class BuildPlan:
     jobs: int
     games: tuple[GamePlan, ...] = ()
     scheduler: str | None = None
+    # a balanced batch (--balanced): the band of the first player's score its seeds are kept in
+    # (None: every seed is built) and the random games played on each seed to judge it
+    band: tuple[float, float] | None = None
+    balance_games: int = BALANCE_GAMES
 
 
 def kit_folder(definition: GameDefinition, seed: int | None, variants: Iterable[str] = ()) -> str:
@@ -251,6 +261,20 @@ def sheet_plan(paper: str, out: str) -> BuildPlan:
     return BuildPlan(out=out, paper=find_paper(paper), jobs=1)
 
 
+def in_languages(definition: GameDefinition, lang: str) -> tuple[GameDefinition, tuple[GameDefinition, ...]]:
+    """Return the game's definition in ``lang`` and in every other language its booklets have
+    (none when it prints no booklet), each loaded once (``definition`` itself where it is in one
+    of them already)."""
+    booklets = any(c.kind == "booklet" and c.values.get("output", True) for c in definition.components)
+    others = [code for code in languages(definition) if code != lang] if booklets else []
+    wanted = [lang, *others]
+    loaded = {definition.lang: definition}
+    missing = [code for code in wanted if code not in loaded]
+    if missing:
+        loaded.update(load_languages(definition.path, definition.templates_dir, missing))
+    return loaded[lang], tuple(loaded[code] for code in others)
+
+
 def kit_plan(
     definition: GameDefinition,
     out: str = "output",
@@ -262,8 +286,11 @@ def kit_plan(
     parts: bool = False,
 ) -> KitPlan:
     """Return one kit's checked plan (for the library: ``pnp check``, tests, benchmarks); raise
-    UsageError (or DefinitionError) as ``pnp build`` would for the same options."""
-    options = options or Options()
+    UsageError (or DefinitionError) as ``pnp build`` would for the same options. The kit is in
+    the options' language (by default the definition's): its definition is the one in that
+    language, and the game's other booklet languages are loaded with it."""
+    options = options or Options(lang=definition.lang)
+    definition, translations = in_languages(definition, options.lang)
     sheet = find_paper(paper) if isinstance(paper, str) else paper
     kit = KitPlan(
         definition=definition,
@@ -274,57 +301,92 @@ def kit_plan(
         variants=check_variants(definition, variants),
         options=options,
         parts=parts,
+        translations=translations,
     )
     check_fit(kit.context())
     check_plan(kit.context())  # the whole kit's budget, before anything is drawn
     return kit
 
 
-def make_plan(
-    games: list[str],
-    all_games: bool,
-    paper: str,
-    formats: list[str],
-    out: str,
-    seed: str | None,
-    seeds: str | None,
-    variants: list[str],
-    lang: str,
-    fit: bool,
-    cell_size: str | None,
-    ink_saver: bool,
-    duplex_offset: str | None,
-    layouts: str | None,
-    single_sided: bool = False,
-    jobs: int | None = None,
-    bleed: str | None = None,
-    cmyk: bool = False,
-    png: str | None = None,
-    parts: bool = False,
-    scheduler: str | None = None,
-) -> BuildPlan:
-    """Return the plan of ``pnp build`` for its options as typed; raise UsageError (exit 2) for a
-    bad option, DefinitionError for a bad definition, before anything is written."""
-    folder = layouts or None  # None: the built-in games
-    out = check_out(out)
-    address = None if scheduler is None else check_address(scheduler)
+@dataclass(frozen=True)
+class BuildRequest:
+    """What ``pnp build`` is asked for, as typed on its command line (strings where the command
+    line has strings): the one value the CLI fills and hands to ``make_plan``, which checks every
+    field. ``balanced`` is the band 'LO-HI' of a balanced batch ("" for DEFAULT_BAND; None: every
+    seed of the batch is built)."""
+
+    games: Sequence[str] = ()
+    all_games: bool = False
+    paper: str = "a4"
+    formats: Sequence[str] = ("pdf", "svg")
+    out: str = "output"
+    seed: str | None = None
+    seeds: str | None = None
+    variants: Sequence[str] = ()
+    lang: str = "en"
+    fit: bool = False
+    cell_size: str | None = None
+    ink_saver: bool = False
+    duplex_offset: str | None = None
+    layouts: str | None = None
+    single_sided: bool = False
+    jobs: int | None = None
+    bleed: str | None = None
+    cmyk: bool = False
+    png: str | None = None
+    parts: bool = False
+    balanced: str | None = None
+    balance_games: int | None = None
+    scheduler: str | None = None
+
+
+def check_balance(request: BuildRequest) -> tuple[tuple[float, float] | None, int]:
+    """Return the band and the games per seed of a balanced batch (band None: not balanced); raise
+    UsageError for --balance-games or --scheduler without --balanced, --balanced without --seeds,
+    a bad band or fewer than one game."""
+    if request.balanced is None:
+        if request.balance_games is not None:
+            raise UsageError("--balance-games applies to --balanced")
+        if request.scheduler is not None:
+            raise UsageError("--scheduler applies to --balanced (the cluster analyses the seeds)")
+        return None, BALANCE_GAMES
+    from generator.bots.analysis import DEFAULT_BAND, MAX_GAMES, parse_band
+
+    if request.seeds is None:
+        raise UsageError("--balanced keeps the fair seeds of a batch: give --seeds A-B")
+    band = parse_band(request.balanced) if request.balanced else DEFAULT_BAND
+    games = BALANCE_GAMES if request.balance_games is None else request.balance_games
+    if not 1 <= games <= MAX_GAMES:
+        raise UsageError(f"--balance-games must be from 1 to {MAX_GAMES:,}, got {games:,}")
+    return band, games
+
+
+def make_plan(request: BuildRequest) -> BuildPlan:
+    """Return the plan of ``pnp build`` for what it is asked (options as typed); raise UsageError
+    (exit 2) for a bad option, DefinitionError for a bad definition, before anything is written."""
+    r = request
+    games, all_games, lang, variants = list(r.games), r.all_games, r.lang, list(r.variants)
+    folder = r.layouts or None  # None: the built-in games
+    out = check_out(r.out)
+    band, balance_games = check_balance(r)
+    address = None if r.scheduler is None else check_address(r.scheduler)
     if address is not None:
         check_dask()
-    jobs = default_jobs() if jobs is None else jobs
+    jobs = default_jobs() if r.jobs is None else r.jobs
     if jobs < 1:
         raise UsageError(f"--jobs must be at least 1, got {jobs}")
     if not games and not all_games:
         raise UsageError("name at least one game, or use --all (see `pnp games`)")
     if games and all_games:
         raise UsageError("name games or use --all, not both")
-    sheet = find_paper(paper)
-    chosen_formats = check_formats(formats)
-    if seed is not None and seeds is not None:
+    sheet = find_paper(r.paper)
+    chosen_formats = check_formats(r.formats)
+    if r.seed is not None and r.seeds is not None:
         raise UsageError("use --seed or --seeds, not both")
-    seed_value = None if seed is None else check_seed(seed)  # a bad seed is a usage error (exit 2)
-    seed_list = parse_seed_range(seeds) if seeds is not None else None
-    size = parse_cell_size(cell_size)
-    if fit and size is not None:
+    seed_value = None if r.seed is None else check_seed(r.seed)  # a bad seed is a usage error (exit 2)
+    seed_list = parse_seed_range(r.seeds) if r.seeds is not None else None
+    size = parse_cell_size(r.cell_size)
+    if r.fit and size is not None:
         # --cell-size asks for squares of a printed size, --fit shrinks the board to one sheet
         # (and its squares with it): a build cannot do both
         raise UsageError(
@@ -332,15 +394,15 @@ def make_plan(
             "--fit scales the board down to one sheet; use one of them"
         )
     options = Options(
-        fit=fit,
-        ink_saver=ink_saver,
-        duplex_offset=parse_offset(duplex_offset),
+        fit=r.fit,
+        ink_saver=r.ink_saver,
+        duplex_offset=parse_offset(r.duplex_offset),
         cell_size=size,
         lang=lang,
-        single_sided=single_sided,
-        bleed=parse_bleed(bleed),
-        cmyk=cmyk,
-        png_dpi=parse_png(png),
+        single_sided=r.single_sided,
+        bleed=parse_bleed(r.bleed),
+        cmyk=r.cmyk,
+        png_dpi=parse_png(r.png),
     )
     if options.png_dpi is not None:
         from generator.render.png import check_rasteriser
@@ -376,8 +438,22 @@ def make_plan(
         batch = tuple(seed_list) if seed_list is not None and takes_seed(d) else None
         if batch:
             batch_board(d)
+            if band is not None and not has_rules(d.id):
+                raise UsageError(
+                    f"{d.id} has no rules the bots can play, so --balanced cannot judge its seeds"
+                )
         first = batch[0] if batch else (seed_value if takes_seed(d) else None)
         # every kit's options are checked (pieces that fit the squares) before any is written
-        kit = kit_plan(d, out, sheet, chosen_formats, first, game_variants, game_options, parts)
+        kit = kit_plan(d, out, sheet, chosen_formats, first, game_variants, game_options, r.parts)
         plans.append(GamePlan(kit, batch))
-    return BuildPlan(out=out, paper=sheet, jobs=jobs, games=tuple(plans), scheduler=address)
+    if band is not None and not any(g.seeds for g in plans):
+        raise UsageError("--balanced keeps the fair seeds of a batch: give --seeds A-B of a seeded game")
+    return BuildPlan(
+        out=out,
+        paper=sheet,
+        jobs=jobs,
+        games=tuple(plans),
+        scheduler=address,
+        band=band,
+        balance_games=balance_games,
+    )

@@ -14,15 +14,20 @@ from typing import Any
 
 from generator.build.index import read_manifests, write_index
 from generator.build.kit import build_kit, write_batch, write_pages
-from generator.build.plan import BuildPlan, KitPlan, make_plan
+from generator.build.plan import BuildPlan, BuildRequest, KitPlan, make_plan
 from generator.files import output_folder
-from generator.parallel import run_tasks
+from generator.parallel import memory_cap, run_tasks
 
 
-def run_build(progress_factory: Callable[[int], Any] | None = None, **options: Any) -> str:
-    """Make the plan of ``pnp build`` for its options (``make_plan``'s keywords) and carry it out;
-    return the one-line summary."""
-    return run_plan(make_plan(**options), progress_factory)
+def run_build(request: BuildRequest, progress_factory: Callable[[int], Any] | None = None) -> str:
+    """Make the plan of ``pnp build`` for a request and carry it out (a balanced batch narrowed
+    to its fair seeds first); return the one-line summary."""
+    plan = make_plan(request)
+    if plan.band is not None:
+        from generator.build.balance import balance_plan
+
+        plan, _ = balance_plan(plan, plan.band, plan.balance_games, progress_factory)
+    return run_plan(plan, progress_factory)
 
 
 def run_plan(plan: BuildPlan, progress_factory: Callable[[int], Any] | None = None) -> str:
@@ -89,16 +94,20 @@ def _warm_up() -> None:
 
 
 def _build_kit(kit: KitPlan) -> int:
-    """Build one whole kit; return the number of files written (a task for run_tasks)."""
-    return len(build_kit(kit))
+    """Build one whole kit; return the number of files written (a task for run_tasks), within
+    the memory of one task (``memory_cap``)."""
+    with memory_cap(kit.definition.path):
+        return len(build_kit(kit))
 
 
 def _build_seeds(kit: KitPlan, seeds: tuple[int, ...], shared: str) -> int:
     """Build the seeded parts of a batch's later seeds; return the number of files written."""
-    return sum(len(build_kit(kit.for_seed(s), True, shared)) for s in seeds)
+    with memory_cap(kit.definition.path):
+        return sum(len(build_kit(kit.for_seed(s), True, shared)) for s in seeds)
 
 
 def _write_maps(kit: KitPlan, seeds: tuple[int, ...]) -> int:
     """Write the batch's one PDF of every seed's board; return 1, the files written."""
-    write_batch(kit, seeds)
+    with memory_cap(kit.definition.path):
+        write_batch(kit, seeds)
     return 1

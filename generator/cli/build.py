@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from generator.cli.common import Progress, fail, handle_errors, split_list
+from generator.cli.common import Progress, handle_errors, split_list
 from generator.languages import language_codes
 
 #: The band ``--balanced`` stands for when no band follows it.
@@ -111,20 +111,18 @@ def register(app: typer.Typer) -> None:
         ),
     ) -> None:
         """Build the kits of the named games (or --all) as PDF and SVG files."""
-        from generator.build.plan import make_plan
+        from generator.build.plan import BuildRequest, make_plan
         from generator.build.run import run_plan
 
-        if scheduler is not None and balanced is None:
-            raise fail("--scheduler applies to --balanced (the cluster analyses the seeds)", 2)
-        plan = make_plan(
-            games=games or [],
+        request = BuildRequest(
+            games=tuple(games or ()),
             all_games=all_games,
             paper=paper,
-            formats=split_list(formats),
+            formats=tuple(split_list(formats)),
             out=out,
             seed=seed,
             seeds=seeds,
-            variants=split_list(variant),
+            variants=tuple(split_list(variant)),
             lang=lang,
             fit=fit,
             cell_size=cell_size,
@@ -137,21 +135,16 @@ def register(app: typer.Typer) -> None:
             cmyk=cmyk,
             png=png,
             parts=parts,
+            balanced=balanced,
+            balance_games=balance_games,
             scheduler=scheduler,
         )
-        if balanced is None and balance_games is not None:
-            raise fail("--balance-games applies to --balanced", 2)
-        if balanced is not None:
-            from generator.bots.analysis import parse_band
-            from generator.build.balance import DEFAULT_GAMES, balance_plan
+        plan = make_plan(request)
+        if plan.band is not None:
+            from generator.build.balance import balance_plan
 
-            if balance_games is not None and balance_games < 1:
-                raise fail(f"--balance-games must be at least 1, got {balance_games}", 2)
             plan, kept = balance_plan(
-                plan,
-                parse_band(balanced or DEFAULT_BALANCED),
-                balance_games or DEFAULT_GAMES,
-                lambda total: Progress(total, quiet),
+                plan, plan.band, plan.balance_games, lambda total: Progress(total, quiet)
             )
             if not quiet:
                 typer.echo(kept.summary())

@@ -7,8 +7,10 @@ at true size; with an overlay dict it is a booklet figure) and ``check_spec(valu
 (checks that span several keys). Boards with cells have ``square_size(spec, ctx) -> float`` (the
 side of a square, or the room of a point, as printed; ``--cell-size`` sets it) and optionally
 ``smallest_square(spec)``; pieces have ``footprint(spec) -> float``, the room a piece needs on a
-square of the board its ``board`` key names. The table of kinds is
-``generator.components.kinds.KINDS``.
+square of the board its ``board`` key names. The table of kinds,
+``generator.components.kinds.KINDS``, names each kind's functions in a typed ``Kind`` entry (the
+protocols and callable types below), so mypy checks every kind against them and nothing asks a
+module what it has.
 """
 
 from __future__ import annotations
@@ -16,9 +18,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from types import ModuleType
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
+from generator.booklet.html import HtmlDocument
+from generator.booklet.markup import Document
 from generator.booklet.template import template_values
 from generator.definitions import ComponentSpec, GameDefinition
 from generator.errors import BoardError, DefinitionError, UnknownGameError, UsageError
@@ -33,64 +36,122 @@ from generator.schema import Field
 Stock = Literal["paper", "card"]
 
 COMMON_SCHEMA: dict[str, Field] = {
-    "kind": Field("str", doc="the component kind (see the kinds below)"),
+    "kind": Field("str", required=True, doc="the component kind (see the kinds below)"),
     "title": Field("str", default="", doc="the name printed on the component and listed in the kit"),
     "in_kit": Field("bool", default=True, doc="false: left out of kit.pdf (its own files are still made)"),
     "output": Field("bool", default=True, doc="false: drawn only as a booklet figure, no files"),
 }
 
 
+class Builder(Protocol):
+    """A kind's ``build``: the files it makes of a component."""
+
+    def __call__(self, spec: ComponentSpec, ctx: Context, /) -> list[Output]: ...
+
+
+class Drawer(Protocol):
+    """A kind's ``drawing``: the component's artwork at true size (a booklet figure when
+    ``overlay`` is a dict)."""
+
+    def __call__(
+        self, spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = None, /
+    ) -> Drawing: ...
+
+
+class AidPage(Protocol):
+    """A kind's ``aid_page``: the component as a numbered booklet page of a size at a body size in
+    points, or None when it needs more than one page."""
+
+    def __call__(
+        self, spec: ComponentSpec, ctx: Context, width: float, height: float, number: int, body: float, /
+    ) -> Page | None: ...
+
+
+SpecCheck = Callable[[dict[str, Any], Any], None]  # checks over several keys: (values, where)
+Measure = Callable[[ComponentSpec, "Context"], float]  # a length in mm as printed
+SpecMeasure = Callable[[ComponentSpec], float]  # a length in mm the spec alone sets
+Contents = Callable[[ComponentSpec, "Context"], list[tuple[str, int]]]  # (name, count) for the guide
+DocumentOf = Callable[[ComponentSpec, "Context"], Document]  # a component's text, parsed
+
+
 @dataclass(frozen=True)
 class Kind:
-    """One entry of the kind table: the kind's name, its module, whether it is a board, and the
-    stock it prints on (``paper`` or ``card``)."""
+    """One entry of the kind table: the kind's name, its keys (``schema``; the common ones are
+    ``COMMON_SCHEMA``), its ``build``, whether it is a board, the stock it prints on (``paper`` or
+    ``card``), and what else it can do, each None when it cannot: ``check_spec`` (checks that
+    span several keys), ``draw`` (as a booklet figure), ``square_size`` (a board with cells:
+    ``--cell-size`` applies), ``smallest_square`` (the least that square may be), ``footprint``
+    (a piece: the room it needs on a square), ``contents`` (what the print guide's checklist
+    counts; None: the component once), ``document`` and ``aid_page`` (a card the booklet shows)."""
 
     name: str
-    module: ModuleType
+    schema: Mapping[str, Field]
+    build: Builder
     is_board: bool
     stock: Stock
-
-    @property
-    def schema(self) -> Mapping[str, Field]:
-        """Return the kind's own keys (the common ones are ``COMMON_SCHEMA``)."""
-        return self.module.SCHEMA
-
-    @property
-    def check_spec(self) -> Callable[[dict[str, Any], Any], None] | None:
-        """Return the kind's check over several keys, or None when it has none."""
-        return getattr(self.module, "check_spec", None)
+    check_spec: SpecCheck | None = None
+    draw: Drawer | None = None
+    square_size: Measure | None = None
+    smallest_square: SpecMeasure | None = None
+    footprint: SpecMeasure | None = None
+    contents: Contents | None = None
+    document: DocumentOf | None = None
+    aid_page: AidPage | None = None
 
     @property
     def has_squares(self) -> bool:
         """Return True when the kind is a board with cells (``--cell-size`` applies to it)."""
-        return hasattr(self.module, "square_size")
+        return self.square_size is not None
 
     @property
     def can_draw(self) -> bool:
         """Return True when the kind can be drawn as a booklet figure."""
-        return hasattr(self.module, "drawing")
-
-    def build(self, spec: ComponentSpec, ctx: Context) -> list[Output]:
-        """Return the files the kind makes of a component."""
-        return self.module.build(spec, ctx)
+        return self.draw is not None
 
     def drawing(self, spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = None) -> Drawing:
-        """Return the component's artwork at true size (a figure when overlay is a dict)."""
-        return self.module.drawing(spec, ctx, overlay)
+        """Return the component's artwork at true size (a figure when overlay is a dict); raise
+        DefinitionError when the kind cannot be drawn."""
+        if self.draw is None:
+            raise DefinitionError(
+                f"{ctx.definition.path}: components.{spec.id}: a {self.name} cannot be drawn"
+            )
+        return self.draw(spec, ctx, overlay)
+
+    def text_of(self, spec: ComponentSpec, ctx: Context) -> Document:
+        """Return the component's text, rendered and parsed; raise DefinitionError when the kind
+        has none."""
+        if self.document is None:
+            raise DefinitionError(f"{ctx.definition.path}: components.{spec.id}: a {self.name} has no text")
+        return self.document(spec, ctx)
+
+    def aid(
+        self, spec: ComponentSpec, ctx: Context, width: float, height: float, number: int, body: float
+    ) -> Page | None:
+        """Return the component as a numbered booklet page (width x height mm, body size in
+        points), or None when it needs more than one page or the kind makes no such page."""
+        if self.aid_page is None:
+            return None
+        return self.aid_page(spec, ctx, width, height, number, body)
+
+    def checklist(self, spec: ComponentSpec, ctx: Context, title: str) -> list[tuple[str, int]]:
+        """Return (name, count) of what the component prints, for the print guide's checklist
+        (the component under ``title`` once, when the kind counts nothing)."""
+        return self.contents(spec, ctx) if self.contents is not None else [(title, 1)]
 
 
-@dataclass
+@dataclass(frozen=True)
 class Output:
-    """A file set a component makes: ``name`` (.pdf, and .svg or -<n>.svg), its pages, formats."""
+    """A file set a component makes: ``name`` (.pdf, and .svg or -<n>.svg), its pages, formats
+    (a value: the build makes new outputs with ``dataclasses.replace``, never changes one)."""
 
     name: str
-    pages: list[Page]
+    pages: tuple[Page, ...]
     formats: tuple[str, ...] = ("pdf", "svg")
     in_kit: bool = True
     booklet: bool = False  # pages of a booklet in reading order: the print job imposes them
-    items: list[SheetItem] | None = None  # cut-out parts the print job may pack with others
+    items: tuple[SheetItem, ...] | None = None  # cut-out parts the print job may pack with others
     art: Drawing | None = None  # a board's artwork at true size (one PNG of it under --png)
-    html: str | None = None  # the same content as one HTML page, written as ``<name>.html``
+    html: HtmlDocument | None = None  # the same content as one HTML page, written as ``<name>.html``
 
 
 @dataclass(frozen=True)
@@ -210,7 +271,8 @@ def board_square(ctx: Context, board_id: str) -> float:
         raise DefinitionError(
             f"{ctx.definition.path}: components.{board_id}: a {spec.kind} has no squares for pieces to stand on"
         )
-    return float(kind.module.square_size(spec, ctx))
+    assert kind.square_size is not None  # has_squares
+    return float(kind.square_size(spec, ctx))
 
 
 def check_fit(ctx: Context) -> None:
@@ -225,16 +287,16 @@ def check_fit(ctx: Context) -> None:
         raise DefinitionError(f"{definition.path}: {message}")
 
     for spec in definition.components:
-        module = ctx.kind_of(spec).module
-        if hasattr(module, "smallest_square") and hasattr(module, "square_size"):
-            least = module.smallest_square(spec)
-            if module.square_size(spec, ctx) < least - 1e-6:
+        kind = ctx.kind_of(spec)
+        if kind.smallest_square is not None and kind.square_size is not None:
+            least = kind.smallest_square(spec)
+            if kind.square_size(spec, ctx) < least - 1e-6:
                 fail(f"the points of the {spec['title'] or spec.id} need {least:g} mm from one to the next")
         board_id = spec.values.get("board")
-        if not board_id or not hasattr(module, "footprint"):
+        if not board_id or kind.footprint is None:
             continue
         square = board_square(ctx, board_id)
-        need = module.footprint(spec) + FIT_MARGIN
+        need = kind.footprint(spec) + FIT_MARGIN
         if square < need - 1e-6:
             fail(
                 f"the {spec['title'] or spec.id} need squares of at least {need:g} mm, "
@@ -254,4 +316,4 @@ def nup_output(spec: ComponentSpec, ctx: Context, parts: list[SheetItem]) -> lis
         bleed=ctx.options.bleed,
         lang=ctx.options.lang,
     )
-    return [Output(spec.id, pages, items=parts)]
+    return [Output(spec.id, tuple(pages), items=tuple(parts))]

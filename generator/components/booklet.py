@@ -1,6 +1,7 @@
 """The ``booklet`` component kind: the game's rule text as an A5 booklet (half the chosen paper).
 
-Makes ``<id>``: the pages in reading order as a PDF, and the same text as one HTML page; kit.pdf
+Makes ``<id>``: the pages in reading order as a PDF and as one SVG a page (``<id>-1.svg``, ...),
+and the same text as one HTML page; kit.pdf
 imposes the pages in saddle-stitch order for the flip the kit is printed with. The text is the template
 ``templates/booklets/<template>.<lang>.md.j2``; the language is the build's ``--lang``.
 """
@@ -10,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from generator.booklet.html import HtmlBooklet, booklet_html
+from generator.booklet.html import FigurePage, HtmlBooklet, HtmlDocument
 from generator.booklet.layout import (
     BookStyle,
     CoverInfo,
@@ -45,7 +46,6 @@ from generator.errors import DefinitionError, UsageError
 from generator.languages import cover_words
 from generator.layout_check import check_page
 from generator.page import Drawing, Line, Page, Rect, Style, iter_shapes
-from generator.render.svg import InlineSvg
 from generator.schema import Field
 
 SCHEMA: dict[str, Field] = {
@@ -80,15 +80,14 @@ RECORD_HEIGHT = 0.9  # a blank record follows the rules when it fits this share 
 
 
 def build(spec: Any, ctx: Context) -> list[Output]:
-    """Return the booklet in reading order (PDF, and the same text as one HTML page); kit.pdf
-    imposes it for saddle-stitch printing with the flip the kit is printed with."""
+    """Return the booklet in reading order (PDF, an SVG a page, and the same text as one HTML
+    page); kit.pdf imposes it for saddle-stitch printing with the flip the kit is printed with."""
     source = booklet_source(spec, ctx)
     pages = [laid.page for laid in _typeset(source, ctx)]
     # kit.pdf imposes the pages in reading order itself, for the flip it is printed with
     # (the build leaves the booklet out when the definition says in_kit = false)
     return [
-        # on screens the booklet reads as one HTML page, so its pages need no SVG files
-        Output(spec.id, pages, ("pdf",), booklet=True, html=html_booklet(source, spec, ctx)),
+        Output(spec.id, tuple(pages), ("pdf", "svg"), booklet=True, html=html_booklet(source, spec, ctx)),
     ]
 
 
@@ -166,7 +165,7 @@ def _typeset(source: BookletSource, ctx: Context) -> list[LaidPage]:
     quick: Document | None = None
     if card is not None:
         try:
-            quick = ctx.kind_of(card).module.document(card, ctx)
+            quick = ctx.kind_of(card).text_of(card, ctx)
         except UsageError:  # the card is not translated into the booklet's language
             card = None
     base = source.style.body
@@ -256,8 +255,9 @@ def check(drawing: Drawing, scale: float) -> int:
         _CHECKED[id(drawing)] = (drawing, {})
     found = _CHECKED[id(drawing)][1]
     if scale not in found:
-        page = Page(drawing.width * scale + 2.0, drawing.height * scale + 2.0)
-        page.add(drawing.placed(1.0, 1.0, scale))
+        page = Page(
+            drawing.width * scale + 2.0, drawing.height * scale + 2.0, (drawing.placed(1.0, 1.0, scale),)
+        )
         found[scale] = len(check_page(page))
     return found[scale]
 
@@ -272,8 +272,7 @@ def _matter(ctx: Context, source: BookletSource, labels: dict[str, str]) -> list
         if spec.kind == "booklet" or not spec.get("in_kit", True) or not spec.get("output", True):
             continue
         title = spec.get("title") or spec.id.replace("-", " ").capitalize()
-        module = ctx.kind_of(spec).module
-        parts = module.contents(spec, ctx) if hasattr(module, "contents") else [(title, 1)]
+        parts = ctx.kind_of(spec).checklist(spec, ctx, title)
         if len(parts) == 1:
             counts = str(parts[0][1])
         else:
@@ -307,7 +306,7 @@ def _tint_area(drawing: Drawing) -> float:
 
 def _aid(ctx: Context, card: Any, geo: Geometry, number: int, body: float) -> Page | None:
     """Return the quick reference as a booklet page numbered number, or None when it needs two."""
-    return ctx.kind_of(card).module.aid_page(card, ctx, geo.width, geo.height, number, body)
+    return ctx.kind_of(card).aid(card, ctx, geo.width, geo.height, number, body)
 
 
 def laid_pages(spec: Any, ctx: Context) -> list[LaidPage]:
@@ -322,34 +321,34 @@ def figure_alt(title: str, caption: str, component: str) -> str:
     return title or component
 
 
-def html_booklet(source: BookletSource, spec: Any, ctx: Context) -> str:
-    """Return the booklet as one self-contained HTML page, from the same text and drawings as the
-    PDF; the kit's quick-reference card, when it has one, comes first."""
+def html_booklet(source: BookletSource, spec: Any, ctx: Context) -> HtmlDocument:
+    """Return the booklet as the HTML writer takes it, from the same text and drawings as the PDF:
+    the parsed text, the cover and quick reference (the kit's card, when it has one, comes first)
+    and each figure drawn as the PDF draws it."""
     width = source.geometry.text_width
-    figures = InlineSvg()
 
-    def svg(component: str, overlay: str | None, caption: str, limit: float) -> str:
+    def drawn(component: str, overlay: str | None, caption: str, limit: float) -> FigurePage:
         # drawn as the PDF draws it at the size the PDF shows it, so type stays readable on a phone
         drawing, _ = readable_figure(source.figures, component, overlay, lambda d: min(1.0, limit / d.width))
-        page = Page(drawing.width, drawing.height, list(drawing.shapes), drawing.label)
-        return figures.element(page, figure_alt(source.titles.get(component, component), caption, component))
+        page = Page(drawing.width, drawing.height, drawing.shapes, drawing.label)
+        return page, figure_alt(source.titles.get(component, component), caption, component)
 
-    def figure(fig: Figure) -> str:
-        return svg(fig.component, fig.overlay, plain_text(fig.caption), width)
+    def figure(fig: Figure) -> FigurePage:
+        return drawn(fig.component, fig.overlay, plain_text(fig.caption), width)
 
-    cover_svg = ""
+    cover: FigurePage | None = None
     if source.cover is not None and source.cover.figure is not None:
         component, overlay = source.cover.figure
-        cover_svg = svg(component, overlay, "", width * 0.8)
+        cover = drawn(component, overlay, "", width * 0.8)
     card = next((c for c in ctx.definition.components if c.kind == "quick-reference"), None)
     quick: tuple = ()
     if card is not None:
         try:
-            quick = ctx.kind_of(card).module.document(card, ctx).blocks
+            quick = ctx.kind_of(card).text_of(card, ctx).blocks
         except UsageError:  # the card is not translated into the booklet's language
             quick = ()
-    info = HtmlBooklet(source.title, source.lang, source.cover, cover_svg, tuple(quick))
-    return booklet_html(source.document, info, source.style, figure, figures.css)
+    info = HtmlBooklet(source.title, source.lang, source.cover, "", tuple(quick))
+    return HtmlDocument(source.document, info, source.style, cover, figure)
 
 
 def _filling(
@@ -369,15 +368,15 @@ def _filling(
     pages: list[LaidPage] = []
     for number in range(count + 1, count + missing + 1):
         laid = typeset(parse(f"# {labels['notes']}"), geo, style, _no_figure, None, title, number)
-        page = laid[0].page
         top = geo.top + style.heading_size(1) * 25.4 / 72 * 2.2
         rows = int((geo.bottom - top) // 8.0)
-        for row in range(1, rows + 1):
-            page.add(
-                Line(
-                    geo.left, top + row * 8.0, geo.right, top + row * 8.0, Style(stroke="#b9aea3", width=0.2)
-                )
+        ruled = Style(stroke="#b9aea3", width=0.2)
+        page = laid[0].page.plus(
+            *(
+                Line(geo.left, top + row * 8.0, geo.right, top + row * 8.0, ruled)
+                for row in range(1, rows + 1)
             )
+        )
         pages.append(LaidPage(page, ["notes"]))
     if aid is not None:
         pages.append(LaidPage(aid, ["quick-reference"]))

@@ -19,6 +19,7 @@ from generator.components.look import (
     knockout_hatch,
     luminance,
 )
+from generator.components.specs import CountersSpec, CountersSpecCounters, CountersSpecCountersBack
 from generator.components.symbols import draw_symbol
 from generator.definitions import ComponentSpec
 from generator.errors import DefinitionError
@@ -76,8 +77,11 @@ def hex_cell(size: float, pad: float, orientation: str) -> tuple[float, float]:
     return (across, size + 2 * pad) if orientation == "flat" else (size + 2 * pad, across)
 
 
+Face = CountersSpecCounters | CountersSpecCountersBack  # a counter's front (its type) or its back
+
+
 def _face(
-    shape: str, size: float, pad: float, face: dict[str, Any], ctx: Context, orientation: str = "flat"
+    shape: str, size: float, pad: float, face: Face, ctx: Context, orientation: str = "flat"
 ) -> tuple[Shape, ...]:
     cell = size + 2 * pad
     c = cell / 2
@@ -87,8 +91,8 @@ def _face(
         w, h = hex_cell(size, pad, orientation)
         cx, cy = w / 2, h / 2
         top_y = cy - size / 2
-    colour = ctx.colour(face["fill"])
-    outline = ctx.colour(face["stroke"]) or "#000000"
+    colour = ctx.colour(face.fill)
+    outline = ctx.colour(face.stroke) or "#000000"
     width = 0.4
     body_fill = colour
     # ink saver: a white face with a thick outline in the counter's colour; dark sides hatched
@@ -125,42 +129,43 @@ def _face(
         else contrast_ink(body_fill)
     )
 
-    def own(name: str) -> str:
-        """Return a face's own ink colour, unless the ink saver whitened the face under a pale one."""
-        chosen = ctx.colour(face[name])
+    def own(wanted: str) -> str:
+        """Return a face's own ink colour (``wanted``, as the definition names it), unless the ink
+        saver whitened the face under a pale one."""
+        chosen = ctx.colour(wanted)
         if chosen is None or (saved and luminance(chosen) > 0.75):
             return ink
         if hatched and shade is not None and luminance(chosen) > luminance(shade):
             return ink  # a light ink meant for the dark face: the face's own colour on white
         return readable(chosen, "#ffffff") if saved else chosen
 
-    if face["ring"]:
+    if face.ring:
         shapes.append(Circle(cx, cy, size * 0.40, Style(stroke=ink, fill=None, width=0.5)))
     body = len(shapes)  # the glyphs start here: with hatching, each sits on a knocked-out ground
     glyphs: list[list[Shape]] = []
-    label = face["label"]
+    label = face.label
     label_text: Text | None = None
     bottom = top_y + size * 0.9
     if label:
-        label_text = _label(shape, size, top_y, width, label, own("text_colour"), ctx, cx, orientation)
+        label_text = _label(shape, size, top_y, width, label, own(face.text_colour), ctx, cx, orientation)
         bottom = label_text.y - 0.73 * label_text.size * 25.4 / 72 - 0.6
     top = top_y + size * (0.08 if label else 0.1)
     main_h = bottom - top
-    if face["symbol"]:
+    if face.symbol:
         glyphs.append(
             draw_symbol(
-                face["symbol"], cx, top + main_h / 2 + size * 0.02, main_h * 0.8, own("symbol_colour")
+                face.symbol, cx, top + main_h / 2 + size * 0.02, main_h * 0.8, own(face.symbol_colour)
             )
         )
-    if face["text"]:
-        colour = own("text_colour")
+    if face.text:
+        colour = own(face.text_colour)
         pt = main_h * 0.62 * 72 / 25.4
         glyphs.append(
             [
                 fitted_text(
                     cx,
                     top + main_h * 0.5 + main_h * 0.62 * 0.36,
-                    face["text"],
+                    face.text,
                     size * 0.78,
                     pt,
                     "sans-bold",
@@ -272,19 +277,20 @@ def _label(
 def items(spec: ComponentSpec, ctx: Context) -> list[SheetItem]:
     """Return one sheet item per counter, in the order listed."""
     result: list[SheetItem] = []
-    pad = spec["padding"]
-    for counter in spec["counters"]:
-        size = counter["size"] or spec["size"]
-        shape = counter["shape"]
+    values = spec.typed(CountersSpec)
+    pad = values.padding
+    for counter in values.counters:
+        size = counter.size or values.size
+        shape = counter.shape
         p = pad if shape in ("circle", "hexagon", "rounded", "hex") else 0.0
         cell = size + 2 * p
-        w, h = hex_cell(size, p, counter["orientation"]) if shape == "hex" else (cell, cell)
-        turn = counter["orientation"]
-        front = Drawing(w, h, _face(shape, size, p, counter, ctx, turn), counter["name"])
+        w, h = hex_cell(size, p, counter.orientation) if shape == "hex" else (cell, cell)
+        turn = counter.orientation
+        front = Drawing(w, h, _face(shape, size, p, counter, ctx, turn), counter.name)
         back = None
-        if counter["back"] is not None:
-            back = Drawing(w, h, _face(shape, size, p, counter["back"], ctx, turn), counter["name"] + " back")
-        result.extend([SheetItem(front, back)] * counter["count"])
+        if counter.back is not None:
+            back = Drawing(w, h, _face(shape, size, p, counter.back, ctx, turn), counter.name + " back")
+        result.extend([SheetItem(front, back)] * counter.count)
     return result
 
 
@@ -299,17 +305,18 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
     shapes, width, height = figure_grid(
         arts, [a.label for a in arts], (overlay or {}).get("type_floor", 0.0), 3.0
     )
-    return Drawing(width, height, shapes, spec["title"] or spec.id)
+    return Drawing(width, height, shapes, spec.typed(CountersSpec).title or spec.id)
 
 
 def footprint(spec: ComponentSpec) -> float:
     """Return the size in mm of the largest counter (what a square must hold)."""
-    return max(c["size"] or spec["size"] for c in spec["counters"])
+    values = spec.typed(CountersSpec)
+    return max(c.size or values.size for c in values.counters)
 
 
 def contents(spec: ComponentSpec, ctx: Context) -> list[tuple[str, int]]:
     """Return (name, count) of every counter type, for the print guide's checklist."""
-    return [(counter["name"], counter["count"]) for counter in spec["counters"]]
+    return [(counter.name, counter.count) for counter in spec.typed(CountersSpec).counters]
 
 
 def build(spec: ComponentSpec, ctx: Context) -> list[Output]:

@@ -9,6 +9,7 @@ from typing import Any
 from generator.colour import readable
 from generator.components.base import Context, Output
 from generator.components.look import contrast_ink, fitted_text, knockout_boxes, knockout_hatch, luminance
+from generator.components.specs import DiceNetsSpec, DiceNetsSpecDice
 from generator.components.symbols import draw_symbol
 from generator.definitions import ComponentSpec
 from generator.imposition import SheetItem, nup
@@ -89,10 +90,10 @@ def _tab(x1: float, y1: float, x2: float, y2: float, nx: float, ny: float, depth
     )
 
 
-def net(die: dict[str, Any], s: float, ctx: Context) -> Drawing:
+def net(die: DiceNetsSpecDice, s: float, ctx: Context) -> Drawing:
     """Return the net of one die: 3 faces wide, 4 faces tall, plus a tab below."""
-    fill = ctx.colour(die["fill"]) or "#ffffff"
-    ink = ctx.colour(die["ink"]) or contrast_ink(fill)
+    fill = ctx.colour(die.fill) or "#ffffff"
+    ink = ctx.colour(die.ink) or contrast_ink(fill)
     # the ink saver: a coloured face becomes white with a thick frame in its colour, and a dark
     # one is hatched round its pips too (so a light die and a dark die still differ)
     shade = fill if ctx.options.ink_saver and luminance(fill) < 0.9 else None
@@ -128,7 +129,7 @@ def net(die: dict[str, Any], s: float, ctx: Context) -> Drawing:
     fold = Style(stroke="#888888", width=0.2, dash=(1.0, 0.8))
     for col, row in SLOTS.values():
         shapes.append(Rect(col * s, row * s, s, s, Style(stroke=None, fill=fill)))
-    for slot, face in zip(ORDER, die["faces"]):
+    for slot, face in zip(ORDER, die.faces):
         col, row = SLOTS[slot]
         x, y = col * s, row * s
         marks = _face(x, y, s, face, ink)
@@ -170,39 +171,41 @@ def net(die: dict[str, Any], s: float, ctx: Context) -> Drawing:
         (s, s),
     )
     shapes.append(Polygon(outline, Style(stroke="#000000", fill=None, width=0.35)))
-    if die["label"]:
+    if die.label:
         # centred in the bottom tab, as wide as the tapering tab allows at the foot of the letters
         cap = 0.73 * 7.0 * 25.4 / 72
         base = 4 * s + depth / 2 + cap / 2
         room = s * (1 - 2 * 0.22 * (base - 4 * s) / depth) - 1.2
-        shapes.append(fitted_text(1.5 * s, base, die["label"], room, 7.0, "sans", "middle", "#555555"))
-    return Drawing(3 * s, 4 * s + depth, tuple(shapes), die["name"])
+        shapes.append(fitted_text(1.5 * s, base, die.label, room, 7.0, "sans", "middle", "#555555"))
+    return Drawing(3 * s, 4 * s + depth, tuple(shapes), die.name)
 
 
 def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = None) -> Drawing:
     """Return the first die's net at true size (for booklet figures)."""
-    return net(spec["dice"][0], spec["size"], ctx)
+    values = spec.typed(DiceNetsSpec)
+    return net(values.dice[0], values.size, ctx)
 
 
 def contents(spec: ComponentSpec, ctx: Context) -> list[tuple[str, int]]:
     """Return (name, count) of every die, for the print guide's checklist."""
-    return [(die["name"], die["count"]) for die in spec["dice"]]
+    return [(die.name, die.count) for die in spec.typed(DiceNetsSpec).dice]
 
 
 def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     """Return sheets of dice nets with room to cut round each net."""
-    s = spec["size"]
+    values = spec.typed(DiceNetsSpec)
+    s = values.size
     items: list[SheetItem] = []
-    for die in spec["dice"]:
+    for die in values.dice:
         art = net(die, s, ctx)
         pad = s * TAB + 1.0
         cell = Drawing(art.width + 2 * pad, art.height + pad + 1.0, (art.placed(pad, 1.0),), art.label)
-        items.extend([SheetItem(cell)] * die["count"])
-    label = f"{ctx.definition.title}: {spec['title'] or spec.id}"
+        items.extend([SheetItem(cell)] * die.count)
+    label = f"{ctx.definition.title}: {values.title or spec.id}"
     return [
         Output(
             spec.id,
-            nup(items, ctx.paper, label, gap=0.0, bleed=ctx.options.bleed, lang=ctx.options.lang),
-            items=items,
+            tuple(nup(items, ctx.paper, label, gap=0.0, bleed=ctx.options.bleed, lang=ctx.options.lang)),
+            items=tuple(items),
         )
     ]

@@ -602,7 +602,7 @@ def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     return [
         Output(
             spec.id,
-            place(art, ctx.paper, ctx.options.fit, label, ctx.options.bleed, ctx.options.lang),
+            tuple(place(art, ctx.paper, ctx.options.fit, label, ctx.options.bleed, ctx.options.lang)),
             art=art,
         )
     ]

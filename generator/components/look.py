@@ -16,8 +16,9 @@ from generator.page import (
     Drawing,
     Group,
     Line,
+    Path,
     Point,
-    Rect,
+    Polygon,
     Shape,
     Style,
     Text,
@@ -368,7 +369,7 @@ def mark_holes(shapes: Sequence[Shape], margin: float = KNOCKOUT) -> list[Box]:
     marks: list[list[Shape]] = []
     for shape, m in iter_shapes(shapes):
         if isinstance(shape, Text) or (
-            not isinstance(shape, (Line, Rect))
+            isinstance(shape, (Polygon, Circle, Path))
             and shape.style.fill is not None
             and shape.style.stroke is None
         ):

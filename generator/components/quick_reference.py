@@ -122,8 +122,8 @@ def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     return [
         Output(
             spec.id,
-            nup(items, ctx.paper, label, bleed=ctx.options.bleed, lang=ctx.options.lang),
+            tuple(nup(items, ctx.paper, label, bleed=ctx.options.bleed, lang=ctx.options.lang)),
             (),
-            items=items,
+            items=tuple(items),
         )
     ]

@@ -131,7 +131,8 @@ def _panel(
     the initial top left and the standee's ``number`` (if any) top right."""
     shapes: list[Shape] = [Rect(0, 0, w, h, Style(stroke=None, fill=look["face"]))]
     if figure["symbol"]:
-        size = min(w * 1.0, h * 0.82)
+        # under --bleed a symbol as wide as its nominal size (a crown) keeps the safe area
+        size = min(w - 2 * look["safe"], h * 0.82)
         art = draw_symbol(figure["symbol"], w / 2, h * 0.57, size, look["ink"])
         shapes.append(Group(tuple(art), (-1.0, 0.0, 0.0, 1.0, w, 0.0)) if back else Group(tuple(art)))
     pt = min(w, h) * 0.3 * 72 / 25.4
@@ -317,6 +318,8 @@ def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     parts = items(spec, ctx)
     return [
         Output(
-            spec.id, nup(parts, ctx.paper, label, bleed=ctx.options.bleed, lang=ctx.options.lang), items=parts
+            spec.id,
+            tuple(nup(parts, ctx.paper, label, bleed=ctx.options.bleed, lang=ctx.options.lang)),
+            items=tuple(parts),
         )
     ]

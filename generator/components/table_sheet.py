@@ -436,15 +436,14 @@ def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
             for face, is_back in ((art, False), (back, True)):
                 if face is None:
                     continue
-                page = Page(paper.width, paper.height, label=label, is_back=is_back)
                 if face.height > ph:
                     k = ph / face.height
-                    page.add(face.placed(paper.margin + (pw - face.width * k) / 2, paper.margin, k))
+                    shown = face.placed(paper.margin + (pw - face.width * k) / 2, paper.margin, k)
                 else:
-                    page.add(face.placed(paper.margin + 2.0, paper.margin))
-                footer(page, paper, set_text(label, ctx.options.lang))
-                pages.append(page)
-        return [Output(spec.id, pages)]
+                    shown = face.placed(paper.margin + 2.0, paper.margin)
+                page = Page(paper.width, paper.height, (shown,), label=label, is_back=is_back)
+                pages.append(footer(page, paper, set_text(label, ctx.options.lang)))
+        return [Output(spec.id, tuple(pages))]
     if continued(spec, ctx):
         raise DefinitionError(
             f"{ctx.definition.path}: components.{spec.id}: a move record too short for the turn limit "
@@ -464,4 +463,4 @@ def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
         pages.extend(
             nup([SheetItem(cell)] * copies, paper, label, gap=0.0, bleed=bleed, lang=ctx.options.lang)
         )
-    return [Output(spec.id, pages, items=[SheetItem(cell)] * (copies * spec["pages"]))]
+    return [Output(spec.id, tuple(pages), items=(SheetItem(cell),) * (copies * spec["pages"]))]

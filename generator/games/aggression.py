@@ -227,7 +227,7 @@ def move_str(move: Move) -> str:
 # --- state -------------------------------------------------------------------------------------
 
 
-class AggressionState(State):
+class AggressionState(State[Move]):
     """A position: the map, who holds each city with how many troops, troops in hand, the phase."""
 
     __slots__ = ("_over", "adjacency", "claiming", "hand", "map", "owner", "troops", "turn")

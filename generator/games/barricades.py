@@ -191,7 +191,7 @@ def _kind_title(kind: int) -> str:
     return PIECE_TYPES[kind].title.lower()
 
 
-class BarricadesState(State):
+class BarricadesState(State[Move]):
     """One Barricades position: terrain, the soldiers with their damage and ammunition, the turn."""
 
     __slots__ = (

@@ -14,10 +14,11 @@ from collections.abc import Hashable, Mapping, Sequence
 from copy import deepcopy
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from generator.errors import BoardError, IllegalMoveError
 from generator.numbers import is_ascii_digits
+from generator.seeding import Rng
 
 
 @dataclass(frozen=True)
@@ -40,11 +41,12 @@ class Outcome:
         return data
 
 
-_S = TypeVar("_S", bound="State")
+M = TypeVar("M")  # a game's move: a frozen value its notation writes
+_S = TypeVar("_S", bound="State[Any]")
 
 
-class State(ABC):
-    """One position of a game. ``apply_move`` changes the state; ``copy`` makes an independent one.
+class State(ABC, Generic[M]):
+    """One position of a game whose moves are of type ``M``. ``apply_move`` changes the state; ``copy`` makes an independent one.
 
     The base keeps what every game counts the same way: ``ply``, the moves played (including any
     before a position set up mid-game), ``limit``, the turn limit, and ``history``, the moves applied
@@ -62,7 +64,7 @@ class State(ABC):
     def __init__(self, limit: int, ply: int = 0) -> None:
         self.limit = limit
         self.ply = ply
-        self.history: list[Any] = []
+        self.history: list[M] = []
 
     @abstractmethod
     def current_player(self) -> str:
@@ -74,27 +76,27 @@ class State(ABC):
         return None
 
     @abstractmethod
-    def legal_moves(self) -> list[Any]:
+    def legal_moves(self) -> list[M]:
         """Return every legal move in this position (empty when the game is over)."""
 
     @abstractmethod
-    def parse_move(self, text: str) -> Any:
+    def parse_move(self, text: str) -> M:
         """Return the move written as text; raise NotationError when the text is not a move.
 
         Two ways of writing one move (aliases, such as dice in another order) parse to the same
         move, the one ``legal_moves`` lists."""
 
     @abstractmethod
-    def move_str(self, move: Any) -> str:
+    def move_str(self, move: M) -> str:
         """Return the move in the game's notation (``parse_move(move_str(m)) == m``)."""
 
     @abstractmethod
-    def check_move(self, move: Any) -> None:
+    def check_move(self, move: M) -> None:
         """Raise IllegalMoveError with a reason in a player's words if the move is not legal.
 
         It refuses exactly the moves ``legal_moves`` leaves out."""
 
-    def apply_move(self, move: Any) -> None:
+    def apply_move(self, move: M) -> None:
         """Play a legal move (checked with ``check_move`` first by callers that need it): count the
         ply, record the move in ``history``, then change the position."""
         self.ply += 1
@@ -102,7 +104,7 @@ class State(ABC):
         self._apply(move)
 
     @abstractmethod
-    def _apply(self, move: Any) -> None:
+    def _apply(self, move: M) -> None:
         """Change the position by a legal move; ``ply`` and ``history`` already include it."""
 
     @abstractmethod
@@ -140,7 +142,7 @@ class State(ABC):
                 other.__dict__[name] = value if name in shared else deepcopy(value, memo)
         return other
 
-    def random_move(self, rng: Any) -> Any:
+    def random_move(self, rng: Rng) -> M:
         """Return a legal move drawn uniformly by a ``seeding.Rng``; games may override with a
         faster draw that is still uniform over ``legal_moves()``."""
         moves = self.legal_moves()
@@ -148,17 +150,17 @@ class State(ABC):
             raise IllegalMoveError("the game is over")
         return rng.choice(moves)
 
-    def chance_of(self, move: Any) -> Any:
+    def chance_of(self, move: M) -> Any:
         """Return the part of a move that dice decided (its throw), or None when no dice decided
         it (every move of a game without dice, a claim in Centennial)."""
         return None
 
-    def random_chance(self, rng: Any) -> Any:
+    def random_chance(self, rng: Rng) -> Any:
         """Return a fair throw of the dice for the next move, drawn by a ``seeding.Rng``, or None
         when the next move throws no dice."""
         return None
 
-    def chance_moves(self, outcome: Any) -> list[Any]:
+    def chance_moves(self, outcome: Any) -> list[M]:
         """Return the legal moves a player may choose once the dice show ``outcome``: the moves
         carrying that throw and those no dice decide (every legal move when ``outcome`` is None)."""
         moves = self.legal_moves()
@@ -166,7 +168,7 @@ class State(ABC):
             return moves
         return [m for m in moves if self.chance_of(m) in (None, outcome)]
 
-    def random_chance_move(self, outcome: Any, rng: Any) -> Any:
+    def random_chance_move(self, outcome: Any, rng: Rng) -> M:
         """Return ``rng.choice(self.chance_moves(outcome))``: a move drawn uniformly from those the
         dice allow; games may override with a faster way to the same draw."""
         return rng.choice(self.chance_moves(outcome))
@@ -177,13 +179,13 @@ class State(ABC):
         (the other player's take in Verbal, the thrower's placement in Push!)."""
         return (self.current_player(),)
 
-    def move_parts(self, move: Any) -> tuple[Hashable, ...]:
+    def move_parts(self, move: M) -> tuple[Hashable, ...]:
         """Return a legal move as its choices, one for each of ``deciders()`` and in that order,
         each made knowing the dice and the choices before it: the move itself when one side
         makes it. Two moves with the same dice never have the same parts."""
         return (move,)
 
-    def completions(self, move: Any, made: int) -> list[Any]:
+    def completions(self, move: M, made: int) -> list[M]:
         """Return the legal moves with the dice of ``move`` and its first ``made`` choices
         (``move_parts``): what the later deciders may still choose once those are made."""
         parts = self.move_parts(move)[:made]
@@ -194,12 +196,12 @@ class State(ABC):
         'offer' and 'take'), one for each decider."""
         return ("move",) * len(self.deciders())
 
-    def part_str(self, move: Any, stage: int) -> str:
+    def part_str(self, move: M, stage: int) -> str:
         """Return choice ``stage`` of a move (``move_parts``) as its decider types it in live play:
         the whole move in notation when one side makes it."""
         return self.move_str(move)
 
-    def parse_part(self, text: str, stage: int, among: Sequence[Any] | None = None) -> list[Any]:
+    def parse_part(self, text: str, stage: int, among: Sequence[M] | None = None) -> list[M]:
         """Return the moves of ``among`` (those the dice and the earlier choices leave open; None:
         every legal move) whose choice ``stage`` is the one written; raise NotationError or
         IllegalMoveError in a player's words when the text is not a choice open now. By default
@@ -210,18 +212,18 @@ class State(ABC):
             raise IllegalMoveError(f"{self.move_str(move)} is not one of the moves left open")
         return [move]
 
-    def part_choices(self, stage: int, among: Sequence[Any] | None = None) -> list[str]:
+    def part_choices(self, stage: int, among: Sequence[M] | None = None) -> list[str]:
         """Return the choices open to the decider of ``stage`` (among ``among``, None: every legal
         move) as short texts for a player asking what they may play: each choice once, sorted."""
         moves = self.legal_moves() if among is None else among
         return sorted({self.part_str(m, stage) for m in moves})
 
-    def text_during(self, move: Any, made: int) -> str:
+    def text_during(self, move: M, made: int) -> str:
         """Return the table once the first ``made`` choices of ``move`` are made and before the
         rest (Push!'s neutral dice placed, waiting for the push): by default the position."""
         return self.text()
 
-    def play(self, text: str) -> Any:
+    def play(self, text: str) -> M:
         """Parse, check and apply one move written in notation; return the move."""
         move = self.parse_move(text)
         self.check_move(move)
@@ -254,7 +256,7 @@ class GameRules(ABC):
         seed: int | None = None,
         variants: frozenset[str] = frozenset(),
         tags: Mapping[str, str] | None = None,
-    ) -> State:
+    ) -> State[Any]:
         """Return the initial state; ``tags`` are the record's header tags (e.g. TurnLimit)."""
 
     def takes_seed(self) -> bool:

@@ -111,7 +111,7 @@ def _step_for(box: int, lane: str, low: int, high: int) -> int | None:
     return max(inside) if inside else None
 
 
-class CentennialState(State):
+class CentennialState(State[Move]):
     """A Centennial position: every counter's steps, whose throw is next, and the open claims."""
 
     def __init__(self, players: int, limit: int) -> None:

@@ -104,7 +104,7 @@ def _throw_table(side: str) -> dict[tuple[int, ...], list[tuple[int, int, Cross]
     return tables
 
 
-class EverestState(State):
+class EverestState(State[Cross]):
     """An Everest position: how many boxes of each number every player has crossed."""
 
     def __init__(self, players: int, limit: int) -> None:

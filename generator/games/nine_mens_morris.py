@@ -193,7 +193,7 @@ class _Rng(Protocol):
     def below(self, n: int) -> int: ...
 
 
-class NineMensMorrisState(State):
+class NineMensMorrisState(State[Move]):
     """A Nine Men's Morris position: men on the board, men in hand, side to move, turns played."""
 
     __slots__ = ("_flying", "_hand", "_men", "_over", "_reason", "_side", "_winner")

@@ -176,7 +176,7 @@ def _canonical_cells(
 # --- state -------------------------------------------------------------------------------------
 
 
-class PushState(State):
+class PushState(State[PushTurn]):
     """A Push! position: the numbers, each lane's progress and die value, and who pushes next."""
 
     SHARED = frozenset({"numbers", "cells_of", "_over", "_moves"})

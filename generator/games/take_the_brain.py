@@ -342,7 +342,7 @@ def parse_setup(text: str) -> tuple[list[int], int]:
     return cells, SIDES.index(turn_text)
 
 
-class BrainState(State):
+class BrainState(State[BrainMove]):
     """A Take The Brain position: the pieces, whose turn it is, and how the game stands."""
 
     SHARED = frozenset({"board", "rays", "_over", "_moves"})

@@ -76,7 +76,7 @@ def reverser_from_tags(tags: Mapping[str, str] | None) -> str:
     return value
 
 
-class VerbalState(State):
+class VerbalState(State[Round]):
     """A Verbal game: the rounds played so far and each player's numbers."""
 
     def __init__(self, reverser: str, odds_evens: bool, limit: int) -> None:

@@ -8,18 +8,17 @@ import itertools
 import math
 import os
 import threading
-import zlib
 from collections.abc import Iterable
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from reportlab.lib.colors import CMYKColor, Color, HexColor
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream
 from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.pdfgen.canvas import PATH_OPS, Canvas  # type: ignore[attr-defined]
+from reportlab.pdfgen.canvas import Canvas
 
 from generator.colour import cmyk
+from generator.compat import append_operators, canvas_document, compress_last_page, escape_text, path_paint
 from generator.errors import DefinitionError
 from generator.fonts import pdf_font
 from generator.page import IDENTITY, Box, Circle, Image, Line, Matrix, Page, Path, Polygon, Rect, Style, Text
@@ -52,13 +51,18 @@ class _Painter:
     """A renderer onto a reportlab canvas that skips state changes repeating the current state;
     colours go as RGB, or as CMYK inks (``generator.colour.cmyk``) when ``cmyk``."""
 
-    def __init__(self, canvas: Canvas, cmyk: bool = False, runs: dict | None = None) -> None:
+    def __init__(
+        self,
+        canvas: Canvas,
+        cmyk: bool = False,
+        runs: dict[tuple[str, float, str], tuple[float, str]] | None = None,
+    ) -> None:
         self.c = canvas
         # per document: (font, size, text) -> the line's width and its font and show operators
         # (a face's subsets are numbered per document, so the same text gives the same codes)
         self.runs: dict[tuple[str, float, str], tuple[float, str]] = {} if runs is None else runs
-        self.state: list = [None, None, None, None, None, None]  # stroke fill width dash cap join
-        self.stack: list[list] = []
+        self.state: list[Any] = [None, None, None, None, None, None]  # stroke fill width dash cap join
+        self.stack: list[list[Any]] = []
         self.colour = _cmyk_colour if cmyk else _colour
 
     def save(self) -> None:
@@ -114,12 +118,13 @@ class _Painter:
         if st or fi:
             x, y, r = s.cx, s.cy, s.r
             k = r * KAPPA
-            self.c._code.append(  # type: ignore[attr-defined]
+            append_operators(
+                self.c,
                 f"n\n{fp_str(x + r, y)} m\n"
                 f"{fp_str(x + r, y + k, x + k, y + r, x, y + r)} c\n"
                 f"{fp_str(x - k, y + r, x - r, y + k, x - r, y)} c\n"
                 f"{fp_str(x - r, y - k, x - k, y - r, x, y - r)} c\n"
-                f"{fp_str(x + k, y - r, x + r, y - k, x + r, y)} c\n" + PATH_OPS[st, fi, self.c._fillMode]  # type: ignore[attr-defined]
+                f"{fp_str(x + k, y - r, x + r, y - k, x + r, y)} c\n" + path_paint(self.c, st, fi),
             )
 
     def polygon(self, s: Polygon) -> None:
@@ -178,6 +183,8 @@ class _Painter:
         c.transform(1, 0, 0, -1, s.x, s.y + s.h)
         try:
             c.drawImage(ImageReader(io.BytesIO(s.data)), 0, 0, s.w, s.h, mask="auto")
+        except MemoryError:  # out of the build's memory (generator.parallel.memory_cap): said there
+            raise
         except Exception as exc:  # a picture whose header reads but whose data does not
             raise DefinitionError(f"an image cannot be read: {exc}") from None
         finally:
@@ -195,10 +202,9 @@ class _Painter:
         if run is None:
             font = _ttf(s.font)
             size = s.size / K
-            doc = c._doc  # type: ignore[attr-defined]  # reportlab's document: pyproject caps reportlab below 6
-            escape = c._escape  # type: ignore[attr-defined]
+            doc = canvas_document(c)
             operators = " ".join(
-                f"{font.getSubsetInternalName(subset, doc)} {fp_str(size)} Tf ({escape(chunk)}) Tj"
+                f"{font.getSubsetInternalName(subset, doc)} {fp_str(size)} Tf ({escape_text(c, chunk)}) Tj"
                 for subset, chunk in font.splitString(s.text, doc)
             )
             run = self.runs[key] = (font.stringWidth(s.text, size), operators + " " if operators else "")
@@ -208,31 +214,13 @@ class _Painter:
             x -= width / 2
         elif s.anchor == "end":
             x -= width
-        c._code.append(f"BT 1 0 0 -1 {fp_str(x)} {fp_str(s.y)} Tm {shows}ET")  # type: ignore[attr-defined]
+        append_operators(c, f"BT 1 0 0 -1 {fp_str(x)} {fp_str(s.y)} Tm {shows}ET")
 
 
 @functools.cache
 def _ttf(font: str) -> TTFont:
     """Return the reportlab TrueType face of a page-model font name."""
     return pdfmetrics.getFont(pdf_font(font))  # type: ignore[return-value]
-
-
-def _compress_last_page(canvas: Canvas) -> None:
-    """Compress the page just finished now rather than when the file is saved.
-
-    reportlab keeps every page's drawing code as text until ``save``; compressing each page as it
-    is finished keeps memory small and flat for long documents (a thousand seeded maps). The bytes
-    written are the same as reportlab's own compression gives."""
-    # reportlab's document is private (canvas._doc): pyproject.toml caps reportlab below 6
-    page = canvas._doc.Pages.pages[-1]  # type: ignore[attr-defined]
-    if page.Contents is None and page.stream:
-        code = page.stream.encode("utf-8") if isinstance(page.stream, str) else page.stream
-        contents = PDFStream(
-            PDFDictionary({"Filter": PDFArray([PDFName("FlateDecode")])}), zlib.compress(code)
-        )
-        contents.__Comment__ = "page stream"  # type: ignore[attr-defined]  # reportlab writes it as a comment
-        page.Contents = contents
-        page.stream = None
 
 
 PART = 250  # pages a long document is written in at a time
@@ -342,7 +330,7 @@ def _write_part(
         canvas.transform(K, 0, 0, -K, 0, page.height * K)
         draw(page.shapes, _Painter(canvas, cmyk, runs))
         canvas.showPage()
-        _compress_last_page(canvas)
+        compress_last_page(canvas)
         count += 1
     if count == 0:
         raise ValueError("a PDF needs at least one page")

@@ -66,7 +66,7 @@ class PdfJoiner:
                 renumber[number] = self.next_number
                 self.next_number += 1
 
-        def ref(match: re.Match) -> bytes:
+        def ref(match: re.Match[bytes]) -> bytes:
             return b"%d 0 R" % renumber[int(match.group(1))]
 
         for number in range(1, size):

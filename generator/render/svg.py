@@ -5,9 +5,9 @@ the page's characters) so text looks and measures the same as in the PDF; a text
 face by a class of the page's style sheet, and its colour, size and anchor by another; a shape
 names its paint by a class too (numbered in order of first use). Ids are numbered in drawing order, so the same page gives the same bytes.
 
-The markup is written as text, shape by shape in drawing order (an SVG library's object per
-shape, as svgwrite made, cost several times the writing itself, and importing svgwrite cost a
-tenth of a second at every start), and kept small: neighbouring shapes of one class that paint
+The document is an svgwrite tree (``debug=False``: no validation of every attribute; elements made
+without their constructors, written by ``markup`` as svgwrite's ``tostring`` writes them, without
+its ElementTree), element by element in drawing order, and kept small: neighbouring shapes of one class that paint
 the same when drawn as one ``<path>`` (stroke-only lines, outlines and polylines; filled
 rectangles whose outlines do not reach into a later one's inside) become one path of relative
 commands. Coordinates are rounded to a grid (0.01 mm, 0.1 mm in a preview or an inline figure)
@@ -18,7 +18,19 @@ dashes and type sizes, written once a class, keep 0.01 mm on either grid.
 from __future__ import annotations
 
 import base64
-from typing import BinaryIO
+import re
+from typing import Any, BinaryIO
+from xml.etree import ElementTree as ET
+
+import svgwrite
+import svgwrite.base
+import svgwrite.container
+import svgwrite.image
+import svgwrite.masking
+import svgwrite.params
+import svgwrite.path
+import svgwrite.shapes
+import svgwrite.text
 
 from generator.fonts import PDF_NAMES, font_face_uri
 from generator.page import (
@@ -45,11 +57,127 @@ _TEXT_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
 _ATTR_ESCAPES = str.maketrans(
     {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "\n": "&#10;", "\r": "&#13;", "\t": "&#09;"}
 )
-_NAMESPACES = ' xmlns="http://www.w3.org/2000/svg"'
-_XLINK = ' xmlns:xlink="http://www.w3.org/1999/xlink"'
-_RDF = ' xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:dc="http://purl.org/dc/elements/1.1/"'
+_NEEDS_ESCAPE = re.compile('[&<>"\n\r\t]').search
+_RDF_NS = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
+_DC_NS = "http://purl.org/dc/elements/1.1/"
 
 ClassKey = tuple[tuple[str, str], ...]
+Attrs = tuple[tuple[str, str], ...]
+# what the writer notes of an element before svgwrite makes it: (tag, attributes, text, children);
+# a group's opening is ("<g", attributes, None, ()) and its end ("</g", (), None, ())
+Item = tuple[str, Attrs, str | None, tuple[Any, ...]]
+_CLOSE: Item = ("</g", (), None, ())
+_NEW = object.__new__
+_PARAMETER = svgwrite.params.Parameter(debug=False)  # shared by every element: no checks
+_ELEMENTS: dict[str, Any] = {
+    "path": svgwrite.path.Path,
+    "rect": svgwrite.shapes.Rect,
+    "circle": svgwrite.shapes.Circle,
+    "text": svgwrite.text.Text,
+    "image": svgwrite.image.Image,
+    "use": svgwrite.container.Use,
+    "g": svgwrite.container.Group,
+    "clipPath": svgwrite.masking.ClipPath,
+    "defs": svgwrite.container.Defs,
+    "style": svgwrite.container.Style,
+    "svg": svgwrite.container.SVG,
+}
+
+
+def _size(item: Item) -> int:
+    """Return about how many characters an item's markup takes (for the choice of sharing)."""
+    tag, attrs, text, children = item
+    size = len(tag) + 4 + sum(len(k) + len(v) + 4 for k, v in attrs)
+    if text is not None:
+        size += len(text) + len(tag) + 3
+    return size + sum(_size(c) for c in children)
+
+
+def _make(tag: str, attrs: dict[str, str], text: str | None = None) -> Any:
+    """Return an svgwrite element of a tag holding exactly the attributes given.
+
+    The element is made as svgwrite's own constructor leaves it, without running it: with
+    ``debug=False`` the constructor checks nothing, but it makes a validator and parses each
+    attribute name, which cost more than the rest of the writing together."""
+    kind = _ELEMENTS[tag]
+    element = _NEW(kind)
+    state = {"_parameter": _PARAMETER, "attribs": attrs, "elements": []}
+    if tag == "path":
+        state["commands"] = [attrs.pop("d")]  # svgwrite writes a path's d from its commands
+    elif tag == "text":
+        state["text"] = text or ""
+    elif tag == "use":
+        state["href"] = attrs["xlink:href"]  # svgwrite writes a use's href from its href
+    elif tag == "style":
+        state["_content"] = text or ""
+    element.__dict__ = state
+    return element
+
+
+def _realise(items: list[Item], parent: Any) -> None:
+    """Add the items to an svgwrite container as elements, groups nested as they were opened."""
+    make = _make
+    stack = [parent.elements]
+    add = stack[-1].append
+    for tag, attrs, text, children in items:
+        if tag == "<g":
+            group = make("g", dict(attrs))
+            add(group)
+            stack.append(group.elements)
+            add = group.elements.append
+        elif tag == "</g":
+            stack.pop()
+            add = stack[-1].append
+        elif tag:
+            element = make(tag, dict(attrs), text)
+            if children:
+                _realise(list(children), element)
+            add(element)
+
+
+def _markup(element: Any, out: list[str]) -> None:
+    """Add the markup of an svgwrite element and everything in it to out: the text svgwrite's
+    ``tostring`` makes of it (attributes in name order, empty ones left out, an empty element
+    closed with `` />``), written straight from its attributes and elements instead of through an
+    ElementTree, which took most of the writer's time (``tests/foundation/test_svg_markup.py``
+    checks that every SVG of every kit reads as svgwrite itself writes it)."""
+    name = element.elementname
+    if name in ("title", "metadata"):
+        out.append(ET.tostring(element.get_xml(), encoding="unicode"))
+        return
+    attribs = element.attribs
+    if name == "path":
+        attribs["d"] = " ".join(element.commands)
+    needs, escapes = _NEEDS_ESCAPE, _ATTR_ESCAPES
+    values = [(k, v if isinstance(v, str) else str(v)) for k, v in sorted(attribs.items()) if v is not None]
+    head = "".join([f' {k}="{v.translate(escapes) if needs(v) else v}"' for k, v in values if v])
+    text = element.text if name == "text" else None
+    content = element._content if name == "style" else None
+    children = element.elements
+    if not (text or children or content):
+        out.append(f"<{name}{head} />")
+        return
+    out.append(f"<{name}{head}>")
+    if text:
+        out.append(text.translate(_TEXT_ESCAPES))
+    for child in children:
+        _markup(child, out)
+    if content:
+        out.append(f"<![CDATA[{content}]]>")
+    out.append(f"</{name}>")
+
+
+def markup(element: Any) -> str:
+    """Return the markup of an svgwrite element (a whole drawing or an inline ``<svg>``): the
+    same text as its ``tostring()``."""
+    if isinstance(element, svgwrite.Drawing):
+        # svgwrite sets a drawing's namespaces, profile and version as it writes it
+        elements, element.elements = element.elements, []
+        element.get_xml()
+        element.elements = elements
+    out: list[str] = []
+    _markup(element, out)
+    return "".join(out)
 
 
 def _n(value: float, places: int = 2) -> str:
@@ -142,9 +270,9 @@ class _Writer:
         self.id_prefix = id_prefix  # for ids and style classes, so several drawings share a page
         self.classes: dict[ClassKey, str] = {} if classes is None else classes
         self.clip_count = clip_count
-        self.out: list[str] = []
-        self.defs: list[str] = []
-        self.closers: list[tuple[str, int]] = []  # what closes each open group, where it opened
+        self.out: list[Item] = []
+        self.defs: list[Item] = []
+        self.closers: list[tuple[int, int]] = []  # what closes each open group, where it opened
         self.groups: list[tuple[int, int]] = []  # where each closed group that only moves is
         self.has_xlink = False  # an image or a use names what it shows by xlink:href
         self.use_count = use_count
@@ -198,7 +326,7 @@ class _Writer:
         if self.run:
             tail = "".join(self.run[self.head :])
             self.paths.append((len(self.out), self.run_class, self.run_x, self.run_y, tail))
-            self.out.append(f'<path class="{self.run_class}" d="{"".join(self.run)}"/>')
+            self.out.append(("path", (("class", self.run_class), ("d", "".join(self.run))), None, ()))
             self.run = []
             self.boxes = []
             self.run_class = ""
@@ -217,10 +345,11 @@ class _Writer:
                 continue
             self.use_count += 1
             ref = f"{self.id_prefix}u{self.use_count}"
-            self.defs.append(f'<path id="{ref}" class="{name}" d="M0 0{tail}"/>')
+            self.defs.append(("path", (("id", ref), ("class", name), ("d", f"M0 0{tail}")), None, ()))
             for index, x, y in places:
-                at = (f' x="{num[x]}"' if x else "") + (f' y="{num[y]}"' if y else "")
-                self.out[index] = f'<use xlink:href="#{ref}"{at}/>'
+                at: Attrs = (("x", num[x]),) if x else ()
+                at += (("y", num[y]),) if y else ()
+                self.out[index] = ("use", (("xlink:href", f"#{ref}"), *at), None, ())
             self.has_xlink = True
 
     def start(self, name: str, merges: bool) -> None:
@@ -307,11 +436,9 @@ class _Writer:
         if s.r or w <= 0 or h <= 0:
             self.flush()
             num = self.num
-            rounding = f' rx="{self.n(s.r)}"' if s.r else ""
-            self.out.append(
-                f'<rect class="{name}" x="{num[x]}" y="{num[y]}" width="{num[w]}" height="{num[h]}"'
-                f"{rounding}/>"
-            )
+            rounding = (("rx", self.n(s.r)),) if s.r else ()
+            attrs = (("class", name), ("x", num[x]), ("y", num[y]), ("width", num[w]), ("height", num[h]))
+            self.out.append(("rect", attrs + rounding, None, ()))
             return
         if kind == _FILL and half:
             # an outline painted after a fill covers it; merged, every outline is painted after
@@ -346,7 +473,9 @@ class _Writer:
             return
         self.flush()
         n = self.n
-        self.out.append(f'<circle class="{name}" cx="{n(s.cx)}" cy="{n(s.cy)}" r="{n(s.r)}"/>')
+        self.out.append(
+            ("circle", (("class", name), ("cx", n(s.cx)), ("cy", n(s.cy)), ("r", n(s.r))), None, ())
+        )
 
     def polygon(self, s: Polygon) -> None:
         """Add a polygon as a path (an open polyline is never filled); stroke-only ones share."""
@@ -409,11 +538,9 @@ class _Writer:
             if name is None:
                 name = self.classes[tuple(look)] = f"{self.id_prefix}s{len(self.classes)}"
             self._texts[key] = name
-        space = ' xml:space="preserve"' if "  " in s.text or s.text != s.text.strip() else ""
-        self.out.append(
-            f'<text class="{_CLASSES[s.font]} {name}" x="{n(s.x)}" y="{n(s.y)}"{space}>'
-            f"{s.text.translate(_TEXT_ESCAPES)}</text>"
-        )
+        space = (("xml:space", "preserve"),) if "  " in s.text or s.text != s.text.strip() else ()
+        attrs = (("class", f"{_CLASSES[s.font]} {name}"), ("x", n(s.x)), ("y", n(s.y)))
+        self.out.append(("text", attrs + space, s.text, ()))
 
     def image(self, s: Image) -> None:
         """Add an image element holding the picture as a data URI."""
@@ -422,45 +549,43 @@ class _Writer:
         kind = "png" if s.data.startswith(b"\x89PNG") else "jpeg"
         href = f"data:image/{kind};base64," + base64.b64encode(s.data).decode("ascii")
         self.has_xlink = True
-        self.out.append(
-            f'<image x="{n(s.x)}" y="{n(s.y)}" width="{n(s.w)}" height="{n(s.h)}" '
-            f'preserveAspectRatio="none" xlink:href="{href}"/>'
-        )
+        attrs = (("x", n(s.x)), ("y", n(s.y)), ("width", n(s.w)), ("height", n(s.h)))
+        self.out.append(("image", (*attrs, ("preserveAspectRatio", "none"), ("xlink:href", href)), None, ()))
 
     def begin_group(self, transform: Matrix, clip: tuple[float, float, float, float] | None) -> None:
         """Open a g element with the transform, and an inner one with the clip path (neither
         when the group has neither: shapes on both sides of it may then share a path)."""
         if transform == IDENTITY and clip is None:
-            self.closers.append(("", 0))
+            self.closers.append((0, 0))
             return
         self.flush()
         n = self.n
-        opened = ""
+        opened: list[Item] = []
+        start = len(self.out)
         if transform != IDENTITY:
             a, b, c, d, e, f = transform
             if (a, b, c, d) == (1, 0, 0, 1):
                 move = n(e) if f == 0 else f"{n(e)} {n(f)}"
-                opened = f'<g transform="translate({move})">'
+                opened.append(("<g", (("transform", f"translate({move})"),), None, ()))
             else:
-                opened = f'<g transform="matrix({" ".join(_n(v, 6) for v in (a, b, c, d))} {n(e)} {n(f)})">'
+                matrix = f"matrix({' '.join(_n(v, 6) for v in (a, b, c, d))} {n(e)} {n(f)})"
+                opened.append(("<g", (("transform", matrix),), None, ()))
         if clip is not None:
             self.clip_count += 1
             clip_id = f"{self.id_prefix}clip{self.clip_count}"
             x, y, w, h = clip
-            self.defs.append(
-                f'<clipPath id="{clip_id}"><rect x="{n(x)}" y="{n(y)}" width="{n(w)}" height="{n(h)}"/>'
-                "</clipPath>"
-            )
-            opened += f'<g clip-path="url(#{clip_id})">'
-        self.closers.append(("</g>" * opened.count("<g"), len(self.out) if clip is None else -1))
-        self.out.append(opened)
+            box = (("x", n(x)), ("y", n(y)), ("width", n(w)), ("height", n(h)))
+            self.defs.append(("clipPath", (("id", clip_id),), None, (("rect", box, None, ()),)))
+            opened.append(("<g", (("clip-path", f"url(#{clip_id})"),), None, ()))
+        self.closers.append((len(opened), start if clip is None else -1))
+        self.out.extend(opened)
 
     def end_group(self) -> None:
         """Close the group opened by the matching begin_group."""
         closer, start = self.closers.pop()
         if closer:
             self.flush()
-            self.out.append(closer)
+            self.out.extend([_CLOSE] * closer)
             if start >= 0:  # a group that only moves its shapes may be drawn again elsewhere
                 self.groups.append((start, len(self.out)))
 
@@ -469,32 +594,33 @@ class _Writer:
         the defs, and each drawing of them as a use with its transform, where that is shorter;
         the largest first, and none inside one already shared."""
         out = self.out
-        seen: dict[str, list[tuple[int, int]]] = {}
+        seen: dict[tuple[Item, ...], list[tuple[int, int]]] = {}
         for start, end in sorted(self.groups, key=lambda g: (g[0] - g[1], g[0])):
-            inner = "".join(out[start + 1 : end - 1])
-            if len(inner) > 60:
-                seen.setdefault(inner, []).append((start, end))
+            seen.setdefault(tuple(out[start + 1 : end - 1]), []).append((start, end))
         taken: set[int] = set()
         for inner, spans in seen.items():
+            if len(spans) < 2:  # sized only when drawn more than once
+                continue
             spans = [(start, end) for start, end in spans if start not in taken]
-            if len(spans) < 2 or len(spans) * (len(inner) - 40) <= len(inner) + 20:
+            size = sum(_size(item) for item in inner)
+            if size <= 60 or len(spans) < 2 or len(spans) * (size - 40) <= size + 20:
                 continue
             self.use_count += 1
             ref = f"{self.id_prefix}u{self.use_count}"
-            self.defs.append(f'<g id="{ref}">{inner}</g>')
+            self.defs.append(("g", (("id", ref),), None, inner))
             for start, end in spans:
-                out[start] = f'<use xlink:href="#{ref}"{out[start][2:-1]}/>'
+                out[start] = ("use", (("xlink:href", f"#{ref}"), *out[start][1]), None, ())
                 for index in range(start + 1, end):
-                    out[index] = ""
+                    out[index] = ("", (), None, ())
                 taken.update(range(start, end))
             self.has_xlink = True
 
-    def body(self) -> str:
-        """Return the markup of everything drawn (call before reading the defs)."""
+    def body(self) -> list[Item]:
+        """Return the items of everything drawn (call before reading the defs)."""
         self.flush()
         self.share_repeats()
         self.share_groups()
-        return "".join(self.out)
+        return self.out
 
 
 def svg_document(page: Page, title: str = "", preview: bool = False, author: str = "") -> str:
@@ -503,34 +629,59 @@ def svg_document(page: Page, title: str = "", preview: bool = False, author: str
 
     A preview leaves the text out and writes lengths to 0.1 mm: a light picture for a contact
     sheet, not for printing."""
+    writer, css = _written(page, preview)
+    return markup(_drawing(page, writer, css, title, author))
+
+
+def svg_drawing(page: Page, title: str = "", preview: bool = False, author: str = "") -> Any:
+    """Return one page as an svgwrite drawing (``svg_document`` is its markup)."""
+    writer, css = _written(page, preview)
+    return _drawing(page, writer, css, title, author)
+
+
+def _written(page: Page, preview: bool) -> tuple[_Writer, str]:
+    """Return the writer holding a page's drawing and the style sheet of its faces and classes."""
     chars: dict[str, set[str]] = {}
     for s, _ in [] if preview else iter_shapes(page.shapes):
         if isinstance(s, Text):
             chars.setdefault(s.font, set()).update(s.text)
-    css = "".join(_font_css(font, "".join(sorted(chars[font]))) for font in sorted(chars))
+    css = _faces_css({font: "".join(sorted(chars[font])) for font in sorted(chars)})
     writer = _Writer(1 if preview else 2, with_text=not preview)
     draw(page.shapes, writer)
-    body = writer.body()
-    css += writer.css()
+    writer.body()
+    return writer, css + writer.css()
+
+
+def _drawing(page: Page, writer: _Writer, css: str, title: str, author: str) -> Any:
+    """Return the svgwrite drawing of a written page: title, metadata, defs, then the body."""
     width, height = _n(page.width), _n(page.height)
-    head = [
-        f'<svg{_NAMESPACES}{_XLINK if writer.has_xlink else ""} width="{width}mm" height="{height}mm" '
-        f'viewBox="0 0 {width} {height}">'
-    ]
+    document = svgwrite.Drawing(debug=False)
+    document.attribs = {"width": f"{width}mm", "height": f"{height}mm", "viewBox": f"0 0 {width} {height}"}
+    document.elements = []  # the title first; the defs only when there are some
     if title or page.label:
-        head.append(f"<title>{(title or page.label).translate(_TEXT_ESCAPES)}</title>")
+        document.add(svgwrite.base.Title(title or page.label))
     if author:
-        head.append(
-            f"<metadata><rdf:RDF{_RDF}><rdf:Description><dc:creator>{author.translate(_TEXT_ESCAPES)}"
-            "</dc:creator></rdf:Description></rdf:RDF></metadata>"
-        )
+        rdf = ET.Element("rdf:RDF", {"xmlns:rdf": _RDF_NS, "xmlns:dc": _DC_NS})
+        ET.SubElement(ET.SubElement(rdf, "rdf:Description"), "dc:creator").text = author
+        document.add(svgwrite.base.Metadata(rdf))
     if css or writer.defs:
-        style = f"<style><![CDATA[{css}]]></style>" if css else ""
-        head.append(f"<defs>{style}{''.join(writer.defs)}</defs>")
-    return "".join(head) + body + "</svg>"
+        defs = _make("defs", {})
+        if css:
+            defs.elements.append(_make("style", {}, css))
+        _realise(writer.defs, defs)
+        document.elements.append(defs)
+    _realise(writer.out, document)
+    return document
 
 
-def _font_css(font: str, chars: str) -> str:
+def _faces_css(faces: dict[str, str]) -> str:
+    """Return the @font-face rules and text classes of the faces, each a subset holding its
+    characters; the first carries the faces' licence text for them all (Vera's licence asks that
+    its notices be included in every copy of one or more of its faces: one file is one copy)."""
+    return "".join(_font_css(font, chars, n == 0) for n, (font, chars) in enumerate(faces.items()))
+
+
+def _font_css(font: str, chars: str, notices: bool = True) -> str:
     """Return the @font-face rule of a face's subset holding chars, and the rule of its text class.
 
     The face is declared with the weight and style its class asks for: a face declared normal
@@ -543,7 +694,7 @@ def _font_css(font: str, chars: str) -> str:
         ";font-style:italic" if style == "italic" else ""
     )
     return (
-        f"@font-face{{font-family:{family};src:url({font_face_uri(font, chars)}) format('woff'){declared}}}"
+        f"@font-face{{font-family:{family};src:url({font_face_uri(font, chars, notices)}) format('woff'){declared}}}"
         f".{_CLASSES[font]}{{font-family:{family},{_FALLBACK};font-weight:{weight};font-style:{style}}}"
     )
 
@@ -565,6 +716,10 @@ class InlineSvg:
     def element(self, page: Page, alt: str) -> str:
         """Return a page as an ``<svg>`` element: scalable (a viewBox in mm, no fixed size) and
         ``role="img"`` with alt as its name."""
+        return markup(self.drawing(page, alt))
+
+    def drawing(self, page: Page, alt: str) -> Any:
+        """Return a page as an svgwrite ``<svg>`` element (``element`` is its markup)."""
         # a label that reaches past the drawing's edge (into a printed page's margin) stays in view
         x0, y0, x1, y1 = 0.0, 0.0, page.width, page.height
         box = bounds(page.shapes)
@@ -583,25 +738,33 @@ class InlineSvg:
             if isinstance(shape, Text):
                 self.chars.setdefault(shape.font, set()).update(shape.text)
         # an <svg> inside HTML takes its namespace from the page
-        head = (
-            f'<svg aria-label="{_attr(alt)}" role="img" '
-            f'viewBox="{_n(x0, 1)} {_n(y0, 1)} {_n(x1 - x0, 1)} {_n(y1 - y0, 1)}">'
+        element = _make(
+            "svg",
+            {
+                "aria-label": alt,
+                "role": "img",
+                "viewBox": f"{_n(x0, 1)} {_n(y0, 1)} {_n(x1 - x0, 1)} {_n(y1 - y0, 1)}",
+            },
         )
-        defs = f"<defs>{''.join(writer.defs)}</defs>" if writer.defs else ""
-        return head + defs + body + "</svg>"
+        if writer.defs:  # defs only when there are some
+            defs = _make("defs", {})
+            _realise(writer.defs, defs)
+            element.elements.append(defs)
+        _realise(body, element)
+        return element
 
     def css(self) -> str:
         """Return the style sheet of every element made so far: the faces and the shape classes."""
-        faces = [
-            _font_css(font, "".join(sorted(self.chars[font] - set("\n\r\t")))) for font in sorted(self.chars)
-        ]
+        faces = _faces_css(
+            {font: "".join(sorted(self.chars[font] - set("\n\r\t"))) for font in sorted(self.chars)}
+        )
         # plain class selectors: the copy a <use> shows lives in a shadow tree of its own, where a
         # rule such as "svg .gs3" (a descendant of an svg) matches nothing, and the copy is painted
         # black; the prefix keeps the classes apart from the page's own
         styles = "".join(
             f".{name}{{{';'.join(f'{k}:{v}' for k, v in key)}}}" for key, name in self.classes.items()
         )
-        return "".join(faces) + styles
+        return faces + styles
 
 
 def write_svg(page: Page, target: BinaryIO, title: str = "", preview: bool = False, author: str = "") -> None:

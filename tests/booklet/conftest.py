@@ -1,12 +1,11 @@
 """Helpers for booklet tests: small games in temporary folders, contexts, text read back from
-PDF (pymupdf) and SVG (XML with group transforms applied)."""
+PDF (tests/pdf_reader.py, on PDFium) and SVG (XML with group transforms applied)."""
 
 from __future__ import annotations
 
 import io
 import os
 
-import pymupdf
 import pytest
 
 from generator.components.base import Context, Options
@@ -16,6 +15,7 @@ from generator.imposition import find_paper
 from generator.loader import find_definition, load_definition
 from generator.page import Page
 from generator.render import WRITERS
+from tests.pdf_reader import open_pdf
 from tests.svg_reader import read_svg
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
@@ -86,7 +86,7 @@ def svg_bytes(page: Page) -> bytes:
 def pdf_spans(data: bytes) -> list[list[tuple[str, tuple[float, float, float, float], tuple[float, float]]]]:
     """Return per page the text spans: (text, bbox in mm, baseline origin in mm)."""
     out = []
-    with pymupdf.open(stream=data, filetype="pdf") as doc:
+    with open_pdf(stream=data) as doc:
         for page in doc:
             spans = []
             for block in page.get_text("dict")["blocks"]:

@@ -10,15 +10,15 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import fitz
 import pytest
 
 from tests.conftest import build
+from tests.pdf_reader import open_pdf
 
 
 def _pages(folder: Path) -> list[str]:
     kit = next(folder.glob("aggression*/kit.pdf"))
-    with fitz.open(kit) as pdf:
+    with open_pdf(kit) as pdf:
         return [" ".join(page.get_text().split()) for page in pdf]
 
 

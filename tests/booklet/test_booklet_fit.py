@@ -11,7 +11,6 @@ import functools
 import itertools
 from collections import Counter
 
-import pymupdf
 import pytest
 
 from generator.booklet.layout import LaidPage, page_geometry
@@ -25,6 +24,7 @@ from generator.loader import load_all
 from generator.page import Text, iter_shapes
 from tests.booklet.conftest import context, make_game, pdf_bytes
 from tests.languages_todo import UNFITTED, UNFITTED_LATE, unfitted
+from tests.pdf_reader import open_pdf
 
 MIN_FILL = 1 / 3
 READABLE = (9.0, 10.5)  # pt, the body sizes a booklet may be set in
@@ -68,9 +68,9 @@ def ink_fills(data: bytes, geo) -> list[float]:
     fills = []
     dpi = 50
     per_mm = dpi / 25.4
-    with pymupdf.open(stream=data, filetype="pdf") as doc:
+    with open_pdf(stream=data) as doc:
         for page in doc:
-            pix = page.get_pixmap(dpi=dpi, colorspace=pymupdf.csGRAY)
+            pix = page.get_pixmap(dpi=dpi, gray=True)
             top, bottom = int(geo.top * per_mm), int(geo.bottom * per_mm)
             left, right = int(geo.left * per_mm), int(geo.right * per_mm)
             low = top
@@ -119,7 +119,7 @@ def test_the_page_count_is_what_imposition_needs_with_no_padding_page(request, g
     assert len(laid) % 4 == 0
     assert all(pair is not None for side in booklet_order(len(laid)) for pair in side)
     assert not [lp for lp in laid if lp.kinds == ["notes"]], "notes pages pad the booklet"
-    with pymupdf.open(stream=data, filetype="pdf") as doc:
+    with open_pdf(stream=data) as doc:
         assert doc.page_count == len(laid)
         for page in doc:
             body = [w for w in page.get_text("words") if w[3] < _geometry(ctx).bottom / 25.4 * 72]
@@ -148,7 +148,7 @@ def test_no_heading_ends_a_page_and_no_line_or_item_stands_alone(game, lang, var
 def test_body_type_stays_in_the_readable_range(game, lang, variants, seed):
     _, _, data = _booklet(game, lang, variants, seed)
     sizes: Counter[float] = Counter()
-    with pymupdf.open(stream=data, filetype="pdf") as doc:
+    with open_pdf(stream=data) as doc:
         for page in list(doc)[1:]:
             for block in page.get_text("dict")["blocks"]:
                 for line in block.get("lines", []):
@@ -163,7 +163,7 @@ def test_the_quick_reference_closes_the_booklet_after_the_rules(request, game, l
     unfitted(request, game, lang, UNFITTED_LATE)
     ctx, laid, _ = _booklet(game, lang, variants, seed)
     card = next(c for c in ctx.definition.components if c.kind == "quick-reference")
-    quick = ctx.kind_of(card).module.document(card, ctx)
+    quick = ctx.kind_of(card).text_of(card, ctx)
     title = plain_text(next(b for b in quick.blocks if isinstance(b, Heading)).runs)
     last = " ".join(_texts(laid[-1]))
     assert title in last, "the quick reference is on the last page"

@@ -9,6 +9,7 @@ from generator.booklet.layout import page_geometry
 from generator.components import booklet
 from generator.imposition import booklet_order, find_paper, impose_booklet
 from generator.page import Page, Text, apply, bounds, iter_shapes
+from generator.render.html import html_document
 from tests.booklet.conftest import (
     SMALL_BOARD,
     context,
@@ -157,9 +158,9 @@ def test_the_cover_shows_title_facts_and_kit(nmm_booklet, nmm):
 
 def test_the_only_output_is_the_reading_order_booklet(nmm_booklet):
     ctx, (reading,) = nmm_booklet
-    # on screens the booklet is its HTML page, so it has no SVG pages; kit.pdf imposes it to fold
-    assert reading.name == "booklet" and reading.formats == ("pdf",) and reading.booklet
-    assert reading.html is not None and reading.html.startswith("<!DOCTYPE html>")
+    # its pages in reading order as a PDF and an SVG a page, and an HTML page; kit.pdf imposes it
+    assert reading.name == "booklet" and reading.formats == ("pdf", "svg") and reading.booklet
+    assert reading.html is not None and html_document(reading.html).startswith("<!DOCTYPE html>")
     half = ctx.paper.half()
     assert all((p.width, p.height) == (half.width, half.height) for p in reading.pages)
 
@@ -247,7 +248,7 @@ def test_accents_and_typographic_quotes_render_in_pdf_and_svg(tmp_path, lang, te
 def _numbered(count: int) -> list[Page]:
     half = find_paper("a4").half()
     return [
-        Page(half.width, half.height).add(Text(70, 100, str(n), 40, "sans-bold", "middle"))
+        Page(half.width, half.height).plus(Text(70, 100, str(n), 40, "sans-bold", "middle"))
         for n in range(1, count + 1)
     ]
 

@@ -9,6 +9,7 @@ import socket
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,7 @@ from typer.testing import CliRunner
 from generator import __version__, cluster
 from generator.bots.analysis import analyse
 from generator.build.balance import Balance, balance_plan
-from generator.build.plan import BuildPlan, make_plan
+from generator.build.plan import BuildPlan, BuildRequest, make_plan
 from generator.cli.app import app
 
 try:
@@ -153,11 +154,12 @@ def test_every_seed_reports_back_as_it_finishes(scheduler: str) -> None:
 
 def test_a_balanced_build_keeps_the_seeds_a_local_run_keeps(scheduler: str, tmp_path: Path) -> None:
     def plan(**options: Any) -> tuple[BuildPlan, Balance]:
-        made = make_plan(
-            ["aggression"], False, "a4", ["svg"], str(tmp_path), None, "1-10", [], "en",
-            False, None, False, None, None, **options,
-        )  # fmt: skip
-        return balance_plan(made, (0.6, 0.95), 60)
+        request = BuildRequest(
+            games=("aggression",), formats=("svg",), out=str(tmp_path), seeds="1-10", balanced="0.6-0.95"
+        )
+        made = make_plan(replace(request, balance_games=60, **options))
+        assert made.band == (0.6, 0.95) and made.balance_games == 60
+        return balance_plan(made, made.band, made.balance_games)
 
     remote, kept = plan(scheduler=scheduler.removeprefix("tcp://"))
     local, kept_locally = plan(jobs=1)

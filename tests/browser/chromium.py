@@ -1,19 +1,27 @@
 """A small driver for headless Chromium over the DevTools protocol on a pipe (no Python packages,
 no browser download): open a page at a width, light or dark, record console errors and every
-request, evaluate scripts and take screenshots."""
+request, evaluate scripts and take screenshots.
+
+Every read from the browser has a deadline (``Browser(..., timeout=...)``, 60 s by default or
+``PNP_CHROMIUM_TIMEOUT``): a browser that hangs fails the test with a BrowserError that names the
+command it did not answer, instead of hanging the suite."""
 
 from __future__ import annotations
 
 import json
 import os
+import select
 import shutil
 import subprocess
 import tempfile
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
+
+TIMEOUT = float(os.environ.get("PNP_CHROMIUM_TIMEOUT", "60"))  # seconds the browser has to answer
 
 CANDIDATES = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")
 
@@ -44,7 +52,8 @@ class PageLog:
 class Browser:
     """One headless Chromium process spoken to over --remote-debugging-pipe."""
 
-    def __init__(self, executable: str) -> None:
+    def __init__(self, executable: str, timeout: float = TIMEOUT) -> None:
+        self.timeout = timeout
         self.profile = tempfile.mkdtemp(prefix="pnp-chromium-")
         to_browser_r, self._to_browser = os.pipe()
         self._from_browser, from_browser_w = os.pipe()
@@ -85,7 +94,7 @@ class Browser:
         try:
             self.send("Browser.close")
         except BrowserError:
-            pass
+            self.process.kill()  # hung or gone: do not wait for it
         try:
             self.process.wait(timeout=10)
         except subprocess.TimeoutExpired:
@@ -98,8 +107,16 @@ class Browser:
                 pass
         shutil.rmtree(self.profile, ignore_errors=True)
 
-    def _read_message(self) -> dict[str, Any]:
+    def _read_message(self, deadline: float, waiting_for: str) -> dict[str, Any]:
+        """Return the next message, or raise BrowserError when none is whole by the deadline."""
         while b"\0" not in self._buffer:
+            left = deadline - time.monotonic()
+            ready = select.select([self._from_browser], [], [], max(left, 0))[0] if left > 0 else []
+            if not ready:
+                raise BrowserError(
+                    f"the browser did not answer {waiting_for} within {self.timeout:g} s"
+                    " (hung or overloaded; PNP_CHROMIUM_TIMEOUT sets the deadline)"
+                )
             chunk = os.read(self._from_browser, 1 << 16)
             if not chunk:
                 raise BrowserError("the browser closed its pipe")
@@ -113,9 +130,13 @@ class Browser:
         message: dict[str, Any] = {"id": self._next_id, "method": method, "params": params}
         if session:
             message["sessionId"] = session
-        os.write(self._to_browser, json.dumps(message).encode() + b"\0")
+        try:
+            os.write(self._to_browser, json.dumps(message).encode() + b"\0")
+        except OSError as exc:
+            raise BrowserError(f"{method}: the browser went away ({exc})") from None
+        deadline = time.monotonic() + self.timeout
         while True:
-            answer = self._read_message()
+            answer = self._read_message(deadline, method)
             if answer.get("id") == self._next_id:
                 if "error" in answer:
                     raise BrowserError(f"{method}: {answer['error'].get('message')}")
@@ -124,11 +145,12 @@ class Browser:
 
     def wait_for(self, method: str, session: str) -> dict[str, Any]:
         """Return the first kept or coming event of a method for a session."""
+        deadline = time.monotonic() + self.timeout
         while True:
             for n, event in enumerate(self._events):
                 if event.get("method") == method and event.get("sessionId") == session:
                     return self._events.pop(n)
-            self._events.append(self._read_message())
+            self._events.append(self._read_message(deadline, method))
 
     def events(self, session: str) -> list[dict[str, Any]]:
         """Return (and forget) the kept events of a session."""

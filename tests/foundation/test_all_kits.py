@@ -6,12 +6,12 @@ from __future__ import annotations
 import os
 import re
 
-import pymupdf
 import pytest
 
 from generator.definitions import BUILTIN_GAMES
 from generator.imposition import PAPERS
 from tests.conftest import build, mm
+from tests.pdf_reader import Page, open_pdf
 
 EDGE = 6.35  # mm no ink may come closer to the paper's edge than
 HALF_EDGE = 6.35  # the same for the booklet's half pages (printed two to a sheet)
@@ -22,7 +22,7 @@ def kits(every_kit) -> tuple[str, str]:
     return every_kit
 
 
-def ink_boxes(page: pymupdf.Page):
+def ink_boxes(page: Page):
     for d in page.get_drawings():
         width = (d.get("width") or 0) / 2
         r = d["rect"]
@@ -40,7 +40,7 @@ def test_every_page_fits_the_paper_and_keeps_its_ink_inside_the_margin(kits):
         for name in sorted(os.listdir(os.path.join(out, folder))):
             if not name.endswith(".pdf"):
                 continue
-            for number, page in enumerate(pymupdf.open(os.path.join(out, folder, name)), 1):
+            for number, page in enumerate(open_pdf(os.path.join(out, folder, name)), 1):
                 w, h = mm(page.rect.width), mm(page.rect.height)
                 where = f"{folder}/{name} page {number}"
                 if name == "booklet.pdf" or re.fullmatch(r"booklet\.[a-z]{2,3}\.pdf", name):

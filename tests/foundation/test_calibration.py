@@ -1,19 +1,19 @@
 """The duplex calibration sheet measures true and its back mirrors its front."""
 
-import pymupdf
 import pytest
 
 from generator.calibration import RULER, calibration_pages, targets
 from generator.imposition import find_paper
 from tests.conftest import mm
 from tests.foundation.test_cli import pnp
+from tests.pdf_reader import open_pdf
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_calibration_sheet_measures_true(tmp_path, paper):
     result = pnp("calibrate", "--paper", paper, "--out", str(tmp_path))
     assert result.returncode == 0, result.stderr
-    doc = pymupdf.open(tmp_path / f"calibration-{paper}.pdf")
+    doc = open_pdf(tmp_path / f"calibration-{paper}.pdf")
     assert len(doc) == 2
     sheet = find_paper(paper)
     for page in doc:

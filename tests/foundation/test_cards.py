@@ -8,7 +8,7 @@ import itertools
 import os
 from collections import Counter
 
-import pymupdf
+import pypdf
 import pytest
 
 from generator.build.kit import layout_findings
@@ -19,6 +19,7 @@ from generator.definitions import templates_for
 from generator.loader import load_definition
 from tests.conftest import mm
 from tests.foundation.test_cli import one_line_error, pnp
+from tests.pdf_reader import Page, open_pdf
 
 GAME = """
 [game]
@@ -111,7 +112,7 @@ def build_deck(root, *extra: str, **kwargs) -> str:
     return os.path.join(out, "deck")
 
 
-def cut_rects(page: pymupdf.Page) -> list[tuple[float, float, float, float]]:
+def cut_rects(page: Page) -> list[tuple[float, float, float, float]]:
     """Return the cut lines' rectangles (x, y, w, h in mm) of a sheet: the grey 0.2 mm outlines."""
     rects = []
     for path in page.get_drawings():
@@ -123,7 +124,7 @@ def cut_rects(page: pymupdf.Page) -> list[tuple[float, float, float, float]]:
     return rects
 
 
-def names_at(page: pymupdf.Page) -> list[tuple[str, float, float]]:
+def names_at(page: Page) -> list[tuple[str, float, float]]:
     """Return (card name, x, y in mm) of every card title on a page."""
     found = []
     for word in page.get_text("words"):
@@ -132,7 +133,7 @@ def names_at(page: pymupdf.Page) -> list[tuple[str, float, float]]:
     return found
 
 
-def fill_rects(page: pymupdf.Page, rgb: tuple[int, int, int]) -> list[tuple[float, float, float, float]]:
+def fill_rects(page: Page, rgb: tuple[int, int, int]) -> list[tuple[float, float, float, float]]:
     out = []
     for path in page.get_drawings():
         fill = path.get("fill")
@@ -144,7 +145,7 @@ def fill_rects(page: pymupdf.Page, rgb: tuple[int, int, int]) -> list[tuple[floa
 
 def test_one_card_per_copy_in_the_quantity_column(tmp_path):
     kit = build_deck(tmp_path)
-    doc = pymupdf.open(os.path.join(kit, "deck.pdf"))
+    doc = open_pdf(os.path.join(kit, "deck.pdf"))
     fronts = [page for page in doc if "backs" not in page.get_text()]
     seen = Counter(name for page in fronts for name, _, _ in names_at(page))
     assert seen == Counter(COUNTS)
@@ -158,7 +159,7 @@ def test_one_card_per_copy_in_the_quantity_column(tmp_path):
 def test_cards_print_at_their_true_size_between_crop_marks(tmp_path, size):
     kit = build_deck(tmp_path, size=size)
     width, height = card_size(size)
-    page = pymupdf.open(os.path.join(kit, "deck.pdf"))[0]
+    page = open_pdf(os.path.join(kit, "deck.pdf"))[0]
     rects = cut_rects(page)
     assert rects
     for _, _, w, h in rects:
@@ -184,7 +185,7 @@ def test_cards_print_at_their_true_size_between_crop_marks(tmp_path, size):
 def test_every_back_lies_behind_its_front_after_a_long_edge_flip(tmp_path, paper):
     kit = build_deck(tmp_path, "--paper", paper)
     for name in ("deck.pdf", "kit.pdf"):
-        doc = pymupdf.open(os.path.join(kit, name))
+        doc = open_pdf(os.path.join(kit, name))
         checked = 0
         for i, page in enumerate(doc):
             fronts = names_at(page)
@@ -219,7 +220,7 @@ def test_an_inline_deck_needs_no_csv(tmp_path):
         'text = "Wait." }]'
     )
     kit = build_deck(tmp_path, source=source, csv=None)
-    doc = pymupdf.open(os.path.join(kit, "deck.pdf"))
+    doc = open_pdf(os.path.join(kit, "deck.pdf"))
     assert Counter(n for p in doc for n, _, _ in names_at(p)) == Counter({"Sprint": 2, "Fog": 1})
 
 
@@ -302,7 +303,7 @@ def test_at_a_print_shop_cards_bleed_and_each_card_face_is_a_png(tmp_path):
     from PIL import Image
 
     kit = build_deck(tmp_path, "--bleed", "3mm", "--png", "150")
-    page = pymupdf.open(os.path.join(kit, "deck.pdf"))[0]
+    page = open_pdf(os.path.join(kit, "deck.pdf"))[0]
     rects = cut_rects(page)
     assert rects and all(w == pytest.approx(63.0, abs=0.01) for _, _, w, _ in rects)
     lefts = sorted({round(x, 2) for x, _, _, _ in rects})
@@ -368,14 +369,16 @@ def test_pictures_from_a_column_fill_their_box_once_stored(tmp_path, fit):
     out = tmp_path / "out"
     result = pnp("build", "deck", "--layouts", "layouts", "--out", str(out), "--parts", cwd=str(tmp_path))
     assert result.returncode == 0, result.stderr
-    doc = pymupdf.open(os.path.join(out, "deck", "deck.pdf"))
+    doc = open_pdf(os.path.join(out, "deck", "deck.pdf"))
+    stored = pypdf.PdfReader(os.path.join(out, "deck", "deck.pdf")).pages
     total = 0
-    for page in doc:
+    for number, page in enumerate(doc):
         if "cut along the grey lines" not in page.get_text():
             continue
-        images = page.get_images()
+        xobjects = stored[number]["/Resources"].get("/XObject", {})
+        images = [name for name in xobjects if xobjects[name]["/Subtype"] == "/Image"]
         assert len(images) <= 2  # each file stored once however many cards show it
-        drawn = [r for image in images for r in page.get_image_rects(image[0])]
+        drawn = page.get_images()
         total += len(drawn)
         rects = cut_rects(page)
         for r in drawn:
@@ -417,6 +420,6 @@ def test_a_bad_picture_is_a_one_line_error_naming_its_row_and_column(tmp_path, c
 
 def test_the_print_guide_counts_the_cards_by_type_and_says_how_to_cut_them(tmp_path):
     kit = build_deck(tmp_path)
-    guide = pymupdf.open(os.path.join(kit, "kit.pdf"))[0].get_text()
+    guide = open_pdf(os.path.join(kit, "kit.pdf"))[0].get_text()
     assert "Actions: 7 × move, 3 × event" in guide
     assert "Cards: cut along the grey lines, fronts up" in guide

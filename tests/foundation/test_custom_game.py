@@ -6,13 +6,13 @@ from __future__ import annotations
 import json
 import os
 
-import pymupdf
 import pytest
 
 from generator.components.kinds import KINDS
 from generator.loader import load_definition
 from tests.conftest import svg_root
 from tests.foundation.test_cli import one_line_error, pnp
+from tests.pdf_reader import open_pdf
 
 
 @pytest.fixture(scope="module")
@@ -54,7 +54,7 @@ def test_the_starter_builds_a_whole_kit_in_pdf_and_svg(custom_kit):
     for name in names:
         if name.endswith(".svg"):
             assert svg_root(os.path.join(kit, name)).get("width").endswith("mm")
-    booklet = "".join(page.get_text() for page in pymupdf.open(os.path.join(kit, "booklet.pdf")))
+    booklet = "".join(page.get_text() for page in open_pdf(os.path.join(kit, "booklet.pdf")))
     assert "Lanterns" in booklet and "Clarifications" in booklet
 
 
@@ -78,7 +78,7 @@ def test_a_batch_of_seeds_builds_one_kit_each_seeds_board_and_one_pdf_of_maps(tm
     for seed in (4, 5):
         assert (tmp_path / f"aggression-seed{seed}" / "board.pdf").is_file()
         assert not (tmp_path / f"aggression-seed{seed}" / "kit.pdf").exists()
-    maps = pymupdf.open(tmp_path / "aggression-seeds3-5.pdf")
+    maps = open_pdf(tmp_path / "aggression-seeds3-5.pdf")
     assert len(maps) == 3
     for seed, page in zip((3, 4, 5), maps):
         assert f"seed {seed}" in page.get_text()

@@ -6,20 +6,19 @@ from __future__ import annotations
 
 import os
 
-import pymupdf
 import pytest
 
 from generator.build.plan import effective_seed
+from generator.components import standees
 from generator.components.base import FIT_MARGIN, Context, Options, board_square
 from generator.components.kinds import context as make_context
 from generator.components.kinds import find_kind
-from generator.definitions import LAYOUTS_DIR
 from generator.imposition import find_paper
-from generator.loader import find_definition, load_all
-from tests.conftest import build
+from tests.conftest import build, kit_definitions
 from tests.foundation.test_cli import one_line_error, pnp
+from tests.pdf_reader import open_pdf
 
-GAMES = {d.id: d for d in load_all(LAYOUTS_DIR, "en")}
+GAMES = kit_definitions()  # the built-in games and the starter kit `pnp new` writes
 
 
 def context(game: str, paper: str = "a4", cell: float | None = None) -> Context:
@@ -34,10 +33,9 @@ def test_standee_bases_fold_out_to_the_boards_square(paper, cell):
     ctx = context("barricades", paper, cell)
     spec = ctx.definition.component("soldiers")
     square = board_square(ctx, spec["board"])
-    module = find_kind("standees").module
-    base = module.base_depth(spec, ctx)
+    base = standees.base_depth(spec, ctx)
     assert 2 * base + FIT_MARGIN == pytest.approx(square)
-    art = module.standee(spec["figures"][0], spec, ctx)
+    art = standees.standee(spec["figures"][0], spec, ctx)
     assert art.height == pytest.approx(2 * (base + spec["height"]))
     assert art.width + FIT_MARGIN <= square
 
@@ -49,7 +47,9 @@ def test_every_piece_with_a_board_fits_its_squares_on_both_papers():
             ctx = context(game, paper)
             for spec in definition.components:
                 if spec.values.get("board"):
-                    need = find_kind(spec.kind).module.footprint(spec) + FIT_MARGIN
+                    footprint = find_kind(spec.kind).footprint
+                    assert footprint is not None, f"{spec.kind} stands on a board but has no footprint"
+                    need = footprint(spec) + FIT_MARGIN
                     assert need <= board_square(ctx, spec["board"]) + 1e-6, (game, paper, spec.id)
                     checked += 1
     assert checked >= 7
@@ -58,10 +58,10 @@ def test_every_piece_with_a_board_fits_its_squares_on_both_papers():
 def test_cell_size_sets_the_spacing_of_a_point_board(tmp_path):
     small = context("aggression", cell=25.0)
     spec = small.definition.component("board")
-    module = find_kind("point-board").module
-    assert module.square_size(spec, small) == 25.0
-    wide = module.drawing(spec, context("aggression", cell=50.0))
-    narrow = module.drawing(spec, small)
+    kind = find_kind("point-board")
+    assert kind.square_size is not None and kind.square_size(spec, small) == 25.0
+    wide = kind.drawing(spec, context("aggression", cell=50.0))
+    narrow = kind.drawing(spec, small)
     assert wide.width - narrow.width == pytest.approx(4 * 25.0)  # five cities a row: four gaps
 
 
@@ -87,19 +87,19 @@ def test_all_with_a_cell_size_builds_the_games_with_boards_at_that_size(tmp_path
     build(str(tmp_path), formats=["pdf"], cell_size="25mm")
     kits = sorted(os.listdir(tmp_path))
     assert "verbal" in kits and "everest" in kits  # built, without squares to size
-    board = pymupdf.open(os.path.join(tmp_path, "barricades-seed3", "board.pdf"))
+    board = open_pdf(os.path.join(tmp_path, "barricades-seed3", "board.pdf"))
     assert len(board) > 1  # 25 mm squares: the battlefield is tiled
 
 
 def test_a_point_board_with_wide_cells_is_tiled(tmp_path):
     build(str(tmp_path), "aggression", formats=["pdf"], cell_size="60mm")
-    board = pymupdf.open(os.path.join(tmp_path, "aggression-seed7", "board.pdf"))
+    board = open_pdf(os.path.join(tmp_path, "aggression-seed7", "board.pdf"))
     assert len(board) > 1
 
 
 def go_on_lines(game: str, lang: str = "en") -> tuple[list[tuple[int, int, int]], list[str]]:
     """Return (rows, turns per row, limit) of the game's move records and their texts."""
-    definition = find_definition(game, LAYOUTS_DIR, lang)
+    definition = kit_definitions(lang)[game]
     ctx = make_context(
         definition, find_paper("a4"), effective_seed(definition, None), options=Options(lang=lang)
     )

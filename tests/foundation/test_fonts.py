@@ -7,11 +7,12 @@ from __future__ import annotations
 import base64
 import glob
 import io
+import json
 import os
 import re
 from pathlib import Path
 
-import pymupdf
+import pypdf
 import pytest
 from fontTools.ttLib import TTFont
 
@@ -24,8 +25,8 @@ FONTS = sorted(FONT_FILES)
 def outline(face: TTFont, glyph: str) -> tuple:
     """Return a glyph's outline as plain data (contours and points, or its components)."""
     g = face["glyf"][glyph]
-    if g.isComposite():
-        return tuple((face.getGlyphID(c.glyphName), c.x, c.y) for c in g.components)
+    if g.isComposite():  # by its parts' outlines: a subset numbers its glyphs anew
+        return tuple((outline(face, c.glyphName), c.x, c.y) for c in g.components)
     if g.numberOfContours == 0:
         return ()
     return (tuple(g.endPtsOfContours), tuple(g.coordinates), tuple(f & 1 for f in g.flags))
@@ -80,13 +81,27 @@ def test_a_subset_holds_exactly_the_glyphs_of_its_characters(font, text):
         closure.add(gid)
         glyph = full["glyf"][full.getGlyphName(gid)]
         todo += [full.getGlyphID(c.glyphName) for c in glyph.components] if glyph.isComposite() else []
-    drawn = {face.getGlyphID(g) for g in face.getGlyphOrder() if face["glyf"][g].numberOfContours != 0}
-    assert drawn == {g for g in closure if full["glyf"][full.getGlyphName(g)].numberOfContours != 0}
+    # just those glyphs, numbered anew in their order (.notdef first), outlines and metrics kept
+    kept = [full.getGlyphName(g) for g in sorted(closure)]
+    assert face["maxp"].numGlyphs == len(kept) == len(face["hmtx"].metrics)
+    for mine, theirs in zip(face.getGlyphOrder(), kept):
+        assert outline(face, mine) == outline(full, theirs)
+        assert face["hmtx"][mine] == full["hmtx"][theirs]
     assert face["head"].modified == full["head"].modified
     again = TTFont(io.BytesIO(data))  # compiles back: checksums and tables hold together
     again.save(io.BytesIO())
     assert subset_ttf(font_bytes(font), text) == data
     assert len(data) < len(font_bytes(font)) / 2
+
+
+@pytest.mark.parametrize("font", FONTS)
+def test_a_subset_keeps_the_notices_and_the_licence_unless_asked_not_to(font):
+    full = {r.nameID: str(r) for r in TTFont(font_path(font))["name"].names}
+    for notices in (True, False):
+        face = TTFont(io.BytesIO(woff(subset_ttf(font_bytes(font), "seed 17", notices))))
+        names = {r.nameID: str(r) for r in face["name"].names}
+        assert names[0] == full[0] and names[7] == full[7] and names[1] == full[1]
+        assert (13 in names) == notices and names.get(13, full[13]) == full[13]
 
 
 def test_the_same_characters_give_the_same_font_whatever_their_order():
@@ -114,7 +129,7 @@ def svg_fonts(path: str) -> tuple[dict[str, TTFont], dict[str, set[str]]]:
 def test_every_svg_of_every_kit_embeds_just_its_characters(all_kits):
     tmp_path = Path(all_kits)
     paths = sorted(glob.glob(str(tmp_path / "*" / "*.svg")))
-    assert len(paths) > 30  # the booklet reads on screens as booklet.html, without SVG pages
+    assert len(paths) > 30
     for path in paths:
         faces, used = svg_fonts(path)
         assert faces.keys() == used.keys(), path
@@ -123,10 +138,30 @@ def test_every_svg_of_every_kit_embeds_just_its_characters(all_kits):
             continue
         for cls, face in faces.items():
             assert set(by_char(face)) == {ord(c) for c in used[cls]} - {10, 9}, (path, cls)
+        # Vera's licence asks its notices in every copy of one or more of its faces: the copyright
+        # and trademark in every face, the licence text once a file
+        assert all(
+            face["name"].getName(0, 3, 1, 0x409) and face["name"].getName(7, 3, 1, 0x409)
+            for face in faces.values()
+        )
+        assert (
+            not faces or sum(bool(face["name"].getName(13, 3, 1, 0x409)) for face in faces.values()) == 1
+        ), path
         assert os.path.getsize(path) < 250_000, path
     files = [p for p in glob.glob(str(tmp_path / "**"), recursive=True) if os.path.isfile(p)]
-    # everything the build writes, the web booklets in every language included
-    assert sum(os.path.getsize(p) for p in files) < 5_000_000
+    # everything `pnp build --all` writes, the web booklets and the booklets' SVG pages in every
+    # language included; these kits are built with --parts, whose own PDF of each part of kit.pdf
+    # the default build does not write
+    parts_only = set()
+    for path in glob.glob(str(tmp_path / "*" / "manifest.json")):
+        with open(path, encoding="utf-8") as handle:
+            manifest = json.load(handle)
+        kept = {b["pdf"] for b in manifest["booklets"]}
+        for part in manifest["kit"]["components"]:
+            if f"{part['id']}.pdf" not in kept:
+                parts_only.add(os.path.join(os.path.dirname(path), f"{part['id']}.pdf"))
+    assert parts_only and parts_only <= set(files)
+    assert sum(os.path.getsize(p) for p in files if p not in parts_only) < 5_000_000
     booklets = [p for p in files if p.endswith(".html") and os.path.basename(p).startswith("booklet")]
     assert len(booklets) >= 8 + 3
     assert all(os.path.getsize(p) < 250_000 for p in booklets)
@@ -135,16 +170,32 @@ def test_every_svg_of_every_kit_embeds_just_its_characters(all_kits):
         assert faces.keys() == used.keys(), path
         for cls, face in faces.items():
             assert set(by_char(face)) == {ord(c) for c in used[cls]} - {10, 9}, (path, cls)
+        assert (
+            not faces or sum(bool(face["name"].getName(13, 3, 1, 0x409)) for face in faces.values()) == 1
+        ), path
+
+
+def embedded_font_files(path: str) -> list:
+    """Return every embedded TrueType font program (a /FontFile2 stream) of a PDF, each once."""
+    found: dict[int, object] = {}
+    for page in pypdf.PdfReader(path).pages:
+        fonts = page["/Resources"].get_object().get("/Font", {})
+        for name in fonts:
+            font = fonts[name].get_object()
+            for descendant in font.get("/DescendantFonts", [font]):
+                descriptor = descendant.get_object().get("/FontDescriptor")
+                if descriptor is not None and "/FontFile2" in descriptor.get_object():
+                    ref = descriptor.get_object().raw_get("/FontFile2")
+                    found[ref.idnum] = ref.get_object()
+    return list(found.values())
 
 
 def test_pdfs_embed_slim_subsets_of_the_shipped_faces(nmm_kit):
-    doc = pymupdf.open(os.path.join(nmm_kit, "kit.pdf"))
     seen = 0
-    for xref in range(1, doc.xref_length()):
-        if "/Length1" in doc.xref_object(xref):
-            face = TTFont(io.BytesIO(doc.xref_stream(xref)))
-            assert {"fpgm", "prep", "kern", "hdmx"}.isdisjoint(face.keys())
-            assert "PnpSans" in str(face["name"].getName(1, 3, 1, 0x409))
-            assert face["maxp"].numGlyphs < 200
-            seen += 1
+    for obj in embedded_font_files(os.path.join(nmm_kit, "kit.pdf")):
+        face = TTFont(io.BytesIO(obj.get_data()))
+        assert {"fpgm", "prep", "kern", "hdmx"}.isdisjoint(face.keys())
+        assert "PnpSans" in str(face["name"].getName(1, 3, 1, 0x409))
+        assert face["maxp"].numGlyphs < 200
+        seen += 1
     assert seen >= 2

@@ -8,7 +8,6 @@ import math
 import os
 import textwrap
 
-import pymupdf
 import pytest
 
 from generator.build.kit import layout_findings
@@ -19,6 +18,7 @@ from generator.games.hexes import HexGrid
 from generator.loader import load_definition
 from tests.conftest import mm
 from tests.foundation.test_cli import one_line_error, pnp
+from tests.pdf_reader import Document, Page, open_pdf
 
 GAME = """
 [game]
@@ -102,15 +102,15 @@ def write_game(root, map_keys: str, unit: str = "20mm") -> str:
 BUILD = ("build", "hexes", "--layouts", "layouts", "--parts", "--out")
 
 
-def build_map(root, map_keys: str, *extra: str) -> pymupdf.Document:
+def build_map(root, map_keys: str, *extra: str) -> Document:
     write_game(root, map_keys)
     out = root / "out"
     result = pnp(*BUILD, str(out), *extra, cwd=str(root))
     assert result.returncode == 0, result.stderr
-    return pymupdf.open(os.path.join(out, "hexes", "map.pdf"))
+    return open_pdf(os.path.join(out, "hexes", "map.pdf"))
 
 
-def labels(page: pymupdf.Page) -> dict[str, tuple[float, float, float, float]]:
+def labels(page: Page) -> dict[str, tuple[float, float, float, float]]:
     """Return the box in mm of every hex name on a page."""
     found = {}
     for block in page.get_text("dict")["blocks"]:
@@ -121,7 +121,7 @@ def labels(page: pymupdf.Page) -> dict[str, tuple[float, float, float, float]]:
 
 
 def segments(
-    page: pymupdf.Page, widths: tuple[float, ...] = (0.35, 0.875)
+    page: Page, widths: tuple[float, ...] = (0.35, 0.875)
 ) -> list[tuple[float, float, float, float]]:
     """Return every straight unfilled segment of the given widths (mm: the map's edges) on a page."""
     out = []
@@ -215,7 +215,7 @@ def test_hex_counters_measure_their_size_across_the_flats_and_fit_the_map(tmp_pa
     write_game(tmp_path, RECTANGLE)
     out = tmp_path / "out"
     assert pnp(*BUILD, str(out), cwd=str(tmp_path)).returncode == 0
-    doc = pymupdf.open(os.path.join(out, "hexes", "units.pdf"))
+    doc = open_pdf(os.path.join(out, "hexes", "units.pdf"))
     faces = {"#0072b2": [], "#e69f00": []}
     for path in doc[0].get_drawings():
         colour = path.get("fill")
@@ -300,7 +300,7 @@ def test_a_hex_map_at_a_print_shop_keeps_its_size_and_is_one_png(tmp_path):
     args = (*BUILD, str(out), "--bleed", "3mm", "--png", "100")
     result = pnp(*args, cwd=str(tmp_path))
     assert result.returncode == 0, result.stderr
-    page = pymupdf.open(os.path.join(out, "hexes", "map.pdf"))[0]
+    page = open_pdf(os.path.join(out, "hexes", "map.pdf"))[0]
     grid = HexGrid.rectangle(7, 5)
     found, segs = labels(page), segments(page)
     a, b = grid.parse("0303"), grid.parse("0304")

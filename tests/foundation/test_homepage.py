@@ -10,12 +10,12 @@ import re
 from html.parser import HTMLParser
 from pathlib import Path
 
-import pymupdf
 import pytest
 
 from generator.build.index import write_index
 from generator.homepage import card_pages
 from tests.conftest import build
+from tests.pdf_reader import open_pdf
 
 
 class _Cards(HTMLParser):
@@ -153,7 +153,7 @@ def test_every_link_of_the_home_page_is_a_file_or_a_card(home):
         assert (home / path).is_file(), href
         if fragment:  # a part's first page in kit.pdf
             assert path.endswith("kit.pdf") and fragment.startswith("page="), href
-            assert 1 <= int(fragment[5:]) <= len(pymupdf.open(home / path)), href
+            assert 1 <= int(fragment[5:]) <= len(open_pdf(home / path)), href
 
 
 def test_the_home_page_is_the_same_bytes_for_the_same_kits(home, tmp_path):

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import io
 
-import pymupdf
 import pytest
 
 from generator.imposition import SheetItem, booklet_order, find_paper, nup, place, tile
 from generator.page import Drawing, Rect, Style, bounds, fill
 from generator.render import WRITERS
 from tests.conftest import mm
+from tests.pdf_reader import open_pdf
 
 A4 = find_paper("a4")
 
@@ -69,7 +69,7 @@ def test_nup_backs_are_mirrored_and_offset():
     assert len(pages) == 2
     buffer = io.BytesIO()
     WRITERS["pdf"](pages, buffer)
-    doc = pymupdf.open(stream=buffer.getvalue(), filetype="pdf")
+    doc = open_pdf(stream=buffer.getvalue())
     red = [d["rect"] for d in doc[0].get_drawings() if d.get("fill") == (1.0, 0.0, 0.0)]
     blue = [d["rect"] for d in doc[1].get_drawings() if d.get("fill") == (0.0, 0.0, 1.0)]
     first = min(red, key=lambda r: r.x0)

@@ -6,18 +6,18 @@ import hashlib
 import json
 import os
 
-import pymupdf
 import pytest
 
 from generator.games import find_rules
 from generator.games.examples import notation
 from tests.conftest import build, mm, svg_root
+from tests.pdf_reader import Document, open_pdf
 
 PAPER = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 
 
-def pdf(path: str) -> pymupdf.Document:
-    return pymupdf.open(path)
+def pdf(path: str) -> Document:
+    return open_pdf(path)
 
 
 @pytest.mark.parametrize("fixture,paper", [("nmm_kit", "a4"), ("nmm_kit_letter", "letter")])

@@ -1,4 +1,4 @@
-"""The layout check over every page of every built-in kit: A4 and Letter, with and without
+"""The layout check over every page of every built-in kit and of the starter kit `pnp new` writes: A4 and Letter, with and without
 --ink-saver, seeded boards over a spread of seeds, tiled boards (--cell-size 25mm) and the duplex
 calibration sheet. A failure lists each finding: page, shape and what it runs into."""
 
@@ -10,12 +10,11 @@ from generator.build.kit import layout_findings
 from generator.build.plan import kit_plan, takes_seed
 from generator.calibration import calibration_pages
 from generator.components.base import Options
-from generator.definitions import LAYOUTS_DIR
 from generator.imposition import find_paper
 from generator.layout_check import check_pages
-from generator.loader import load_all
+from tests.conftest import kit_definitions
 
-GAMES = {d.id: d for d in load_all(LAYOUTS_DIR, "en")}
+GAMES = kit_definitions()  # the built-in games and the starter kit `pnp new` writes
 # (paper, ink saver, seeds for seeded games): every seed gets one configuration, so the suite
 # sees 16 seeds per seeded game without building each seed four times
 CONFIGS = [
@@ -54,7 +53,7 @@ TRANSLATED = sorted(
 def test_every_page_of_every_translated_kit_is_clean(game, lang):
     """Translations run longer than English: titles, edge texts and labels still fit, on A4 with
     the ink saver and --fit, and on Letter with and without it."""
-    definition = next(d for d in load_all(LAYOUTS_DIR, lang) if d.id == game)
+    definition = kit_definitions(lang)[game]
     findings = []
     for paper, ink, fit in (("a4", True, True), ("letter", False, False), ("letter", True, False)):
         findings.extend(

@@ -10,7 +10,6 @@ import json
 import os
 import re
 
-import pymupdf
 import pytest
 
 from generator.booklet.template import languages
@@ -22,6 +21,7 @@ from generator.games import GAMES
 from generator.languages import LANGUAGES
 from generator.loader import find_definition
 from generator.seeding import rng_for
+from tests.pdf_reader import open_pdf
 
 CHANGED = 173  # a turn limit no kit prints otherwise
 
@@ -34,7 +34,7 @@ def kit_texts(game: str, lang: str, out: str) -> dict[str, str]:
     build_kit(kit)
     folder = os.path.join(out, os.listdir(out)[0])
     manifest = json.load(open(os.path.join(folder, "manifest.json"), encoding="utf-8"))
-    doc = pymupdf.open(os.path.join(folder, "kit.pdf"))
+    doc = open_pdf(os.path.join(folder, "kit.pdf"))
     texts: dict[str, str] = {}
     for component in manifest["kit"]["components"]:
         first, last = component["pages"]

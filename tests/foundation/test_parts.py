@@ -6,11 +6,11 @@ from __future__ import annotations
 import json
 import os
 
-import pymupdf
 import pytest
 
 from tests.conftest import build
 from tests.foundation.test_cli import pnp
+from tests.pdf_reader import open_pdf
 
 
 def manifest_of(folder: str) -> dict:
@@ -57,7 +57,7 @@ def test_parts_adds_each_parts_own_pdf_and_changes_nothing_else(with_and_without
         assert added and added <= {c["id"] + ".pdf" for c in b["kit"]["components"]}, folder
         for name in added:
             pages = next(f["pages"] for f in b["files"] if f["name"] == name)
-            assert len(pymupdf.open(os.path.join(parts, folder, name))) == pages >= 1
+            assert len(open_pdf(os.path.join(parts, folder, name))) == pages >= 1
 
 
 def test_the_home_page_opens_kit_pdf_at_each_parts_first_page(with_and_without_parts):

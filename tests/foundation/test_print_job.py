@@ -9,12 +9,12 @@ import json
 import os
 import re
 
-import pymupdf
 import pytest
 
 from generator.printjob import flip_point
 from generator.starter import write_starter
 from tests.conftest import build, mm
+from tests.pdf_reader import Document, Page, Rect, open_pdf
 
 WORD = re.compile(r"\w{3,}|\d+")
 
@@ -27,7 +27,7 @@ def kits_in(out: str):
                 yield folder, path, json.load(handle)
 
 
-def is_empty(page: pymupdf.Page) -> bool:
+def is_empty(page: Page) -> bool:
     return not page.get_drawings() and not page.get_text().strip() and not page.get_images()
 
 
@@ -47,7 +47,7 @@ def test_the_flip_map_is_the_long_edge_flip():
 def test_every_page_is_portrait_and_every_component_starts_on_a_front(every_kit):
     out, paper = every_kit
     for folder, path, manifest in kits_in(out):
-        doc = pymupdf.open(os.path.join(path, "kit.pdf"))
+        doc = open_pdf(os.path.join(path, "kit.pdf"))
         sizes = {(round(p.rect.width, 1), round(p.rect.height, 1)) for p in doc}
         assert len(sizes) == 1, (folder, sizes)
         ((w, h),) = sizes
@@ -70,7 +70,7 @@ def test_every_page_is_portrait_and_every_component_starts_on_a_front(every_kit)
 def test_single_sided_sheets_have_empty_backs_and_duplex_ones_printed_backs(every_kit):
     out, paper = every_kit
     for folder, path, manifest in kits_in(out):
-        doc = pymupdf.open(os.path.join(path, "kit.pdf"))
+        doc = open_pdf(os.path.join(path, "kit.pdf"))
         for component in manifest["kit"]["components"]:
             first, last = component["pages"]
             for number in range(first + 1, last + 1, 2):
@@ -82,7 +82,7 @@ def test_single_sided_sheets_have_empty_backs_and_duplex_ones_printed_backs(ever
         assert all(c["sides"] == "single" for c in cards), folder  # no built-in counter has a back
 
 
-def _half_texts(page: pymupdf.Page):
+def _half_texts(page: Page):
     """Return for the top and bottom half of a portrait page: its words and text's up vector."""
     height = page.rect.height
     halves: list[tuple[set[str], list[tuple[float, float]]]] = [(set(), []), (set(), [])]
@@ -111,7 +111,7 @@ def _identify(words: set[str], pages: list[set[str]]) -> int | None:
     return best + 1
 
 
-def _read_booklet(doc: pymupdf.Document, first: int, last: int, booklet: pymupdf.Document):
+def _read_booklet(doc: Document, first: int, last: int, booklet: Document):
     """Print, flip, fold and read: return the booklet page numbers in the order a reader meets
     them, each with its up vector and whether the spine is on its left, in one common view."""
     reading = [set(WORD.findall(p.get_text().lower())) for p in booklet]
@@ -174,8 +174,8 @@ def _check_reading(order, count: int, where: str) -> None:
 def test_the_booklet_reads_in_order_after_the_flip_and_the_fold(every_kit):
     out, paper = every_kit
     for folder, path, manifest in kits_in(out):
-        doc = pymupdf.open(os.path.join(path, "kit.pdf"))
-        booklet = pymupdf.open(os.path.join(path, "booklet.pdf"))
+        doc = open_pdf(os.path.join(path, "kit.pdf"))
+        booklet = open_pdf(os.path.join(path, "booklet.pdf"))
         (component,) = [c for c in manifest["kit"]["components"] if c["id"] == "booklet"]
         assert component["sides"] == "duplex"
         order, count = _read_booklet(doc, *component["pages"], booklet)
@@ -191,7 +191,7 @@ def test_a_booklet_imposed_for_the_short_edge_does_not_read_in_order_with_a_long
 
     build(str(tmp_path), "nine-mens-morris", formats=["pdf"])
     path = tmp_path / "nine-mens-morris"
-    booklet = pymupdf.open(str(path / "booklet.pdf"))
+    booklet = open_pdf(str(path / "booklet.pdf"))
     from generator.components.kinds import context, find_kind
     from generator.loader import LAYOUTS_DIR, find_definition
 
@@ -202,7 +202,7 @@ def test_a_booklet_imposed_for_the_short_edge_does_not_read_in_order_with_a_long
     sides = [upright(s) for s in impose_booklet(pages, paper, "short")]
     with open(tmp_path / "short.pdf", "wb") as handle:
         write_pdf(sides, handle)
-    doc = pymupdf.open(str(tmp_path / "short.pdf"))
+    doc = open_pdf(str(tmp_path / "short.pdf"))
     order, count = _read_booklet(doc, 1, len(doc), booklet)
     with pytest.raises(AssertionError):
         _check_reading(order, count, "short-edge imposition")
@@ -211,11 +211,11 @@ def test_a_booklet_imposed_for_the_short_edge_does_not_read_in_order_with_a_long
 def test_single_sided_kits_have_no_blank_pages_and_the_booklet_in_reading_order(tmp_path):
     build(str(tmp_path), formats=["pdf"], single_sided=True)
     for folder, path, manifest in kits_in(str(tmp_path)):
-        doc = pymupdf.open(os.path.join(path, "kit.pdf"))
+        doc = open_pdf(os.path.join(path, "kit.pdf"))
         assert not any(is_empty(p) for p in doc), folder
         assert all(p.rect.width < p.rect.height for p in doc), folder
         assert manifest["kit"]["print"] == "single-sided"
-        booklet = pymupdf.open(os.path.join(path, "booklet.pdf"))
+        booklet = open_pdf(os.path.join(path, "booklet.pdf"))
         reading = [set(WORD.findall(p.get_text().lower())) for p in booklet]
         (component,) = [c for c in manifest["kit"]["components"] if c["id"] == "booklet"]
         first, last = component["pages"]
@@ -240,7 +240,7 @@ def test_duplex_backs_lie_behind_their_fronts(tmp_path, offset):
     out = tmp_path / "out"
     build(str(out), "duplex-test", formats=["pdf"], layouts=str(layouts), duplex_offset=offset)
     ((_folder, path, manifest),) = list(kits_in(str(out)))
-    doc = pymupdf.open(os.path.join(path, "kit.pdf"))
+    doc = open_pdf(os.path.join(path, "kit.pdf"))
     dx, dy = (float(v) for v in offset.split(",")) if offset else (0.0, 0.0)
     # pieces printed on both sides (the booklet and a two-page print guide are running text)
     duplex = [
@@ -283,7 +283,7 @@ def test_duplex_backs_lie_behind_their_fronts(tmp_path, offset):
 def test_the_print_guide_opens_the_kit_with_settings_sheets_and_checklist(every_kit):
     out, paper = every_kit
     for folder, path, manifest in kits_in(out):
-        doc = pymupdf.open(os.path.join(path, "kit.pdf"))
+        doc = open_pdf(os.path.join(path, "kit.pdf"))
         text = " ".join(doc[0].get_text().split())
         where = f"{paper} {folder}"
         assert manifest["title"] in text and "actual size" in text and "flip on the long edge" in text, where
@@ -315,13 +315,13 @@ def test_the_print_guide_opens_the_kit_with_settings_sheets_and_checklist(every_
 def test_the_print_guide_speaks_the_kits_language(tmp_path, game, lang, words):
     build(str(tmp_path), game, formats=["pdf"], lang=lang)
     ((_folder, path, _manifest),) = list(kits_in(str(tmp_path)))
-    text = " ".join(pymupdf.open(os.path.join(path, "kit.pdf"))[0].get_text().split())
+    text = " ".join(open_pdf(os.path.join(path, "kit.pdf"))[0].get_text().split())
     for word in words:
         assert word in text, (word, text[:300])
     assert "This bar is" not in text and "print guide" not in text
 
 
-def _cut_cells(page: pymupdf.Page) -> list[pymupdf.Rect]:
+def _cut_cells(page: Page) -> list[Rect]:
     """Return the rectangles of the grey cut lines round each packed part."""
     cells = []
     for d in page.get_drawings():
@@ -337,7 +337,7 @@ def test_parts_of_one_stock_share_sheets_within_one_of_the_area_bound(every_kit)
 
     out, paper = every_kit
     for folder, path, manifest in kits_in(out):
-        doc = pymupdf.open(os.path.join(path, "kit.pdf"))
+        doc = open_pdf(os.path.join(path, "kit.pdf"))
         definition = find_definition(manifest["game"], LAYOUTS_DIR)
         margin = definition.paper["margin"]
         for stock in ("card", "paper"):
@@ -383,9 +383,9 @@ def test_every_kit_has_a_quick_reference_card_and_a_booklet_without_blank_pages(
         ids = {c["id"]: c for c in manifest["kit"]["components"]}
         assert ids["aid"]["stock"] == "card", folder
         first, _ = ids["aid"]["pages"]
-        card = pymupdf.open(os.path.join(path, "kit.pdf"))[first - 1].get_text()
+        card = open_pdf(os.path.join(path, "kit.pdf"))[first - 1].get_text()
         assert "quick reference" in card, folder
-        booklet = pymupdf.open(os.path.join(path, "booklet.pdf"))
+        booklet = open_pdf(os.path.join(path, "booklet.pdf"))
         assert len(booklet) % 4 == 0, folder
         for number, page in enumerate(booklet, 1):
             assert page.get_text().strip(), (folder, number)
@@ -399,4 +399,4 @@ def test_the_quick_reference_speaks_every_language_of_the_booklet(tmp_path, game
     build(str(tmp_path), game, formats=["pdf"], lang=lang)
     ((_folder, path, manifest),) = list(kits_in(str(tmp_path)))
     (aid,) = [c for c in manifest["kit"]["components"] if c["id"] == "aid"]
-    assert heading in pymupdf.open(os.path.join(path, "kit.pdf"))[aid["pages"][0] - 1].get_text()
+    assert heading in open_pdf(os.path.join(path, "kit.pdf"))[aid["pages"][0] - 1].get_text()

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import os
 
-import pymupdf
 import pytest
 
 from generator.components.look import luminance
 from generator.definitions import BUILTIN_GAMES
 from tests.conftest import build
+from tests.pdf_reader import Page, open_pdf
 
 PALE = 0.12  # no pale tint covers more than 12% of a page,
 LARGE = 0.02  # no other filled shape more than 2%,
@@ -24,7 +24,7 @@ def ink_saver_kits(tmp_path_factory) -> str:
     return out
 
 
-def fills(page: pymupdf.Page):
+def fills(page: Page):
     area = page.rect.width * page.rect.height
     for d in page.get_drawings():
         colour = d.get("fill")
@@ -45,7 +45,7 @@ def test_ink_saver_has_no_large_or_dark_fills(ink_saver_kits, game):
     for name in sorted(os.listdir(folder)):
         if not name.endswith(".pdf") or name == "kit.pdf":
             continue
-        for number, page in enumerate(pymupdf.open(os.path.join(folder, name)), 1):
+        for number, page in enumerate(open_pdf(os.path.join(folder, name)), 1):
             for colour, share in fills(page):
                 if colour == "#ffffff":
                     continue

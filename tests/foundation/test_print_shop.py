@@ -1,4 +1,4 @@
-"""Print-shop output on every kit: --bleed (trim and bleed boxes, gutters, crop marks outside the
+"""Print-shop output on every kit (the built-in games and the starter kit `pnp new` writes): --bleed (trim and bleed boxes, gutters, crop marks outside the
 bleed), --cmyk (only CMYK colour operators in the PDFs' content streams) and --png (one PNG per
 face and board, of the right pixel size, with the resolution in its pHYs chunk). Every kit is built
 once for the module and read back; bad option values fail in one line with nothing written."""
@@ -22,20 +22,19 @@ from generator.cli.app import app
 from generator.colour import cmyk
 from generator.components.base import Options
 from generator.components.kinds import KINDS, context
-from generator.definitions import LAYOUTS_DIR
 from generator.imposition import MARK, SAFE_AREA, bled, find_paper
 from generator.layout_check import check_pages, check_safe_area
-from generator.loader import find_definition, load_all, load_definition
+from generator.loader import find_definition, load_definition
 from generator.page import Line, Page, Text, apply, iter_shapes
 from generator.printjob import Part, job_pages, job_sheets
 from generator.render.png import pixel_size
-from tests.conftest import ROOT, build
+from tests.conftest import ROOT, STARTER, build, kit_definitions, starter_layouts
 from tests.foundation.test_golden import CASES, KITS
 
 BLEED = 3.0
 DPI = 72  # low, to keep the suite fast; the pixel sizes are checked the same way at any resolution
 PT = 72 / 25.4
-GAMES = {d.id: d for d in load_all(LAYOUTS_DIR, "en")}
+GAMES = kit_definitions()  # the built-in games and the starter kit `pnp new` writes
 COLOUR_OPERATORS = {b"rg", b"RG", b"g", b"G", b"k", b"K", b"cs", b"CS", b"sc", b"SC", b"scn", b"SCN"}
 
 
@@ -44,6 +43,9 @@ def shop(tmp_path_factory) -> str:
     """Every kit built as for a print shop: 3 mm bleed, CMYK, PNGs."""
     out = str(tmp_path_factory.mktemp("shop"))
     build(out, formats=["pdf", "svg"], bleed="3mm", cmyk=True, png=str(DPI), jobs=2)
+    build(
+        out, STARTER, layouts=starter_layouts(), formats=["pdf", "svg"], bleed="3mm", cmyk=True, png=str(DPI)
+    )
     return out
 
 

@@ -13,9 +13,20 @@ import sys
 from pathlib import Path
 
 from generator.definitions import BUILTIN_GAMES
-from tests.conftest import ROOT
+from tests.conftest import ROOT, own_game_files
 
-SKIPPED = (".git", ".venv", "output", "build", "dist", "__pycache__", "*.pyc", "*.egg-info", ".hypothesis")
+SKIPPED = (
+    ".git",
+    ".venv",
+    ".venv-*",
+    "output",
+    "build",
+    "dist",
+    "__pycache__",
+    "*.pyc",
+    "*.egg-info",
+    ".hypothesis",
+)
 
 
 def run(copy: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -30,7 +41,7 @@ def run(copy: Path, *args: str) -> subprocess.CompletedProcess[str]:
 def test_a_starter_kit_in_the_repository_folder_stays_out_of_the_builtin_games(tmp_path):
     copy = tmp_path / "repo"
     shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(*SKIPPED))
-    for mine in ("layouts/lanterns.toml", "templates/booklets/lanterns.en.md.j2"):  # a reader's own, if any
+    for mine in own_game_files():  # a reader's own games, if any (`pnp new lanterns` among them)
         (copy / mine).unlink(missing_ok=True)
     where = run(copy, "-c", "import generator; print(generator.__file__)")
     assert where.stdout.strip().startswith(str(copy)), where.stdout

@@ -9,7 +9,6 @@ import json
 import os
 import re
 
-import pymupdf
 import pytest
 
 from generator.components.kinds import context
@@ -19,6 +18,7 @@ from generator.games import GAMES
 from generator.imposition import find_paper
 from generator.loader import find_definition
 from tests.conftest import build
+from tests.pdf_reader import Page, open_pdf
 
 
 def records(game: str, lang: str = "en") -> list[tuple[str, dict, int]]:
@@ -39,11 +39,11 @@ def kit_folder(out: str, game: str) -> str:
     return os.path.join(out, next(f for f in os.listdir(out) if f.split("-seed")[0] == game))
 
 
-def component_pages(folder: str, component: str) -> tuple[list[pymupdf.Page], dict]:
+def component_pages(folder: str, component: str) -> tuple[list[Page], dict]:
     """Return the kit.pdf pages of a component and the manifest."""
     manifest = json.load(open(os.path.join(folder, "manifest.json"), encoding="utf-8"))
     first, last = next(c["pages"] for c in manifest["kit"]["components"] if c["id"] == component)
-    doc = pymupdf.open(os.path.join(folder, "kit.pdf"))
+    doc = open_pdf(os.path.join(folder, "kit.pdf"))
     return [doc[n - 1] for n in range(first, last + 1)], manifest
 
 
@@ -71,7 +71,7 @@ def test_the_rows_of_a_move_record_hold_the_whole_game(game, every_kit):
             assert set(range(front_rows + 1, needed + 1)) <= back, game
             sheet = next(s for s in manifest["kit"]["sheets"] if component in s["parts"])
             assert sheet["sides"] == "duplex", game
-            guide = re.sub(r"\s+", " ", pymupdf.open(os.path.join(folder, "kit.pdf"))[0].get_text())
+            guide = re.sub(r"\s+", " ", open_pdf(os.path.join(folder, "kit.pdf"))[0].get_text())
             title = next(c["title"] for c in manifest["kit"]["components"] if c["id"] == component)
             assert f"{title} (goes on on the back)" in guide, game
             assert f"The back of the {title} sheet is printed, not blank" in guide, game
@@ -87,7 +87,7 @@ def test_a_single_sided_kit_prints_the_rest_of_the_record_on_the_next_page(tmp_p
     front = re.sub(r"\s+", " ", pages[0].get_text())
     assert f"Go on on the next page, numbering on from {block['rows'] + 1}" in front
     assert len(pages) == 2 and str(needed) in pages[1].get_text().split()
-    guide = re.sub(r"\s+", " ", pymupdf.open(os.path.join(folder, "kit.pdf"))[0].get_text())
+    guide = re.sub(r"\s+", " ", open_pdf(os.path.join(folder, "kit.pdf"))[0].get_text())
     assert "(goes on on the next page)" in guide and "takes two pages" in guide
 
 

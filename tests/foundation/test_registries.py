@@ -48,9 +48,9 @@ def test_every_definition_with_rules_finds_them() -> None:
 
 def test_every_kind_module_is_in_the_kind_table_and_says_board_and_stock() -> None:
     defining = _modules_defining(os.path.join(PACKAGE, "components"), "SCHEMA")
-    assert defining == {kind.module.__name__.rsplit(".", 1)[1] for kind in KINDS.values()}
+    assert defining == {kind.build.__module__.rsplit(".", 1)[1] for kind in KINDS.values()}
     for name, kind in KINDS.items():
-        assert kind.name == name and callable(kind.module.build)
+        assert kind.name == name and callable(kind.build)
         assert kind.stock in ("paper", "card")
     boards = {name for name, kind in KINDS.items() if kind.is_board}
     assert boards == {"point-board", "grid-board", "hex-board", "track"}

@@ -9,7 +9,6 @@ import glob
 import os
 import re
 
-import pymupdf
 import pytest
 
 from generator.booklet.template import languages, render_template, template_path, template_values
@@ -21,6 +20,7 @@ from generator.definitions import BUILTIN_GAMES, LAYOUTS_DIR
 from generator.games import GAMES
 from generator.imposition import find_paper
 from generator.loader import find_definition
+from tests.pdf_reader import open_pdf
 
 # the seed rule texts: in shared/ beside the repository (as CI lays it), else the team's copy
 _BESIDE = os.path.join(os.path.dirname(__file__), "..", "..", "..", "shared", "seeds")
@@ -122,7 +122,7 @@ def test_the_guide_says_how_many_quick_reference_cards_it_prints(every_kit):
         game = folder.split("-seed")[0]
         definition = find_definition(game, LAYOUTS_DIR, "en")
         cards = sum(s["copies"] for s in definition.components if s.kind == "quick-reference")
-        doc = pymupdf.open(os.path.join(out, folder, "kit.pdf"))
+        doc = open_pdf(os.path.join(out, folder, "kit.pdf"))
         guide = re.sub(r"\s+", " ", " ".join(doc[n].get_text() for n in range(2)))
         said = re.search(r"Quick reference: cut out the (\d+) cards?", guide)
         assert said and int(said.group(1)) == cards, (game, said)

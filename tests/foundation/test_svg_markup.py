@@ -12,6 +12,9 @@ import math
 import os
 
 import pytest
+import svgwrite
+import svgwrite.base
+import svgwrite.container
 
 import generator.render.svg as svg_module
 from generator.page import Circle, Image, Line, Page, Path, Polygon, Rect, Style, Text, iter_shapes
@@ -161,13 +164,14 @@ def written(tmp_path_factory) -> dict[str, list]:
     """Build every kit and the seeded Barricades kit in this process, keeping every page given to
     the SVG writer with the markup it made: parts, previews and booklet figures."""
     out = str(tmp_path_factory.mktemp("svg-markup"))
-    kept: dict[str, list] = {"documents": [], "figures": []}
+    kept: dict[str, list] = {"documents": [], "figures": [], "authors": []}
     write_svg, element = svg_module.write_svg, svg_module.InlineSvg.element
 
     def keep_document(page, target, title="", preview=False, author=""):
         buffer = io.BytesIO()
         write_svg(page, buffer, title, preview, author)
         kept["documents"].append((page, preview, buffer.getvalue(), title))
+        kept["authors"].append(author)
         target.write(buffer.getvalue())
 
     def keep_figure(self, page, alt):
@@ -195,6 +199,28 @@ def test_every_svg_of_every_kit_paints_its_page_model(written):
         found = read_svg(data)
         what = f"{title}{' (preview)' if preview else ''}"
         assert_paints_the_model(page, found, 0.1 if preview else 0.01, not preview, what)
+
+
+def _elements(element) -> list:
+    """Return an svgwrite element and every element inside it."""
+    found = [element]
+    for child in getattr(element, "elements", []):
+        found += _elements(child)
+    return found
+
+
+def test_every_svg_is_the_document_svgwrite_writes(written):
+    # the writer builds an svgwrite drawing and writes it as svgwrite's own tostring() does
+    for (page, preview, data, title), author in zip(written["documents"], written["authors"]):
+        drawing = svg_module.svg_drawing(page, title, preview, author)
+        assert isinstance(drawing, svgwrite.Drawing)
+        assert all(isinstance(e, svgwrite.base.BaseElement | svgwrite.base.Title) for e in _elements(drawing))
+        assert drawing.tostring().encode("utf-8") == data, title
+    for page, _, _ in written["figures"]:
+        figure = svg_module.InlineSvg().drawing(page, "a figure")
+        assert isinstance(figure, svgwrite.container.SVG)
+        assert figure.tostring() == svg_module.markup(figure)
+    assert len(written["documents"]) > 40
 
 
 def test_every_figure_of_every_booklet_paints_its_page_model(written):

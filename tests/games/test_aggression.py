@@ -13,6 +13,7 @@ from generator.games import find_rules
 from generator.games.aggression import RULES
 from generator.seeding import rng_for
 from tests.games.record_files import check_referee_verdict, play_record
+from tests.pdf_reader import open_pdf
 
 RECORDS = Path(__file__).parent / "records"
 CONNECTED = frozenset({"connected"})
@@ -551,7 +552,6 @@ def test_troop_chits_lay_out_every_split_of_100_over_20_cities_as_the_booklet_sa
 
 
 def test_kit_builds_with_the_map_and_the_example_attack(tmp_path: Path) -> None:
-    fitz = pytest.importorskip("fitz")
     from generator.build.kit import build_kit
     from generator.build.plan import kit_plan
     from generator.loader import find_definition
@@ -567,13 +567,13 @@ def test_kit_builds_with_the_map_and_the_example_attack(tmp_path: Path) -> None:
         )
     )
     folder = tmp_path / "aggression-seed7-connected"  # a variant builds into a folder of its own
-    with fitz.open(folder / "board.pdf") as board:
+    with open_pdf(folder / "board.pdf") as board:
         assert board.page_count == 1
         text = board[0].get_text()
         assert "seed 7, variant connected" in text and all(n in text.split() for n in NAMES)
     example = RULES.layout_data("position:attack", 7, CONNECTED)
-    with fitz.open(folder / "booklet.pdf") as booklet:
+    with open_pdf(folder / "booklet.pdf") as booklet:
         text = " ".join(" ".join(page.get_text().split()) for page in booklet)
     assert f"Black attacks {example['attack']}" in text and "Clarifications" in text
-    with fitz.open(folder / "ledger.pdf") as ledger:
+    with open_pdf(folder / "ledger.pdf") as ledger:
         assert ledger.page_count == 2  # the moves go on on the ledger's back, to the turn limit

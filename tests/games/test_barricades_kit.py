@@ -7,7 +7,6 @@ import json
 import os
 import re
 
-import pymupdf
 import pytest
 
 from generator.components.base import Options
@@ -19,6 +18,7 @@ from generator.games import find_rules
 from generator.imposition import find_paper
 from generator.loader import load_definition
 from tests.conftest import build, mm
+from tests.pdf_reader import open_pdf
 
 RULES = find_rules("barricades")
 
@@ -31,7 +31,7 @@ def kit(tmp_path_factory) -> str:
 
 
 def words(path: str, page: int = 0) -> list[tuple]:
-    return pymupdf.open(path)[page].get_text("words")
+    return open_pdf(path)[page].get_text("words")
 
 
 def square_size(path: str) -> float:
@@ -44,7 +44,7 @@ def square_size(path: str) -> float:
 def test_the_board_fits_one_page_with_squares_big_enough_for_the_standees(tmp_path, paper: str) -> None:
     build(str(tmp_path), "barricades", seed="3", formats=["pdf"], paper=paper)
     path = os.path.join(str(tmp_path), "barricades-seed3", "board.pdf")
-    assert len(pymupdf.open(path)) == 1
+    assert len(open_pdf(path)) == 1
     standee_width = 15.0
     assert square_size(path) >= standee_width + 1.0
     text = {w[4] for w in words(path)}
@@ -53,7 +53,7 @@ def test_the_board_fits_one_page_with_squares_big_enough_for_the_standees(tmp_pa
 
 def test_a_larger_cell_size_tiles_the_board(tmp_path) -> None:
     build(str(tmp_path), "barricades", seed="3", formats=["pdf"], cell_size="25mm")
-    assert len(pymupdf.open(os.path.join(str(tmp_path), "barricades-seed3", "board.pdf"))) > 1
+    assert len(open_pdf(os.path.join(str(tmp_path), "barricades-seed3", "board.pdf"))) > 1
 
 
 def test_the_kit_holds_every_part_but_not_the_booklet_diagram_grid(kit: str) -> None:
@@ -66,7 +66,7 @@ def test_the_kit_holds_every_part_but_not_the_booklet_diagram_grid(kit: str) -> 
 
 
 def test_twenty_standees_of_the_right_size_on_one_sheet(kit: str) -> None:
-    doc = pymupdf.open(os.path.join(kit, "soldiers.pdf"))
+    doc = open_pdf(os.path.join(kit, "soldiers.pdf"))
     assert len(doc) == 1
     cuts = [
         d["rect"]
@@ -84,7 +84,7 @@ def test_twenty_standees_of_the_right_size_on_one_sheet(kit: str) -> None:
 
 
 def test_three_macguffin_tokens(kit: str) -> None:
-    page = pymupdf.open(os.path.join(kit, "macguffins.pdf"))[0]
+    page = open_pdf(os.path.join(kit, "macguffins.pdf"))[0]
     gold = [d for d in page.get_drawings() if d.get("fill") and _hex(d["fill"]) == "#f3d36b"]
     assert len(gold) == 3
     for d in gold:  # 16 mm hexagons: they fit the battlefield's 17 mm squares
@@ -96,7 +96,7 @@ def _hex(rgb: tuple[float, float, float]) -> str:
 
 
 def test_two_rosters_list_every_soldier_with_its_ammunition(kit: str) -> None:
-    text = pymupdf.open(os.path.join(kit, "roster.pdf"))[0].get_text()
+    text = open_pdf(os.path.join(kit, "roster.pdf"))[0].get_text()
     for name, count in (("Pistolier", 4), ("Rifleman", 2), ("Grenadier", 2), ("Machine gunner", 2)):
         assert text.count(name + " ") == 2 * count, name
     assert text.count("MacGuffins captured") == 2 and text.count("Damage\n") >= 2
@@ -105,7 +105,7 @@ def test_two_rosters_list_every_soldier_with_its_ammunition(kit: str) -> None:
 
 
 def test_the_booklet_quotes_the_rules_module(kit: str) -> None:
-    doc = pymupdf.open(os.path.join(kit, "booklet.pdf"))
+    doc = open_pdf(os.path.join(kit, "booklet.pdf"))
     text = re.sub(r"\s+", " ", " ".join(page.get_text() for page in doc))
     for piece in RULES.template_values()["pieces"]:
         assert piece["name"] in text
@@ -174,7 +174,7 @@ def test_standee_sheets_are_built_from_the_definition(tmp_path) -> None:
     write(tmp_path)
     out = tmp_path / "out"
     build(str(out), "standee-test", formats=["pdf"], layouts=str(tmp_path))
-    doc = pymupdf.open(str(out / "standee-test" / "figures.pdf"))
+    doc = open_pdf(str(out / "standee-test" / "figures.pdf"))
     cuts = [
         d
         for d in doc[0].get_drawings()

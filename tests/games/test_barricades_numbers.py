@@ -11,12 +11,12 @@ import os
 import re
 from collections import Counter
 
-import pymupdf
 import pytest
 
 from generator.games import find_rules
 from generator.loader import find_definition
 from tests.conftest import build, mm
+from tests.pdf_reader import open_pdf
 from tests.svg_reader import read_svg
 
 RULES = find_rules("barricades")
@@ -33,14 +33,14 @@ Box = tuple[float, float, float, float]
 
 def pdf_words(path: str) -> list[Word]:
     """Return every word of a one-page PDF at the middle of its box."""
-    page = pymupdf.open(path)[0]
+    page = open_pdf(path)[0]
     return [(w[4], mm((w[0] + w[2]) / 2), mm((w[1] + w[3]) / 2)) for w in page.get_text("words")]
 
 
 def pdf_lines(path: str) -> list[str]:
-    """Return every line of text of a PDF's pages (words joined as pymupdf groups them)."""
+    """Return every line of text of a PDF's pages (words joined as tests/pdf_reader.py groups them into lines)."""
     lines = []
-    for page in pymupdf.open(path):
+    for page in open_pdf(path):
         grouped: dict[tuple[int, int], list[str]] = {}
         for w in page.get_text("words"):
             grouped.setdefault((w[5], w[6]), []).append(w[4])
@@ -51,7 +51,7 @@ def pdf_lines(path: str) -> list[str]:
 def pdf_strips(path: str, width: float, height: float) -> list[Box]:
     """Return the cut outlines of the standee strips (unfilled rectangles of the strip's width,
     taller than ``height``)."""
-    page = pymupdf.open(path)[0]
+    page = open_pdf(path)[0]
     return [
         (mm(r.x0), mm(r.y0), mm(r.x1), mm(r.y1))
         for d in page.get_drawings()

@@ -24,7 +24,6 @@ import os
 import re
 from functools import cache
 
-import pymupdf
 import pytest
 
 from generator.booklet.template import template_languages
@@ -40,6 +39,8 @@ from generator.imposition import find_paper
 from generator.loader import load_all
 from generator.page import Text, iter_shapes
 from generator.referee.replay import replay
+from generator.render.html import html_document
+from tests.pdf_reader import open_pdf
 
 SEEDS = range(1, 31)
 
@@ -125,7 +126,7 @@ def _texts(ctx: Context) -> tuple[list[str], list[str]]:
     definition = ctx.definition
     for spec in definition.components:
         if spec.kind == "booklet":
-            page = html_booklet(booklet_source(spec, ctx), spec, ctx)
+            page = html_document(html_booklet(booklet_source(spec, ctx), spec, ctx))
             page = re.sub(r"<svg\b.*?</svg>|<style\b.*?</style>", " ", page, flags=re.S)
             codes += [html.unescape(c) for c in re.findall(r"<code\b[^>]*>(.*?)</code>", page, flags=re.S)]
             body = re.sub(r"<code\b[^>]*>.*?</code>", " ", page, flags=re.S)
@@ -249,7 +250,7 @@ def test_every_notation_run_in_the_built_kits_is_legal_on_their_boards(all_kits:
             game, manifest["lang"], variants, seed
         )
         tags = dict(next(iter(found.values())).tags) if found else {}
-        with pymupdf.open(os.path.join(all_kits, name, "kit.pdf")) as doc:
+        with open_pdf(os.path.join(all_kits, name, "kit.pdf")) as doc:
             text = " ".join(" ".join(page.get_text().split()) for page in doc)
         runs = {m.group(0) for m in re.finditer(LOOKS_LIKE[game], text)}
         assert runs, f"{game}: no notation read back from kit.pdf"

@@ -12,6 +12,7 @@ from generator.errors import BoardError, IllegalMoveError, NotationError, Record
 from generator.games import find_rules
 from generator.games.push import RULES, PushState
 from tests.games.record_files import check_referee_verdict, play_record, read_record
+from tests.pdf_reader import open_pdf
 
 RECORDS = Path(__file__).parent / "records"
 FILES, RANKS = "abcdef", "123456"
@@ -478,10 +479,10 @@ def test_record_through_the_referee(path: Path) -> None:
 # --- the kit ------------------------------------------------------------------------------------
 
 
-def _faces_mm(path: Path, fitz) -> list[float]:
+def _faces_mm(path: Path) -> list[float]:
     """Return the side of every square drawn in a PDF, in mm (dice faces are squares)."""
     sides = []
-    with fitz.open(path) as doc:
+    with open_pdf(path) as doc:
         for page in doc:
             for drawing in page.get_drawings():
                 for item in drawing["items"]:
@@ -491,7 +492,6 @@ def _faces_mm(path: Path, fitz) -> list[float]:
 
 
 def test_kit_prints_board_dice_at_true_size_and_booklets(tmp_path: Path) -> None:
-    fitz = pytest.importorskip("pymupdf")
     from generator.build.kit import build_kit
     from generator.build.plan import kit_plan
     from generator.components.base import Options
@@ -506,18 +506,18 @@ def test_kit_prints_board_dice_at_true_size_and_booklets(tmp_path: Path) -> None
     )
     folder = tmp_path / "en" / "push-seed3"
     cube = next(spec for spec in definition.components if spec.id == "dice")["size"]
-    faces = [side for side in _faces_mm(folder / "dice.pdf", fitz) if abs(side - cube) < 0.05]
+    faces = [side for side in _faces_mm(folder / "dice.pdf") if abs(side - cube) < 0.05]
     assert len(faces) == 14 * 6 and cube == pytest.approx(16.0)
-    with fitz.open(folder / "board.pdf") as board:
+    with open_pdf(folder / "board.pdf") as board:
         words = board[0].get_text().split()
     assert "3" in words and "seed" in words
     assert all(words.count(str(v)) >= 6 + 2 for v in range(1, 7))  # six cells plus two rank labels
     assert "LEAVE" in words
     example = RULES.layout_data("position:push", 3)
-    with fitz.open(folder / "booklet.pdf") as booklet:
+    with open_pdf(folder / "booklet.pdf") as booklet:
         text = " ".join(" ".join(page.get_text().split()) for page in booklet)
     assert "Clarifications" in text and "Variant: adjust" in text and example["turn"] in text
-    with fitz.open(tmp_path / "it" / "push-seed3" / "booklet.pdf") as booklet:
+    with open_pdf(tmp_path / "it" / "push-seed3" / "booklet.pdf") as booklet:
         text = " ".join(" ".join(page.get_text().split()) for page in booklet)
     assert "Chiarimenti" in text and "ritocco" in text and example["turn"] in text
 

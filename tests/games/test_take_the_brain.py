@@ -13,6 +13,7 @@ from generator.errors import BoardError, IllegalMoveError, NotationError, Record
 from generator.games import find_rules
 from generator.games.take_the_brain import RULES, BrainBoard, BrainState
 from tests.games.record_files import check_referee_verdict, play_record
+from tests.pdf_reader import open_pdf
 
 RECORDS = Path(__file__).parent / "records"
 FILES, RANKS = "abcdefg", "12345678"
@@ -522,22 +523,21 @@ def test_record_through_the_referee(path: Path) -> None:
 
 
 def test_kit_prints_board_pieces_record_and_booklet(tmp_path: Path) -> None:
-    fitz = pytest.importorskip("pymupdf")
     from generator.build.kit import build_kit
     from generator.build.plan import kit_plan
     from generator.loader import find_definition
 
     build_kit(kit_plan(find_definition("take-the-brain"), str(tmp_path), formats=("pdf",), parts=True))
     folder = tmp_path / "take-the-brain"
-    with fitz.open(folder / "board.pdf") as board:
+    with open_pdf(folder / "board.pdf") as board:
         words = board[0].get_text().split()
     assert words.count("Numskull") == 8 and words.count("Ninny") == 14 and words.count("Brain") >= 2
-    with fitz.open(folder / "pieces.pdf") as pieces:
+    with open_pdf(folder / "pieces.pdf") as pieces:
         words = " ".join(page.get_text() for page in pieces).split()
     assert words.count("BRAIN") == 2 and words.count("NUMSKULL") == 8 and words.count("NINNY") == 14
     example = RULES.layout_data("position:numskull")
-    with fitz.open(folder / "booklet.pdf") as booklet:
+    with open_pdf(folder / "booklet.pdf") as booklet:
         text = " ".join(" ".join(page.get_text().split()) for page in booklet)
     assert "Clarifications" in text and example["move"] in text
-    with fitz.open(folder / "scoresheet.pdf") as sheet:
+    with open_pdf(folder / "scoresheet.pdf") as sheet:
         assert "100" in sheet[0].get_text().split()
