@@ -389,6 +389,12 @@ GLOSSARY: dict[str, dict[str, Term]] = {
         "seed": Term("seme", ("seed",)),
         "quick_reference": Term("scheda rapida", ("promemoria", "scheda di riferimento")),
         "free_cell": Term("casella libera", ("casella vuota", "caselle vuote"), ("push",)),
+        "strip": Term("striscia", ("percorso di caselle", "pista"), ("centennial",)),
+        "turn_point": Term("giro di boa", ("svolta", "inversione"), ("centennial",)),
+        "claim": Term("rivendicare", ("reclamare", "reclama", "reclamo", "reclamato"), ("centennial",)),
+        "cross_off": Term("barrare", ("cancellare", "cancellate", "spuntare", "spuntate"), ("everest",)),
+        "free_box": Term("casella libera", ("casella vuota", "caselle vuote"), ("everest",)),
+        "player_sheet": Term("foglio del giocatore", ("scheda del giocatore",), ("everest",)),
         "address": Term(
             "voi",
             (
