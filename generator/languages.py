@@ -395,6 +395,9 @@ GLOSSARY: dict[str, dict[str, Term]] = {
         "cross_off": Term("barrare", ("cancellare", "cancellate", "spuntare", "spuntate"), ("everest",)),
         "free_box": Term("casella libera", ("casella vuota", "caselle vuote"), ("everest",)),
         "player_sheet": Term("foglio del giocatore", ("scheda del giocatore",), ("everest",)),
+        "mill": Term("mulino", ("tris", "filetti"), ("nine-mens-morris",)),
+        "man": Term("pedina", ("uomo", "uomini"), ("nine-mens-morris",)),
+        "board_nmm": Term("tavoliere", ("scacchiera",), ("nine-mens-morris",)),
         "address": Term(
             "voi",
             (
