@@ -398,6 +398,7 @@ GLOSSARY: dict[str, dict[str, Term]] = {
         "mill": Term("mulino", ("tris", "filetti"), ("nine-mens-morris",)),
         "man": Term("pedina", ("uomo", "uomini"), ("nine-mens-morris",)),
         "board_nmm": Term("tavoliere", ("scacchiera",), ("nine-mens-morris",)),
+        "pointers": Term("frecce", ("puntatori", "puntatore", "indicatori"), ("take-the-brain",)),
         "address": Term(
             "voi",
             (

@@ -45,7 +45,7 @@ NOTATION = {
 }
 # proper names and file names a kit prints as they are
 NAMES = re.compile(
-    r"pnp referee|[\w.-]+\.(?:pdf|svg|html|json|png)\b|--[a-z-]+|\[[A-Za-z]+ \"[^\"]*\"\]|Push!|https?://\S+"
+    r"pnp (?:referee|build|board)(?: [a-z]+(?:-[a-z]+)+)?|[\w.-]+\.(?:pdf|svg|html|json|png)\b|--[a-z-]+|\[[A-Za-z]+ \"[^\"]*\"\]|Push!|https?://\S+"
 )
 
 
