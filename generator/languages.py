@@ -399,6 +399,7 @@ GLOSSARY: dict[str, dict[str, Term]] = {
         "man": Term("pedina", ("uomo", "uomini"), ("nine-mens-morris",)),
         "board_nmm": Term("tavoliere", ("scacchiera",), ("nine-mens-morris",)),
         "pointers": Term("frecce", ("puntatori", "puntatore", "indicatori"), ("take-the-brain",)),
+        "troops": Term("truppe", ("armate", "soldati"), ("aggression",)),
         "address": Term(
             "voi",
             (
