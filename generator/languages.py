@@ -400,6 +400,9 @@ GLOSSARY: dict[str, dict[str, Term]] = {
         "board_nmm": Term("tavoliere", ("scacchiera",), ("nine-mens-morris",)),
         "pointers": Term("frecce", ("puntatori", "puntatore", "indicatori"), ("take-the-brain",)),
         "troops": Term("truppe", ("armate", "soldati"), ("aggression",)),
+        "barricades": Term("barricate", ("barriere", "ostacoli"), ("barricades",)),
+        "line_of_fire": Term("linea di tiro", ("linea di fuoco", "linea di vista"), ("barricades",)),
+        "roster": Term("ruolino", ("scheda dei soldati", "schede dei soldati"), ("barricades",)),
         "address": Term(
             "voi",
             (
