@@ -40,7 +40,12 @@ LANGUAGES: dict[str, Language] = {
                 "booklet": "this rule booklet",
                 "notes": "Notes",
             },
-            {"turn": ("turn", "turns"), "throw": ("throw", "throws"), "round": ("round", "rounds")},
+            {
+                "turn": ("turn", "turns"),
+                "throw": ("throw", "throws"),
+                "round": ("round", "rounds"),
+                "move": ("move", "moves"),
+            },
         ),
         Language(
             "fr",
@@ -58,6 +63,7 @@ LANGUAGES: dict[str, Language] = {
                 "turn": ("tour", "tours"),
                 "throw": ("lancer", "lancers"),
                 "round": ("tour de table", "tours de table"),
+                "move": ("coup", "coups"),
             },
         ),
         Language(
@@ -72,7 +78,12 @@ LANGUAGES: dict[str, Language] = {
                 "booklet": "questo libretto di regole",
                 "notes": "Appunti",
             },
-            {"turn": ("turno", "turni"), "throw": ("lancio", "lanci"), "round": ("giro", "giri")},
+            {
+                "turn": ("turno", "turni"),
+                "throw": ("lancio", "lanci"),
+                "round": ("giro", "giri"),
+                "move": ("mossa", "mosse"),
+            },
         ),
     )
 }
@@ -297,6 +308,210 @@ TEXTS: dict[str, dict[str, str]] = {
 }
 
 
+# The referee's own words (``pnp referee --lang``): its verdict on a record, the live-play prompts
+# and the names of the sides, per language, merged into TEXTS (the same keys in every language).
+# A side's name is ``side.<id>`` (the rules' side ids); numbered players (p1, p2, ...) are written
+# P1, P2 in every language, as the notation writes them. A part of a move is ``part.<verb>``.
+REFEREE_TEXTS: dict[str, dict[str, str]] = {
+    "en": {
+        "referee.illegal": "move {index} (line {line}, col {column}): {move}: {reason}",
+        "referee.before": "{moves} legal before it; position before move {index}:",
+        "referee.all": "all {moves} legal",
+        "referee.outcome": "outcome: {outcome}",
+        "referee.claim.agrees": "claimed result {claimed}: agrees",
+        "referee.claim.wrong": "claimed result {claimed} (line {line}, col {column}) is wrong: the referee's result is {actual}",
+        "referee.final": "final position:",
+        "referee.unfinished": "the game is not finished",
+        "referee.draw": "draw",
+        "referee.wins": "{side} wins",
+        "referee.score": "score {points}",
+        "live.help": "type your move (or your part of it), ? for what you can play now, undo to take back the last move, quit to stop",
+        "live.title": "{title}: {help}",
+        "live.prompt": "{side} to {part}: ",
+        "live.computer.plays": "{side} (computer) plays {move}",
+        "live.computer.part": "{side} (computer) {part}: {choice}",
+        "live.only": "{side} can only {part} {choice}",
+        "live.can": "{side} can {part}: {choices}",
+        "live.legal": "{n} legal moves: {choices}",
+        "live.more": " ... and {n} more",
+        "live.unreadable": "could not read that: {problem}; type it again",
+        "live.undo.part": "took back your part of this move",
+        "live.undo.none": "nothing to take back",
+        "live.undo.moves": "took back {moves}",
+        "live.save.fail": "cannot save there: {problem}",
+        "live.save.moved": "the record is saved to {path} from now on",
+        "live.illegal": "illegal: {problem}",
+        "live.not_open": "{choice} is not open now",
+        "live.played": "played {move}",
+        "live.over": "game over: {verdict}",
+        "live.stopped": "game stopped after {moves}, unfinished",
+        "live.saved": "record saved to {path}",
+        "live.save.lost": "{problem}; the whole record:",
+        "live.save.failing": "{problem}: play on, the record is kept here; type 'save PATH' to save it to another file",
+        "live.interrupted": "interrupted",
+        "live.signal": "stopped by {signal}",
+        "part.move": "move",
+        "part.offer": "offer",
+        "part.take": "take",
+        "part.place": "place the neutral dice",
+        "part.push": "push",
+        "part.move.done": "moves",
+        "part.offer.done": "offers",
+        "part.take.done": "takes",
+        "part.place.done": "places the neutral dice",
+        "part.push.done": "pushes",
+        "side.white": "White",
+        "side.black": "Black",
+        "side.red": "Red",
+        "side.blue": "Blue",
+        "side.south": "South",
+        "side.west": "West",
+        "side.a": "A",
+        "side.b": "B",
+    },
+    "fr": {
+        "referee.illegal": "coup {index} (ligne {line}, colonne {column}) : {move} : {reason}",
+        "referee.before": "{moves} sans faute avant lui ; position avant le coup {index} :",
+        "referee.all": "{moves}, aucun irrégulier",
+        "referee.outcome": "résultat : {outcome}",
+        "referee.claim.agrees": "résultat annoncé {claimed} : exact",
+        "referee.claim.wrong": "résultat annoncé {claimed} (ligne {line}, colonne {column}) inexact : l’arbitre trouve {actual}",
+        "referee.final": "position finale :",
+        "referee.unfinished": "la partie n’est pas terminée",
+        "referee.draw": "partie nulle",
+        "referee.wins": "{side} gagne",
+        "referee.score": "score {points}",
+        "live.help": "tapez votre coup (ou votre part du coup), « ? » pour voir ce que vous pouvez jouer, « undo » pour reprendre le dernier coup, « quit » pour arrêter",
+        "live.title": "{title} : {help}",
+        "live.prompt": "{side}, à vous de {part} : ",
+        "live.computer.plays": "{side} (ordinateur) joue {move}",
+        "live.computer.part": "{side} (ordinateur) {part} : {choice}",
+        "live.only": "{side} ne peut que {part} {choice}",
+        "live.can": "{side} peut {part} : {choices}",
+        "live.legal": "coups possibles ({n}) : {choices}",
+        "live.more": " … et {n} autres",
+        "live.unreadable": "lecture impossible : {problem} ; tapez-le de nouveau",
+        "live.undo.part": "votre part de ce coup est reprise",
+        "live.undo.none": "rien à reprendre",
+        "live.undo.moves": "repris : {moves}",
+        "live.save.fail": "impossible d’enregistrer là : {problem}",
+        "live.save.moved": "la partie est désormais enregistrée dans {path}",
+        "live.illegal": "coup irrégulier : {problem}",
+        "live.not_open": "{choice} n’est pas possible maintenant",
+        "live.played": "joué : {move}",
+        "live.over": "partie terminée : {verdict}",
+        "live.stopped": "partie arrêtée, inachevée, après {moves}",
+        "live.saved": "partie enregistrée dans {path}",
+        "live.save.lost": "{problem} ; voici la partie entière :",
+        "live.save.failing": "{problem} : continuez, la partie est gardée ici ; tapez « save CHEMIN » pour l’enregistrer ailleurs",
+        "live.interrupted": "interrompue",
+        "live.signal": "arrêtée par {signal}",
+        "part.move": "jouer",
+        "part.offer": "proposer",
+        "part.take": "prendre",
+        "part.place": "poser les dés neutres",
+        "part.push": "pousser",
+        "part.move.done": "joue",
+        "part.offer.done": "propose",
+        "part.take.done": "prend",
+        "part.place.done": "pose les dés neutres",
+        "part.push.done": "pousse",
+        "side.white": "Blanc",
+        "side.black": "Noir",
+        "side.red": "Rouge",
+        "side.blue": "Bleu",
+        "side.south": "Sud",
+        "side.west": "Ouest",
+        "side.a": "A",
+        "side.b": "B",
+    },
+    "it": {
+        "referee.illegal": "mossa {index} (riga {line}, colonna {column}): {move}: {reason}",
+        "referee.before": "{moves} senza errori prima di essa; posizione prima della mossa {index}:",
+        "referee.all": "{moves}, nessuna irregolare",
+        "referee.outcome": "esito: {outcome}",
+        "referee.claim.agrees": "risultato dichiarato {claimed}: corretto",
+        "referee.claim.wrong": "il risultato dichiarato {claimed} (riga {line}, colonna {column}) è sbagliato: per l’arbitro è {actual}",
+        "referee.final": "posizione finale:",
+        "referee.unfinished": "la partita non è finita",
+        "referee.draw": "patta",
+        "referee.wins": "vince {side}",
+        "referee.score": "punteggio {points}",
+        "live.help": "scrivete la vostra mossa (o la vostra parte), «?» per vedere cosa potete giocare ora, «undo» per ritirare l’ultima mossa, «quit» per smettere",
+        "live.title": "{title}: {help}",
+        "live.prompt": "{side}, tocca a voi ({part}): ",
+        "live.computer.plays": "{side} (computer) gioca {move}",
+        "live.computer.part": "{side} (computer) {part}: {choice}",
+        "live.only": "{side} può solo {part} {choice}",
+        "live.can": "{side} può {part}: {choices}",
+        "live.legal": "mosse possibili ({n}): {choices}",
+        "live.more": " … e altre {n}",
+        "live.unreadable": "impossibile leggere: {problem}; scrivetelo di nuovo",
+        "live.undo.part": "la vostra parte di questa mossa è ritirata",
+        "live.undo.none": "niente da ritirare",
+        "live.undo.moves": "ritirate: {moves}",
+        "live.save.fail": "impossibile salvare lì: {problem}",
+        "live.save.moved": "da ora la partita è salvata in {path}",
+        "live.illegal": "mossa non valida: {problem}",
+        "live.not_open": "{choice} ora non è possibile",
+        "live.played": "giocata: {move}",
+        "live.over": "partita finita: {verdict}",
+        "live.stopped": "partita interrotta dopo {moves}, non finita",
+        "live.saved": "partita salvata in {path}",
+        "live.save.lost": "{problem}; ecco la partita intera:",
+        "live.save.failing": "{problem}: continuate, la partita è tenuta qui; scrivete «save PERCORSO» per salvarla altrove",
+        "live.interrupted": "interrotta",
+        "live.signal": "fermata da {signal}",
+        "part.move": "muovere",
+        "part.offer": "offrire",
+        "part.take": "prendere",
+        "part.place": "piazzare i dadi neutri",
+        "part.push": "spingere",
+        "part.move.done": "muove",
+        "part.offer.done": "offre",
+        "part.take.done": "prende",
+        "part.place.done": "piazza i dadi neutri",
+        "part.push.done": "spinge",
+        "side.white": "Bianco",
+        "side.black": "Nero",
+        "side.red": "Rosso",
+        "side.blue": "Blu",
+        "side.south": "Sud",
+        "side.west": "Ovest",
+        "side.a": "A",
+        "side.b": "B",
+    },
+}
+for _code, _entries in REFEREE_TEXTS.items():
+    TEXTS[_code].update(_entries)
+
+#: the referee's English name of each part of a move (``State.part_names``) -> its catalogue key
+PART_KEYS = {
+    "move": "move",
+    "offer": "offer",
+    "take": "take",
+    "place the neutral dice": "place",
+    "push": "push",
+}
+
+
+def side_name(side: str, lang: str) -> str:
+    """Return a side as the referee names it in a language ('Blanc'); a numbered player (p3) is P3
+    in every language; raise MissingText for a side the catalogue lacks."""
+    if re.fullmatch(r"p[0-9]+", side):
+        return side.upper()
+    return message(f"side.{side}", lang)
+
+
+def part_name(verb: str, lang: str, done: bool = False) -> str:
+    """Return a part of a move (the rules' English verb, 'offer') in a language, as a prompt
+    follows it ('proposer') or, with ``done``, as said of a player ('propose'); raise MissingText
+    for a part the catalogue lacks."""
+    if verb not in PART_KEYS:
+        raise MissingText(f"no {lang!r} word for the part {verb!r} (generator/languages.py)")
+    return message(f"part.{PART_KEYS[verb]}" + (".done" if done else ""), lang)
+
+
 def text(key: str, lang: str, **values: object) -> str:
     """Return the catalogue's text for a key in a language, its ``{name}`` fields filled from
     ``values`` and set in that language's typography; raise MissingText when the language (or
@@ -306,6 +521,24 @@ def text(key: str, lang: str, **values: object) -> str:
         raise MissingText(f"no {lang!r} text for {key!r} in the catalogue (generator/languages.py)")
     raw = entries[key]
     return set_text(raw.format(**values) if values else raw, lang)
+
+
+def message(key: str, lang: str, **values: object) -> str:
+    """Return the catalogue's text for a key set in its language's typography with its ``{name}``
+    fields then filled in as given (a move in the notation, a reason, a path: never respaced, so
+    Push!'s ``3@c4 : 5`` reads as typed); raise MissingText when the language or key has none."""
+    entries = TEXTS.get(lang)
+    if entries is None or key not in entries:
+        raise MissingText(f"no {lang!r} text for {key!r} in the catalogue (generator/languages.py)")
+    names: list[str] = []
+
+    def stand_in(match: re.Match[str]) -> str:
+        names.append(match.group(1))
+        return f"Q{len(names) - 1}Q"
+
+    spaced = set_text(re.sub(r"\{(\w+)\}", stand_in, entries[key]), lang)
+    filled = re.sub(r"Q([0-9]+)Q", lambda m: str(values[names[int(m.group(1))]]), spaced)
+    return filled
 
 
 def texts_of(key: str) -> list[str]:
@@ -384,6 +617,9 @@ GLOSSARY: dict[str, dict[str, Term]] = {
         ),
         "free_box": Term("case libre", ("case vide", "cases vides"), ("everest",)),
         "player_sheet": Term("feuille de joueur", ("feuilles des joueurs",), ("everest",)),
+        "point": Term("intersection", ("case", "cases"), ("nine-mens-morris",)),
+        "man": Term("pion", ("homme", "hommes", "jeton", "jetons"), ("nine-mens-morris",)),
+        "mill": Term("moulin", ("alignement", "alignements"), ("nine-mens-morris",)),
     },
     "it": {
         "seed": Term("seme", ("seed",)),

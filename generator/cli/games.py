@@ -18,9 +18,11 @@ def register(app: typer.Typer) -> None:
         ),
         json_out: bool = typer.Option(False, "--json", help="Print JSON."),
     ) -> None:
-        """List the games with their components, player counts and seeded boards."""
+        """List the games with their components, player counts, seeded boards and the languages
+        their kits are written in."""
         import json
 
+        from generator.booklet.template import languages
         from generator.games import has_rules
         from generator.loader import load_all
 
@@ -34,7 +36,7 @@ def register(app: typer.Typer) -> None:
                     "seeded": d.game["seeded"],
                     "seed_optional": d.game["seed_optional"],
                     "variants": d.game["variants"],
-                    "languages": d.game["languages"],
+                    "languages": languages(d),
                     "referee": has_rules(d.rules_id),
                     "components": [f"{c.id} ({c.kind})" for c in d.components],
                 }
@@ -54,4 +56,5 @@ def register(app: typer.Typer) -> None:
                 f"{r['id']:18} {r['title']} ({r['players']} players{extra}; referee: "
                 f"{'yes' if r['referee'] else 'no'})"
             )
+            typer.echo(f"{'':18} languages: {', '.join(r['languages'])}")
             typer.echo(f"{'':18} components: {', '.join(r['components'])}")

@@ -11,6 +11,7 @@ from typing import Any
 import typer
 
 from generator.cli.common import fail, handle_errors, split_list
+from generator.languages import language_codes
 
 
 def register(app: typer.Typer) -> None:
@@ -43,6 +44,12 @@ def register(app: typer.Typer) -> None:
             metavar="N",
             help=f"With --vs computer: how hard the computer thinks, 1 to {MAX_STRENGTH} (default {DEFAULT_STRENGTH}).",
         ),
+        lang: str = typer.Option(
+            "en",
+            "--lang",
+            metavar="LANG",
+            help=f"Language of the referee's messages and prompts: {language_codes()}.",
+        ),
         side: str = typer.Option(
             None,
             "--side",
@@ -53,6 +60,10 @@ def register(app: typer.Typer) -> None:
         """Replay a game record and say whether every move was legal and who won, or (--play) check
         moves live: '?' lists the legal moves, 'undo' takes one back, 'quit' stops."""
         variants = [v for text in (variant or []) for v in split_list(text)] if variant else None
+        from generator.languages import LANGUAGES
+
+        if lang not in LANGUAGES:
+            raise fail(f"unknown language {lang!r} (languages: {language_codes()})", 2)
         if play is not None:
             if record is not None:
                 raise fail("give either a RECORD or --play GAME, not both", 2)
@@ -69,14 +80,14 @@ def register(app: typer.Typer) -> None:
             if save is not None and (not save.strip() or path_problem(save)):
                 raise fail(f"--save needs a file name, got {save!r}", 2)
             opponent = None if vs is None else (strength or DEFAULT_STRENGTH, side)
-            raise typer.Exit(_play(play, seed, variants, save, opponent))
+            raise typer.Exit(_play(play, seed, variants, save, opponent, lang))
         if record is None:
             raise fail("give a RECORD to check (or - for standard input), or --play GAME", 2)
         if save is not None:
             raise fail("--save applies to --play", 2)
         if vs is not None or strength is not None or side is not None:
             raise fail("--vs, --strength and --side apply to --play", 2)
-        raise typer.Exit(_check(record, game, seed, variants, json_out))
+        raise typer.Exit(_check(record, game, seed, variants, json_out, lang))
 
 
 def _check_options(seed: str | None) -> int | None:
@@ -111,7 +122,12 @@ def _read(path: str) -> str:
 
 
 def _check(
-    path: str, game: str | None, seed_text: str | None, variants: list[str] | None, json_out: bool
+    path: str,
+    game: str | None,
+    seed_text: str | None,
+    variants: list[str] | None,
+    json_out: bool,
+    lang: str = "en",
 ) -> int:
     """Replay a record, print the verdict, and return the exit code."""
     from generator.referee.replay import replay
@@ -129,51 +145,57 @@ def _check(
 
         typer.echo(json.dumps(verdict.as_dict(), indent=2, sort_keys=True))
     else:
-        typer.echo("\n".join(verdict_lines(verdict)))
+        typer.echo("\n".join(verdict_lines(verdict, lang)))
     return verdict.exit_code
 
 
-def verdict_lines(verdict: Any) -> list[str]:
-    """Return the verdict in words: the first illegal move or 'all N moves legal', outcome, claim, position."""
+def verdict_lines(verdict: Any, lang: str = "en") -> list[str]:
+    """Return the verdict in words in a language: the first illegal move or 'all N moves legal',
+    outcome, claim, position (the catalogue's ``referee.*`` texts; a missing one is an error)."""
+    from generator.languages import message, unit_count
+
+    def t(key: str, **values: Any) -> str:
+        return message(f"referee.{key}", lang, **values)
+
+    count = verdict.moves_checked
+    moves = unit_count(count, "move", lang)
     lines = []
     if verdict.error is not None:
         e = verdict.error
-        lines.append(f"move {e.index} (line {e.line}, col {e.column}): {e.move}: {e.reason}")
-        count = verdict.moves_checked
-        lines.append(
-            f"{count} move{'' if count == 1 else 's'} legal before it; position before move {e.index}:"
-        )
+        lines.append(t("illegal", index=e.index, line=e.line, column=e.column, move=e.move, reason=e.reason))
+        lines.append(t("before", moves=moves, index=e.index))
     else:
-        count = verdict.moves_checked
-        lines.append(f"all {count} move{'' if count == 1 else 's'} legal")
-        lines.append(f"outcome: {outcome_words(verdict.outcome)}")
+        lines.append(t("all", moves=moves))
+        lines.append(t("outcome", outcome=outcome_words(verdict.outcome, lang)))
         if verdict.claim is not None:
             c = verdict.claim
             if c.agrees:
-                lines.append(f"claimed result {c.claimed}: agrees")
+                lines.append(t("claim.agrees", claimed=c.claimed))
             else:
                 lines.append(
-                    f"claimed result {c.claimed} (line {c.line}, col {c.column}) is wrong: "
-                    f"the referee's result is {c.actual}"
+                    t("claim.wrong", claimed=c.claimed, line=c.line, column=c.column, actual=c.actual)
                 )
-        lines.append("final position:")
+        lines.append(t("final"))
     lines.append(verdict.position)
     return lines
 
 
-def outcome_words(outcome: Any) -> str:
-    """Return an outcome in words, e.g. 'White wins (Black is down to two men)'."""
+def outcome_words(outcome: Any, lang: str = "en") -> str:
+    """Return an outcome in words in a language, e.g. 'White wins (Black is down to two men)'."""
+    from generator.languages import message, side_name
+
     if not outcome.finished:
-        text = "the game is not finished"
+        words = message("referee.unfinished", lang)
     elif outcome.draw or outcome.winner is None:
-        text = "draw"
+        words = message("referee.draw", lang)
     else:
-        text = f"{outcome.winner[:1].upper()}{outcome.winner[1:]} wins"
+        words = message("referee.wins", lang, side=side_name(outcome.winner, lang))
     if outcome.reason:
-        text += f" ({outcome.reason})"
+        words += f" ({outcome.reason})"
     if outcome.score is not None:
-        text += "; score " + ", ".join(f"{side} {points}" for side, points in sorted(outcome.score.items()))
-    return text
+        points = ", ".join(f"{side_name(side, lang)} {n}" for side, n in sorted(outcome.score.items()))
+        words += "; " + message("referee.score", lang, points=points)
+    return words
 
 
 #: --strength N gives the search bot 25 * 2**(N-1) playouts a move: 25 at 1, 200 at 4, 3200 at 8.
@@ -203,12 +225,24 @@ def _default_seed(rules_id: str) -> int:
     raise fail(f"{rules_id} is played on a seeded board: give --seed N", 2)
 
 
+def _title(rules_id: str, lang: str) -> str | None:
+    """Return the title a game's built-in definition gives it in a language (None: the rules')."""
+    from generator.definitions import BUILTIN_GAMES
+    from generator.loader import find_definition
+
+    if rules_id not in BUILTIN_GAMES or lang == "en":
+        return None
+    definition = find_definition(rules_id, lang=lang)
+    return str(definition.title)
+
+
 def _play(
     game: str,
     seed_text: str | None,
     variants: list[str] | None,
     save: str | None,
     opponent: tuple[int, str | None] | None = None,
+    lang: str = "en",
 ) -> int:
     """Run live play on the terminal (or a pipe); return the exit code."""
     import sys
@@ -250,7 +284,17 @@ def _play(
                 )
         rng = Rng(seed or 0, f"referee/{rules.id}/{strength}")
     result = play(
-        rules, stdin, stdout, seed=seed, variants=active, save=save, tags=tags, computer=computer, rng=rng
+        rules,
+        stdin,
+        stdout,
+        seed=seed,
+        variants=active,
+        save=save,
+        tags=tags,
+        computer=computer,
+        rng=rng,
+        lang=lang,
+        title=_title(rules.id, lang),
     )
     if result.save_error is not None:
         moves = len(result.moves)

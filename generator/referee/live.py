@@ -32,12 +32,14 @@ from generator.bots import Bot, choose_move
 from generator.errors import IllegalMoveError, NotationError, OutputError
 from generator.files import atomic_write_text, path_problem
 from generator.games.base import GameRules, Outcome, State
+from generator.languages import message as catalogue_text
+from generator.languages import part_name, side_name, unit_count
 from generator.referee.record import move_pieces, record_str
 from generator.referee.replay import result_str
 
 MAX_LISTED = 300
 MAX_LINE = 10_000  # characters of one input line; longer lines are refused
-HELP = "type your move (or your part of it), ? for what you can play now, undo to take back the last move, quit to stop"
+HELP = catalogue_text("live.help", "en")
 
 
 @dataclass
@@ -155,7 +157,8 @@ class _RecordFile:
     write fails the player is told at once and play goes on (the record is kept in memory);
     ``save PATH`` at the prompt moves the record to another file (``move_to``)."""
 
-    def __init__(self, path: str | None, game: LiveGame, say: Any = None) -> None:
+    def __init__(self, path: str | None, game: LiveGame, say: Any = None, lang: str = "en") -> None:
+        self.lang = lang
         self.path = path
         self.game = game
         self.say = say
@@ -197,10 +200,7 @@ class _RecordFile:
         self.game.save_error = f"cannot write {self.path}: {exc.strerror or exc}"
         self.close()
         if self.say is not None:
-            self.say(
-                f"{self.game.save_error}: play on, the record is kept here; "
-                "type 'save PATH' to save it to another file"
-            )
+            self.say(catalogue_text("live.save.failing", self.lang, problem=self.game.save_error))
 
     def _write(self, data: bytes) -> None:
         if self.handle is None:
@@ -271,8 +271,8 @@ def _read_line(stdin: TextIO) -> str | None:
         ) from None
 
 
-def _side_word(side: str) -> str:
-    return side[:1].upper() + side[1:]
+def _side_word(side: str, lang: str = "en") -> str:
+    return side_name(side, lang)
 
 
 def _is_terminal(stream: TextIO) -> bool:
@@ -282,11 +282,9 @@ def _is_terminal(stream: TextIO) -> bool:
         return False
 
 
-def _third_person(verb: str) -> str:
-    """Return a part's verb as said of a player: 'offer' -> 'offers', 'push' -> 'pushes'."""
-    head, _, rest = verb.partition(" ")
-    ending = "es" if head.endswith(("sh", "ch", "s", "x")) else "s"
-    return head + ending + (f" {rest}" if rest else "")
+def _third_person(verb: str, lang: str = "en") -> str:
+    """Return a part's verb as said of a player in a language: 'offer' -> 'offers', 'propose'."""
+    return part_name(verb, lang, done=True)
 
 
 def _listed(moves: Iterable[str]) -> str:
@@ -295,15 +293,19 @@ def _listed(moves: Iterable[str]) -> str:
     return (", " if any(" " in n for n in names) else " ").join(names)
 
 
-def _choices(state: State, stage: int, among: list[Any] | None) -> str:
-    """Return what ``?`` says: the choices open to the player now, each once, grouped and short."""
+def _choices(state: State, stage: int, among: list[Any] | None, lang: str = "en") -> str:
+    """Return what ``?`` says in a language: the choices open to the player now, each once, grouped
+    and short."""
     names = state.part_choices(stage, among)
     shown = names[:MAX_LISTED]
-    more = f" ... and {len(names) - len(shown)} more" if len(names) > len(shown) else ""
+    more = catalogue_text("live.more", lang, n=len(names) - len(shown)) if len(names) > len(shown) else ""
+    choices = _listed(shown) + more
     if stage == 0 and len(state.deciders()) == 1:
-        return f"{len(names)} legal moves: " + _listed(shown) + more
-    verb = state.part_names()[stage]
-    return f"{_side_word(state.deciders()[stage])} can {verb}: " + _listed(shown) + more
+        return catalogue_text("live.legal", lang, n=len(names), choices=choices)
+    verb = part_name(state.part_names()[stage], lang)
+    return catalogue_text(
+        "live.can", lang, side=_side_word(state.deciders()[stage], lang), part=verb, choices=choices
+    )
 
 
 def play(
@@ -317,8 +319,14 @@ def play(
     echo: bool | None = None,
     computer: Mapping[str, Bot] | None = None,
     rng: Any = None,
+    lang: str = "en",
+    title: str | None = None,
 ) -> LiveGame:
     """Run a game at the table over the given streams; return what was played (saved to ``save`` if given).
+
+    The referee speaks ``lang`` (the catalogue's ``live.*`` texts; a missing one is an error, never
+    English instead) and names the game ``title`` (default: the rules' title); moves are written
+    in the notation, the same in every language.
 
     ``computer`` maps sides to the bots that play them, drawing from ``rng`` (a ``seeding.Rng``).
 
@@ -352,10 +360,27 @@ def play(
     def say(text: str) -> None:
         write(text + "\n")
 
-    record_file = _RecordFile(save, game, say)
+    def t(key: str, **values: Any) -> str:
+        return catalogue_text(f"live.{key}", lang, **values)
+
+    record_file = _RecordFile(save, game, say, lang)
 
     with _stop_on_signals() as signals:
-        state = _run(game, state, history, stdin, write, say, echo, record_file, computer or {}, rng, signals)
+        state = _run(
+            game,
+            state,
+            history,
+            stdin,
+            write,
+            say,
+            echo,
+            record_file,
+            computer or {},
+            rng,
+            signals,
+            lang,
+            title or rules.title,
+        )
         if signals.caught and not game.interrupted:  # a signal as the loop ended: stop all the same
             game.interrupted = True
             if signals.caught[0] != signal.SIGINT:
@@ -363,11 +388,14 @@ def play(
     game.outcome = state.outcome()
     if game.outcome.finished:
         winner = game.outcome.winner
-        verdict = "draw" if winner is None else f"{_side_word(winner)} wins"
-        say(f"game over: {verdict}" + (f" ({game.outcome.reason})" if game.outcome.reason else ""))
+        verdict = (
+            catalogue_text("referee.draw", lang)
+            if winner is None
+            else catalogue_text("referee.wins", lang, side=_side_word(winner, lang))
+        )
+        say(t("over", verdict=verdict + (f" ({game.outcome.reason})" if game.outcome.reason else "")))
     else:
-        count = len(game.moves)
-        say(f"game stopped after {count} move{'' if count == 1 else 's'}, unfinished")
+        say(t("stopped", moves=unit_count(len(game.moves), "move", lang)))
     path = record_file.path
     if path is not None:
         record_file.close()
@@ -379,9 +407,9 @@ def play(
             game.save_error = None
         if game.save_error is None:
             game.saved = path
-            say(f"record saved to {path}")
+            say(t("saved", path=path))
         else:  # no file could hold it: the whole record goes to the terminal
-            say(f"{game.save_error}; the whole record:")
+            say(t("save.lost", problem=game.save_error))
             write(game.record())
     return game
 
@@ -398,6 +426,8 @@ def _run(
     computer: Mapping[str, Bot],
     rng: Any,
     signals: _Signals | None = None,
+    lang: str = "en",
+    title: str | None = None,
 ) -> State:
     """Play moves until the game ends, the input ends, quit, Ctrl-C or a signal; return the state.
 
@@ -405,6 +435,12 @@ def _run(
     Verbal the offerer ``4/5``, then the taker ``4``), the computer makes its sides' parts, and a
     part left with one choice is made at once."""
     rules = game.rules
+
+    def t(key: str, **values: Any) -> str:
+        return catalogue_text(f"live.{key}", lang, **values)
+
+    def side_word(side: str) -> str:
+        return _side_word(side, lang)
 
     def play(move: Any) -> str:
         """Apply a checked move: keep the state before it for undo, record it; return its text."""
@@ -418,7 +454,7 @@ def _run(
             record_file.add(written, mover)
         return written
 
-    say(f"{rules.title}: {HELP}")
+    say(t("title", title=title or rules.title, help=t("help")))
     say(state.text())
     try:
         if signals is not None:
@@ -430,7 +466,7 @@ def _run(
                 move = choose_move(state, computer, rng)
                 state.check_move(move)
                 written = play(move)
-                say(f"{_side_word(deciders[0])} (computer) plays {written}")
+                say(t("computer.plays", side=side_word(deciders[0]), move=written))
                 say(state.text())
                 continue
             among: list[Any] | None = None  # the moves the parts made so far leave open
@@ -441,7 +477,10 @@ def _run(
                 side = deciders[stage]
                 if among is not None and len({state.part_str(m, stage) for m in among}) == 1:
                     if side not in computer:
-                        say(f"{_side_word(side)} can only {verbs[stage]} {state.part_str(among[0], stage)}")
+                        part = part_name(verbs[stage], lang)
+                        say(
+                            t("only", side=side_word(side), part=part, choice=state.part_str(among[0], stage))
+                        )
                     stage += 1
                     continue
                 if side in computer:
@@ -452,23 +491,28 @@ def _run(
                     state.check_move(chosen)
                     among = state.completions(chosen, stage + 1)
                     stage += 1
+                    done = _third_person(verbs[stage - 1], lang)
                     say(
-                        f"{_side_word(side)} (computer) {_third_person(verbs[stage - 1])}: "
-                        f"{state.part_str(chosen, stage - 1)}"
+                        t(
+                            "computer.part",
+                            side=side_word(side),
+                            part=done,
+                            choice=state.part_str(chosen, stage - 1),
+                        )
                     )
                     if stage < len(deciders):
                         shown = state.text_during(chosen, stage)
                         if shown != state.text():
                             say(shown)
                     continue
-                write(f"{_side_word(side)} to {verbs[stage]}: ")
+                write(t("prompt", side=side_word(side), part=part_name(verbs[stage], lang)))
                 try:
                     line = _read_line(stdin)
                 except OSError:  # the terminal is gone (EIO after a hangup): the input has ended
                     line = None
                 except ValueError as exc:
                     say("")
-                    say(f"could not read that: {exc}; type it again")
+                    say(t("unreadable", problem=exc))
                     continue
                 if line is None:
                     say("")
@@ -481,17 +525,17 @@ def _run(
                 if not text:
                     continue
                 if command == "?":
-                    say(_choices(state, stage, among))
+                    say(_choices(state, stage, among, lang))
                 elif command in ("help", "h"):
-                    say(HELP)
+                    say(t("help"))
                 elif command == "undo":
                     if person_made:
-                        say("took back your part of this move")
+                        say(t("undo.part"))
                         among, stage, person_made = None, 0, False
                         say(state.text())
                         continue
                     if not history or all(all(d in computer for d in h.deciders()) for h in history):
-                        say("nothing to take back")
+                        say(t("undo.none"))
                         continue
                     taken = []
                     while True:  # back to the last position where a person had a part to make
@@ -502,7 +546,7 @@ def _run(
                         game.movers.pop()
                         if any(d not in computer for d in state.deciders()):
                             break
-                    say(f"took back {', '.join(reversed(taken))}")
+                    say(t("undo.moves", moves=", ".join(reversed(taken))))
                     say(state.text())
                     break
                 elif command in ("quit", "exit"):
@@ -513,16 +557,16 @@ def _run(
                     try:
                         record_file.move_to(target)
                     except OutputError as exc:
-                        say(f"cannot save there: {exc}")
+                        say(t("save.fail", problem=exc))
                     else:
-                        say(f"the record is saved to {target} from now on")
+                        say(t("save.moved", path=target))
                 else:
                     try:
                         found = state.parse_part(text, stage, among)
                         if not found:
-                            raise IllegalMoveError(f"{text} is not open now")
+                            raise IllegalMoveError(t("not_open", choice=text))
                     except (NotationError, IllegalMoveError) as exc:
-                        say(f"illegal: {exc}")
+                        say(t("illegal", problem=exc))
                         continue
                     among = found
                     person_made = True
@@ -537,7 +581,7 @@ def _run(
                 state.check_move(move)
                 written = play(move)
                 if len(deciders) > 1 or any(d in computer for d in deciders):
-                    say(f"played {written}")
+                    say(t("played", move=written))
                 say(state.text())
                 continue
             if stop:
@@ -545,12 +589,12 @@ def _run(
     except KeyboardInterrupt:
         game.interrupted = True
         say("")
-        say("interrupted")
+        say(t("interrupted"))
     except _Stopped as stop_signal:
         game.interrupted = True
         game.signal = stop_signal.signum
         say("")
-        say(f"stopped by {signal.Signals(stop_signal.signum).name}")
+        say(t("signal", signal=signal.Signals(stop_signal.signum).name))
     finally:
         if signals is not None:
             signals.armed = False

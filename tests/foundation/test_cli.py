@@ -59,7 +59,7 @@ def test_unknown_game_exits_3(tmp_path):
         (["build", "nine-mens-morris", "--bogus"], "No such option"),
         (["build"], "name at least one game"),
         (["build", "nine-mens-morris", "--cell-size", "huge"], "--cell-size"),
-        (["build", "nine-mens-morris", "--lang", "fr"], "languages: en"),
+        (["build", "nine-mens-morris", "--lang", "de"], "unknown language"),
         (["build", "nine-mens-morris", "--seed", "3"], "no seeded board"),
         (["build", "nine-mens-morris", "--variant", "nope"], "no variant"),
     ],
