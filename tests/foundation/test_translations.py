@@ -122,12 +122,12 @@ def test_every_kit_builds_in_every_language(built, tmp_path, game, lang):
 
 
 def own_files(folder: str) -> list[str]:
-    """Return the kit's PDF, SVG and HTML files in its own language (not the English siblings),
-    and the home page of the folder it was built into."""
+    """Return the kit's PDF, SVG and HTML files in its own language (not the booklets of its other
+    languages, booklet.en.pdf, booklet.fr.html...), and the home page of the folder it was built into."""
     return sorted(
         os.path.join(folder, n)
         for n in os.listdir(folder)
-        if n.endswith((".pdf", ".svg", ".html")) and ".en." not in n
+        if n.endswith((".pdf", ".svg", ".html")) and not any(f".{code}." in n for code in LANGUAGES)
     ) + [os.path.join(os.path.dirname(folder), "index.html")]
 
 
