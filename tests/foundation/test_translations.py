@@ -50,7 +50,7 @@ NOTATION = {
 }
 # proper names and file names a kit prints as they are
 NAMES = re.compile(
-    r"pnp (?:referee|build|board)(?: [a-z]+(?:-[a-z]+)+)?|[\w.-]+\.(?:pdf|svg|html|json|png)\b|--[a-z-]+|\[[A-Za-z]+ \"[^\"]*\"\]|Push!|https?://\S+"
+    r"pnp referee|pnp (?:build|board) [a-z-]+|[\w.-]+\.(?:pdf|svg|html|json|png)\b|--[a-z-]+|\[[A-Za-z]+ \"[^\"]*\"\]|Push!|https?://\S+"
 )
 
 
