@@ -650,6 +650,7 @@ GLOSSARY: dict[str, dict[str, Term]] = {
         "barricades": Term("barricate", ("barriere", "ostacoli"), ("barricades",)),
         "line_of_fire": Term("linea di tiro", ("linea di fuoco", "linea di vista"), ("barricades",)),
         "roster": Term("ruolino", ("scheda dei soldati", "schede dei soldati"), ("barricades",)),
+        "offer": Term("proporre", ("offrire", "offre", "offerti", "offerto"), ("verbal",)),
         "address": Term(
             "voi",
             (
