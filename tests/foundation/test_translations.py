@@ -256,6 +256,32 @@ def test_french_marks_have_their_no_break_space(built, game, lang):
     assert not found, found
 
 
+# Italian typography: the apostrophe is the typographic one (l’andata, dell’avversario), a capital
+# E with its accent is È (never E'), and the accented words take the accent their vowel has
+# (perché, né, sé: acute; è, però, più: grave). Each wrong form, as a typewriter writes it.
+ITALIAN_WRONG = re.compile(
+    r"(?<=[^\W\d_])'(?=[^\W\d_])|\bE'(?!\w)|\b(?:perchè|poichè|finchè|affinchè|benchè|nè|sè|quì|quà)\b",
+    re.IGNORECASE,
+)
+
+
+def italian_typos(line: str) -> list[str]:
+    """Return the wrongly set apostrophes and accents of an Italian line, names and notation aside."""
+    line = NAMES.sub(" ", re.sub(r"`[^`]*`", " ", line))
+    return [line[max(0, m.start() - 12) : m.end() + 12] for m in ITALIAN_WRONG.finditer(line)]
+
+
+@pytest.mark.parametrize("game,lang", kits([k for k in OTHER if k[1] == "it"]))
+def test_italian_apostrophes_and_accents(built, game, lang):
+    found = {}
+    for how, folder in kit_folders(built, game, lang).items():
+        for path in own_files(folder, lang):
+            bad = [b for line in texts(path) for b in italian_typos(line)]
+            if bad:
+                found[f"{how}/{os.path.basename(path)}"] = bad[:5]
+    assert not found, found
+
+
 @pytest.mark.parametrize("game,lang", KITS)
 def test_only_the_glossary_term_for_each_concept(built, game, lang):
     banned = {
