@@ -7,7 +7,10 @@ push), and the table is shown after each part that changes it. ``?`` lists what 
 play now (short: Push!'s placements by die, then the pushes), ``undo`` takes back the last move, ``quit`` or the end of the
 input stops; Ctrl-C, SIGTERM and SIGHUP (the terminal closed) stop too. Sides given to a bot
 (``computer``) are played by it: its moves are announced in the notation and recorded like any
-other, and ``undo`` takes back the player's last move together with the bot's replies.
+other, and ``undo`` takes back the player's last move together with the bot's replies. Undo takes
+back moves, never throws: the dice the computer threw for a move of the game (the n-th) stand, and
+when play comes back to that move the computer chooses again with the same dice; taking back your
+own part of a move keeps the parts the computer made before it (Push!: its throw and placement).
 
 A game is never lost: the save target is checked before the first move (a regular file or a new
 one, writable), every move is appended to it as it is played (flushed and synced to disk), and the
@@ -405,6 +408,17 @@ def _run(
     Verbal the offerer ``4/5``, then the taker ``4``), the computer makes its sides' parts, and a
     part left with one choice is made at once."""
     rules = game.rules
+    #: the computer's throw for each move of the game (by ply), kept through undo
+    thrown: dict[int, Any] = {}
+
+    def computer_choice(stages: int | None = None) -> Any:
+        """Return the computer's move (or first part), with the dice it threw before for this
+        move of the game if it threw any; the dice it throws now are kept for this move."""
+        chosen = choose_move(state, computer, rng, stages=stages, outcome=thrown.get(state.ply))
+        dice = state.chance_of(chosen)
+        if dice is not None:
+            thrown.setdefault(state.ply, dice)
+        return chosen
 
     def play(move: Any) -> str:
         """Apply a checked move: keep the state before it for undo, record it; return its text."""
@@ -427,7 +441,7 @@ def _run(
             deciders = state.deciders()
             verbs = state.part_names()
             if all(d in computer for d in deciders):
-                move = choose_move(state, computer, rng)
+                move = computer_choice()
                 state.check_move(move)
                 written = play(move)
                 say(f"{_side_word(deciders[0])} (computer) plays {written}")
@@ -436,6 +450,7 @@ def _run(
             among: list[Any] | None = None  # the moves the parts made so far leave open
             stage = 0
             person_made = False
+            resume: tuple[int, list[Any] | None] = (0, None)  # where undo of the person's part goes back to
             stop = False
             while stage < len(deciders):
                 side = deciders[stage]
@@ -446,12 +461,14 @@ def _run(
                     continue
                 if side in computer:
                     if among is None:
-                        chosen = choose_move(state, computer, rng, stages=1)
+                        chosen = computer_choice(stages=1)
                     else:
                         chosen = computer[side].choose(state, rng, among)
                     state.check_move(chosen)
                     among = state.completions(chosen, stage + 1)
                     stage += 1
+                    if not person_made:
+                        resume = (stage, among)
                     say(
                         f"{_side_word(side)} (computer) {_third_person(verbs[stage - 1])}: "
                         f"{state.part_str(chosen, stage - 1)}"
@@ -487,8 +504,8 @@ def _run(
                 elif command == "undo":
                     if person_made:
                         say("took back your part of this move")
-                        among, stage, person_made = None, 0, False
-                        say(state.text())
+                        (stage, among), person_made = resume, False
+                        say(state.text() if among is None else state.text_during(among[0], stage))
                         continue
                     if not history or all(all(d in computer for d in h.deciders()) for h in history):
                         say("nothing to take back")
