@@ -13,6 +13,7 @@ from generator.definitions import GameDefinition, templates_for
 from generator.errors import UsageError
 from generator.files import path_problem, scratch_folder
 from generator.loader import load_definition
+from generator.parallel import memory_cap
 
 
 def check_definition(path: str) -> GameDefinition:
@@ -29,6 +30,6 @@ def check_definition(path: str) -> GameDefinition:
     definition = load_definition(path, templates_for(folder))
     have = languages(definition)
     lang = "en" if "en" in have or not have else have[0]
-    with scratch_folder("check") as out:  # a killed check's folder goes at the next check
+    with scratch_folder("check") as out, memory_cap(path):  # a killed check's folder goes at the next check
         build_kit(kit_plan(definition, out, options=Options(lang=lang)))
     return definition

@@ -15,7 +15,12 @@ from __future__ import annotations
 
 import functools
 import os
+import pickle
 import re
+import socket
+import struct
+import sys
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from typing import Any
@@ -31,7 +36,14 @@ DEFAULT_PORT = 8786
 #: Batches of tasks sent for each thread of the cluster: enough that a slow worker or a slow seed
 #: does not hold up the end, few enough that Dask's own cost per task stays small.
 BATCHES_PER_THREAD = 8
-_ADDRESS = re.compile(r"^(?:(tcp|tls)://)?([A-Za-z0-9_.-]+|\[[0-9A-Fa-f:.]+\])(?::([0-9]{1,5}))?$")
+#: The largest message the handshake reads from the address (a scheduler's identity is a few
+#: kilobytes, a few hundred for each worker): a length read from the wire is never trusted further.
+MAX_HANDSHAKE_BYTES = 4 << 20
+#: Seconds between looks at the cluster while the work runs, and how long it may have no worker
+#: (all of them died or left) or no answer from its scheduler before the analysis gives up.
+POLL_SECONDS = 1.0
+LOST_SECONDS = 30.0
+_ADDRESS = re.compile(r"^(?:([a-z0-9+.-]+)://)?([A-Za-z0-9_.-]+|\[[0-9A-Fa-f:.]+\])(?::([0-9]{1,5}))?$")
 
 
 class ClusterError(PnpError):
@@ -46,15 +58,22 @@ class DaskMissing(UsageError):
 
 
 def check_address(text: str) -> str:
-    """Return a scheduler address, ``[tcp://|tls://]HOST[:PORT]``, in the form Dask takes
-    (``tcp://HOST:PORT``, port 8786 unless given); raise UsageError for anything else."""
+    """Return a scheduler address, ``[tcp://]HOST[:PORT]``, in the form Dask takes
+    (``tcp://HOST:PORT``, port 8786 unless given); raise UsageError for anything else, ``tls://``
+    included (pnp has no certificate options: reach a remote scheduler over an SSH tunnel or a
+    private network)."""
     match = _ADDRESS.match(text.strip())
     port = int(match.group(3)) if match and match.group(3) else DEFAULT_PORT
-    if not match or not 0 < port < 65536:
+    if match and match.group(1) == "tls":
         raise UsageError(
-            f"--scheduler takes a Dask scheduler's address such as tcp://host:8786, got {text!r}"
+            f"--scheduler {text.strip()[:80]!r}: tls:// is not supported (pnp has no certificate "
+            "options); give a tcp:// address, over an SSH tunnel or a private network"
         )
-    return f"{match.group(1) or 'tcp'}://{match.group(2)}:{port}"
+    if not match or match.group(1) not in (None, "tcp") or not 0 < port < 65536:
+        raise UsageError(
+            f"--scheduler takes a Dask scheduler's address such as tcp://host:8786, got {text[:80]!r}"
+        )
+    return f"tcp://{match.group(2)}:{port}"
 
 
 def check_dask() -> None:
@@ -102,26 +121,71 @@ def run_tasks(address: str, tasks: Sequence[Task], done: Callable[[int], None] |
         futures = [client.submit(_run_batch, [tasks[i] for i in batch], pure=False) for batch in batches]
         order = {future.key: batch for future, batch in zip(futures, batches)}
         try:
-            for future in distributed.as_completed(futures, loop=client.loop):
-                if future.status == "error":
-                    error = future.exception()
-                    if isinstance(error, distributed.KilledWorker):
-                        raise ClusterError(
-                            f"a Dask worker at {address} died while running the tasks"
-                        ) from None
-                    raise error
-                if future.status != "finished":
-                    raise ClusterError(f"the Dask cluster at {address} dropped the work ({future.status})")
-                for i, result in zip(order[future.key], future.result()):
-                    results[i] = result
-                    if done:
-                        done(i)
+            _collect(distributed, client, address, futures, order, results, done)
         finally:
             left = [f for f in futures if not f.done()]
             if left:
                 with suppress(Exception):  # the scheduler may be gone: nothing left to stop then
                     client.cancel(left)
     return results
+
+
+def _collect(
+    distributed: Any,
+    client: Any,
+    address: str,
+    futures: list[Any],
+    order: dict[Any, range],
+    results: list[Any],
+    done: Callable[[int], None] | None,
+) -> None:
+    """Put each batch's results in place as it finishes, looking at the cluster every
+    POLL_SECONDS meanwhile; raise ClusterError when a worker died running a task too often (Dask's
+    KilledWorker), when the cluster has had no worker, or its scheduler has not answered, for
+    LOST_SECONDS (a cluster whose workers all died would otherwise be waited for for ever)."""
+    arriving = distributed.as_completed(futures, loop=client.loop)
+    left = len(futures)
+    last_seen = next_look = time.monotonic()
+    while left:
+        finished = arriving.next_batch(block=False) if arriving.has_ready() else []
+        if not finished:
+            time.sleep(0.02)
+        for future in finished:
+            left -= 1
+            if future.status == "error":
+                error = future.exception()
+                if isinstance(error, distributed.KilledWorker):
+                    raise ClusterError(f"a Dask worker at {address} died while running the tasks") from None
+                raise error
+            if future.status != "finished":
+                raise ClusterError(f"the Dask cluster at {address} dropped the work ({future.status})")
+            for i, result in zip(order[future.key], future.result()):
+                results[i] = result
+                if done:
+                    done(i)
+        now = time.monotonic()
+        if not left or now < next_look:
+            continue
+        next_look = now + POLL_SECONDS
+        if _has_workers(client):
+            last_seen = time.monotonic()
+        elif time.monotonic() - last_seen > LOST_SECONDS:
+            raise ClusterError(
+                f"the Dask cluster at {address} has had no worker (or its scheduler no answer) for "
+                f"{LOST_SECONDS:g} s with {left} of {len(futures)} batches of tasks left: "
+                "its workers died or left; nothing was written"
+            )
+
+
+def _has_workers(client: Any) -> bool:
+    """Return whether the client is connected and its scheduler has a worker (asked with a time
+    limit: a scheduler that is gone does not answer)."""
+    if client.status != "running":
+        return False
+    try:
+        return bool(client.nthreads(callback_timeout=CONNECT_TIMEOUT))
+    except Exception:  # any failure to answer is no answer
+        return False
 
 
 def _batches(count: int, threads: int) -> list[range]:
@@ -148,7 +212,7 @@ def _client(distributed: Any, address: str) -> Iterator[Any]:
         )
     try:
         client = distributed.Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
-    except (OSError, TimeoutError) as exc:
+    except Exception as exc:  # it answered the handshake, then failed: one line
         raise ClusterError(f"cannot connect to the Dask scheduler at {address} ({_reason(exc)})") from None
     try:
         yield client
@@ -157,37 +221,84 @@ def _client(distributed: Any, address: str) -> Iterator[Any]:
 
 
 def _identity(distributed: Any, address: str) -> str:
-    """Return what answers at the address ("Scheduler", "Worker", ...), asked with a hard time
-    limit (a client waits for ever on a server that accepts and never answers); raise
-    ClusterError when nothing Dask answers in CONNECT_TIMEOUT seconds."""
-    import asyncio
-    from concurrent.futures import ThreadPoolExecutor
-
-    connection = distributed.Security().get_connection_args("client")
-
-    async def ask() -> Any:
-        comm = await distributed.comm.connect(address, timeout=CONNECT_TIMEOUT, **connection)
-        try:
-            await comm.write({"op": "identity", "reply": True})
-            return await comm.read()
-        finally:
-            comm.abort()
-
-    def run() -> Any:
-        return asyncio.run(asyncio.wait_for(ask(), CONNECT_TIMEOUT))
-
+    """Return what answers at the address ("Scheduler", "Worker", ...), asked over a plain socket
+    with a hard time limit and a size limit on what is read (a server that accepts and never
+    answers, or answers with anything but Dask's protocol, is never waited for or believed);
+    raise ClusterError when nothing Dask answers in CONNECT_TIMEOUT seconds."""
+    host, port = address.removeprefix("tcp://").rsplit(":", 1)
+    host = host.strip("[]")
+    deadline = time.monotonic() + CONNECT_TIMEOUT
     try:
-        with ThreadPoolExecutor(1) as thread:  # a thread of its own: the caller may run a loop
-            reply = thread.submit(run).result()
-    except (OSError, TimeoutError, distributed.comm.CommClosedError) as exc:
-        reason = _reason(exc)
-        detail = "" if isinstance(exc, TimeoutError) or reason.startswith("Timed out") else f" ({reason})"
+        with socket.create_connection((host, int(port)), timeout=CONNECT_TIMEOUT) as sock:
+            hello = {
+                "compression": None,
+                "python": tuple(sys.version_info)[:3],
+                "pickle-protocol": pickle.HIGHEST_PROTOCOL,
+            }
+            _send(distributed, sock, hello)
+            _receive(distributed, sock, deadline, address)
+            _send(distributed, sock, {"op": "identity", "reply": True})
+            reply = _receive(distributed, sock, deadline, address)
+    except TimeoutError:
+        raise ClusterError(f"no Dask scheduler answers at {address} within {CONNECT_TIMEOUT:g} s") from None
+    except OSError as exc:
         raise ClusterError(
-            f"no Dask scheduler answers at {address} within {CONNECT_TIMEOUT:g} s{detail}"
+            f"no Dask scheduler answers at {address} within {CONNECT_TIMEOUT:g} s ({_reason(exc)})"
         ) from None
     if not isinstance(reply, dict) or not isinstance(reply.get("type"), str):
         raise ClusterError(f"what answers at {address} is not a Dask scheduler")
     return str(reply["type"])
+
+
+def _send(distributed: Any, sock: socket.socket, message: dict[str, Any]) -> None:
+    """Write one message as Dask's TCP comm frames it: its length, the frame lengths, the frames."""
+    frames = [bytes(frame) for frame in distributed.protocol.dumps(message)]
+    body = struct.pack(f"Q{len(frames)}Q", len(frames), *map(len, frames)) + b"".join(frames)
+    sock.sendall(struct.pack("Q", len(body)) + body)
+
+
+def _receive(distributed: Any, sock: socket.socket, deadline: float, address: str) -> Any:
+    """Return one message read as Dask's TCP comm frames it, its frames' lengths checked against
+    MAX_HANDSHAKE_BYTES and each other before anything is read or made of them (pickled values are
+    left unread); raise ClusterError for anything else."""
+    not_dask = ClusterError(f"what answers at {address} is not a Dask scheduler")
+    (total,) = struct.unpack("Q", _read_exactly(sock, 8, deadline))
+    if not 16 <= total <= MAX_HANDSHAKE_BYTES:
+        raise not_dask
+    body = _read_exactly(sock, total, deadline)
+    (count,) = struct.unpack_from("Q", body)
+    start = 8 * (count + 1)
+    if not 1 <= count <= 64 or start > total:
+        raise not_dask
+    lengths = struct.unpack_from(f"{count}Q", body, 8)
+    if start + sum(lengths) != total:
+        raise not_dask
+    frames = []
+    for length in lengths:
+        frames.append(body[start : start + length])
+        start += length
+    try:
+        return distributed.protocol.loads(frames, deserialize=False)
+    except Exception:  # whatever the bytes make the decoder raise
+        raise not_dask from None
+
+
+def _read_exactly(sock: socket.socket, count: int, deadline: float) -> bytes:
+    """Return the next ``count`` bytes from the socket by the deadline; raise TimeoutError after
+    it, ConnectionError when the other end closes first."""
+    chunks: list[bytes] = []
+    left = count
+    while left:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            raise TimeoutError
+        sock.settimeout(remaining)
+        chunk = sock.recv(min(left, 1 << 16))
+        if not chunk:
+            raise ConnectionError("the connection was closed")
+        chunks.append(chunk)
+        left -= len(chunk)
+    return b"".join(chunks)
 
 
 def _check_cluster(client: Any, address: str) -> int:
@@ -231,13 +342,14 @@ def _reason(exc: BaseException) -> str:
 
 @contextmanager
 def _quiet() -> Iterator[None]:
-    """Keep Dask's log lines and warnings (retries, version notes) off the terminal meanwhile."""
+    """Keep Dask's log lines and warnings (retries, version notes, undecodable messages) off the
+    terminal meanwhile."""
     import logging
     import warnings
 
     logger = logging.getLogger("distributed")
     level = logger.level
-    logger.setLevel(logging.CRITICAL)
+    logger.setLevel(logging.CRITICAL + 1)  # its critical lines too: pnp says what went wrong
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")

@@ -121,6 +121,16 @@ def font_face_uri(font: str, text: str) -> str:
     return _face_uri(font, "".join(sorted(set(text))))
 
 
+def missing_glyphs(text: str) -> str:
+    """Return the characters of text (each once, in order) that some face of the kit's fonts has no
+    glyph for, and that would print as a missing-glyph box; '' when every face draws them all."""
+    missing: dict[str, None] = {}
+    for ch in set(text) - set("\t\n\r"):
+        if not all(has_glyphs(ch, font) for font in PDF_NAMES):
+            missing[ch] = None
+    return "".join(sorted(missing))
+
+
 def has_glyphs(text: str, font: str = "sans") -> bool:
     """Return True when the font has a glyph for every character of text."""
     from reportlab.pdfbase import pdfmetrics

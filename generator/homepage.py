@@ -15,6 +15,7 @@ from __future__ import annotations
 import html
 import os
 import re
+import stat
 from typing import Any
 
 from generator.files import atomic_write_text
@@ -367,10 +368,18 @@ def home_page(kits: list[tuple[str, dict]], root_files: list[str]) -> str:
     )
 
 
+def _regular(path: str) -> bool:
+    """Return whether the path is a regular file itself (a link to one, perhaps outside, is not)."""
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
 def write_home_page(out: str, kits: list[tuple[str, dict]]) -> str:
     """Write OUT/index.html, the home page of the kits in the folder; return its path."""
     try:
-        root_files = sorted(n for n in os.listdir(out) if os.path.isfile(os.path.join(out, n)))
+        root_files = sorted(n for n in os.listdir(out) if _regular(os.path.join(out, n)))
     except OSError:
         root_files = []
     path = os.path.join(out, "index.html")

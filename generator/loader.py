@@ -30,7 +30,7 @@ from generator.definitions import (
 from generator.errors import DefinitionError, UnknownGameError
 from generator.languages import DEFAULT_LANGUAGE, LANGUAGES, language_codes, set_text
 from generator.numbers import is_ascii_digits
-from generator.schema import Field, Where, convert, text_problem, validate
+from generator.schema import Field, Where, convert, glyph_problem, text_problem, validate
 
 MAX_DEFINITION_BYTES = 1_000_000
 MAX_COMPONENTS = 100
@@ -74,8 +74,9 @@ def _translate(data: dict[str, Any], where: Where, lang: str | None) -> dict[str
             kw = tw.child(code).child(key)
             if not isinstance(text, str):
                 raise kw.error(f"expected a string, got {type(text).__name__}")
-            if text_problem(text):
-                raise kw.error(str(text_problem(text)))
+            problem = text_problem(text) or glyph_problem(text)
+            if problem:
+                raise kw.error(problem)
             node: Any = data
             parts = key.split(".")
             for part in parts:

@@ -24,7 +24,14 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
+from generator.errors import PnpError
+
 Task = tuple[Callable[..., Any], tuple[Any, ...]]
+
+#: The memory one build task (a kit, a chunk of a batch's seeds, a trial build of ``check``) may
+#: take beyond what its process held when it began: a definition within every bound of its own
+#: (the schemas, the kit's budget) cannot take the machine's memory. A whole kit takes some 50 MB.
+TASK_MEMORY = 1 << 30
 
 #: The signals that stop a command (besides Ctrl-C): ``kill`` and a closed terminal.
 STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
@@ -44,6 +51,64 @@ class Stopped(KeyboardInterrupt):
             if self.signum == signal.SIGINT
             else f"stopped by {signal.Signals(self.signum).name}"
         )
+
+
+class TooMuchMemory(PnpError):
+    """A build task went over TASK_MEMORY: the definition asks for more than one kit may take."""
+
+    exit_code = 3
+
+
+def _data_bytes() -> int | None:
+    """Return the data memory this process holds now (Linux's VmData), or None where unknown."""
+    try:
+        with open("/proc/self/status", "rb") as handle:
+            for line in handle:
+                if line.startswith(b"VmData:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        return None
+    return None
+
+
+@contextlib.contextmanager
+def memory_cap(what: str, limit: int | None = None) -> Iterator[None]:
+    """While the block runs, cap this process's data memory (``RLIMIT_DATA``) at what it holds
+    now plus ``limit`` bytes (TASK_MEMORY unless given), and raise TooMuchMemory, one line naming
+    ``what``, when the block runs out of it; the limit is restored after. Where the platform cannot
+    say or cap a process's memory, the block runs without a cap."""
+    limit = TASK_MEMORY if limit is None else limit
+    try:
+        import resource
+    except ImportError:  # not on a Unix
+        yield
+        return
+    held = _data_bytes()
+    if held is None:
+        yield
+        return
+    old = resource.getrlimit(resource.RLIMIT_DATA)
+    soft, hard = old
+    cap = held + limit
+    if hard != resource.RLIM_INFINITY:
+        cap = min(cap, hard)
+    if soft != resource.RLIM_INFINITY and soft <= cap:
+        cap = soft  # a lower limit already set stays
+    try:
+        resource.setrlimit(resource.RLIMIT_DATA, (cap, hard))
+    except (ValueError, OSError):
+        yield
+        return
+    try:
+        yield
+    except MemoryError:
+        raise TooMuchMemory(
+            f"{what}: building it needs more than {limit >> 20} MB of memory, the most one kit may "
+            "take: ask for fewer or smaller pieces, pictures or pages"
+        ) from None
+    finally:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_DATA, old)
 
 
 def signal_exit(signum: int) -> Callable[[int, Any], None]:

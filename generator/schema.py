@@ -84,6 +84,8 @@ def convert(value: Any, field: Field, where: Where) -> Any:
         if len(value) > MAX_TEXT:
             raise where.error(f"a text of at most {MAX_TEXT} characters, got {len(value)}")
         problem = text_problem(value)
+        if not problem and where.path.rsplit(".", 1)[-1] not in FILE_KEYS:
+            problem = glyph_problem(value)
         if problem:
             raise where.error(problem)
         result = value
@@ -177,6 +179,27 @@ def text_problem(text: str) -> str | None:
     code = ord(found.group())
     what = "control character" if code < 32 else "non-character"
     return f"holds the {what} U+{code:04X}, which no SVG, HTML or PDF text can hold"
+
+
+#: The keys whose text names a file beside the definition: never printed, so any character goes.
+FILE_KEYS = frozenset({"csv", "image"})
+
+
+def glyph_problem(text: str) -> str | None:
+    """Return what is wrong with a text that is to be printed when the kit's fonts cannot draw some
+    of its characters (they would print as missing-glyph boxes), or None."""
+    from generator.fonts import missing_glyphs
+
+    missing = missing_glyphs(text)
+    if not missing:
+        return None
+    shown = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in missing[:5]) + (
+        ", ..." if len(missing) > 5 else ""
+    )
+    return (
+        f"holds {shown}, which the kit's fonts cannot draw (they cover Latin-1 text, typographic "
+        "quotes and dashes): write it with other characters"
+    )
 
 
 def _check_magnitude(value: float, where: Where) -> None:

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from generator.bots.analysis import DEFAULT_BAND, balanced_seeds
+from generator.bots.analysis import DEFAULT_BAND, MAX_GAMES, MAX_WORK, balanced_seeds
 from generator.build.plan import BuildPlan, GamePlan
 from generator.errors import UsageError
 from generator.games import has_rules
@@ -45,10 +45,20 @@ def balance_plan(
 ) -> tuple[BuildPlan, Balance]:
     """Return the plan with every batch narrowed to its seeds inside the band (the kit then drawn
     from the first seed kept), and what was kept. Raise UsageError when the plan has no batch, a
-    batch's game has no rules to play, or no seed of a batch is inside the band."""
+    batch's game has no rules to play, ``games`` is out of its bounds (1 to MAX_GAMES, and the
+    seeds of every batch times ``games`` at most MAX_WORK, checked before any game is played), or no
+    seed of a batch is inside the band."""
     batches = [g for g in plan.games if g.seeds is not None]
     if not batches:
         raise UsageError("--balanced keeps the fair seeds of a batch: give --seeds A-B")
+    if not 1 <= games <= MAX_GAMES:
+        raise UsageError(f"--balance-games must be from 1 to {MAX_GAMES:,}, got {games:,}")
+    work = sum(len(g.seeds or ()) for g in batches) * games
+    if work > MAX_WORK:
+        raise UsageError(
+            f"seeds x --balance-games is {work:,} over the batches, more than one build may ask for "
+            f"({MAX_WORK:,}): balance fewer seeds or play fewer games on each"
+        )
     for game in batches:
         game_id = game.kit.definition.id
         if not has_rules(game_id):

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import stat
 
 from generator.homepage import write_home_page
 
@@ -33,9 +34,21 @@ def _manifest_problem(manifest: object) -> str | None:
     return None
 
 
+def _regular_file(folder: str, name: str) -> bool:
+    """Return whether ``name`` is a plain file name (no folder, no link) of a regular file in the folder."""
+    if not name or name in (".", "..") or "/" in name or "\\" in name or "\0" in name or os.sep in name:
+        return False
+    try:
+        return stat.S_ISREG(os.lstat(os.path.join(folder, name)).st_mode)
+    except (OSError, ValueError):
+        return False
+
+
 def read_manifests(out: str) -> tuple[list[tuple[str, dict]], list[str]]:
     """Return the kits in an output folder (folder name, manifest) and one line per manifest
-    skipped because it cannot be read (another program's file, a damaged one)."""
+    skipped because it cannot be read (another program's file, a damaged one). A kit is a real
+    folder (not a link), and its manifest's files are kept only where they name a regular file in
+    it, so the home page links nothing outside the output folder whatever a manifest says."""
     kits: list[tuple[str, dict]] = []
     problems: list[str] = []
     try:
@@ -46,7 +59,12 @@ def read_manifests(out: str) -> tuple[list[tuple[str, dict]], list[str]]:
         if name.startswith("."):
             continue
         manifest_path = os.path.join(out, name, "manifest.json")
-        if not os.path.isfile(manifest_path):
+        try:
+            if not stat.S_ISDIR(os.lstat(os.path.join(out, name)).st_mode):
+                continue
+        except OSError:
+            continue
+        if not _regular_file(os.path.join(out, name), "manifest.json"):
             continue
         try:
             with open(manifest_path, "rb") as handle:
@@ -61,7 +79,9 @@ def read_manifests(out: str) -> tuple[list[tuple[str, dict]], list[str]]:
             reason = exc.strerror if isinstance(exc, OSError) else str(exc).splitlines()[0][:80]
             problems.append(f"skipped {os.path.join(out, name, 'manifest.json')}: {reason}")
             continue
-        kits.append((name, manifest))
+        folder = os.path.join(out, name)
+        files = [f for f in manifest.get("files", []) if _regular_file(folder, f["name"])]
+        kits.append((name, {**manifest, "files": files}))
     return kits, problems
 
 

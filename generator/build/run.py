@@ -16,7 +16,7 @@ from generator.build.index import read_manifests, write_index
 from generator.build.kit import build_kit, write_batch, write_pages
 from generator.build.plan import BuildPlan, KitPlan, make_plan
 from generator.files import output_folder
-from generator.parallel import run_tasks
+from generator.parallel import memory_cap, run_tasks
 
 
 def run_build(progress_factory: Callable[[int], Any] | None = None, **options: Any) -> str:
@@ -89,16 +89,20 @@ def _warm_up() -> None:
 
 
 def _build_kit(kit: KitPlan) -> int:
-    """Build one whole kit; return the number of files written (a task for run_tasks)."""
-    return len(build_kit(kit))
+    """Build one whole kit; return the number of files written (a task for run_tasks), within
+    the memory of one task (``memory_cap``)."""
+    with memory_cap(kit.definition.path):
+        return len(build_kit(kit))
 
 
 def _build_seeds(kit: KitPlan, seeds: tuple[int, ...], shared: str) -> int:
     """Build the seeded parts of a batch's later seeds; return the number of files written."""
-    return sum(len(build_kit(kit.for_seed(s), True, shared)) for s in seeds)
+    with memory_cap(kit.definition.path):
+        return sum(len(build_kit(kit.for_seed(s), True, shared)) for s in seeds)
 
 
 def _write_maps(kit: KitPlan, seeds: tuple[int, ...]) -> int:
     """Write the batch's one PDF of every seed's board; return 1, the files written."""
-    write_batch(kit, seeds)
+    with memory_cap(kit.definition.path):
+        write_batch(kit, seeds)
     return 1

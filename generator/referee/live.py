@@ -40,6 +40,10 @@ from generator.referee.replay import result_str
 
 MAX_LISTED = 300
 MAX_LINE = 10_000  # characters of one input line; longer lines are refused
+#: Characters of one overlong line skipped at most (input such as /dev/zero never ends its line),
+#: and unreadable lines in a row at most (such as /dev/urandom): beyond either the input has ended.
+MAX_SKIPPED = 1_000_000
+MAX_UNREADABLE = 10
 HELP = "type your move (or your part of it), ? for what you can play now, undo to take back the last move, quit to stop"
 
 
@@ -174,6 +178,9 @@ class _RecordFile:
         flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0)
         try:
             os.makedirs(folder, exist_ok=True)
+            with contextlib.suppress(FileNotFoundError):
+                if os.lstat(path).st_nlink > 1:  # a hard link: the other names keep their file
+                    os.unlink(path)
             fd = os.open(path, flags, 0o644)
         except OSError as exc:
             raise OutputError(f"--save {path}: cannot write there: {exc.strerror or exc}") from None
@@ -246,32 +253,61 @@ class _RecordFile:
             self.handle = None
 
 
+class _InputEnded(Exception):
+    """The input cannot give another line: closed, or endless in a way no player types."""
+
+
 def _read_line(stdin: TextIO) -> str | None:
-    """Return the next input line (None at the end of input); raise ValueError for undecodable or
-    overlong lines, after skipping the rest of them."""
+    """Return the next input line (None at the end of input, or when the input is closed); raise
+    ValueError for undecodable or overlong lines, after skipping the rest of them, and _InputEnded
+    when a line goes on past MAX_SKIPPED characters."""
     raw = getattr(stdin, "buffer", None)
-    if raw is None:
-        line = stdin.readline(MAX_LINE + 1)
-        if not line:
+    if _closed(stdin) or _closed(raw):
+        return None
+    try:
+        data: str | bytes = _read_text_line(stdin) if raw is None else _read_bytes_line(raw)
+    except ValueError:
+        if _closed(stdin) or _closed(raw):  # closed meanwhile: reading it raises ValueError for ever
             return None
-        if len(line) > MAX_LINE and not line.endswith("\n"):
-            while (rest := stdin.readline(MAX_LINE)) and not rest.endswith("\n"):
-                pass
-            raise ValueError(f"the line is longer than {MAX_LINE} characters")
-        return line
-    data = raw.readline(MAX_LINE + 1)
+        raise
     if not data:
         return None
-    if len(data) > MAX_LINE and not data.endswith(b"\n"):
-        while (rest := raw.readline(MAX_LINE)) and not rest.endswith(b"\n"):
-            pass
-        raise ValueError(f"the line is longer than {MAX_LINE} characters")
+    if isinstance(data, str):
+        return data
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise ValueError(
             f"the line is not UTF-8 text (byte 0x{data[exc.start]:02x} at column {exc.start + 1})"
         ) from None
+
+
+def _closed(stream: Any) -> bool:
+    return stream is not None and bool(getattr(stream, "closed", False))
+
+
+def _read_text_line(stdin: TextIO) -> str:
+    line = stdin.readline(MAX_LINE + 1)
+    if len(line) > MAX_LINE and not line.endswith("\n"):
+        skipped = len(line)
+        while (rest := stdin.readline(MAX_LINE)) and not rest.endswith("\n"):
+            skipped += len(rest)
+            if skipped > MAX_SKIPPED:
+                raise _InputEnded(f"a line longer than {MAX_SKIPPED:,} characters")
+        raise ValueError(f"the line is longer than {MAX_LINE} characters")
+    return line
+
+
+def _read_bytes_line(raw: BinaryIO) -> bytes:
+    data = raw.readline(MAX_LINE + 1)
+    if len(data) > MAX_LINE and not data.endswith(b"\n"):
+        skipped = len(data)
+        while (rest := raw.readline(MAX_LINE)) and not rest.endswith(b"\n"):
+            skipped += len(rest)
+            if skipped > MAX_SKIPPED:
+                raise _InputEnded(f"a line longer than {MAX_SKIPPED:,} characters")
+        raise ValueError(f"the line is longer than {MAX_LINE} characters")
+    return data
 
 
 def _side_word(side: str) -> str:
@@ -452,6 +488,7 @@ def _run(
             person_made = False
             resume: tuple[int, list[Any] | None] = (0, None)  # where undo of the person's part goes back to
             stop = False
+            unreadable = 0
             while stage < len(deciders):
                 side = deciders[stage]
                 if among is not None and len({state.part_str(m, stage) for m in among}) == 1:
@@ -481,12 +518,23 @@ def _run(
                 write(f"{_side_word(side)} to {verbs[stage]}: ")
                 try:
                     line = _read_line(stdin)
+                    unreadable = 0
                 except OSError:  # the terminal is gone (EIO after a hangup): the input has ended
+                    line = None
+                except _InputEnded as exc:
+                    say("")
+                    say(f"could not read that: {exc}; the input is taken as ended")
                     line = None
                 except ValueError as exc:
                     say("")
-                    say(f"could not read that: {exc}; type it again")
-                    continue
+                    unreadable += 1
+                    if unreadable < MAX_UNREADABLE:
+                        say(f"could not read that: {exc}; type it again")
+                        continue
+                    say(
+                        f"could not read that: {exc}; {unreadable} unreadable lines in a row, the input is taken as ended"
+                    )
+                    line = None
                 if line is None:
                     say("")
                     stop = True

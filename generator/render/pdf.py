@@ -178,6 +178,8 @@ class _Painter:
         c.transform(1, 0, 0, -1, s.x, s.y + s.h)
         try:
             c.drawImage(ImageReader(io.BytesIO(s.data)), 0, 0, s.w, s.h, mask="auto")
+        except MemoryError:  # out of the build's memory (generator.parallel.memory_cap): said there
+            raise
         except Exception as exc:  # a picture whose header reads but whose data does not
             raise DefinitionError(f"an image cannot be read: {exc}") from None
         finally:

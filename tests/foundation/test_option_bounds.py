@@ -31,6 +31,10 @@ DEEP = "/".join(["d"] * (MAX_PATH_DEPTH + 8))
         ["analyse", "push", "--seeds", "1-2", "--bot", "search", "--playouts", "99999999999"],
         ["analyse", "push", "--seeds", "1-2", "--bot", "search", "--playouts", str(MAX_PLAYOUTS + 1)],
         ["analyse", "push", "--seeds", "1-2000", "--games", "1000", "--bot", "search", "--playouts", "1000"],
+        ["build", "aggression", "--seeds", "1-3", "--balanced", "--balance-games", "99999999999"],
+        ["build", "aggression", "--seeds", "1-3", "--balanced", "--balance-games", str(MAX_GAMES + 1)],
+        # each batch within the bound, all of them together beyond it
+        ["build", "--all", "--seeds", "1-10000", "--balanced", "--balance-games", str(MAX_WORK // 10000)],
     ],
 )
 def test_an_option_out_of_bounds_is_one_line_and_exit_2(tmp_path, args):
@@ -57,3 +61,14 @@ def test_the_library_bounds_the_product_of_seeds_games_and_playouts():
     seeds = list(range(1, MAX_WORK // (games * 100) + 2))
     with pytest.raises(UsageError, match="seeds x games x playouts"):
         analyse("push", seeds, games=games, bot="search", playouts=100)
+
+
+def test_the_balance_bounds_name_the_option_and_hold_before_any_game(tmp_path):
+    result = pnp("build", "aggression", "--seeds", "1-3", "--balanced", "--balance-games",
+                 str(MAX_GAMES + 1), cwd=str(tmp_path))  # fmt: skip
+    assert f"--balance-games must be from 1 to {MAX_GAMES:,}" in one_line_error(result)
+    games = MAX_GAMES // 5
+    seeds = MAX_WORK // games // 2 + 1  # each batch of this many seeds within the bound, two beyond
+    result = pnp("build", "aggression", "push", "--seeds", f"1-{seeds}", "--balanced", "--balance-games",
+                 str(games), "--out", str(tmp_path / "out"))  # fmt: skip
+    assert result.returncode == 2 and "seeds x --balance-games is" in one_line_error(result)

@@ -186,3 +186,62 @@ def test_a_full_disk_during_play_is_one_line_and_keeps_what_was_written(tmp_path
     assert run.code == 2
     assert "No space left on device" in run.one_line_error()
     assert moves_in(target)[0] == "d2"  # what reached the disk before it filled up
+
+
+def test_a_closed_input_ends_the_game_and_saves(tmp_path):
+    import threading
+
+    target = tmp_path / "game.txt"
+    stdin = io.StringIO("d2\n")
+    stdin.close()  # reading it raises ValueError for ever, as a closed sys.stdin does
+    out = io.StringIO()
+    game = threading.Thread(target=play, args=(RULES, stdin, out), kwargs={"save": str(target)}, daemon=True)
+    game.start()
+    game.join(60)
+    assert not game.is_alive(), out.getvalue()[-300:]
+    assert "could not read that" not in out.getvalue()
+    assert "game stopped after 0 moves" in out.getvalue() and f"record saved to {target}" in out.getvalue()
+    assert replay(target.read_text()).ok
+
+
+def test_a_closed_input_descriptor_ends_the_game_and_saves(tmp_path):
+    target = tmp_path / "game.txt"
+    run = pnp_process(
+        "referee", "--play", "nine-mens-morris", "--save", str(target), preexec_fn=lambda: os.close(0)
+    )
+    assert run.code == 0, run.err
+    assert "record saved to" in run.out and "Traceback" not in run.err
+    assert moves_in(target) == []
+
+
+def test_an_input_that_never_ends_its_line_ends_the_game(tmp_path):
+    target = tmp_path / "game.txt"
+    with open("/dev/zero", "rb") as zeros:
+        done = subprocess.run(
+            [sys.executable, "-m", "generator", "referee", "--play", "nine-mens-morris", "--save", str(target)],
+            stdin=zeros, capture_output=True, text=True, cwd=ROOT, timeout=120,
+        )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "the input is taken as ended" in done.stdout and "record saved to" in done.stdout
+    assert moves_in(target) == [] and replay(target.read_text()).ok
+
+
+def test_endless_unreadable_lines_end_the_game_with_the_moves_kept(tmp_path):
+    target = tmp_path / "game.txt"
+    stdin = b"d2\nf4\n" + b"\xff\xfe\n" * 100_000 + b"b4\n"
+    run = pnp_process("referee", "--play", "nine-mens-morris", "--save", str(target), stdin=stdin)
+    assert run.code == 0, run.err
+    assert run.out.count("could not read that") == 10, run.out[-500:]
+    assert "10 unreadable lines in a row, the input is taken as ended" in run.out
+    assert moves_in(target) == ["d2", "f4"] and replay(target.read_text()).ok
+
+
+def test_saving_to_a_hard_link_leaves_the_other_name_alone(tmp_path):
+    other = tmp_path / "precious.txt"
+    other.write_text("a record kept elsewhere\n", encoding="utf-8")
+    target = tmp_path / "game.txt"
+    os.link(other, target)
+    run = pnp_process("referee", "--play", "nine-mens-morris", "--save", str(target), stdin=b"d2\nf4\nquit\n")
+    assert run.code == 0, run.err
+    assert other.read_text(encoding="utf-8") == "a record kept elsewhere\n"
+    assert moves_in(target) == ["d2", "f4"] and os.stat(target).st_nlink == 1

@@ -11,6 +11,7 @@ import os
 import subprocess
 import sys
 import time
+from html.parser import HTMLParser
 
 import pytest
 
@@ -170,3 +171,51 @@ def test_a_seed_of_any_valid_size_in_an_output_folder_sorts_beside_short_ones(tm
         index = handle.read()
     assert "aggression-seed12/" in index and f"aggression-seed{big}/" in index
     assert index.index("aggression-seed12/") < index.index(f"aggression-seed{big}/")
+
+
+class _Links(HTMLParser):
+    """Every href and src of a page."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.links: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        self.links += [value for name, value in attrs if name in ("href", "src") and value]
+
+
+def test_a_foreign_manifest_puts_no_link_outside_the_output_folder(tmp_path):
+    out = tmp_path / "out"
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "secret.pdf").write_text("not yours")
+    evil = out / "evil"
+    evil.mkdir(parents=True)
+    os.symlink(outside / "secret.pdf", evil / "linked.pdf")
+    names = ["../../etc/passwd", "/etc/passwd", "../outside/secret.pdf", "a/../../b.pdf", "linked.pdf",
+             "..", ".", "", "kit.pdf\\..\\..\\x"]  # fmt: skip
+    manifest = {
+        "title": "Evil", "game": "evil", "files": [{"name": n} for n in names],
+        "booklets": [{"lang": "en", "html": "../../etc/passwd", "pdf": "linked.pdf"}],
+        "preview_of": "../../etc/passwd",
+        "kit": {"components": [{"id": "../../../etc/passwd", "title": "x", "pages": [1, 1]}]},
+    }  # fmt: skip
+    (evil / "manifest.json").write_text(json.dumps(manifest))
+    # a kit folder that is a link out of the output folder, with a manifest of its own
+    (outside / "manifest.json").write_text(json.dumps({"title": "Far", "files": [{"name": "secret.pdf"}]}))
+    os.symlink(outside, out / "far")
+    os.symlink(outside / "secret.pdf", out / "nine-mens-morris-seeds1-2.pdf")
+    run = cli("build", "nine-mens-morris", "--format", "pdf", "--out", str(out), "-q")
+    assert run.code == 0, run.err
+    page = _Links()
+    page.feed((out / "index.html").read_text(encoding="utf-8"))
+    assert any(link.startswith("nine-mens-morris/") for link in page.links)
+    real_out = os.path.realpath(out)
+    for link in page.links:
+        if link.startswith("#"):
+            continue
+        assert ":" not in link and not link.startswith("/"), link
+        target = os.path.realpath(os.path.join(out, link.split("#")[0]))
+        assert os.path.commonpath([real_out, target]) == real_out, link
+    assert "passwd" not in " ".join(page.links) and "secret" not in " ".join(page.links)
+    assert not any(link.startswith(("far/", "evil/linked")) for link in page.links)

@@ -1,0 +1,184 @@
+"""``--scheduler ADDRESS`` against what a stranger's address may hold: a server that answers with
+anything but Dask's protocol (an HTTP server, garbage, a frame length of terabytes) is one line,
+exit 2, within the handshake's time limit and without reading more than its size limit; ``tls://``
+is refused with one line; and a cluster whose workers die mid-analysis is given up on with one line
+instead of being waited for for ever."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import struct
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+try:
+    import distributed
+except ImportError:  # the dask extra (part of the test extra) is not installed
+    if os.environ.get("CI"):
+        raise
+    pytest.skip("distributed is not installed: pip install -e '.[test]'", allow_module_level=True)
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# What a server that is not a Dask scheduler may send first: an HTTP answer, bytes that make no
+# frame, a frame length of a terabyte, one beyond any index, and a well-sized message of garbage.
+ANSWERS = {
+    "http": b"HTTP/1.1 400 Bad Request\r\nContent-Length: 11\r\nConnection: close\r\n\r\nbad request",
+    "ff": b"\xff" * 64,
+    "terabyte": struct.pack("Q", 1 << 40) + b"\x01" * 64,
+    "huge-count": struct.pack("Q", 64) + struct.pack("Q", (1 << 63) + 5) + b"\0" * 56,
+    "garbage-frames": struct.pack("Q", 32) + struct.pack("QQ", 1, 16) + b"\xc1" * 16,
+}
+
+
+@pytest.fixture
+def liar(request: pytest.FixtureRequest) -> Iterator[int]:
+    """Return the port of a server on this machine that answers every connection with the bytes
+    of ANSWERS[param], then keeps the connection open a while."""
+    answer = ANSWERS[request.param]
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+    stop = threading.Event()
+
+    def serve() -> None:
+        server.settimeout(0.2)
+        while not stop.is_set():
+            try:
+                conn, _ = server.accept()
+            except OSError:
+                continue
+            with conn:
+                conn.settimeout(2)
+                try:
+                    conn.recv(65536)
+                    conn.sendall(answer)
+                    conn.recv(65536)
+                except OSError:
+                    pass
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    yield server.getsockname()[1]
+    stop.set()
+    thread.join(5)
+    server.close()
+
+
+def pnp(*args: str, prelude: str = "", timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    """Run pnp in a process of its own (after the prelude, Python run before the command line)."""
+    code = f"import sys\n{prelude}\nfrom generator.cli import main\nsys.argv = ['pnp', *sys.argv[1:]]\nmain()"
+    return subprocess.run(
+        [sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=timeout, cwd=ROOT
+    )
+
+
+ANALYSE = ("analyse", "aggression", "--seeds", "1-3", "--games", "1", "-q", "--no-chart")
+
+
+def one_line(done: subprocess.CompletedProcess[str], code: int, words: str) -> None:
+    """Assert the run ended with the exit code and one line on standard error holding the words."""
+    assert done.returncode == code, done.stderr
+    assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1, done.stderr
+    assert words in done.stderr, done.stderr
+
+
+@pytest.mark.parametrize("liar", sorted(ANSWERS), indirect=True)
+def test_a_server_that_is_not_dask_is_one_line(liar: int, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    started = time.monotonic()
+    done = pnp(*ANALYSE, "--json", "--out", str(out), "--scheduler", f"127.0.0.1:{liar}")
+    one_line(done, 2, f"tcp://127.0.0.1:{liar}")
+    assert "is not a Dask scheduler" in done.stderr or "no Dask scheduler answers" in done.stderr
+    # the handshake's limit is 5 s; the rest is starting Python and importing Dask on a busy machine
+    assert time.monotonic() - started < 60
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("liar", ["terabyte"], indirect=True)
+def test_a_balanced_build_asking_a_liar_writes_nothing(liar: int, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    done = pnp(
+        "build", "aggression", "--seeds", "1-3", "--balanced", "--scheduler", f"127.0.0.1:{liar}",
+        "--out", str(out), "-q",
+    )  # fmt: skip
+    one_line(done, 2, "is not a Dask scheduler")
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("address", ["tls://127.0.0.1:1", "tls://host", "TLS://host:8786", "ws://host:1"])
+def test_tls_and_other_protocols_are_refused(address: str, tmp_path: Path) -> None:
+    done = pnp(*ANALYSE, "--scheduler", address)
+    words = "tls:// is not supported" if address.startswith("tls") else "--scheduler takes"
+    one_line(done, 2, words)
+
+
+# A scheduler with no worker of its own, in a process of its own, that prints its address and
+# stops when its input closes; the test starts a worker process beside it and kills it mid-analysis.
+SCHEDULER = """
+import sys
+from distributed import LocalCluster
+kw = dict(processes=False, protocol="tcp", host="127.0.0.1", dashboard_address=":0")
+print(LocalCluster(n_workers=0, **kw).scheduler_address, flush=True)
+sys.stdin.read()
+"""
+
+
+@pytest.fixture
+def lonely_scheduler() -> Iterator[str]:
+    """Return the address of a Dask scheduler without workers (in a process of its own)."""
+    process = subprocess.Popen(
+        [sys.executable, "-c", SCHEDULER], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT
+    )
+    assert process.stdout is not None and process.stdin is not None
+    yield process.stdout.readline().strip()
+    process.stdin.close()
+    process.wait(timeout=60)
+
+
+def test_workers_that_die_mid_analysis_are_not_waited_for(lonely_scheduler: str, tmp_path: Path) -> None:
+    worker = subprocess.Popen(
+        [
+            sys.executable, "-m", "distributed.cli.dask_worker", lonely_scheduler,
+            "--nthreads", "1", "--no-nanny", "--no-dashboard",
+        ],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT,
+    )  # fmt: skip
+    out = tmp_path / "out"
+    # hours of games on one thread: the analysis is still running when its only worker is killed
+    args = ["analyse", "aggression", "--seeds", "1-2000", "--games", "2000", "-q", "--json"]
+    code = (
+        "import sys\nfrom generator import cluster\ncluster.LOST_SECONDS = 3.0\n"
+        "cluster.CONNECT_TIMEOUT = 30.0\nfrom generator.cli import main\n"
+        "sys.argv = ['pnp', *sys.argv[1:]]\nmain()"
+    )
+    analysis = subprocess.Popen(
+        [sys.executable, "-c", code, *args, "--out", str(out), "--scheduler", lonely_scheduler],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+    )  # fmt: skip
+    try:
+        with distributed.Client(lonely_scheduler, set_as_default=False, timeout=60) as client:
+            deadline = time.monotonic() + 120
+            while not any(client.processing().values()):  # the worker has begun a batch
+                assert analysis.poll() is None, analysis.communicate()
+                assert time.monotonic() < deadline, "the analysis never reached the worker"
+                time.sleep(0.2)
+        worker.send_signal(signal.SIGKILL)
+        stdout, stderr = analysis.communicate(timeout=120)
+    finally:
+        for process in (worker, analysis):
+            if process.poll() is None:
+                process.kill()
+                process.wait()
+    assert analysis.returncode == 2, stderr
+    assert "Traceback" not in stderr and len(stderr.strip().splitlines()) == 1, stderr
+    assert "has had no worker" in stderr and lonely_scheduler in stderr, stderr
+    assert stdout == "" and not out.exists()
