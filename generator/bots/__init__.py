@@ -30,9 +30,16 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from generator.bots.tactics import (
+    WIN,
     GreedyBot,
+    afters,
+    cutoff_reward,
     greedy_choices,
+    playout_depth,
+    playout_policy,
     playout_reward,
+    race_choices,
+    reply_floor,
     ruled_moves,
     tactical_choices,
     unsafe,
@@ -45,8 +52,9 @@ from generator.seeding import Rng
 #: at this budget in most games, not in Barricades or Push!, whose random playouts are long
 #: (bench/bench_analyse.py's BUDGETS: the budget per game that keeps a move under a second).
 DEFAULT_PLAYOUTS = 200
-#: How many of its best-ranked moves the search bot checks for a reply that wins at once, in games
-#: with too many moves for its two-move look-ahead (``tactics.unsafe``), before playing the best.
+#: How many of its best-ranked moves the search bot checks by the other side's best reply at once
+#: (``tactics.reply_floor``: a win, else material), in games with too many moves for its two-move
+#: look-ahead, before playing the best ranked of those the best reply costs least.
 SAFETY_CHECKS = 8
 #: The exploration constant of the upper confidence bound (sqrt 2, the textbook value for 0..1 rewards).
 EXPLORATION = math.sqrt(2)
@@ -123,8 +131,10 @@ class SearchBot:
         score among equals): the bot's own choice, then the replies it expects. The playouts weigh
         only the moves the tactics keep (``tactics``): in a game without dice, those whose worst
         reply leaves the most material two moves ahead (a won or lost game beyond any material),
-        or, with too many moves to look at, those of most material at once, the best ranked
-        after which no reply wins at once; in a dice game, every move. The dice are thrown
+        or, with too many moves to look at, those of most material at once, of which the best
+        ranked by the playouts are checked by their worst reply (``tactics.reply_floor``); in
+        Everest's race, the moves crossing the rarest numbers (``tactics.race_choices``); in
+        another dice game, every move. The dice are thrown
         once for the root (``among``, if given, fixes them and any earlier choices); with more
         choices than ``playouts // 6`` (at least 8), a random sample of that many is searched, so
         that each gets several playouts."""
@@ -138,17 +148,25 @@ class SearchBot:
         parts = [state.move_parts(m) for m in moves]
         stage = next((k for k in range(len(deciders)) if len({p[k] for p in parts}) > 1), 0)
         side = deciders[stage]
-        win = _sure_win(state, moves, parts, stage, deciders, side)
+        positions = afters(state, moves) if len(deciders) == 1 else None
+        if positions is not None:  # one side's move: a win at once is a move that ends the game won
+            win = next(
+                (m for m, p in zip(moves, positions) if p.is_terminal() and p.outcome().winner == side), None
+            )
+        else:
+            win = _sure_win(state, moves, parts, stage, deciders, side)
         if win is not None:
             return win
         checked = False
         every = moves
-        if len(deciders) == 1:
-            kept = tactical_choices(state, moves, side)
+        if positions is not None:
+            kept = tactical_choices(state, moves, side, made=positions)
             checked = kept is not None
             dice = any(state.chance_of(m) is not None for m in moves)
             if kept is None and not dice:
-                kept = greedy_choices(state, moves, side)
+                kept = greedy_choices(state, moves, side, made=positions)
+            if kept is None and dice:
+                kept = race_choices(state, moves)
             if kept is not None:
                 if len(kept) == 1 and (checked or not unsafe(state, moves[kept[0]], side)):
                     return moves[kept[0]]
@@ -170,9 +188,11 @@ class SearchBot:
             ranked = sorted(
                 range(len(moves)), key=lambda i: _rank(root.children.get((0, parts[i][0]))), reverse=True
             )
-            for i in ranked[:SAFETY_CHECKS]:
-                if not unsafe(state, moves[i], side):
-                    return moves[i]
+            top = ranked[:SAFETY_CHECKS]
+            floors = [reply_floor(state, moves[i], side) for i in top]
+            best = max(floors)
+            if best > -WIN:  # the best ranked of those whose best reply costs the least
+                return moves[top[floors.index(best)]]
             sampled = set(moves)
             rest = [moves[i] for i in ranked[SAFETY_CHECKS:]] + [m for m in every if m not in sampled]
             return next((m for m in rest if not unsafe(state, m, side)), moves[ranked[0]])
@@ -235,11 +255,21 @@ class SearchBot:
             first = 0
             candidates = state.chance_moves(state.random_chance(rng))
         root.visits += 1
-        while not state.is_terminal():
-            state.apply_move(random_move(state, rng))
+        depth = playout_depth(state)
+        policy = playout_policy(state) or random_move
+        if depth is None:
+            while not state.is_terminal():
+                state.apply_move(policy(state, rng))
+            score: Callable[[State, str], float] = playout_reward
+        else:
+            for _ in range(depth):
+                if state.is_terminal():
+                    break
+                state.apply_move(policy(state, rng))
+            score = cutoff_reward
         for child, side in path:
             child.visits += 1
-            child.score += playout_reward(state, side)
+            child.score += score(state, side)
 
 
 def _sure_win(
@@ -309,13 +339,21 @@ class GameResult:
     length: int
 
 
-def choose_move(state: State, bots: Mapping[str, Bot] | Bot, rng: Rng, stages: int | None = None) -> Any:
+def choose_move(
+    state: State,
+    bots: Mapping[str, Bot] | Bot,
+    rng: Rng,
+    stages: int | None = None,
+    outcome: Any = None,
+) -> Any:
     """Return the next move, each of its choices made by the bot of the side that makes it.
 
     The first decider's bot throws the dice and picks a move; when the move holds later choices
     (``State.deciders``), each later decider's bot picks again among the moves that keep the
     dice and the choices made before its own. With ``stages``, only the first that many choices
-    are the bots' (the rest of the returned move is a placeholder for someone else to choose)."""
+    are the bots' (the rest of the returned move is a placeholder for someone else to choose).
+    With ``outcome``, the dice are not thrown: they show ``outcome`` (a throw already seen, which
+    live play keeps after an undo), unless no move carries it."""
     deciders = state.deciders()
     if stages is not None:
         deciders = deciders[:stages]
@@ -323,7 +361,11 @@ def choose_move(state: State, bots: Mapping[str, Bot] | Bot, rng: Rng, stages: i
     def bot_of(side: str) -> Bot:
         return bots if not isinstance(bots, Mapping) else bots[side]
 
-    move = bot_of(deciders[0]).choose(state, rng)
+    fixed = state.chance_moves(outcome) if outcome is not None else []
+    if fixed:
+        move = bot_of(deciders[0]).choose(state, rng, fixed)
+    else:
+        move = bot_of(deciders[0]).choose(state, rng)
     for stage in range(1, len(deciders)):
         among = state.completions(move, stage)
         if len(among) > 1:

@@ -16,6 +16,7 @@ games with too many moves for that: does a move let the other side win at once?
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -23,6 +24,7 @@ from typing import Any
 from generator.games.aggression import AggressionState
 from generator.games.barricades import BarricadesState
 from generator.games.base import State
+from generator.games.everest import EverestState
 from generator.games.nine_mens_morris import NineMensMorrisState
 from generator.games.push import PushState
 from generator.games.take_the_brain import BrainState
@@ -136,25 +138,132 @@ _MATERIAL: dict[type, Callable[[Any, str], float]] = {
 }
 
 
+#: Playouts in these games stop after this many random moves and are scored by material
+#: (``cutoff_reward``): Barricades' random games run to 60 moves and more, most of them far from
+#: the position searched, and material (MacGuffins, then soldiers) says who is ahead well before.
+PLAYOUT_DEPTH: dict[type, int] = {BarricadesState: 16}
+
+
+def playout_depth(state: State) -> int | None:
+    """Return how many random moves a playout from ``state`` makes before it is scored by
+    material (``cutoff_reward``), or None to play it to the end."""
+    return PLAYOUT_DEPTH.get(type(state))
+
+
+def cutoff_reward(state: State, side: str) -> float:
+    """Return what a playout stopped before the end is worth to ``side``: 1 ahead in material,
+    0 behind, 1/2 level (``playout_reward`` once the game is over)."""
+    if state.is_terminal():
+        return playout_reward(state, side)
+    ahead = material(state, side)
+    return 1.0 if ahead > 0 else 0.0 if ahead < 0 else 0.5
+
+
+def _barricades_playout(state: Any, rng: Rng) -> Any:
+    """Return a playout move in Barricades: a move onto a MacGuffin when there is one (the game
+    is a race for them, which uniformly random soldiers seldom run), else a random move."""
+    if state.is_terminal():
+        return state.random_move(rng)
+    moves = state.legal_moves()
+    macguffins = state.macguffins
+    grabs = [m for m in moves if not m.resign and m.dst != m.src and m.dst in macguffins]
+    if grabs:
+        return grabs[rng.below(len(grabs))]
+    return moves[rng.below(len(moves) - 1)] if len(moves) > 1 else moves[0]
+
+
+#: The move a playout makes in these games instead of a uniformly random one.
+PLAYOUT_POLICY: dict[type, Callable[[Any, Rng], Any]] = {BarricadesState: _barricades_playout}
+
+
+def playout_policy(state: State) -> Callable[[Any, Rng], Any] | None:
+    """Return the game's own playout move (``PLAYOUT_POLICY``), or None for a random move."""
+    return PLAYOUT_POLICY.get(type(state))
+
+
+def reply_floor(state: State, move: Any, side: str) -> float:
+    """Return the worth to ``side`` (``evaluate``) of the other side's best reply to ``move``, by
+    material at once: the least the move leaves ``side`` (the position after the move itself when
+    it ends the game, gives ``side`` another move, or the reply throws dice)."""
+    after = _after(state, move)
+    if after.is_terminal() or after.current_player() == side or len(after.deciders()) > 1:
+        return evaluate(after, side)
+    worst = WIN + 1
+    for reply in after.legal_moves():
+        if after.chance_of(reply) is not None:
+            return evaluate(after, side)
+        worst = min(worst, evaluate(_after(after, reply), side))
+        if worst <= -WIN:
+            break
+    return worst if worst <= WIN else evaluate(after, side)
+
+
+def _makeable(dice: int, highest: int) -> dict[int, float]:
+    """Return, for each number 1 to ``highest``, the chance that a throw of ``dice`` dice holds
+    a group of dice totalling it."""
+    counts = dict.fromkeys(range(1, highest + 1), 0)
+    throws = list(itertools.product(range(1, 7), repeat=dice))
+    for throw in throws:
+        totals = {sum(group) for k in range(1, dice + 1) for group in itertools.combinations(throw, k)}
+        for total in totals & counts.keys():
+            counts[total] += 1
+    return {number: count / len(throws) for number, count in counts.items()}
+
+
+#: What crossing a box of each number is worth in Everest's race: (1 / p) ** 3, where p is the
+#: chance that a throw of three dice can make the number (12: 0.19, 6: 0.75). The last boxes
+#: left decide how long a sheet takes, and the rarest numbers are the ones left waiting: crossing
+#: them first when a throw allows takes about 19 throws to finish a sheet, where crossing the most
+#: boxes a throw (the greedy player) takes about 23 (and varies more).
+RACE_WEIGHTS = {number: (1 / p) ** 3 for number, p in _makeable(3, 12).items()}
+
+
+def race_choices(state: State, moves: Sequence[Any]) -> list[int] | None:
+    """Return the indexes of the moves that cross the boxes of most worth (``RACE_WEIGHTS``) in
+    Everest, where no move touches another player's sheet, so a move's worth is its own; None in
+    every other game."""
+    if not isinstance(state, EverestState) or not moves:
+        return None
+    values = [sum(RACE_WEIGHTS[sum(group)] for group in m.groups) for m in moves]
+    best = max(values)
+    return [i for i, v in enumerate(values) if v >= best - 1e-9]
+
+
 def _after(state: State, move: Any) -> State:
     after = state.copy()
     after.apply_move(move)
     return after
 
 
-def tactical_choices(state: State, moves: Sequence[Any], side: str, budget: int = BUDGET) -> list[int] | None:
+def afters(state: State, moves: Sequence[Any]) -> list[State]:
+    """Return the position after each of the moves, in order (the tactics look at each once)."""
+    return [_after(state, m) for m in moves]
+
+
+def tactical_choices(
+    state: State, moves: Sequence[Any], side: str, budget: int = BUDGET, made: Sequence[State] | None = None
+) -> list[int] | None:
     """Return the indexes of the moves (of ``side``, in a game without dice) whose worst reply by
     the other side leaves ``side`` the most (``evaluate`` two moves ahead; a move that ends the
     game is valued by its result), in order; None when the moves throw dice, when a reply does,
-    or when looking would apply more than ``budget`` moves."""
+    or when looking would apply more than ``budget`` moves (given up as soon as the replies
+    counted so far do). ``made``
+    holds the positions after the moves when they are already made."""
     if any(state.chance_of(m) is not None for m in moves):
         return None
-    afters = [_after(state, m) for m in moves]
-    replies = [a.legal_moves() if not a.is_terminal() else [] for a in afters]
-    if sum(len(r) for r in replies) > budget:
-        return None
+    positions = []
+    replies = []
+    looked = 0
+    for i, move in enumerate(moves):  # stop as soon as the replies exceed the budget
+        position = made[i] if made is not None else _after(state, move)
+        answers = position.legal_moves() if not position.is_terminal() else []
+        looked += len(answers)
+        if looked > budget:
+            return None
+        positions.append(position)
+        replies.append(answers)
     values = []
-    for after, answers in zip(afters, replies):
+    for after, answers in zip(positions, replies):
         if not answers:
             values.append(evaluate(after, side))
             continue
@@ -172,11 +281,15 @@ def tactical_choices(state: State, moves: Sequence[Any], side: str, budget: int 
     return [i for i, v in enumerate(values) if v >= best - 1e-9]
 
 
-def greedy_choices(state: State, moves: Sequence[Any], side: str) -> list[int]:
+def greedy_choices(
+    state: State, moves: Sequence[Any], side: str, made: Sequence[State] | None = None
+) -> list[int]:
     """Return the indexes of the moves that leave ``side`` the most material at once (a win
     first), in order: the moves the search bot weighs with its playouts where its two-move
-    look-ahead would be too many moves."""
-    values = [evaluate(_after(state, m), side) for m in moves]
+    look-ahead would be too many moves. ``made`` holds the positions after the moves when they
+    are already made."""
+    positions = made if made is not None else [_after(state, m) for m in moves]
+    values = [evaluate(position, side) for position in positions]
     best = max(values)
     return [i for i, v in enumerate(values) if v >= best - 1e-9]
 

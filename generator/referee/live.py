@@ -7,7 +7,10 @@ push), and the table is shown after each part that changes it. ``?`` lists what 
 play now (short: Push!'s placements by die, then the pushes), ``undo`` takes back the last move, ``quit`` or the end of the
 input stops; Ctrl-C, SIGTERM and SIGHUP (the terminal closed) stop too. Sides given to a bot
 (``computer``) are played by it: its moves are announced in the notation and recorded like any
-other, and ``undo`` takes back the player's last move together with the bot's replies.
+other, and ``undo`` takes back the player's last move together with the bot's replies. Undo takes
+back moves, never throws: the dice the computer threw for a move of the game (the n-th) stand, and
+when play comes back to that move the computer chooses again with the same dice; taking back your
+own part of a move keeps the parts the computer made before it (Push!: its throw and placement).
 
 A game is never lost: the save target is checked before the first move (a regular file or a new
 one, writable), every move is appended to it as it is played (flushed and synced to disk), and the
@@ -471,6 +474,17 @@ def _run(
     Verbal the offerer ``4/5``, then the taker ``4``), the computer makes its sides' parts, and a
     part left with one choice is made at once."""
     rules = game.rules
+    #: the computer's throw for each move of the game (by ply), kept through undo
+    thrown: dict[int, Any] = {}
+
+    def computer_choice(stages: int | None = None) -> Any:
+        """Return the computer's move (or first part), with the dice it threw before for this
+        move of the game if it threw any; the dice it throws now are kept for this move."""
+        chosen = choose_move(state, computer, rng, stages=stages, outcome=thrown.get(state.ply))
+        dice = state.chance_of(chosen)
+        if dice is not None:
+            thrown.setdefault(state.ply, dice)
+        return chosen
 
     def t(key: str, **values: Any) -> str:
         return catalogue_text(f"live.{key}", lang, **values)
@@ -499,7 +513,7 @@ def _run(
             deciders = state.deciders()
             verbs = state.part_names()
             if all(d in computer for d in deciders):
-                move = choose_move(state, computer, rng)
+                move = computer_choice()
                 state.check_move(move)
                 written = play(move)
                 say(t("computer.plays", side=side_word(deciders[0]), move=written))
@@ -508,6 +522,7 @@ def _run(
             among: list[Any] | None = None  # the moves the parts made so far leave open
             stage = 0
             person_made = False
+            resume: tuple[int, list[Any] | None] = (0, None)  # where undo of the person's part goes back to
             stop = False
             unreadable = 0
             while stage < len(deciders):
@@ -522,13 +537,15 @@ def _run(
                     continue
                 if side in computer:
                     if among is None:
-                        chosen = choose_move(state, computer, rng, stages=1)
+                        chosen = computer_choice(stages=1)
                     else:
                         chosen = computer[side].choose(state, rng, among)
                     state.check_move(chosen)
                     among = state.completions(chosen, stage + 1)
                     stage += 1
                     done = _third_person(verbs[stage - 1], lang)
+                    if not person_made:
+                        resume = (stage, among)
                     say(
                         t(
                             "computer.part",
@@ -577,8 +594,8 @@ def _run(
                 elif command == "undo":
                     if person_made:
                         say(t("undo.part"))
-                        among, stage, person_made = None, 0, False
-                        say(state.text())
+                        (stage, among), person_made = resume, False
+                        say(state.text() if among is None else state.text_during(among[0], stage))
                         continue
                     if not history or all(all(d in computer for d in h.deciders()) for h in history):
                         say(t("undo.none"))

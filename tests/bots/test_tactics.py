@@ -193,3 +193,24 @@ def test_the_greedy_player_takes_material_and_wins() -> None:
     state = _nmm(["a1", "b6", "d1", "b4"])
     move = GreedyBot().choose(state, Rng(1, "greedy"))
     assert state.move_str(move).startswith("g1x")
+
+
+def _makes(dice: tuple[int, ...], total: int) -> bool:
+    """Return True when some group of the dice totals ``total`` (Everest's rule for a box)."""
+    from itertools import combinations
+
+    return any(sum(group) == total for k in range(1, len(dice) + 1) for group in combinations(dice, k))
+
+
+@pytest.mark.parametrize("dice", [(6, 6, 1), (5, 6, 1), (4, 4, 4), (3, 4, 5)])
+def test_the_computer_crosses_the_rarest_number_a_throw_makes_at_everest(dice: tuple[int, ...]) -> None:
+    """Everest is a race on each player's own sheet, decided by the boxes left waiting: of the
+    numbers a throw can make, the one fewest throws make (counted here over all 216 throws) is
+    crossed whenever the throw allows it, even when another split crosses more boxes."""
+    state = GAMES["everest"].new_state(None)
+    moves = state.chance_moves(tuple(sorted(dice)))
+    made = {sum(group) for move in moves for group in move.groups}
+    throws = [(a, b, c) for a in range(1, 7) for b in range(1, 7) for c in range(1, 7)]
+    rarest = min(made, key=lambda t: sum(_makes(throw, t) for throw in throws))
+    chosen = SearchBot(DEFAULT_PLAYOUTS).choose(state, Rng(1, "everest-race"), moves)
+    assert rarest in {sum(group) for group in chosen.groups}, (dice, rarest, state.move_str(chosen))

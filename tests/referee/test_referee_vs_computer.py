@@ -152,3 +152,41 @@ def test_each_player_types_only_their_own_part_of_a_shared_move(
     for typed in stdin.typed:
         assert ":" not in typed, typed
     assert invoke(str(target)).exit_code == 0
+
+
+def _computer_throws(stdout: str, prefix: str) -> list[tuple[int, ...]]:
+    """Return the dice of every computer move or placement announced with ``prefix``."""
+    throws = []
+    for line in stdout.splitlines():
+        if line.startswith(prefix):
+            part = line[len(prefix) :]
+            if "@" in part:  # Push!: the placement names the two dice by value
+                throws.append(tuple(sorted(int(token.split("@")[0]) for token in part.split())))
+            else:  # Everest "P2 1 1 6 : 1 1 6", Centennial "P2 1 1 6 -> 1": the player, then the dice
+                dice = []
+                for token in part.split()[1:]:
+                    if not token.isdigit():
+                        break
+                    dice.append(int(token))
+                throws.append(tuple(dice))
+    return throws
+
+
+@pytest.mark.parametrize(
+    ("game", "first", "prefix", "side"),
+    [
+        ("push", "1@a2 2@a4", "West (computer) places the neutral dice: ", "south"),
+        ("everest", "P1 1 2 3 : 1 2 3", "P2 (computer) plays ", "p1"),
+        ("centennial", "P1 1 2 3 -> 1", "P2 (computer) plays ", "p1"),
+    ],
+)
+def test_undo_never_throws_the_computers_dice_again(game: str, first: str, prefix: str, side: str) -> None:
+    """Undo takes back moves, not throws: every time play comes back to a move the computer threw
+    dice for, it throws the same dice."""
+    moves = "undo\n".join([f"{first}\n"] * 4)
+    args = ("--play", game, "--vs", "computer", "--strength", "1", "--side", side)
+    result = invoke(*args, stdin=moves + "quit\n")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.count("took back ") == 3
+    throws = _computer_throws(result.stdout, prefix)
+    assert len(throws) == 4 and len(set(throws)) == 1, throws
