@@ -1,5 +1,5 @@
 """Benchmark: many seeded Aggression maps into one PDF, through pnp's page model and PDF writer
-(``generator.build.kit.write_batch``, as ``pnp build aggression --seeds 1-N`` does) versus raw reportlab
+(``generator.kits.kit.write_batch``, as ``pnp build aggression --seeds 1-N`` does) versus raw reportlab
 drawing the same shapes (frame, title, roads, bridges, cities, letters, caption, footer).
 
 Run: .venv/bin/python bench/bench_aggression.py [maps] [runs]     (default 1000 maps, 3 runs)
@@ -43,9 +43,9 @@ def case_generate(maps: int, out: str) -> None:
 
 def case_pages(maps: int, out: str) -> None:
     """Build the page model of every map (no PDF)."""
-    from generator.build.kit import batch_pages
-    from generator.build.plan import kit_plan
-    from generator.loader import find_definition
+    from generator.definitions.loader import find_definition
+    from generator.kits.kit import batch_pages
+    from generator.kits.plan import kit_plan
 
     kit = kit_plan(find_definition("aggression"), out, formats=("pdf",))
     for _ in batch_pages(kit, range(1, maps + 1)):
@@ -54,9 +54,9 @@ def case_pages(maps: int, out: str) -> None:
 
 def case_pnp(maps: int, out: str) -> None:
     """Write every map into one PDF through pnp (page model + PDF writer), as a --seeds batch does."""
-    from generator.build.kit import write_batch
-    from generator.build.plan import kit_plan
-    from generator.loader import find_definition
+    from generator.definitions.loader import find_definition
+    from generator.kits.kit import write_batch
+    from generator.kits.plan import kit_plan
 
     write_batch(kit_plan(find_definition("aggression"), out, formats=("pdf",)), tuple(range(1, maps + 1)))
 
@@ -66,9 +66,9 @@ def case_raw(maps: int, out: str) -> None:
     from reportlab.lib.colors import HexColor
     from reportlab.pdfgen.canvas import Canvas
 
-    from generator.fonts import pdf_font
+    from generator.definitions.loader import find_definition
     from generator.games.aggression import RULES
-    from generator.loader import find_definition
+    from generator.model.fonts import pdf_font
 
     spec = find_definition("aggression").component("board")
     size, margin, r = spec["size"], spec["margin"], spec["point_radius"]

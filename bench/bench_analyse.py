@@ -70,8 +70,8 @@ def one_game(game: str, index: int, playouts: int) -> tuple[str, float, float, i
     return the result for the search bot ('win', 'draw' or 'loss'), its total and slowest
     thinking time (CPU), and its number of choices."""
     from generator.bots import RandomBot, SearchBot, play_game
+    from generator.foundation.seeding import Rng
     from generator.games import GAMES
-    from generator.seeding import Rng
 
     rules = GAMES[game]
     state = rules.new_state(index + 1 if rules.takes_seed() else None)
@@ -87,7 +87,7 @@ def one_game(game: str, index: int, playouts: int) -> tuple[str, float, float, i
 
 def strength(games: int, jobs: int, only: list[str] | None = None) -> None:
     """Print the strength table (for the games in ``only`` if given)."""
-    from generator.parallel import run_tasks
+    from generator.workers.parallel import run_tasks
 
     print(
         f"{'game':18} {'playouts':>8} {'wins':>5} {'draws':>5} {'losses':>6} {'win %':>6} {'s/move':>7} {'slowest':>7}"

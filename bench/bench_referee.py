@@ -26,9 +26,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from generator.foundation.seeding import rng_for  # noqa: E402
 from generator.games import find_rules  # noqa: E402
 from generator.games.base import GameRules  # noqa: E402
-from generator.seeding import rng_for  # noqa: E402
 
 RECORD = ROOT / "tests" / "referee" / "records" / "nmm_white_wins.txt"
 

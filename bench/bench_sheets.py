@@ -13,8 +13,8 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from generator.build.plan import BuildRequest
-from generator.build.run import run_build
+from generator.kits.plan import BuildRequest
+from generator.kits.run import run_build
 
 
 def main() -> None:

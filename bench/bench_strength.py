@@ -85,8 +85,8 @@ def one_game(
     """Play one game, the search bot (``mine`` playouts) against ``theirs``; return the search
     bot's score, total and slowest CPU time and its number of choices."""
     from generator.bots import play_game
+    from generator.foundation.seeding import Rng
     from generator.games import GAMES
-    from generator.seeding import Rng
 
     rules = GAMES[game]
     state = rules.new_state(index // 2 + 1 if rules.takes_seed() else None)
@@ -121,7 +121,7 @@ def reference(games: int, jobs: int, only: list[str] | None) -> None:
     """Print the default strength's score against the greedy and the random player."""
     from generator.bots import DEFAULT_PLAYOUTS
     from generator.games import GAMES
-    from generator.parallel import run_tasks
+    from generator.workers.parallel import run_tasks
 
     print(HEADER)
     for game in sorted(GAMES):
@@ -134,7 +134,7 @@ def reference(games: int, jobs: int, only: list[str] | None) -> None:
 
 def levels(games: int, jobs: int, only: list[str] | None) -> None:
     """Print --strength 8 against --strength 1."""
-    from generator.parallel import run_tasks
+    from generator.workers.parallel import run_tasks
 
     print(HEADER)
     for game in only or LEVEL_GAMES:
@@ -188,8 +188,8 @@ def openspiel_game(index: int, simulations: int) -> tuple[float, float, float, i
     from open_spiel.python.algorithms import mcts
 
     from generator.bots import SearchBot
+    from generator.foundation.seeding import Rng
     from generator.games import GAMES
-    from generator.seeding import Rng
 
     game = pyspiel.load_game("nine_mens_morris")
     theirs = mcts.MCTSBot(
@@ -250,7 +250,7 @@ def openspiel(games: int, jobs: int, simulations: int) -> None:
                 str(jobs),
             ]
             sys.exit(subprocess.run([*argv, "--simulations", str(simulations)]).returncode)
-    from generator.parallel import run_tasks
+    from generator.workers.parallel import run_tasks
 
     print(HEADER)
     tasks = [(openspiel_game, (i, simulations)) for i in range(games)]

@@ -23,8 +23,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 import generator.render.svg as svg  # noqa: E402
-from generator.build.plan import BuildRequest  # noqa: E402
-from generator.build.run import run_build  # noqa: E402
+from generator.kits.plan import BuildRequest  # noqa: E402
+from generator.kits.run import run_build  # noqa: E402
 
 Call = tuple[str, tuple[Any, ...], dict[str, Any]]
 

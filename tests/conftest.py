@@ -12,10 +12,10 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from generator.build.plan import BuildRequest
-from generator.build.run import run_build
-from generator.definitions import BUILTIN_GAMES, GameDefinition
-from generator.loader import load_all
+from generator.definitions.loader import load_all
+from generator.definitions.values import BUILTIN_GAMES, GameDefinition
+from generator.kits.plan import BuildRequest
+from generator.kits.run import run_build
 from generator.starter import starter_files, write_starter
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

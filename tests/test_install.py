@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.definitions import BUILTIN_GAMES
+from generator.definitions.values import BUILTIN_GAMES
 from tests.conftest import ROOT, own_game_files
 
 pytestmark = pytest.mark.install

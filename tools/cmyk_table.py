@@ -12,8 +12,8 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-from generator.colour import cmyk  # noqa: E402
-from generator.loader import load_all  # noqa: E402
+from generator.definitions.loader import load_all  # noqa: E402
+from generator.model.colour import cmyk  # noqa: E402
 
 DOC = os.path.join(ROOT, "docs", "print-shop.md")
 START = "<!-- cmyk table: made by tools/cmyk_table.py -->"

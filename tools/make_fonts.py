@@ -24,7 +24,7 @@ from fontTools.ttLib import TTFont
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-from generator.fonts import FONT_FILES, PDF_NAMES, vera_path  # noqa: E402
+from generator.model.fonts import FONT_FILES, PDF_NAMES, vera_path  # noqa: E402
 
 OUT = os.path.join(ROOT, "generator", "data", "fonts")
 STYLE = {"sans": "Regular", "sans-bold": "Bold", "sans-italic": "Italic", "sans-bolditalic": "Bold Italic"}

@@ -24,7 +24,7 @@ sys.path.insert(0, ROOT)
 
 from generator.components.base import COMMON_SCHEMA  # noqa: E402
 from generator.components.kinds import KINDS  # noqa: E402
-from generator.schema import Field  # noqa: E402
+from generator.definitions.schema import Field  # noqa: E402
 
 TARGET = os.path.join(ROOT, "generator", "components", "specs.py")
 SCALARS = {"str": "str", "id": "str", "colour": "str", "int": "int", "bool": "bool", "any": "Any"}
@@ -41,7 +41,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from generator.schema import TypedSpec, as_float
+from generator.definitions.schema import TypedSpec, as_float
 '''
 
 

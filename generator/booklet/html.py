@@ -30,9 +30,9 @@ from generator.booklet.markup import (
     Table,
     plain_text,
 )
-from generator.colour import readable
-from generator.languages import text as catalogue_text
-from generator.page import Page
+from generator.foundation.languages import text as catalogue_text
+from generator.model.colour import readable
+from generator.model.page import Page
 
 LIGHT_PAPER = "#fffdf9"
 DARK_PAPER = "#1b1917"

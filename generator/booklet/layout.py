@@ -1,7 +1,7 @@
 """Typesetting booklet markup into pages: a cover, then numbered pages of running text.
 
 Lines are broken greedily over mixed bold/italic runs measured with the fonts' own metrics
-(``generator.fonts.text_width``, reportlab's stringWidth). Blocks become a flow of items (lines,
+(``generator.model.fonts.text_width``, reportlab's stringWidth). Blocks become a flow of items (lines,
 table rows, figure rows) with keep-with-next links; the paginator moves a chain of linked items to
 the next page when it does not fit, so headings stay with what follows and paragraphs leave no
 single orphan or widow line. Nothing here knows games: figures come from a callback.
@@ -28,8 +28,8 @@ from generator.booklet.markup import (
     parse_inline,
     plain_text,
 )
-from generator.fonts import text_width
-from generator.page import MIN_TYPE, Drawing, Line, Page, Rect, Shape, Style, Text, readable_at
+from generator.model.fonts import text_width
+from generator.model.page import MIN_TYPE, Drawing, Line, Page, Rect, Shape, Style, Text, readable_at
 
 PT = 25.4 / 72.0  # mm per point
 ASCENT, DESCENT = 0.93, 0.24  # of the Vera faces, as a fraction of the size

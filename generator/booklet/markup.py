@@ -13,8 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Union
 
-from generator.errors import TemplateError
-from generator.fonts import has_glyphs
+from generator.foundation.errors import TemplateError
+from generator.model.fonts import has_glyphs
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,7 +41,7 @@ from jinja2.runtime import Macro
 from jinja2.sandbox import SandboxedEnvironment
 from jinja2.utils import Namespace as JinjaNamespace
 
-from generator.compat import CheckedParse
+from generator.foundation.compat import CheckedParse
 
 MAX_LOOP = 200_000  # loop iterations in one render, all loops together
 MAX_RANGE = 100_000  # items of one range()

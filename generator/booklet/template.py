@@ -19,11 +19,11 @@ import jinja2
 from jinja2.loaders import split_template_path
 
 from generator.booklet.sandbox import LimitedEnvironment, RenderLimit, render_limited
-from generator.compat import DottedUndefined
-from generator.errors import TemplateError, UsageError
-from generator.files import OutsideError, read_inside, real_inside
-from generator.languages import LANGUAGES, set_text, terms, unit_count
-from generator.schema import text_problem
+from generator.definitions.schema import text_problem
+from generator.foundation.compat import DottedUndefined
+from generator.foundation.errors import TemplateError, UsageError
+from generator.foundation.files import OutsideError, read_inside, real_inside
+from generator.foundation.languages import LANGUAGES, set_text, terms, unit_count
 
 SUFFIX = ".md.j2"
 _LANG = re.compile(r"^[a-z]{2,3}(-[a-z]{2,4})?$")

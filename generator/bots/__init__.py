@@ -44,9 +44,9 @@ from generator.bots.tactics import (
     tactical_choices,
     unsafe,
 )
-from generator.errors import UsageError
+from generator.foundation.errors import UsageError
+from generator.foundation.seeding import Rng
 from generator.games.base import Outcome, State
-from generator.seeding import Rng
 
 #: Playouts per move of the search bot unless told otherwise. A move takes under a second of CPU
 #: at this budget in most games, not in Barricades or Push!, whose random playouts are long

@@ -29,17 +29,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, replace
 from typing import BinaryIO
 
-from generator import cluster
 from generator.bots import DEFAULT_PLAYOUTS, make_bot, play_game
-from generator.errors import UsageError
-from generator.files import atomic_write
-from generator.fonts import text_width
+from generator.foundation.errors import UsageError
+from generator.foundation.files import atomic_write
+from generator.foundation.numbers import parse_decimal
+from generator.foundation.seeding import Rng
 from generator.games import find_rules
-from generator.numbers import parse_decimal
-from generator.page import Line, Page, Rect, Shape, Style, Text, fill, stroke
-from generator.parallel import run_tasks
+from generator.model.fonts import text_width
+from generator.model.page import Line, Page, Rect, Shape, Style, Text, fill, stroke
 from generator.render import find_writer
-from generator.seeding import Rng
+from generator.workers import cluster
+from generator.workers.parallel import run_tasks
 
 #: The balance band unless told otherwise: a seed is fair when the first player scores 35 % to 65 %.
 DEFAULT_BAND = (0.35, 0.65)

@@ -21,6 +21,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from generator.foundation.seeding import Rng
 from generator.games.aggression import AggressionState
 from generator.games.barricades import BarricadesState
 from generator.games.base import State
@@ -28,7 +29,6 @@ from generator.games.everest import EverestState
 from generator.games.nine_mens_morris import NineMensMorrisState
 from generator.games.push import PushState
 from generator.games.take_the_brain import BrainState
-from generator.seeding import Rng
 
 #: What a finished game is worth beyond any material: a win WIN, a loss -WIN, a draw 0.
 WIN = 1000.0

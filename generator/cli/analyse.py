@@ -108,8 +108,8 @@ def register(app: typer.Typer) -> None:
             report_table,
             write_chart,
         )
-        from generator.build.plan import parse_seed_range
-        from generator.parallel import default_jobs
+        from generator.kits.plan import parse_seed_range
+        from generator.workers.parallel import default_jobs
 
         if as_json and as_csv:
             raise fail("--json and --csv cannot be used together", 2)

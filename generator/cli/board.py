@@ -23,8 +23,8 @@ def register(app: typer.Typer) -> None:
         """Print the board of a game for a seed: a text picture, or JSON with --json."""
         import json
 
+        from generator.foundation.seeding import check_seed
         from generator.games import find_rules
-        from generator.seeding import check_seed
 
         rules = find_rules(game)
         seed_value = None if seed is None else check_seed(seed)  # a bad seed is a usage error (exit 2)

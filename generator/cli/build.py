@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from generator.cli.common import Progress, handle_errors, split_list
-from generator.languages import language_codes
+from generator.foundation.languages import language_codes
 
 #: The band ``--balanced`` stands for when no band follows it.
 DEFAULT_BALANCED = "0.35-0.65"
@@ -111,8 +111,8 @@ def register(app: typer.Typer) -> None:
         ),
     ) -> None:
         """Build the kits of the named games (or --all) as PDF and SVG files."""
-        from generator.build.plan import BuildRequest, make_plan
-        from generator.build.run import run_plan
+        from generator.kits.plan import BuildRequest, make_plan
+        from generator.kits.run import run_plan
 
         request = BuildRequest(
             games=tuple(games or ()),
@@ -141,7 +141,7 @@ def register(app: typer.Typer) -> None:
         )
         plan = make_plan(request)
         if plan.band is not None:
-            from generator.build.balance import balance_plan
+            from generator.kits.balance import balance_plan
 
             plan, kept = balance_plan(
                 plan, plan.band, plan.balance_games, lambda total: Progress(total, quiet)

@@ -17,8 +17,8 @@ def register(app: typer.Typer) -> None:
         out: str = typer.Option("output", "--out", metavar="DIR", help="Output folder."),
     ) -> None:
         """Write a duplex calibration sheet: print it double-sided and read your printer's offset."""
-        from generator.build.plan import sheet_plan
-        from generator.build.run import write_calibration
+        from generator.kits.plan import sheet_plan
+        from generator.kits.run import write_calibration
 
         path = write_calibration(sheet_plan(paper, out))
         typer.echo(

@@ -16,7 +16,7 @@ def register(app: typer.Typer) -> None:
         files: list[str] = typer.Argument(..., help="Definition files (layouts/*.toml)."),
     ) -> None:
         """Validate game definitions as a build would (a trial build, thrown away); one line per file."""
-        from generator.checking import check_definition
+        from generator.definitions.checking import check_definition
 
         for path in files:
             d = check_definition(path)

@@ -24,8 +24,8 @@ def handle_errors(fn: F) -> F:
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        from generator.errors import PnpError
-        from generator.parallel import stop_on_signals
+        from generator.foundation.errors import PnpError
+        from generator.workers.parallel import stop_on_signals
 
         try:
             with stop_on_signals():

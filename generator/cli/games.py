@@ -23,8 +23,8 @@ def register(app: typer.Typer) -> None:
         import json
 
         from generator.booklet.template import languages
+        from generator.definitions.loader import load_all
         from generator.games import has_rules
-        from generator.loader import load_all
 
         rows = []
         for d in load_all(layouts or None):

@@ -11,7 +11,7 @@ from typing import Any
 import typer
 
 from generator.cli.common import fail, handle_errors, split_list
-from generator.languages import language_codes
+from generator.foundation.languages import language_codes
 
 
 def register(app: typer.Typer) -> None:
@@ -60,7 +60,7 @@ def register(app: typer.Typer) -> None:
         """Replay a game record and say whether every move was legal and who won, or (--play) check
         moves live: '?' lists the legal moves, 'undo' takes one back, 'quit' stops."""
         variants = [v for text in (variant or []) for v in split_list(text)] if variant else None
-        from generator.languages import LANGUAGES
+        from generator.foundation.languages import LANGUAGES
 
         if lang not in LANGUAGES:
             raise fail(f"unknown language {lang!r} (languages: {language_codes()})", 2)
@@ -75,7 +75,7 @@ def register(app: typer.Typer) -> None:
                 raise fail("--strength and --side apply to --vs computer", 2)
             if strength is not None and not 1 <= strength <= MAX_STRENGTH:
                 raise fail(f"--strength must be from 1 to {MAX_STRENGTH}, got {strength}", 2)
-            from generator.files import path_problem
+            from generator.foundation.files import path_problem
 
             if save is not None and (not save.strip() or path_problem(save)):
                 raise fail(f"--save needs a file name, got {save!r}", 2)
@@ -92,7 +92,7 @@ def register(app: typer.Typer) -> None:
 
 def _check_options(seed: str | None) -> int | None:
     """Return the command-line seed checked (a bad one is a usage error, exit 2)."""
-    from generator.seeding import check_seed
+    from generator.foundation.seeding import check_seed
 
     return None if seed is None else check_seed(seed)
 
@@ -101,8 +101,8 @@ def _read(path: str) -> str:
     """Return the record's text from a file or standard input."""
     import sys
 
-    from generator.errors import RecordError
-    from generator.files import read_regular
+    from generator.foundation.errors import RecordError
+    from generator.foundation.files import read_regular
     from generator.referee.record import MAX_RECORD_BYTES, decode_record
 
     try:
@@ -152,7 +152,7 @@ def _check(
 def verdict_lines(verdict: Any, lang: str = "en") -> list[str]:
     """Return the verdict in words in a language: the first illegal move or 'all N moves legal',
     outcome, claim, position (the catalogue's ``referee.*`` texts; a missing one is an error)."""
-    from generator.languages import message, unit_count
+    from generator.foundation.languages import message, unit_count
 
     def t(key: str, **values: Any) -> str:
         return message(f"referee.{key}", lang, **values)
@@ -182,7 +182,7 @@ def verdict_lines(verdict: Any, lang: str = "en") -> list[str]:
 
 def outcome_words(outcome: Any, lang: str = "en") -> str:
     """Return an outcome in words in a language, e.g. 'White wins (Black is down to two men)'."""
-    from generator.languages import message, side_name
+    from generator.foundation.languages import message, side_name
 
     if not outcome.finished:
         words = message("referee.unfinished", lang)
@@ -211,9 +211,9 @@ def strength_playouts(strength: int) -> int:
 def _default_seed(rules_id: str) -> int:
     """Return the seed ``pnp build`` draws a game's board from when none is given: the
     ``default_seed`` of the built-in definition that plays these rules."""
-    from generator.build.plan import effective_seed
-    from generator.definitions import BUILTIN_GAMES
-    from generator.loader import find_definition
+    from generator.definitions.loader import find_definition
+    from generator.definitions.values import BUILTIN_GAMES
+    from generator.kits.plan import effective_seed
 
     names = sorted(BUILTIN_GAMES, key=lambda name: name != rules_id)  # its own definition first
     for name in names:
@@ -227,8 +227,8 @@ def _default_seed(rules_id: str) -> int:
 
 def _title(rules_id: str, lang: str) -> str | None:
     """Return the title a game's built-in definition gives it in a language (None: the rules')."""
-    from generator.definitions import BUILTIN_GAMES
-    from generator.loader import find_definition
+    from generator.definitions.loader import find_definition
+    from generator.definitions.values import BUILTIN_GAMES
 
     if rules_id not in BUILTIN_GAMES or lang == "en":
         return None
@@ -266,7 +266,7 @@ def _play(
     rng = None
     if opponent is not None:
         from generator.bots import SearchBot
-        from generator.seeding import Rng
+        from generator.foundation.seeding import Rng
 
         strength, person = opponent
         first = rules.new_state(seed, active).deciders()[0]  # Push!: South throws first

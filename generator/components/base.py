@@ -1,7 +1,7 @@
 """What every component kind shares: the keys common to all kinds, the ``Kind`` entry of the kind
 table, the files a kind makes (``Output``), drawing options and the build ``Context``.
 
-A kind is a module in this package with ``SCHEMA`` (its keys, ``generator.schema.Field`` values),
+A kind is a module in this package with ``SCHEMA`` (its keys, ``generator.definitions.schema.Field`` values),
 ``build(spec, ctx) -> list[Output]`` and, optionally, ``drawing(spec, ctx, overlay)`` (the artwork
 at true size; with an overlay dict it is a booklet figure) and ``check_spec(values, where)``
 (checks that span several keys). Boards with cells have ``square_size(spec, ctx) -> float`` (the
@@ -23,15 +23,15 @@ from typing import Any, Literal, Protocol
 from generator.booklet.html import HtmlDocument
 from generator.booklet.markup import Document
 from generator.booklet.template import template_values
-from generator.definitions import ComponentSpec, GameDefinition
-from generator.errors import BoardError, DefinitionError, UnknownGameError, UsageError
+from generator.definitions.schema import Field
+from generator.definitions.values import ComponentSpec, GameDefinition
+from generator.foundation.errors import BoardError, DefinitionError, UnknownGameError, UsageError
+from generator.foundation.languages import text as catalogue_text
 from generator.games import find_rules
 from generator.games.base import GameRules
 from generator.games.examples import NOTATION, notation
-from generator.imposition import Paper, SheetItem, nup
-from generator.languages import text as catalogue_text
-from generator.page import Drawing, Page
-from generator.schema import Field
+from generator.model.page import Drawing, Page
+from generator.printing.imposition import Paper, SheetItem, nup
 
 Stock = Literal["paper", "card"]
 

@@ -42,11 +42,11 @@ from generator.booklet.markup import (
 )
 from generator.booklet.template import render_template, shown_path, template_path
 from generator.components.base import Context, Output, component_drawing
-from generator.errors import DefinitionError, UsageError
-from generator.languages import cover_words
-from generator.layout_check import check_page
-from generator.page import Drawing, Line, Page, Rect, Style, iter_shapes
-from generator.schema import Field
+from generator.definitions.schema import Field
+from generator.foundation.errors import DefinitionError, UsageError
+from generator.foundation.languages import cover_words
+from generator.model.page import Drawing, Line, Page, Rect, Style, iter_shapes
+from generator.printing.layout_check import check_page
 
 SCHEMA: dict[str, Field] = {
     "template": Field(
@@ -89,6 +89,13 @@ def build(spec: Any, ctx: Context) -> list[Output]:
     return [
         Output(spec.id, tuple(pages), ("pdf", "svg"), booklet=True, html=html_booklet(source, spec, ctx)),
     ]
+
+
+def reading_copy(spec: Any, ctx: Context) -> Output:
+    """Return the booklet as one HTML page only, with no pages laid out (the booklets of a kit's
+    other languages: read on screens; a kit built with that --lang prints it)."""
+    source = booklet_source(spec, ctx)
+    return Output(spec.id, (), (), booklet=True, html=html_booklet(source, spec, ctx))
 
 
 def booklet_pages(spec: Any, ctx: Context) -> list[Page]:

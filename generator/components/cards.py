@@ -27,19 +27,19 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from generator.colour import readable
 from generator.components.base import Context, Output, nup_output
 from generator.components.look import contrast_ink, luminance
 from generator.components.symbols import SYMBOLS, draw_symbol
-from generator.definitions import ComponentSpec
-from generator.errors import DefinitionError
-from generator.files import OutsideError, path_problem, read_inside
-from generator.fonts import PDF_NAMES, has_glyphs, split_lines, text_width
-from generator.imposition import SheetItem
-from generator.numbers import is_ascii_digits
-from generator.page import Drawing, Group, Image, Rect, Shape, Style, Text
-from generator.schema import MAX_ITEMS, MAX_TEXT, Field, text_problem
-from generator.units import parse_length
+from generator.definitions.schema import MAX_ITEMS, MAX_TEXT, Field, text_problem
+from generator.definitions.values import ComponentSpec
+from generator.foundation.errors import DefinitionError
+from generator.foundation.files import OutsideError, path_problem, read_inside
+from generator.foundation.numbers import is_ascii_digits
+from generator.model.colour import readable
+from generator.model.fonts import PDF_NAMES, has_glyphs, split_lines, text_width
+from generator.model.page import Drawing, Group, Image, Rect, Shape, Style, Text
+from generator.model.units import parse_length
+from generator.printing.imposition import SheetItem
 
 SIZES: dict[str, tuple[float, float]] = {
     "poker": (63.0, 88.0),

@@ -6,7 +6,6 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from generator.colour import readable
 from generator.components.base import Context, Output, nup_output
 from generator.components.hex_board import corners
 from generator.components.hex_board import half_width as hex_half_width
@@ -21,12 +20,13 @@ from generator.components.look import (
 )
 from generator.components.specs import CountersSpec, CountersSpecCounters, CountersSpecCountersBack
 from generator.components.symbols import draw_symbol
-from generator.definitions import ComponentSpec
-from generator.errors import DefinitionError
-from generator.fonts import text_width
-from generator.imposition import SheetItem
-from generator.page import Circle, Drawing, Group, Polygon, Rect, Shape, Style, Text
-from generator.schema import Field, positive
+from generator.definitions.schema import Field, positive
+from generator.definitions.values import ComponentSpec
+from generator.foundation.errors import DefinitionError
+from generator.model.colour import readable
+from generator.model.fonts import text_width
+from generator.model.page import Circle, Drawing, Group, Polygon, Rect, Shape, Style, Text
+from generator.printing.imposition import SheetItem
 
 FACE_SCHEMA: dict[str, Field] = {
     **TOKEN_SCHEMA,  # a counter's face has a token's keys, and these:

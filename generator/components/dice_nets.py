@@ -6,15 +6,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.colour import readable
 from generator.components.base import Context, Output
 from generator.components.look import contrast_ink, fitted_text, knockout_boxes, knockout_hatch, luminance
 from generator.components.specs import DiceNetsSpec, DiceNetsSpecDice
 from generator.components.symbols import draw_symbol
-from generator.definitions import ComponentSpec
-from generator.imposition import SheetItem, nup
-from generator.page import Circle, Drawing, Group, Line, Polygon, Rect, Shape, Style
-from generator.schema import Field, positive
+from generator.definitions.schema import Field, positive
+from generator.definitions.values import ComponentSpec
+from generator.model.colour import readable
+from generator.model.page import Circle, Drawing, Group, Line, Polygon, Rect, Shape, Style
+from generator.printing.imposition import SheetItem, nup
 
 DIE_SCHEMA: dict[str, Field] = {
     "name": Field("str", required=True, doc="the die's name"),

@@ -34,11 +34,11 @@ from generator.components.look import (
     pointer_fan,
 )
 from generator.components.symbols import draw_symbol
-from generator.definitions import ComponentSpec
-from generator.errors import DefinitionError
-from generator.fonts import text_width
-from generator.imposition import place
-from generator.page import (
+from generator.definitions.schema import Field, positive
+from generator.definitions.values import ComponentSpec
+from generator.foundation.errors import DefinitionError
+from generator.model.fonts import text_width
+from generator.model.page import (
     Drawing,
     Group,
     Line,
@@ -50,7 +50,7 @@ from generator.page import (
     rotate,
     translate,
 )
-from generator.schema import Field, positive
+from generator.printing.imposition import place
 
 MARK_SCHEMA: dict[str, Field] = {
     "fill": Field("str", default="", doc="the square's fill colour"),

@@ -15,7 +15,6 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from generator.colour import readable
 from generator.components.base import Context, Output
 from generator.components.grid_board import MARK_SCHEMA
 from generator.components.look import (
@@ -33,13 +32,14 @@ from generator.components.look import (
     pointer_fan,
 )
 from generator.components.symbols import draw_symbol
-from generator.definitions import ComponentSpec
-from generator.errors import DefinitionError, NotationError
-from generator.fonts import text_width
+from generator.definitions.schema import Field, positive
+from generator.definitions.values import ComponentSpec
+from generator.foundation.errors import DefinitionError, NotationError
 from generator.games.hexes import COORDINATES, DIRECTIONS, ORIENTATIONS, STAGGERS, Hex, HexGrid, parse_hex
-from generator.imposition import place
-from generator.page import Drawing, Group, Line, Point, Polygon, Shape, Style, Text, bounds
-from generator.schema import Field, positive
+from generator.model.colour import readable
+from generator.model.fonts import text_width
+from generator.model.page import Drawing, Group, Line, Point, Polygon, Shape, Style, Text, bounds
+from generator.printing.imposition import place
 
 SCHEMA: dict[str, Field] = {
     "data": Field("str", default="", doc="layout data name from the rules module: its cells (and hexes)"),

@@ -19,9 +19,9 @@ from generator.components import (
     track,
 )
 from generator.components.base import Context, Kind, Options
-from generator.definitions import GameDefinition
-from generator.errors import DefinitionError
-from generator.imposition import Paper
+from generator.definitions.values import GameDefinition
+from generator.foundation.errors import DefinitionError
+from generator.printing.imposition import Paper
 
 KINDS: dict[str, Kind] = {
     k.name: k

@@ -6,11 +6,12 @@ import math
 import re
 from collections.abc import Callable, Iterable, Sequence
 
-from generator.colour import readable
 from generator.components.symbols import draw_symbol
-from generator.errors import DefinitionError
-from generator.fonts import split_lines, text_width
-from generator.page import (
+from generator.definitions.schema import Field
+from generator.foundation.errors import DefinitionError
+from generator.model.colour import readable
+from generator.model.fonts import split_lines, text_width
+from generator.model.page import (
     MIN_TYPE,
     Circle,
     Drawing,
@@ -26,7 +27,6 @@ from generator.page import (
     bounds,
     iter_shapes,
 )
-from generator.schema import Field
 
 INK = "#000000"
 KNOCKOUT = 0.8  # mm of white ground round a text or symbol on an ink-saver hatched face

@@ -21,11 +21,11 @@ from generator.components.look import (
     fill_names,
     move_arrow,
 )
-from generator.definitions import ComponentSpec
-from generator.errors import DefinitionError
-from generator.imposition import place
-from generator.page import Circle, Drawing, Line, Point, Rect, Shape, Style, Text
-from generator.schema import Field, positive
+from generator.definitions.schema import Field, positive
+from generator.definitions.values import ComponentSpec
+from generator.foundation.errors import DefinitionError
+from generator.model.page import Circle, Drawing, Line, Point, Rect, Shape, Style, Text
+from generator.printing.imposition import place
 
 SCHEMA: dict[str, Field] = {
     "data": Field("str", default="", doc="layout data name from the rules module, e.g. 'board'"),

@@ -18,11 +18,11 @@ from generator.booklet.layout import BookStyle, Geometry, page_geometry, typeset
 from generator.booklet.markup import Document, parse
 from generator.booklet.template import render_template, shown_path
 from generator.components.base import Context, Output
-from generator.definitions import ComponentSpec
-from generator.errors import TemplateError, UsageError
-from generator.imposition import SheetItem, nup
-from generator.page import Drawing, Page, bounds
-from generator.schema import Field
+from generator.definitions.schema import Field
+from generator.definitions.values import ComponentSpec
+from generator.foundation.errors import TemplateError, UsageError
+from generator.model.page import Drawing, Page, bounds
+from generator.printing.imposition import SheetItem, nup
 
 SCHEMA: dict[str, Field] = {
     "template": Field(

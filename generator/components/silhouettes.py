@@ -4,7 +4,7 @@ in outline, not only in colour."""
 
 from __future__ import annotations
 
-from generator.page import Circle, Line, Path, Polygon, Rect, Shape, Style, arc_path, fill
+from generator.model.page import Circle, Line, Path, Polygon, Rect, Shape, Style, arc_path, fill
 
 
 def _soldier(cx: float, cy: float, s: float, c: str, legs: float = 0.09) -> list[Shape]:

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from generator.schema import TypedSpec, as_float
+from generator.definitions.schema import TypedSpec, as_float
 
 
 @dataclass(frozen=True, slots=True)
@@ -1139,6 +1139,9 @@ class TableSheetSpecBlocks(TypedSpec):
     columns: tuple[TableSheetSpecBlocksColumns, ...]
     rows: int | None
     cells: tuple[tuple[str, ...], ...] | None
+    roster: str | None
+    roster_label: str
+    roster_boxes: str
     number_rows: bool
     row_height: float
     header_height: float
@@ -1156,6 +1159,9 @@ class TableSheetSpecBlocks(TypedSpec):
             columns=tuple(TableSheetSpecBlocksColumns.from_values(item) for item in values["columns"]),
             rows=None if values["rows"] is None else values["rows"],
             cells=None if values["cells"] is None else tuple(tuple(item) for item in values["cells"]),
+            roster=None if values["roster"] is None else values["roster"],
+            roster_label=values["roster_label"],
+            roster_boxes=values["roster_boxes"],
             number_rows=values["number_rows"],
             row_height=as_float(values["row_height"]),
             header_height=as_float(values["header_height"]),
@@ -1170,6 +1176,9 @@ DEFAULTS_TableSheetSpecBlocks: dict[str, Any] = {
     "title": "",
     "rows": None,
     "cells": None,
+    "roster": None,
+    "roster_label": "{{ name }} {{ number }}",
+    "roster_boxes": "",
     "number_rows": False,
     "row_height": 7.0,
     "header_height": 7.0,

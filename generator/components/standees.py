@@ -53,12 +53,23 @@ from generator.components.look import (
     luminance,
 )
 from generator.components.symbols import draw_symbol
-from generator.definitions import ComponentSpec
-from generator.errors import DefinitionError
-from generator.fonts import break_words, text_width
-from generator.imposition import SAFE_AREA, SheetItem, nup
-from generator.page import MIN_TYPE, Drawing, Group, Line, Rect, Shape, Style, multiply, rotate, translate
-from generator.schema import Field, positive
+from generator.definitions.schema import Field, positive
+from generator.definitions.values import ComponentSpec
+from generator.foundation.errors import DefinitionError
+from generator.model.fonts import break_words, text_width
+from generator.model.page import (
+    MIN_TYPE,
+    Drawing,
+    Group,
+    Line,
+    Rect,
+    Shape,
+    Style,
+    multiply,
+    rotate,
+    translate,
+)
+from generator.printing.imposition import SAFE_AREA, SheetItem, nup
 
 FIGURE_SCHEMA: dict[str, Field] = {
     "name": Field("str", required=True, doc="the figure's name"),

@@ -11,8 +11,8 @@ import math
 from collections.abc import Callable
 
 from generator.components import silhouettes
-from generator.errors import DefinitionError
-from generator.page import Circle, Line, Path, Polygon, Rect, Shape, Style, arc_path, fill, stroke
+from generator.foundation.errors import DefinitionError
+from generator.model.page import Circle, Line, Path, Polygon, Rect, Shape, Style, arc_path, fill, stroke
 
 SymbolFn = Callable[[float, float, float, str], list[Shape]]
 

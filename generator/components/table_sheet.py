@@ -17,14 +17,14 @@ from generator.booklet.markup import parse_inline
 from generator.booklet.template import render_text
 from generator.components.base import Context, Output
 from generator.components.look import fitted_text
-from generator.definitions import ComponentSpec
-from generator.errors import DefinitionError, TemplateError
-from generator.fonts import text_width
-from generator.imposition import SheetItem, footer, nup, parts_bottom
-from generator.languages import set_text
-from generator.languages import text as catalogue_text
-from generator.page import MIN_TYPE, Drawing, Line, Page, Rect, Shape, Style, Text, iter_shapes
-from generator.schema import Field, positive
+from generator.definitions.schema import Field, positive
+from generator.definitions.values import ComponentSpec
+from generator.foundation.errors import DefinitionError, TemplateError
+from generator.foundation.languages import set_text
+from generator.foundation.languages import text as catalogue_text
+from generator.model.fonts import text_width
+from generator.model.page import MIN_TYPE, Drawing, Line, Page, Rect, Shape, Style, Text, iter_shapes
+from generator.printing.imposition import SheetItem, footer, nup, parts_bottom
 
 COLUMN_SCHEMA: dict[str, Field] = {
     "header": Field("str", default="", doc="the column's heading"),

@@ -31,13 +31,13 @@ from generator.components.look import (
     pt_from_mm,
 )
 from generator.components.symbols import draw_symbol
-from generator.definitions import ComponentSpec
-from generator.errors import DefinitionError
-from generator.fonts import split_lines, text_width
-from generator.imposition import place
-from generator.numbers import is_ascii_digits
-from generator.page import Drawing, Polygon, Rect, Shape, Style, Text
-from generator.schema import Field, positive
+from generator.definitions.schema import Field, positive
+from generator.definitions.values import ComponentSpec
+from generator.foundation.errors import DefinitionError
+from generator.foundation.numbers import is_ascii_digits
+from generator.model.fonts import split_lines, text_width
+from generator.model.page import Drawing, Polygon, Rect, Shape, Style, Text
+from generator.printing.imposition import place
 
 CAPTION_WIDTH = 90.0  # mm, the longest caption line
 CAPTION_LEADING = 3.6  # mm

@@ -3,7 +3,7 @@ module defines ``RULES``, a ``GameRules`` instance; a new game is a module and a
 
 from __future__ import annotations
 
-from generator.errors import UnknownGameError
+from generator.foundation.errors import UnknownGameError
 from generator.games import (
     aggression,
     barricades,

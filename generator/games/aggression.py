@@ -25,10 +25,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Union
 
-from generator.errors import BoardError, IllegalMoveError, NotationError
+from generator.foundation.errors import BoardError, IllegalMoveError, NotationError
+from generator.foundation.seeding import Rng, check_seed, rng_for
 from generator.games.base import GameRules, Outcome, State, turn_limit
 from generator.games.words import count
-from generator.seeding import Rng, check_seed, rng_for
 
 ROWS = 4
 COLUMNS = 5

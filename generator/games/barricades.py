@@ -43,12 +43,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from generator.errors import BoardError, IllegalMoveError, NotationError, RecordError
+from generator.foundation.errors import BoardError, IllegalMoveError, NotationError, RecordError
+from generator.foundation.seeding import check_seed
 from generator.games import barricades_board as bb
 from generator.games.barricades_board import Battlefield, distance, parse_square, square_name
 from generator.games.base import GameRules, Outcome, State, turn_limit
 from generator.games.words import count, plural
-from generator.seeding import check_seed
 
 #: what the turn limit counts (the rules' ``turn_unit``; the kit's texts name it from there)
 TURN_UNIT = "turn"

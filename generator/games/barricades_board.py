@@ -39,9 +39,9 @@ from fractions import Fraction
 from functools import cache
 from itertools import combinations
 
-from generator.errors import NotationError
-from generator.numbers import is_ascii_digits
-from generator.seeding import Rng, rng_for
+from generator.foundation.errors import NotationError
+from generator.foundation.numbers import is_ascii_digits
+from generator.foundation.seeding import Rng, rng_for
 
 SIZE = 10
 FILES = "abcdefghij"

@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, ClassVar, Generic, TypeVar
 
-from generator.errors import BoardError, IllegalMoveError
-from generator.numbers import is_ascii_digits
-from generator.seeding import Rng
+from generator.foundation.errors import BoardError, IllegalMoveError
+from generator.foundation.numbers import is_ascii_digits
+from generator.foundation.seeding import Rng
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Union
 
-from generator.errors import BoardError, IllegalMoveError, NotationError
+from generator.foundation.errors import BoardError, IllegalMoveError, NotationError
+from generator.foundation.numbers import is_ascii_digits
 from generator.games.base import GameRules, Outcome, State, turn_limit
 from generator.games.dice import (
     ROUND_UNIT,
@@ -40,7 +41,6 @@ from generator.games.dice import (
     turn_str,
 )
 from generator.games.words import count
-from generator.numbers import is_ascii_digits
 
 BOXES = 12
 STEPS = 2 * BOXES - 1

@@ -11,9 +11,9 @@ from functools import cache
 from itertools import combinations, combinations_with_replacement
 from typing import Any
 
-from generator.errors import NotationError, RecordError
+from generator.foundation.errors import NotationError, RecordError
+from generator.foundation.numbers import is_ascii_digits
 from generator.games.words import count
-from generator.numbers import is_ascii_digits
 
 FACES = 6
 

@@ -18,7 +18,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from generator.errors import IllegalMoveError, NotationError
+from generator.foundation.errors import IllegalMoveError, NotationError
+from generator.foundation.numbers import is_ascii_digits
 from generator.games.base import GameRules, Outcome, State, turn_limit
 from generator.games.dice import (
     ROUND_UNIT,
@@ -37,7 +38,6 @@ from generator.games.dice import (
     uses_only,
 )
 from generator.games.words import count, spelt
-from generator.numbers import is_ascii_digits
 
 HIGHEST = 12
 COLUMNS = 2

@@ -19,12 +19,12 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from generator.errors import BoardError, PnpError
+from generator.foundation.errors import BoardError, PnpError
+from generator.foundation.seeding import Rng
 from generator.games import nine_mens_morris as nmm
 from generator.games import push
 from generator.games import take_the_brain as ttb
 from generator.games.base import GameRules, State
-from generator.seeding import Rng
 
 #: A test on a legal move and the state it is legal in.
 Test = Callable[[State, Any], bool]

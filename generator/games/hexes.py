@@ -20,7 +20,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from generator.errors import NotationError
+from generator.foundation.errors import NotationError
 
 Hex = tuple[int, int]  # axial (q, r)
 

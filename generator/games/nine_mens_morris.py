@@ -23,7 +23,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from generator.errors import BoardError, IllegalMoveError, NotationError
+from generator.foundation.errors import BoardError, IllegalMoveError, NotationError
 from generator.games.base import GameRules, Outcome, State, turn_limit
 from generator.games.words import count
 

@@ -47,11 +47,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from generator.errors import BoardError, IllegalMoveError, NotationError, RecordError
+from generator.foundation.errors import BoardError, IllegalMoveError, NotationError, RecordError
+from generator.foundation.numbers import is_ascii_digits
+from generator.foundation.seeding import check_seed, rng_for
 from generator.games.base import GameRules, Outcome, State, turn_limit
 from generator.games.words import count
-from generator.numbers import is_ascii_digits
-from generator.seeding import check_seed, rng_for
 
 #: what the turn limit counts (the rules' ``turn_unit``; the kit's texts name it from there)
 TURN_UNIT = "turn"

@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from generator.errors import BoardError, IllegalMoveError, NotationError, RecordError
+from generator.foundation.errors import BoardError, IllegalMoveError, NotationError, RecordError
 from generator.games.base import GameRules, Outcome, State, turn_limit
 from generator.games.words import count
 

@@ -32,11 +32,11 @@ from dataclasses import dataclass, field
 from typing import Any, BinaryIO, TextIO
 
 from generator.bots import Bot, choose_move
-from generator.errors import IllegalMoveError, NotationError, OutputError
-from generator.files import atomic_write_text, path_problem
+from generator.foundation.errors import IllegalMoveError, NotationError, OutputError
+from generator.foundation.files import atomic_write_text, path_problem
+from generator.foundation.languages import message as catalogue_text
+from generator.foundation.languages import part_name, side_name, unit_count
 from generator.games.base import GameRules, Outcome, State
-from generator.languages import message as catalogue_text
-from generator.languages import part_name, side_name, unit_count
 from generator.referee.record import move_pieces, record_str
 from generator.referee.replay import result_str
 

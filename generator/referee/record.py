@@ -13,7 +13,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from generator.errors import RecordError
+from generator.foundation.errors import RecordError
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")

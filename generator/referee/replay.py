@@ -16,12 +16,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from generator.errors import BoardError, PnpError, RecordError, UsageError
+from generator.foundation.errors import BoardError, PnpError, RecordError, UsageError
+from generator.foundation.seeding import check_seed
 from generator.games import find_rules
 from generator.games.base import GameRules, Outcome, State
 from generator.games.words import count
 from generator.referee.record import RESULTS, Record, Tag, Token, parse_record, parse_tags
-from generator.seeding import check_seed
 
 
 @dataclass(frozen=True)

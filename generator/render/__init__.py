@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import BinaryIO
 
-from generator.page import Page
+from generator.model.page import Page
 
 AUTHOR = "pnp"  # the author a file names when its maker gives none
 

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Any, Protocol
 
-from generator.page import Circle, Group, Image, Line, Matrix, Path, Polygon, Rect, Shape, Text
+from generator.model.page import Circle, Group, Image, Line, Matrix, Path, Polygon, Rect, Shape, Text
 
 Commands = tuple[tuple[Any, ...], ...]
 KAPPA = 4 * (math.sqrt(2) - 1) / 3  # control point distance of a quarter circle as one Bezier

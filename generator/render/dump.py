@@ -7,7 +7,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable
 
-from generator.page import IDENTITY, Circle, Image, Line, Matrix, Page, Path, Polygon, Rect, Style, Text
+from generator.model.page import IDENTITY, Circle, Image, Line, Matrix, Page, Path, Polygon, Rect, Style, Text
 from generator.render.base import draw
 
 

@@ -17,11 +17,30 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.colour import cmyk
-from generator.compat import append_operators, canvas_document, compress_last_page, escape_text, path_paint
-from generator.errors import DefinitionError
-from generator.fonts import pdf_font
-from generator.page import IDENTITY, Box, Circle, Image, Line, Matrix, Page, Path, Polygon, Rect, Style, Text
+from generator.foundation.compat import (
+    append_operators,
+    canvas_document,
+    compress_last_page,
+    escape_text,
+    path_paint,
+)
+from generator.foundation.errors import DefinitionError
+from generator.model.colour import cmyk
+from generator.model.fonts import pdf_font
+from generator.model.page import (
+    IDENTITY,
+    Box,
+    Circle,
+    Image,
+    Line,
+    Matrix,
+    Page,
+    Path,
+    Polygon,
+    Rect,
+    Style,
+    Text,
+)
 from generator.render.base import draw
 from generator.render.pdfjoin import PdfJoiner
 
@@ -49,7 +68,7 @@ def _cmyk_colour(hexstr: str) -> Color:
 
 class _Painter:
     """A renderer onto a reportlab canvas that skips state changes repeating the current state;
-    colours go as RGB, or as CMYK inks (``generator.colour.cmyk``) when ``cmyk``."""
+    colours go as RGB, or as CMYK inks (``generator.model.colour.cmyk``) when ``cmyk``."""
 
     def __init__(
         self,
@@ -183,7 +202,7 @@ class _Painter:
         c.transform(1, 0, 0, -1, s.x, s.y + s.h)
         try:
             c.drawImage(ImageReader(io.BytesIO(s.data)), 0, 0, s.w, s.h, mask="auto")
-        except MemoryError:  # out of the build's memory (generator.parallel.memory_cap): said there
+        except MemoryError:  # out of the build's memory (generator.workers.parallel.memory_cap): said there
             raise
         except Exception as exc:  # a picture whose header reads but whose data does not
             raise DefinitionError(f"an image cannot be read: {exc}") from None

@@ -14,8 +14,8 @@ import struct
 import zlib
 from typing import BinaryIO
 
-from generator.errors import UsageError
-from generator.page import Page
+from generator.foundation.errors import UsageError
+from generator.model.page import Page
 
 MM_PER_INCH = 25.4
 INSTALL = "pip install 'pnp-kits[png]'"

@@ -32,8 +32,8 @@ import svgwrite.path
 import svgwrite.shapes
 import svgwrite.text
 
-from generator.fonts import PDF_NAMES, font_face_uri
-from generator.page import (
+from generator.model.fonts import PDF_NAMES, font_face_uri
+from generator.model.page import (
     IDENTITY,
     Circle,
     Image,

@@ -7,8 +7,8 @@ import os
 import re
 from importlib import resources
 
-from generator.errors import UsageError
-from generator.files import atomic_write_text
+from generator.foundation.errors import UsageError
+from generator.foundation.files import atomic_write_text
 
 _ID = re.compile(r"^[a-z][a-z0-9-]{0,39}$")
 

@@ -10,10 +10,10 @@ import pytest
 
 from generator.components.base import Context, Options
 from generator.components.kinds import context as make_context
-from generator.definitions import GameDefinition
-from generator.imposition import find_paper
-from generator.loader import find_definition, load_definition
-from generator.page import Page
+from generator.definitions.loader import find_definition, load_definition
+from generator.definitions.values import GameDefinition
+from generator.model.page import Page
+from generator.printing.imposition import find_paper
 from generator.render import WRITERS
 from tests.pdf_reader import open_pdf
 from tests.svg_reader import read_svg

@@ -19,9 +19,9 @@ from generator.booklet.template import languages
 from generator.components import booklet
 from generator.components.base import Options
 from generator.components.kinds import context as kit_context
-from generator.imposition import booklet_order, find_paper
-from generator.loader import load_all
-from generator.page import Text, iter_shapes
+from generator.definitions.loader import load_all
+from generator.model.page import Text, iter_shapes
+from generator.printing.imposition import booklet_order, find_paper
 from tests.booklet.conftest import context, make_game, pdf_bytes
 from tests.languages_todo import UNFITTED, UNFITTED_LATE, unfitted
 from tests.pdf_reader import open_pdf
@@ -175,7 +175,7 @@ def test_the_quick_reference_closes_the_booklet_after_the_rules(request, game, l
 
 def test_the_kit_list_counts_come_from_the_definition():
     """Where a booklet lists the kit, each part's count is the one the print guide's checklist has."""
-    from generator.guide import checklist
+    from generator.printing.guide import checklist
 
     seen = 0
     for case in CASES:

@@ -16,9 +16,9 @@ from generator.booklet.template import languages
 from generator.components import booklet
 from generator.components.base import Options
 from generator.components.kinds import context as kit_context
-from generator.imposition import booklet_order, find_paper
-from generator.languages import LANGUAGES
-from generator.loader import load_all
+from generator.definitions.loader import load_all
+from generator.foundation.languages import LANGUAGES
+from generator.printing.imposition import booklet_order, find_paper
 from generator.render import WRITERS
 
 MIN_FILL = 1 / 3
@@ -121,7 +121,7 @@ def test_the_ink_saver_booklet_keeps_its_blank_record_within_the_tint_a_page_all
     """Everest's player sheet follows its rules with --ink-saver too (drawn narrower, never
     narrower than a copy on its own sheet), and no tint on a booklet page covers more than
     INK_SAVER_TINT of it."""
-    from generator.page import Rect, iter_shapes
+    from generator.model.page import Rect, iter_shapes
 
     for paper in PAPERS:
         _, laid, _ = _booklet("everest", "en", paper, True, False)

@@ -16,8 +16,8 @@ from generator.booklet.markup import FigureRow, Heading, ListBlock, Note, Paragr
 from generator.components.base import Options
 from generator.components.booklet import booklet_source
 from generator.components.kinds import context
-from generator.imposition import find_paper
-from generator.loader import find_definition
+from generator.definitions.loader import find_definition
+from generator.printing.imposition import find_paper
 from tests.conftest import build
 
 
@@ -74,7 +74,7 @@ def test_html_booklet_holds_the_pdf_text(tmp_path, game, lang):
     folder = next(p for p in tmp_path.iterdir() if p.is_dir())
     source = (folder / "booklet.html").read_text(encoding="utf-8")
     definition = find_definition(game, None, lang)
-    from generator.build.plan import effective_seed
+    from generator.kits.plan import effective_seed
 
     ctx = context(
         definition, find_paper("a4"), effective_seed(definition, None), frozenset(), Options(lang=lang)
@@ -109,7 +109,7 @@ def test_html_booklet_is_deterministic(tmp_path):
 
 
 def test_inline_figures_keep_labels_past_their_edge_in_view_and_share_one_style_sheet():
-    from generator.page import Page, Rect, Style, Text
+    from generator.model.page import Page, Rect, Style, Text
     from generator.render.svg import InlineSvg
 
     figures = InlineSvg()

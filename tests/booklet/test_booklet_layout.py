@@ -7,8 +7,8 @@ import pytest
 
 from generator.booklet.layout import page_geometry
 from generator.components import booklet
-from generator.imposition import booklet_order, find_paper, impose_booklet
-from generator.page import Page, Text, apply, bounds, iter_shapes
+from generator.model.page import Page, Text, apply, bounds, iter_shapes
+from generator.printing.imposition import booklet_order, find_paper, impose_booklet
 from generator.render.html import html_document
 from tests.booklet.conftest import (
     SMALL_BOARD,

@@ -17,7 +17,7 @@ from generator.booklet.markup import (
     parse_inline,
     plain_text,
 )
-from generator.errors import TemplateError
+from generator.foundation.errors import TemplateError
 
 
 def test_blocks_of_every_kind_are_recognised():

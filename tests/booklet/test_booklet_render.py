@@ -12,8 +12,8 @@ from generator.booklet.template import (
     template_values,
 )
 from generator.components import booklet
-from generator.errors import TemplateError, UsageError
-from generator.loader import load_all
+from generator.definitions.loader import load_all
+from generator.foundation.errors import TemplateError, UsageError
 from tests.booklet.conftest import context, make_game
 
 

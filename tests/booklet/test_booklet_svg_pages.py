@@ -16,7 +16,7 @@ import pypdfium2 as pdfium
 import pytest
 
 from generator.booklet.template import languages
-from generator.loader import load_all
+from generator.definitions.loader import load_all
 from tests.svg_reader import read_svg
 
 GAMES = {d.id: d for d in load_all()}

@@ -9,9 +9,9 @@ from generator.booklet.template import languages
 from generator.components.base import Options
 from generator.components.booklet import booklet_source, laid_pages
 from generator.components.kinds import context
-from generator.imposition import find_paper
-from generator.loader import load_all
-from generator.page import Text, iter_shapes
+from generator.definitions.loader import load_all
+from generator.model.page import Text, iter_shapes
+from generator.printing.imposition import find_paper
 from tests.languages_todo import UNFITTED_LATE, unfitted
 
 HEADINGS = {"en": "Clarifications", "fr": "Précisions", "it": "Chiarimenti"}

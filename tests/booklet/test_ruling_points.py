@@ -11,8 +11,8 @@ import tomllib
 
 import pytest
 
-from generator.definitions import BUILTIN_GAMES
-from generator.languages import LANGUAGES
+from generator.definitions.values import BUILTIN_GAMES
+from generator.foundation.languages import LANGUAGES
 from tests.languages_todo import NOT_WRITTEN, UNMARKED, param
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

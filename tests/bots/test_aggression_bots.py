@@ -7,8 +7,8 @@ attacker's troops in the cities adjacent to it), from the position's cities and 
 from __future__ import annotations
 
 from generator.bots import RandomBot, SearchBot, choose_move
+from generator.foundation.seeding import Rng
 from generator.games.aggression import CITY_NAMES, RULES, AggressionState
-from generator.seeding import Rng
 
 
 def _succeeds(state: AggressionState, city: str) -> bool:

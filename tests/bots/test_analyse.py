@@ -15,7 +15,7 @@ import pytest
 from pypdf import PdfReader
 
 from generator.bots.analysis import analyse, analysis_table, parse_band, wilson, write_chart
-from generator.errors import UsageError
+from generator.foundation.errors import UsageError
 
 
 def pnp(*args: str) -> subprocess.CompletedProcess[str]:

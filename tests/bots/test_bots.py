@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 from generator.bots import RandomBot, SearchBot, choose_move, make_bot, play_game, random_move, reward
-from generator.errors import UsageError
+from generator.foundation.errors import UsageError
+from generator.foundation.seeding import Rng
 from generator.games import GAMES
 from generator.games.base import State
-from generator.seeding import Rng
 
 
 def _start(game: str, seed: int = 3):  # type: ignore[no-untyped-def]

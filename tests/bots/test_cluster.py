@@ -16,11 +16,12 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from generator import __version__, cluster
+from generator import __version__
 from generator.bots.analysis import analyse
-from generator.build.balance import Balance, balance_plan
-from generator.build.plan import BuildPlan, BuildRequest, make_plan
 from generator.cli.app import app
+from generator.kits.balance import Balance, balance_plan
+from generator.kits.plan import BuildPlan, BuildRequest, make_plan
+from generator.workers import cluster
 
 try:
     import distributed
@@ -38,7 +39,8 @@ ARGS = ("analyse", "aggression", "--seeds", "1-40", "--games", "2", "-q")
 OTHER_PNP = """
 import sys
 from distributed import LocalCluster
-from generator import __version__, cluster
+from generator import __version__
+from generator.workers import cluster
 cluster.code_fingerprint = lambda: "0.0.1+0123456789abcdef"
 kw = dict(processes=False, protocol="tcp", host="127.0.0.1", dashboard_address=":0")
 print(LocalCluster(n_workers=1, threads_per_worker=1, **kw).scheduler_address, flush=True)

@@ -19,7 +19,7 @@ from generator.bots.analysis import (
     min_games,
     with_tests,
 )
-from generator.seeding import Rng
+from generator.foundation.seeding import Rng
 
 BAND = (0.35, 0.65)
 

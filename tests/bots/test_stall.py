@@ -11,9 +11,9 @@ import pytest
 
 from generator.bots import SearchBot, choose_move
 from generator.bots.tactics import GreedyBot, playout_reward
+from generator.foundation.seeding import Rng
 from generator.games import GAMES
 from generator.games.nine_mens_morris import NineMensMorrisState
-from generator.seeding import Rng
 
 
 @pytest.mark.parametrize("seed", [3, 6, 7, 9])

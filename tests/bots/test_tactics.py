@@ -21,9 +21,9 @@ import pytest
 
 from generator.bots import DEFAULT_PLAYOUTS, SearchBot
 from generator.bots.tactics import GreedyBot
+from generator.foundation.seeding import Rng
 from generator.games import GAMES
 from generator.games.base import State
-from generator.seeding import Rng
 
 PER_KIND = 3
 MAX_GAMES = 60

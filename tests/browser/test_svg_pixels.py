@@ -29,7 +29,7 @@ from dataclasses import dataclass
 import pytest
 
 import generator.render.svg as svg_module
-from generator.page import (
+from generator.model.page import (
     IDENTITY,
     Circle,
     Group,

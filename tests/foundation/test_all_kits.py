@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-from generator.definitions import BUILTIN_GAMES
-from generator.imposition import PAPERS
+from generator.definitions.values import BUILTIN_GAMES
+from generator.printing.imposition import PAPERS
 from tests.conftest import build, mm
 from tests.pdf_reader import Page, open_pdf
 

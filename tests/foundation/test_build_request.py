@@ -10,11 +10,11 @@ import dataclasses
 import pytest
 
 from generator.booklet.template import languages
-from generator.build.kit import build_kit
-from generator.build.plan import BuildRequest, kit_plan, make_plan
 from generator.components.base import Options
-from generator.errors import UsageError
-from generator.loader import find_definition, load_all
+from generator.definitions.loader import find_definition, load_all
+from generator.foundation.errors import UsageError
+from generator.kits.kit import build_kit
+from generator.kits.plan import BuildRequest, kit_plan, make_plan
 
 SEEDED = BuildRequest(games=("aggression",), seeds="1-4", formats=("svg",))
 
@@ -71,7 +71,7 @@ def test_the_build_reads_no_definition_from_disk(tmp_path, monkeypatch) -> None:
     def refused(*args, **kwargs):
         raise AssertionError("a definition was read again while the kit was built")
 
-    monkeypatch.setattr("generator.loader._read", refused)
+    monkeypatch.setattr("generator.definitions.loader._read", refused)
     files = build_kit(kit)
     names = {f.path.rsplit("/", 1)[-1] for f in files}
     assert {f"booklet.{d.lang}.pdf" for d in kit.translations} <= names

@@ -2,8 +2,8 @@
 
 import pytest
 
-from generator.calibration import RULER, calibration_pages, targets
-from generator.imposition import find_paper
+from generator.printing.calibration import RULER, calibration_pages, targets
+from generator.printing.imposition import find_paper
 from tests.conftest import mm
 from tests.foundation.test_cli import pnp
 from tests.pdf_reader import open_pdf

@@ -11,12 +11,12 @@ from collections import Counter
 import pypdf
 import pytest
 
-from generator.build.kit import layout_findings
-from generator.build.plan import kit_plan
 from generator.components.base import Options
 from generator.components.cards import SIZES, card_size
-from generator.definitions import templates_for
-from generator.loader import load_definition
+from generator.definitions.loader import load_definition
+from generator.definitions.values import templates_for
+from generator.kits.kit import layout_findings
+from generator.kits.plan import kit_plan
 from tests.conftest import mm
 from tests.foundation.test_cli import one_line_error, pnp
 from tests.pdf_reader import Page, open_pdf

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from generator.definitions import BUILTIN_GAMES, layout_files
+from generator.definitions.values import BUILTIN_GAMES, layout_files
 from tests.conftest import ROOT
 
 

@@ -1,4 +1,4 @@
-"""reportlab's and jinja2's private names are used in generator/compat.py alone, so a new release of
+"""reportlab's and jinja2's private names are used in generator/foundation/compat.py alone, so a new release of
 either breaks one module (and .ci/run's floor job runs the writer, font and sandbox tests at the
 lowest versions pyproject.toml allows)."""
 
@@ -63,7 +63,7 @@ def test_private_names_of_reportlab_and_jinja2_live_in_the_compat_module_alone()
     offenders = {
         module: uses
         for module, path in module_files().items()
-        if module != "generator.compat" and (uses := private_uses(path))
+        if module != "generator.foundation.compat" and (uses := private_uses(path))
     }
     assert offenders == {}
 
@@ -79,4 +79,4 @@ def test_the_check_sees_each_kind_of_private_use(tmp_path):
         path.write_text(source, encoding="utf-8")
         assert private_uses(str(path)), source
     # the compat module itself holds them all: the check finds them there
-    assert private_uses(os.path.join(PACKAGE, "compat.py"))
+    assert private_uses(os.path.join(PACKAGE, "foundation", "compat.py"))

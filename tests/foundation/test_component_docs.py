@@ -7,9 +7,9 @@ import pytest
 
 from generator.components.base import COMMON_SCHEMA
 from generator.components.kinds import KINDS
-from generator.definitions import GAME_SCHEMA, PAPER_SCHEMA
-from generator.loader import TOP_SCHEMA
-from generator.schema import Field, key_rows, key_table, undocumented
+from generator.definitions.loader import TOP_SCHEMA
+from generator.definitions.schema import Field, key_rows, key_table, undocumented
+from generator.definitions.values import GAME_SCHEMA, PAPER_SCHEMA
 from tools.component_docs import BEGIN, END, README, key_tables, readme_with_tables
 
 SCHEMAS = {

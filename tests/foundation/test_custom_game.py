@@ -9,7 +9,7 @@ import os
 import pytest
 
 from generator.components.kinds import KINDS
-from generator.loader import load_definition
+from generator.definitions.loader import load_definition
 from tests.conftest import svg_root
 from tests.foundation.test_cli import one_line_error, pnp
 from tests.pdf_reader import open_pdf
@@ -111,10 +111,10 @@ def test_a_game_of_ones_own_builds_only_from_its_folder(custom_kit, tmp_path):
     ("paper", "ink", "cell"), [("a4", False, None), ("letter", True, None), ("a4", False, 40.0)]
 )
 def test_every_page_of_the_starter_kit_passes_the_layout_check(custom_kit, paper, ink, cell):
-    from generator.build.kit import layout_findings
-    from generator.build.plan import kit_plan
     from generator.components.base import Options
-    from generator.definitions import templates_for
+    from generator.definitions.values import templates_for
+    from generator.kits.kit import layout_findings
+    from generator.kits.plan import kit_plan
 
     root, _ = custom_kit
     layouts = os.path.join(root, "layouts")

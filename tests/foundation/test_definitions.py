@@ -11,9 +11,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.definitions import BUILTIN_GAMES, LAYOUTS_DIR, TEMPLATES_DIR
-from generator.errors import DefinitionError, PnpError
-from generator.loader import load_all, load_definition
+from generator.definitions.loader import load_all, load_definition
+from generator.definitions.values import BUILTIN_GAMES, LAYOUTS_DIR, TEMPLATES_DIR
+from generator.foundation.errors import DefinitionError, PnpError
 from tests.conftest import ROOT
 
 GOOD = """

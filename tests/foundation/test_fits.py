@@ -8,12 +8,12 @@ import os
 
 import pytest
 
-from generator.build.plan import effective_seed
 from generator.components import standees
 from generator.components.base import FIT_MARGIN, Context, Options, board_square
 from generator.components.kinds import context as make_context
 from generator.components.kinds import find_kind
-from generator.imposition import find_paper
+from generator.kits.plan import effective_seed
+from generator.printing.imposition import find_paper
 from tests.conftest import build, kit_definitions
 from tests.foundation.test_cli import one_line_error, pnp
 from tests.pdf_reader import open_pdf
@@ -112,7 +112,7 @@ def go_on_lines(game: str, lang: str = "en") -> tuple[list[tuple[int, int, int]]
             if block["turns_per_row"]:
                 records.append((block["rows"], block["turns_per_row"], limit))
         for output in find_kind(spec.kind).build(spec, ctx):
-            from generator.page import Text, iter_shapes
+            from generator.model.page import Text, iter_shapes
 
             texts.extend(
                 s.text for p in output.pages for s, _ in iter_shapes(p.shapes) if isinstance(s, Text)
@@ -143,8 +143,8 @@ def test_the_short_records_are_the_ones_the_players_would_run_out_of():
 
 
 def test_a_request_the_library_refuses_before_building(tmp_path):
-    from generator.build.plan import kit_plan
-    from generator.errors import UsageError
+    from generator.foundation.errors import UsageError
+    from generator.kits.plan import kit_plan
 
     with pytest.raises(UsageError, match="too small for push"):
         kit_plan(GAMES["push"], str(tmp_path), options=Options(cell_size=5.0))

@@ -16,8 +16,8 @@ import pypdf
 import pytest
 from fontTools.ttLib import TTFont
 
-from generator.fonts import FONT_FILES, PDF_NAMES, font_bytes, font_face_uri, font_path, vera_path
-from generator.fontsubset import subset_ttf, woff
+from generator.model.fonts import FONT_FILES, PDF_NAMES, font_bytes, font_face_uri, font_path, vera_path
+from generator.model.fontsubset import subset_ttf, woff
 
 FONTS = sorted(FONT_FILES)
 

@@ -13,8 +13,8 @@ import os
 import pytest
 
 from generator.components.kinds import KINDS, context, find_kind
-from generator.imposition import find_paper
-from generator.loader import find_definition, load_definition
+from generator.definitions.loader import find_definition, load_definition
+from generator.printing.imposition import find_paper
 from generator.render.dump import dump_pages
 
 GOLDEN = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "golden")

@@ -10,12 +10,12 @@ import textwrap
 
 import pytest
 
-from generator.build.kit import layout_findings
-from generator.build.plan import kit_plan
 from generator.components.base import Options
-from generator.definitions import templates_for
+from generator.definitions.loader import load_definition
+from generator.definitions.values import templates_for
 from generator.games.hexes import HexGrid
-from generator.loader import load_definition
+from generator.kits.kit import layout_findings
+from generator.kits.plan import kit_plan
 from tests.conftest import mm
 from tests.foundation.test_cli import one_line_error, pnp
 from tests.pdf_reader import Document, Page, open_pdf

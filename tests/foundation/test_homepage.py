@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.build.index import write_index
-from generator.homepage import card_pages
+from generator.kits.homepage import card_pages
+from generator.kits.index import write_index
 from tests.conftest import build
 from tests.pdf_reader import open_pdf
 

@@ -6,8 +6,8 @@ import io
 
 import pytest
 
-from generator.imposition import SheetItem, booklet_order, find_paper, nup, place, tile
-from generator.page import Drawing, Rect, Style, bounds, fill
+from generator.model.page import Drawing, Rect, Style, bounds, fill
+from generator.printing.imposition import SheetItem, booklet_order, find_paper, nup, place, tile
 from generator.render import WRITERS
 from tests.conftest import mm
 from tests.pdf_reader import open_pdf
@@ -93,7 +93,7 @@ def test_saddle_stitch_order(pages, expected):
 
 
 def test_margins_below_what_printers_can_print_are_refused():
-    from generator.errors import UsageError
+    from generator.foundation.errors import UsageError
 
     with pytest.raises(UsageError):
         find_paper("a4", margin=3.0)

@@ -11,8 +11,8 @@ import typing
 import pytest
 
 from generator.components.kinds import KINDS
+from generator.foundation.seeding import Rng
 from generator.games import GAMES, find_rules
-from generator.seeding import Rng
 
 # the Kind field of each function a kind's module may offer
 CAPABILITIES = {

@@ -8,7 +8,15 @@ import string
 
 import pytest
 
-from generator.languages import LANGUAGES, TEXTS, MissingText, french_spacing, set_text, text, unit_count
+from generator.foundation.languages import (
+    LANGUAGES,
+    TEXTS,
+    MissingText,
+    french_spacing,
+    set_text,
+    text,
+    unit_count,
+)
 
 FIELDS = re.compile(r"\{\{\s*(\w+)|\{%\s*if\s+(\w+)")
 

@@ -211,18 +211,18 @@ def test_outside_packages_stay_in_their_corner() -> None:
 
 # The checks themselves must be able to fail: run them over small made-up graphs.
 
-LAYERS = [Row(1, "low", ("errors",)), Row(2, "left", ("games.*",)), Row(2, "right", ("render.*",))]
+LAYERS = [Row(1, "low", ("foundation.errors",)), Row(2, "left", ("games.*",)), Row(2, "right", ("render.*",))]
 LAYERS += [Row(3, "top", ("cli.*",))]
 
 
 @pytest.mark.parametrize(
     ("graph", "expected"),
     [
-        ({"generator.cli.app": {"generator.games.x", "generator.errors"}}, []),
+        ({"generator.cli.app": {"generator.games.x", "generator.foundation.errors"}}, []),
         ({"generator.games.x": {"generator.games.base"}, "generator.games.base": set()}, []),
         (
-            {"generator.errors": {"generator.cli.app"}},
-            ["generator.errors (1 low) imports generator.cli.app (3 top)"],
+            {"generator.foundation.errors": {"generator.cli.app"}},
+            ["generator.foundation.errors (1 low) imports generator.cli.app (3 top)"],
         ),
         (
             {"generator.render.pdf": {"generator.games.x"}},

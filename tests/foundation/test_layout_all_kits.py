@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from generator.build.kit import layout_findings
-from generator.build.plan import kit_plan, takes_seed
-from generator.calibration import calibration_pages
 from generator.components.base import Options
-from generator.imposition import find_paper
-from generator.layout_check import check_pages
+from generator.kits.kit import layout_findings
+from generator.kits.plan import kit_plan, takes_seed
+from generator.printing.calibration import calibration_pages
+from generator.printing.imposition import find_paper
+from generator.printing.layout_check import check_pages
 from tests.conftest import kit_definitions
 
 GAMES = kit_definitions()  # the built-in games and the starter kit `pnp new` writes
@@ -84,7 +84,7 @@ def test_the_calibration_sheet_is_clean(paper):
 
 
 def test_a_finding_names_page_shape_and_problem():
-    from generator.page import Page, Text
+    from generator.model.page import Page, Text
 
     findings = check_pages([Page(100, 100, [Text(10, 10, "tiny", 4)], label="sheet")], "kit/x")
     assert [str(f) for f in findings] == [

@@ -2,9 +2,21 @@
 
 from __future__ import annotations
 
-from generator.imposition import GLUE
-from generator.layout_check import GLUE_FILL, check_contrast, check_page
-from generator.page import Circle, Group, Line, Page, Polygon, Rect, Style, Text, arrow, scale, translate
+from generator.model.page import (
+    Circle,
+    Group,
+    Line,
+    Page,
+    Polygon,
+    Rect,
+    Style,
+    Text,
+    arrow,
+    scale,
+    translate,
+)
+from generator.printing.imposition import GLUE
+from generator.printing.layout_check import GLUE_FILL, check_contrast, check_page
 
 BLACK = Style(stroke="#000000", width=0.4)
 

@@ -13,14 +13,14 @@ import re
 import pytest
 
 from generator.booklet.template import languages
-from generator.build.kit import build_kit
-from generator.build.plan import kit_plan
 from generator.components.base import Options
-from generator.definitions import BUILTIN_GAMES, LAYOUTS_DIR
+from generator.definitions.loader import find_definition
+from generator.definitions.values import BUILTIN_GAMES, LAYOUTS_DIR
+from generator.foundation.languages import LANGUAGES
+from generator.foundation.seeding import rng_for
 from generator.games import GAMES
-from generator.languages import LANGUAGES
-from generator.loader import find_definition
-from generator.seeding import rng_for
+from generator.kits.kit import build_kit
+from generator.kits.plan import kit_plan
 from tests.pdf_reader import open_pdf
 
 CHANGED = 173  # a turn limit no kit prints otherwise
@@ -44,8 +44,11 @@ def kit_texts(game: str, lang: str, out: str) -> dict[str, str]:
 
 
 def stated(text: str, limit: int, units: list[str]) -> int:
-    """Return how often a text states a number of the given unit words ('200 turns')."""
-    return sum(len(re.findall(rf"\b{limit} {re.escape(word)}\b(?! de table)", text)) for word in units)
+    """Return how often a text states a number of the given unit words ('200 turns'); a no-break
+    space counts as a space (French keeps "tours de table" on one line with them)."""
+    text = re.sub(r"[\s\u00a0]+", " ", text)
+    words = [w.replace("\u00a0", " ") for w in units]
+    return sum(len(re.findall(rf"\b{limit} {re.escape(word)}\b(?! de table)", text)) for word in words)
 
 
 def unit_words(unit: str) -> list[str]:

@@ -8,9 +8,9 @@ import pytest
 
 from generator.bots import MAX_PLAYOUTS
 from generator.bots.analysis import MAX_GAMES, MAX_WORK, analyse
-from generator.build.plan import check_out
-from generator.errors import UsageError
-from generator.files import MAX_PATH_DEPTH
+from generator.foundation.errors import UsageError
+from generator.foundation.files import MAX_PATH_DEPTH
+from generator.kits.plan import check_out
 from tests.foundation.test_cli import one_line_error, pnp
 
 DEEP = "/".join(["d"] * (MAX_PATH_DEPTH + 8))

@@ -11,13 +11,13 @@ import io
 
 import pytest
 
-from generator.build.kit import component_outputs, print_pages
-from generator.build.plan import kit_plan
-from generator.imposition import is_paper_page
-from generator.languages import text as catalogue_text
-from generator.loader import load_all
-from generator.page import Page, Rect, Text, iter_shapes
-from generator.printjob import Part, job_pages, job_sheets
+from generator.definitions.loader import load_all
+from generator.foundation.languages import text as catalogue_text
+from generator.kits.kit import component_outputs, print_pages
+from generator.kits.plan import kit_plan
+from generator.model.page import Page, Rect, Text, iter_shapes
+from generator.printing.imposition import is_paper_page
+from generator.printing.job import Part, job_pages, job_sheets
 from generator.render import find_writer
 
 SCALE_TEXT = catalogue_text("scale.check", "en", n="30")

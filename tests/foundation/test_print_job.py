@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from generator.printjob import flip_point
+from generator.printing.job import flip_point
 from generator.starter import write_starter
 from tests.conftest import build, mm
 from tests.pdf_reader import Document, Page, Rect, open_pdf
@@ -185,15 +185,15 @@ def test_the_booklet_reads_in_order_after_the_flip_and_the_fold(every_kit):
 
 def test_a_booklet_imposed_for_the_short_edge_does_not_read_in_order_with_a_long_edge_flip(tmp_path):
     # the simulation can fail: the booklet's own imposed file, turned upright, is for the short edge
-    from generator.imposition import find_paper, impose_booklet
-    from generator.printjob import upright
+    from generator.printing.imposition import find_paper, impose_booklet
+    from generator.printing.job import upright
     from generator.render.pdf import write_pdf
 
     build(str(tmp_path), "nine-mens-morris", formats=["pdf"])
     path = tmp_path / "nine-mens-morris"
     booklet = open_pdf(str(path / "booklet.pdf"))
     from generator.components.kinds import context, find_kind
-    from generator.loader import LAYOUTS_DIR, find_definition
+    from generator.definitions.loader import LAYOUTS_DIR, find_definition
 
     definition = find_definition("nine-mens-morris", LAYOUTS_DIR, "en")
     paper = find_paper("a4")
@@ -333,7 +333,7 @@ def _cut_cells(page: Page) -> list[Rect]:
 
 def test_parts_of_one_stock_share_sheets_within_one_of_the_area_bound(every_kit):
     from generator.components.kinds import KINDS
-    from generator.loader import LAYOUTS_DIR, find_definition
+    from generator.definitions.loader import LAYOUTS_DIR, find_definition
 
     out, paper = every_kit
     for folder, path, manifest in kits_in(out):

@@ -7,7 +7,7 @@ import os
 import pytest
 
 from generator.components.look import luminance
-from generator.definitions import BUILTIN_GAMES
+from generator.definitions.values import BUILTIN_GAMES
 from tests.conftest import build
 from tests.pdf_reader import Page, open_pdf
 
@@ -57,12 +57,12 @@ def test_ink_saver_has_no_large_or_dark_fills(ink_saver_kits, game):
 
 def _parts(game: str, paper: str, ink: bool):
     """Yield (output name, shape, matrix) for every leaf shape on the cut-out part sheets."""
-    from generator.build.kit import component_outputs
-    from generator.build.plan import kit_plan
     from generator.components.base import Options
-    from generator.definitions import LAYOUTS_DIR
-    from generator.loader import load_all
-    from generator.page import iter_shapes
+    from generator.definitions.loader import load_all
+    from generator.definitions.values import LAYOUTS_DIR
+    from generator.kits.kit import component_outputs
+    from generator.kits.plan import kit_plan
+    from generator.model.page import iter_shapes
 
     definition = next(d for d in load_all(LAYOUTS_DIR, "en") if d.id == game)
     kit = kit_plan(definition, paper=paper, options=Options(ink_saver=ink))
@@ -75,7 +75,7 @@ def _parts(game: str, paper: str, ink: bool):
 
 def _filled_area(shape, m) -> float:
     """Return a filled rectangle's, circle's or polygon's area in mm² on the page (0 for others)."""
-    from generator.page import Circle, Polygon, Rect
+    from generator.model.page import Circle, Polygon, Rect
 
     k = abs(m[0] * m[3] - m[1] * m[2])
     if not isinstance(shape, (Rect, Circle, Polygon)) or shape.style.fill is None:
@@ -95,7 +95,7 @@ def _filled_area(shape, m) -> float:
 def test_ink_saver_parts_keep_no_large_coloured_fill(game, paper):
     """Under --ink-saver a piece, die, standee or card face larger than a symbol is white (or
     a pale tint, luminance 0.9 or more): a coloured face becomes an outline in its colour."""
-    from generator.layout_check import MARK_AREA
+    from generator.printing.layout_check import MARK_AREA
 
     found = set()
     for name, shape, m in _parts(game, paper, ink=True):
@@ -107,7 +107,7 @@ def test_ink_saver_parts_keep_no_large_coloured_fill(game, paper):
 
 def test_the_rule_finds_the_coloured_faces_of_a_plain_build():
     """Without the ink saver the same walk finds South's orange dice faces (so the test can fail)."""
-    from generator.layout_check import MARK_AREA
+    from generator.printing.layout_check import MARK_AREA
 
     fills = {
         shape.style.fill
@@ -120,8 +120,8 @@ def test_the_rule_finds_the_coloured_faces_of_a_plain_build():
 def test_ink_saver_dark_dice_are_framed_in_their_colour_with_pips_in_it():
     """West's dark dice print as white faces in a thick frame of West's colour, their white pips
     turned to that colour (3:1 or more on white), and hatching knocked out round each pip."""
-    from generator.colour import contrast_ratio
-    from generator.page import Circle, Line, Rect
+    from generator.model.colour import contrast_ratio
+    from generator.model.page import Circle, Line, Rect
 
     west = "#1f5f7a"  # push.toml's West colour
     frames = pips = hatching = 0

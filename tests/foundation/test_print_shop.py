@@ -16,17 +16,17 @@ import pytest
 from pypdf.generic import ContentStream
 from typer.testing import CliRunner
 
-from generator.build.kit import component_outputs, png_faces
-from generator.build.plan import effective_seed, kit_folder
 from generator.cli.app import app
-from generator.colour import cmyk
 from generator.components.base import Options
 from generator.components.kinds import KINDS, context
-from generator.imposition import MARK, SAFE_AREA, bled, find_paper
-from generator.layout_check import check_pages, check_safe_area
-from generator.loader import find_definition, load_definition
-from generator.page import Line, Page, Text, apply, iter_shapes
-from generator.printjob import Part, job_pages, job_sheets
+from generator.definitions.loader import find_definition, load_definition
+from generator.kits.kit import component_outputs, png_faces
+from generator.kits.plan import effective_seed, kit_folder
+from generator.model.colour import cmyk
+from generator.model.page import Line, Page, Text, apply, iter_shapes
+from generator.printing.imposition import MARK, SAFE_AREA, bled, find_paper
+from generator.printing.job import Part, job_pages, job_sheets
+from generator.printing.layout_check import check_pages, check_safe_area
 from generator.render.png import pixel_size
 from tests.conftest import ROOT, STARTER, build, kit_definitions, starter_layouts
 from tests.foundation.test_golden import CASES, KITS

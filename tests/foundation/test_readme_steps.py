@@ -12,7 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from generator.definitions import BUILTIN_GAMES
+from generator.definitions.values import BUILTIN_GAMES
 from tests.conftest import ROOT, own_game_files
 
 SKIPPED = (
@@ -55,7 +55,7 @@ def test_a_starter_kit_in_the_repository_folder_stays_out_of_the_builtin_games(t
     seen = run(
         copy,
         "-c",
-        "from generator.definitions import layout_files; from generator.loader import load_all; "
+        "from generator.definitions.values import layout_files; from generator.definitions.loader import load_all; "
         "print(' '.join(d.id for d in load_all())); print(len(layout_files()))",
     ).stdout.split("\n")
     assert seen[0].split() == sorted(BUILTIN_GAMES) and int(seen[1]) == len(BUILTIN_GAMES)

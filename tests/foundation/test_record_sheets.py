@@ -13,11 +13,11 @@ import pytest
 
 from generator.components.kinds import context
 from generator.components.table_sheet import note_text
-from generator.definitions import BUILTIN_GAMES, LAYOUTS_DIR
+from generator.definitions.loader import find_definition
+from generator.definitions.values import BUILTIN_GAMES, LAYOUTS_DIR
 from generator.games import GAMES
-from generator.imposition import find_paper
-from generator.loader import find_definition
-from generator.page import Text, iter_shapes
+from generator.model.page import Text, iter_shapes
+from generator.printing.imposition import find_paper
 from tests.conftest import build
 from tests.pdf_reader import Page, open_pdf
 
@@ -129,8 +129,8 @@ def test_a_two_player_centennial_record_has_a_line_for_every_throw_and_every_cla
 def test_no_two_player_centennial_game_makes_more_claims_than_the_record_budgets():
     """Random two-player games to their end (or the throw limit), claiming whenever a claim is
     open: the claims made never pass the rules' bound, and each moves its claimer one step."""
+    from generator.foundation.seeding import Rng
     from generator.games.centennial import Claim
-    from generator.seeding import Rng
 
     rules = GAMES["centennial"]
     bound = rules.text_values()["claim_limit"]

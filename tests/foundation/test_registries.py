@@ -10,9 +10,9 @@ from typer.testing import CliRunner
 
 from generator.cli.app import app
 from generator.components.kinds import KINDS
+from generator.definitions.loader import load_all
+from generator.foundation.languages import LANGUAGES
 from generator.games import GAMES, find_rules
-from generator.languages import LANGUAGES
-from generator.loader import load_all
 from generator.render import WRITERS
 
 PACKAGE = os.path.join(

@@ -8,7 +8,19 @@ import xml.etree.ElementTree as ET
 import pypdf
 import pytest
 
-from generator.page import Circle, Group, Line, Page, Rect, Style, Text, multiply, rotate, scale, translate
+from generator.model.page import (
+    Circle,
+    Group,
+    Line,
+    Page,
+    Rect,
+    Style,
+    Text,
+    multiply,
+    rotate,
+    scale,
+    translate,
+)
 from generator.render import WRITERS
 from tests.conftest import SVG_NS, mm
 from tests.pdf_reader import open_pdf

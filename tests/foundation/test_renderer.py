@@ -8,11 +8,10 @@ import math
 
 import pytest
 
-from generator.build.kit import component_outputs
 from generator.components.kinds import context
-from generator.imposition import find_paper
-from generator.loader import find_definition
-from generator.page import (
+from generator.definitions.loader import find_definition
+from generator.kits.kit import component_outputs
+from generator.model.page import (
     IDENTITY,
     Circle,
     Group,
@@ -28,6 +27,7 @@ from generator.page import (
     iter_shapes,
     multiply,
 )
+from generator.printing.imposition import find_paper
 from generator.render.base import PathRenderer, draw, shape_commands
 
 

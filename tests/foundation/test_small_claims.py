@@ -12,14 +12,14 @@ import re
 import pytest
 
 from generator.booklet.template import languages, render_template, template_path, template_values
-from generator.build.plan import effective_seed
 from generator.components import quick_reference
 from generator.components.base import Options
 from generator.components.kinds import context
-from generator.definitions import BUILTIN_GAMES, LAYOUTS_DIR
+from generator.definitions.loader import find_definition
+from generator.definitions.values import BUILTIN_GAMES, LAYOUTS_DIR
 from generator.games import GAMES
-from generator.imposition import find_paper
-from generator.loader import find_definition
+from generator.kits.plan import effective_seed
+from generator.printing.imposition import find_paper
 from tests.pdf_reader import open_pdf
 
 # the seed rule texts: in shared/ beside the repository (as CI lays it), else the team's copy

@@ -18,9 +18,9 @@ import pytest
 
 from generator.bots.analysis import analyse, chart_page
 from generator.cli.app import app
-from generator.imposition import find_paper
-from generator.layout_check import CUT_CLEAR, check_page
-from generator.page import Page, Rect, Style, Text
+from generator.model.page import Page, Rect, Style, Text
+from generator.printing.imposition import find_paper
+from generator.printing.layout_check import CUT_CLEAR, check_page
 from tests.conftest import ROOT, build, kit_definitions, layouts_for, mm
 from tests.foundation.test_cli import one_line_error, pnp
 from tests.pdf_reader import open_pdf

@@ -17,7 +17,7 @@ import svgwrite.base
 import svgwrite.container
 
 import generator.render.svg as svg_module
-from generator.page import Circle, Image, Line, Page, Path, Polygon, Rect, Style, Text, iter_shapes
+from generator.model.page import Circle, Image, Line, Page, Path, Polygon, Rect, Style, Text, iter_shapes
 from generator.render import WRITERS
 from tests.conftest import build
 from tests.svg_reader import Painted, Subpath, apply, inline_svgs, painted, read_svg
@@ -270,7 +270,7 @@ def test_a_path_drawn_again_elsewhere_is_written_once_and_used():
 
 
 def test_a_group_drawn_again_elsewhere_is_written_once_and_used():
-    from generator.page import Group, translate
+    from generator.model.page import Group, translate
 
     piece = (
         Rect(0, 0, 15, 24, Style(fill="#f5d5d0", stroke="#b03a2e", width=0.3)),

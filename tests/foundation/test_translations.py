@@ -18,9 +18,9 @@ import pypdfium2 as pdfium
 import pytest
 
 from generator.booklet.template import languages
-from generator.definitions import BUILTIN_GAMES
-from generator.languages import GLOSSARY, LANGUAGES, NBSP, NNBSP
-from generator.loader import find_definition
+from generator.definitions.loader import find_definition
+from generator.definitions.values import BUILTIN_GAMES
+from generator.foundation.languages import GLOSSARY, LANGUAGES, NBSP, NNBSP
 from tests.conftest import SVG_NS, build
 from tests.languages_todo import NOT_WRITTEN, param
 

@@ -13,8 +13,8 @@ import pytest
 from generator.components.base import COMMON_SCHEMA
 from generator.components.kinds import KINDS
 from generator.components.specs import SPECS
-from generator.loader import load_all
-from generator.schema import TypedSpec
+from generator.definitions.loader import load_all
+from generator.definitions.schema import TypedSpec
 from tools.typed_specs import TARGET, attribute, source
 
 

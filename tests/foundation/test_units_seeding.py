@@ -2,9 +2,9 @@
 
 import pytest
 
-from generator.errors import BoardError
-from generator.seeding import Rng, check_seed, rng_for
-from generator.units import parse_length
+from generator.foundation.errors import BoardError
+from generator.foundation.seeding import Rng, check_seed, rng_for
+from generator.model.units import parse_length
 
 
 @pytest.mark.parametrize(

@@ -5,9 +5,9 @@ from __future__ import annotations
 from generator.components.base import Options
 from generator.components.booklet import booklet_pages
 from generator.components.kinds import context
-from generator.imposition import find_paper
-from generator.loader import load_all
-from generator.page import Text, iter_shapes
+from generator.definitions.loader import load_all
+from generator.model.page import Text, iter_shapes
+from generator.printing.imposition import find_paper
 
 
 def booklet_text(game: str, lang: str = "en", variants: frozenset[str] = frozenset()) -> str:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.errors import IllegalMoveError
+from generator.foundation.errors import IllegalMoveError
 from generator.games.base import GameRules, Outcome, State
 from generator.referee.record import parse_record
 from generator.referee.replay import replay

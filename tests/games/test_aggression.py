@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from generator.errors import BoardError, IllegalMoveError, NotationError
+from generator.foundation.errors import BoardError, IllegalMoveError, NotationError
+from generator.foundation.seeding import rng_for
 from generator.games import find_rules
 from generator.games.aggression import RULES
-from generator.seeding import rng_for
 from tests.games.record_files import check_referee_verdict, play_record
 from tests.pdf_reader import open_pdf
 
@@ -522,8 +522,8 @@ def test_troop_chits_lay_out_every_split_of_100_over_20_cities_as_the_booklet_sa
     # saves 5s. So the kit can lay out every split of its players' troops over up to 20 cities.
     from itertools import product
 
+    from generator.definitions.loader import find_definition
     from generator.games.aggression import CITY_COUNT, TROOPS
-    from generator.loader import find_definition
     from tests.games.booklet_text import booklet_text
 
     chits = find_definition("aggression").component("chits")["counters"]
@@ -552,9 +552,9 @@ def test_troop_chits_lay_out_every_split_of_100_over_20_cities_as_the_booklet_sa
 
 
 def test_kit_builds_with_the_map_and_the_example_attack(tmp_path: Path) -> None:
-    from generator.build.kit import build_kit
-    from generator.build.plan import kit_plan
-    from generator.loader import find_definition
+    from generator.definitions.loader import find_definition
+    from generator.kits.kit import build_kit
+    from generator.kits.plan import kit_plan
 
     build_kit(
         kit_plan(

@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import pytest
 
-from generator.errors import BoardError
+from generator.foundation.errors import BoardError
 from generator.games import barricades_board as bb
 from generator.games import find_rules
 

@@ -13,10 +13,10 @@ from generator.components.base import Options
 from generator.components.kinds import context
 from generator.components.standees import standee
 from generator.components.symbols import SYMBOLS
-from generator.errors import DefinitionError
+from generator.definitions.loader import load_definition
+from generator.foundation.errors import DefinitionError
 from generator.games import find_rules
-from generator.imposition import find_paper
-from generator.loader import load_definition
+from generator.printing.imposition import find_paper
 from tests.conftest import build, mm
 from tests.pdf_reader import open_pdf
 

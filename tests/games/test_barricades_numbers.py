@@ -13,8 +13,8 @@ from collections import Counter
 
 import pytest
 
+from generator.definitions.loader import find_definition
 from generator.games import find_rules
-from generator.loader import find_definition
 from tests.conftest import build, mm
 from tests.pdf_reader import open_pdf
 from tests.svg_reader import read_svg

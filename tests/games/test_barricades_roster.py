@@ -16,12 +16,12 @@ import pytest
 from generator.components.base import Options
 from generator.components.kinds import context
 from generator.components.table_sheet import STRUCK, copy_drawing
-from generator.definitions import LAYOUTS_DIR
-from generator.errors import DefinitionError
+from generator.definitions.loader import find_definition
+from generator.definitions.values import LAYOUTS_DIR
+from generator.foundation.errors import DefinitionError
 from generator.games import barricades, find_rules
-from generator.imposition import find_paper
-from generator.loader import find_definition
-from generator.page import Text, iter_shapes
+from generator.model.page import Text, iter_shapes
+from generator.printing.imposition import find_paper
 from tests.hostile.helpers import cli
 
 WIDTH = 180.0  # mm, one copy of the roster

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from generator.errors import BoardError, IllegalMoveError, NotationError, RecordError
+from generator.foundation.errors import BoardError, IllegalMoveError, NotationError, RecordError
 from generator.games import find_rules
 from generator.games.barricades import BURST, NO_FIRE, Move, diagram_state, parse_setup, position
 from generator.games.barricades_board import parse_square

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from generator.errors import IllegalMoveError, NotationError, RecordError
+from generator.foundation.errors import IllegalMoveError, NotationError, RecordError
+from generator.foundation.seeding import rng_for
 from generator.games import find_rules
 from generator.games.centennial import NEED, STEPS, Claim, Throw
-from generator.seeding import rng_for
 from tests.games.record_files import play_text
 
 RULES = find_rules("centennial")
@@ -310,8 +310,8 @@ def test_the_referee_replays_records_with_known_verdicts():
 def _kit(game: str, paper: str = "a4", cell_size: float | None = None):
     from generator.components.base import Options
     from generator.components.kinds import context, find_kind
-    from generator.imposition import find_paper
-    from generator.loader import find_definition
+    from generator.definitions.loader import find_definition
+    from generator.printing.imposition import find_paper
 
     definition = find_definition(game)
     ctx = context(definition, find_paper(paper), options=Options(cell_size=cell_size))
@@ -323,7 +323,7 @@ def _kit(game: str, paper: str = "a4", cell_size: float | None = None):
 
 
 def _inside_printable(page, margin: float) -> bool:
-    from generator.page import Group, bounds
+    from generator.model.page import Group, bounds
 
     for shape in page.shapes:
         if isinstance(shape, Group) and shape.clip is None:
@@ -361,7 +361,7 @@ def test_the_track_folds_23_boxes_into_two_lanes_turning_round_box_12():
 
 
 def test_the_strip_numbers_the_path_of_the_rules_and_fits_one_sheet():
-    from generator.page import Text, iter_shapes
+    from generator.model.page import Text, iter_shapes
 
     for paper in ("a4", "letter"):
         pages, ctx = _kit("centennial", paper)
@@ -379,7 +379,7 @@ def test_a_strip_with_bigger_boxes_is_tiled():
 
 
 def test_counters_for_eight_players_differ_by_colour_and_symbol():
-    from generator.loader import find_definition
+    from generator.definitions.loader import find_definition
 
     counters = find_definition("centennial").component("counters")["counters"]
     assert len(counters) == 8

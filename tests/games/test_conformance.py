@@ -18,12 +18,12 @@ from typing import Any
 
 import pytest
 
-from generator.errors import IllegalMoveError, NotationError
+from generator.foundation.errors import IllegalMoveError, NotationError
+from generator.foundation.seeding import rng_for
 from generator.games import GAMES as RULES_TABLE
 from generator.games.base import GameRules, State
 from generator.referee.record import record_str
 from generator.referee.replay import replay, result_str
-from generator.seeding import rng_for
 from tests.games.notation_space import candidates
 
 SHORT_LIMIT = 24  # turn limit of most playouts, to keep the suite fast

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from generator.errors import IllegalMoveError, NotationError
+from generator.foundation.errors import IllegalMoveError, NotationError
+from generator.foundation.seeding import rng_for
 from generator.games import find_rules
 from generator.games.everest import Cross
-from generator.seeding import rng_for
 from tests.games.record_files import play_text
 
 RULES = find_rules("everest")
@@ -139,9 +139,9 @@ def test_the_player_sheets_show_both_columns_and_fit_the_page():
     from collections import Counter as Count
 
     from generator.components.kinds import context, find_kind
-    from generator.imposition import find_paper
-    from generator.loader import find_definition
-    from generator.page import Group, Text, bounds, iter_shapes
+    from generator.definitions.loader import find_definition
+    from generator.model.page import Group, Text, bounds, iter_shapes
+    from generator.printing.imposition import find_paper
 
     definition = find_definition("everest")
     for paper in ("a4", "letter"):

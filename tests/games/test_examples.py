@@ -31,13 +31,13 @@ from generator.components.base import Context, Options
 from generator.components.booklet import booklet_source, html_booklet
 from generator.components.kinds import context
 from generator.components.table_sheet import copy_drawing, note_text
-from generator.definitions import GameDefinition
-from generator.errors import PnpError
+from generator.definitions.loader import load_all
+from generator.definitions.values import GameDefinition
+from generator.foundation.errors import PnpError
 from generator.games import GAMES
 from generator.games.examples import examples
-from generator.imposition import find_paper
-from generator.loader import load_all
-from generator.page import Text, iter_shapes
+from generator.model.page import Text, iter_shapes
+from generator.printing.imposition import find_paper
 from generator.referee.replay import replay
 from generator.render.html import html_document
 from tests.pdf_reader import open_pdf

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from generator.errors import IllegalMoveError, NotationError
+from generator.foundation.errors import IllegalMoveError, NotationError
 from generator.games.base import GameRules, Outcome, State
 from generator.games.hexes import HexGrid
 
@@ -94,7 +94,7 @@ def test_a_hex_game_plays_through_the_game_interface():
 
 
 def test_every_legal_step_goes_to_a_free_neighbour_over_random_games():
-    from generator.seeding import rng_for
+    from generator.foundation.seeding import rng_for
 
     for seed in range(20):
         rng = rng_for(seed, "scouts")

@@ -7,7 +7,7 @@ import itertools
 
 import pytest
 
-from generator.errors import NotationError
+from generator.foundation.errors import NotationError
 from generator.games.hexes import (
     COORDINATES,
     DIRECTIONS,

@@ -8,10 +8,10 @@ import re
 
 import pytest
 
-from generator.errors import IllegalMoveError, RecordError
+from generator.foundation.errors import IllegalMoveError, RecordError
+from generator.foundation.seeding import rng_for
 from generator.games import find_rules, known_games
 from generator.games.words import count, plural, spelt
-from generator.seeding import rng_for
 
 SINGULAR = (
     "point",

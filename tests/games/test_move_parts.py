@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 
 from generator.bots import random_move
-from generator.errors import IllegalMoveError, NotationError
+from generator.foundation.errors import IllegalMoveError, NotationError
+from generator.foundation.seeding import Rng
 from generator.games import GAMES
 from generator.games.base import State
-from generator.seeding import Rng
 
 
 def _positions(game: str) -> list[State]:

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from generator.errors import BoardError, IllegalMoveError, NotationError
+from generator.foundation.errors import BoardError, IllegalMoveError, NotationError
+from generator.foundation.seeding import rng_for
 from generator.games import find_rules
 from generator.games.nine_mens_morris import Move, NineMensMorrisState, example_before
-from generator.seeding import rng_for
 from tests.games.booklet_text import booklet_text
 
 RULES = find_rules("nine-mens-morris")

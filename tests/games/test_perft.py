@@ -21,9 +21,9 @@ from dataclasses import dataclass, replace
 
 import pytest
 
+from generator.foundation.seeding import rng_for
 from generator.games import find_rules
 from generator.games.base import State
-from generator.seeding import rng_for
 
 #: (game, tags, variants, plies played from the start by the perft playout, counts at depth 1, 2, ...).
 TABLE: list[tuple[str, Mapping[str, str], frozenset[str], int, tuple[int, ...]]] = [

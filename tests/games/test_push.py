@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.errors import BoardError, IllegalMoveError, NotationError, RecordError
+from generator.foundation.errors import BoardError, IllegalMoveError, NotationError, RecordError
 from generator.games import find_rules
 from generator.games.push import RULES, PushState
 from tests.games.record_files import check_referee_verdict, play_record, read_record
@@ -492,10 +492,10 @@ def _faces_mm(path: Path) -> list[float]:
 
 
 def test_kit_prints_board_dice_at_true_size_and_booklets(tmp_path: Path) -> None:
-    from generator.build.kit import build_kit
-    from generator.build.plan import kit_plan
     from generator.components.base import Options
-    from generator.loader import find_definition
+    from generator.definitions.loader import find_definition
+    from generator.kits.kit import build_kit
+    from generator.kits.plan import kit_plan
 
     definition = find_definition("push")
     build_kit(kit_plan(definition, str(tmp_path / "en"), formats=("pdf",), seed=3, parts=True))

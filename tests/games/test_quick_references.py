@@ -8,15 +8,15 @@ import re
 import pytest
 
 from generator.booklet.template import render_template, template_values
-from generator.build.plan import effective_seed
 from generator.components import quick_reference
 from generator.components.base import Options
 from generator.components.kinds import context
-from generator.definitions import BUILTIN_GAMES, LAYOUTS_DIR
+from generator.definitions.loader import find_definition
+from generator.definitions.values import BUILTIN_GAMES, LAYOUTS_DIR
+from generator.foundation.seeding import rng_for
 from generator.games import GAMES
-from generator.imposition import find_paper
-from generator.loader import find_definition
-from generator.seeding import rng_for
+from generator.kits.plan import effective_seed
+from generator.printing.imposition import find_paper
 
 
 def card_text(game: str, lang: str = "en", variants: frozenset[str] = frozenset()) -> str:

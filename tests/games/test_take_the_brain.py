@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.errors import BoardError, IllegalMoveError, NotationError, RecordError
+from generator.foundation.errors import BoardError, IllegalMoveError, NotationError, RecordError
 from generator.games import find_rules
 from generator.games.take_the_brain import RULES, BrainBoard, BrainState
 from tests.games.record_files import check_referee_verdict, play_record
@@ -523,9 +523,9 @@ def test_record_through_the_referee(path: Path) -> None:
 
 
 def test_kit_prints_board_pieces_record_and_booklet(tmp_path: Path) -> None:
-    from generator.build.kit import build_kit
-    from generator.build.plan import kit_plan
-    from generator.loader import find_definition
+    from generator.definitions.loader import find_definition
+    from generator.kits.kit import build_kit
+    from generator.kits.plan import kit_plan
 
     build_kit(kit_plan(find_definition("take-the-brain"), str(tmp_path), formats=("pdf",), parts=True))
     folder = tmp_path / "take-the-brain"

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from generator.errors import IllegalMoveError, NotationError, RecordError
+from generator.foundation.errors import IllegalMoveError, NotationError, RecordError
+from generator.foundation.seeding import rng_for
 from generator.games import find_rules
 from generator.games.verbal import Round, compare, point_at
-from generator.seeding import rng_for
 from tests.games.record_files import play_text
 
 RULES = find_rules("verbal")
@@ -128,9 +128,9 @@ def test_the_referee_replays_records_with_known_verdicts():
 
 def test_the_score_pad_holds_several_games_with_both_comparisons():
     from generator.components.kinds import context, find_kind
-    from generator.imposition import find_paper
-    from generator.loader import find_definition
-    from generator.page import Group, Text, bounds, iter_shapes
+    from generator.definitions.loader import find_definition
+    from generator.model.page import Group, Text, bounds, iter_shapes
+    from generator.printing.imposition import find_paper
 
     definition = find_definition("verbal")
     for paper in ("a4", "letter"):

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from generator.components.kinds import KINDS
-from generator.fonts import missing_glyphs
-from generator.schema import key_rows
+from generator.definitions.schema import key_rows
+from generator.model.fonts import missing_glyphs
 from tests.hostile.helpers import cli
 from tests.hostile.test_hostile_keys import COMPONENTS, _kit, _paths, _put
 

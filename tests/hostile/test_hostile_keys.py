@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generator.components.kinds import KINDS
-from generator.schema import key_rows
+from generator.definitions.schema import key_rows
 from tests.hostile.fuzz_defs import BASE, HOSTILE, toml_str
 from tests.hostile.helpers import cli
 

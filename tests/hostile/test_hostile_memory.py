@@ -1,4 +1,4 @@
-"""A build task's memory is capped (``generator.parallel.memory_cap``): a definition within every
+"""A build task's memory is capped (``generator.workers.parallel.memory_cap``): a definition within every
 bound of its own cannot take the machine's memory. A kit beyond the cap is one line naming its
 file, exit 3, by ``check`` and ``build`` alike, on one process or several, and nothing of it is
 left in the output folder. The cap is lowered here (a picture of 9 megapixels needs more than
@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from generator.parallel import TooMuchMemory, memory_cap
+from generator.workers.parallel import TooMuchMemory, memory_cap
 from tests.hostile.helpers import ROOT
 
 DECK = """
@@ -32,7 +32,7 @@ fields = [{{ kind = "image", image = "lake.png", h = "80mm" }}]
 
 CAPPED = """
 import sys
-from generator import parallel
+from generator.workers import parallel
 parallel.TASK_MEMORY = 16 << 20
 from generator.cli import main
 main(sys.argv[1:])

@@ -7,10 +7,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.build.plan import parse_seed_range
-from generator.errors import BoardError, UsageError
-from generator.numbers import is_ascii_digits, parse_decimal
-from generator.seeding import check_seed
+from generator.foundation.errors import BoardError, UsageError
+from generator.foundation.numbers import is_ascii_digits, parse_decimal
+from generator.foundation.seeding import check_seed
+from generator.kits.plan import parse_seed_range
 from tests.hostile.helpers import cli
 
 LENIENT = ["٣", "1_000", "+7", " 7", "7 ", "²", "0x10", "1e3", "１２", "-0", "9" * 4400]

@@ -15,8 +15,8 @@ from html.parser import HTMLParser
 
 import pytest
 
-from generator.build.plan import BuildRequest
-from generator.build.run import run_build
+from generator.kits.plan import BuildRequest
+from generator.kits.run import run_build
 from tests.hostile.fuzz_defs import base, toml_str
 from tests.hostile.helpers import ROOT, cli
 

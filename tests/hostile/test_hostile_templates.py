@@ -9,7 +9,7 @@ import pytest
 
 from generator.booklet import sandbox
 from generator.booklet.template import render_template
-from generator.errors import TemplateError
+from generator.foundation.errors import TemplateError
 from tests.hostile.helpers import cli, mini_kit
 
 ESCAPES = [

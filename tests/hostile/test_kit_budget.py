@@ -1,5 +1,5 @@
 """The budget of a whole kit (issue 30, item 1): every value of a definition has its own bound, and
-``generator/build/budget.py`` bounds what they ask for together (pieces, pages, shapes, the
+``generator/kits/budget.py`` bounds what they ask for together (pieces, pages, shapes, the
 packer's work, PNG pixels; the margin by the paper). Every kind with its bounds at their maxima
 at once builds or is refused in seconds of CPU and under 1 GB, and the sizes that hung the build
 before are refused by ``check`` and ``build`` alike with one line naming the key."""
@@ -13,9 +13,9 @@ import sys
 
 import pytest
 
-from generator.build import budget
-from generator.build.plan import kit_plan
-from generator.loader import load_all
+from generator.definitions.loader import load_all
+from generator.kits import budget
+from generator.kits.plan import kit_plan
 from tests.hostile.helpers import ROOT
 
 MEMORY = 1 << 30

@@ -63,7 +63,7 @@ import os, resource, sys
 resource.setrlimit(resource.RLIMIT_AS, ({memory}, {memory}))
 sys.path.insert(0, {root!r})
 from generator.booklet.template import render_template
-from generator.errors import TemplateError
+from generator.foundation.errors import TemplateError
 try:
     render_template(sys.argv[1], {{}})
 except TemplateError as exc:

@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 
 from generator.bots import random_move
+from generator.definitions.loader import find_definition
+from generator.foundation.seeding import Rng
 from generator.games import GAMES, find_rules
 from generator.games.push import CELL_INDEX, board_numbers
-from generator.loader import find_definition
 from generator.referee.record import parse_record
-from generator.seeding import Rng
 from tests.referee.test_referee_cli import invoke
 
 

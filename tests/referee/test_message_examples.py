@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 
-from generator.errors import PnpError
+from generator.definitions.loader import find_definition
+from generator.foundation.errors import PnpError
+from generator.foundation.seeding import rng_for
 from generator.games import GAMES
-from generator.loader import find_definition
-from generator.seeding import rng_for
 
 #: what a player might mistype, in every game's notation and in none
 GARBAGE = (

@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 from generator.bots import random_move
+from generator.foundation.seeding import Rng
 from generator.games import GAMES
-from generator.seeding import Rng
 from tests.referee.test_referee_cli import invoke
 
 NUMBERED = sorted(g for g, rules in GAMES.items() if all(s == f"p{i + 1}" for i, s in enumerate(rules.sides)))

@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 
 from generator.bots import random_move
+from generator.foundation.seeding import Rng
 from generator.games import GAMES, find_rules
 from generator.referee.live import LiveGame
 from generator.referee.replay import setup
-from generator.seeding import Rng
 from tests.referee.test_referee_cli import invoke
 
 _NUMBERED_LINE = re.compile(r"^([0-9]+)(\.\.\.|\.) (\S+)(?: (\S+))?$")

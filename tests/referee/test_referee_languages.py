@@ -13,8 +13,8 @@ import typer
 from typer.testing import CliRunner
 
 from generator.cli.referee import register, verdict_lines
+from generator.foundation.languages import LANGUAGES, TEXTS, MissingText, message, side_name, unit_count
 from generator.games import GAMES, find_rules
-from generator.languages import LANGUAGES, TEXTS, MissingText, message, side_name, unit_count
 from generator.referee.live import play
 from generator.referee.replay import replay
 
@@ -87,7 +87,7 @@ def live(game: str, lines: list[str], lang: str) -> str:
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_live_play_prompts_and_lists_in_the_language_asked(game, lang):
     out = live(game, ["?", "quit"], lang)
-    from generator.languages import part_name
+    from generator.foundation.languages import part_name
 
     state = find_rules(game).new_state(1 if find_rules(game).seeded else None, frozenset(), {})
     side, verb = state.deciders()[0], state.part_names()[0]

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.errors import RecordError
+from generator.foundation.errors import RecordError
 from generator.referee.record import decode_record, parse_record, parse_tags, record_str
 
 

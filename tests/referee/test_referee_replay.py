@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.errors import BoardError, PnpError, RecordError, UnknownGameError
+from generator.foundation.errors import BoardError, PnpError, RecordError, UnknownGameError
 from generator.referee.replay import replay
 
 RECORDS = Path(__file__).parent / "records"

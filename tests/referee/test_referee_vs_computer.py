@@ -122,9 +122,9 @@ def test_each_player_types_only_their_own_part_of_a_shared_move(
     tmp_path: Path, game: str, person: int
 ) -> None:
     from generator.bots import SearchBot
+    from generator.foundation.seeding import Rng
     from generator.games import find_rules
     from generator.referee.live import play
-    from generator.seeding import Rng
 
     rules = find_rules(game)
     me = rules.sides[person]

@@ -9,8 +9,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Self
 
-from generator.errors import DefinitionError
-from generator.units import parse_length
+from generator.foundation.errors import DefinitionError
+from generator.model.units import parse_length
 
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
@@ -206,7 +206,7 @@ FILE_KEYS = frozenset({"csv", "image"})
 def glyph_problem(text: str) -> str | None:
     """Return what is wrong with a text that is to be printed when the kit's fonts cannot draw some
     of its characters (they would print as missing-glyph boxes), or None."""
-    from generator.fonts import missing_glyphs
+    from generator.model.fonts import missing_glyphs
 
     missing = missing_glyphs(text)
     if not missing:

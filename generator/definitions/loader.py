@@ -17,7 +17,8 @@ from typing import Any
 
 from generator.components.base import COMMON_SCHEMA
 from generator.components.kinds import find_kind
-from generator.definitions import (
+from generator.definitions.schema import Field, Where, convert, glyph_problem, text_problem, validate
+from generator.definitions.values import (
     BUILTIN_GAMES,
     GAME_SCHEMA,
     LAYOUTS_DIR,
@@ -28,10 +29,9 @@ from generator.definitions import (
     layout_files,
     templates_for,
 )
-from generator.errors import DefinitionError, UnknownGameError
-from generator.languages import DEFAULT_LANGUAGE, LANGUAGES, language_codes, set_text
-from generator.numbers import is_ascii_digits
-from generator.schema import Field, Where, convert, glyph_problem, text_problem, validate
+from generator.foundation.errors import DefinitionError, UnknownGameError
+from generator.foundation.languages import DEFAULT_LANGUAGE, LANGUAGES, language_codes, set_text
+from generator.foundation.numbers import is_ascii_digits
 
 MAX_DEFINITION_BYTES = 1_000_000
 MAX_COMPONENTS = 100

@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from generator.errors import PnpError
+from generator.foundation.errors import PnpError
 
 Task = tuple[Callable[..., Any], tuple[Any, ...]]
 

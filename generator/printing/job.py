@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.imposition import Paper, SheetItem, booklet_plain, impose_booklet, scale_bar
-from generator.languages import text as catalogue_text
-from generator.packing import Block, packed_sheets
-from generator.page import Group, Page, Point
+from generator.foundation.languages import text as catalogue_text
+from generator.model.page import Group, Page, Point
+from generator.printing.imposition import Paper, SheetItem, booklet_plain, impose_booklet, scale_bar
+from generator.printing.packing import Block, packed_sheets
 
 FLIP = "long"  # the home printer's default for portrait pages
 

@@ -28,7 +28,7 @@ VERA_FILES = {
     "sans-italic": "VeraIt.ttf",
     "sans-bolditalic": "VeraBI.ttf",
 }
-FONTS_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "fonts")
+FONTS_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "data", "fonts")
 FONT_LICENCE = (
     "PnpSans is Bitstream Vera Sans, slimmed and renamed; fonts (c) Bitstream, Inc.; "
     "see generator/data/fonts/LICENCE-bitstream-vera.txt"
@@ -106,7 +106,7 @@ def split_lines(text: str, font: str, size: float, width: float) -> list[str]:
 
 @lru_cache(maxsize=4096)
 def _face_uri(font: str, chars: str, notices: bool) -> str:
-    from generator.fontsubset import subset_ttf, woff
+    from generator.model.fontsubset import subset_ttf, woff
 
     data = woff(subset_ttf(font_bytes(font), chars, notices))
     return "data:font/woff;base64," + base64.b64encode(data).decode("ascii")

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, Union
 
-from generator.fonts import text_width
+from generator.model.fonts import text_width
 
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]  # x0 y0 x1 y1

@@ -15,21 +15,21 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from generator.booklet.template import check_language, languages
-from generator.build.budget import check_plan
-from generator.cluster import check_address, check_dask
 from generator.components.base import Context, Options, check_fit
 from generator.components.kinds import KINDS, context
-from generator.definitions import ComponentSpec, GameDefinition
-from generator.errors import UsageError
+from generator.definitions.loader import find_definition, load_all, load_languages
+from generator.definitions.values import ComponentSpec, GameDefinition
+from generator.foundation.errors import UsageError
+from generator.foundation.languages import LANGUAGES, language_codes
+from generator.foundation.numbers import parse_decimal, parse_natural
+from generator.foundation.seeding import check_seed
 from generator.games import has_rules
-from generator.imposition import Paper, find_paper
-from generator.languages import LANGUAGES, language_codes
-from generator.loader import find_definition, load_all, load_languages
-from generator.numbers import parse_decimal, parse_natural
-from generator.parallel import default_jobs
+from generator.kits.budget import check_plan
+from generator.model.units import parse_length
+from generator.printing.imposition import Paper, find_paper
 from generator.render import FORMATS
-from generator.seeding import check_seed
-from generator.units import parse_length
+from generator.workers.cluster import check_address, check_dask
+from generator.workers.parallel import default_jobs
 
 MAX_OFFSET = 20.0  # mm
 MAX_BLEED = 6.35  # mm (a quarter inch): the most a print shop asks for; the page margin holds it
@@ -140,7 +140,7 @@ def batch_board(definition: GameDefinition) -> ComponentSpec:
 def check_out(out: str) -> str:
     """Return the output folder; raise UsageError when it is blank, holds a control character,
     or is too deep or too long (``files.path_problem``)."""
-    from generator.files import path_problem
+    from generator.foundation.files import path_problem
 
     if not out.strip():
         raise UsageError("--out needs a folder name")

@@ -6,10 +6,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
-from generator.errors import DefinitionError, UsageError
-from generator.languages import DEFAULT_LANGUAGE, set_text, texts_of
-from generator.languages import text as catalogue_text
-from generator.page import (
+from generator.foundation.errors import DefinitionError, UsageError
+from generator.foundation.languages import DEFAULT_LANGUAGE, set_text, texts_of
+from generator.foundation.languages import text as catalogue_text
+from generator.model.page import (
     Box,
     Circle,
     Drawing,
@@ -104,7 +104,7 @@ def parts_bottom(paper: Paper) -> float:
 
 def scale_zone() -> float:
     """Return the width in mm the scale check takes at the right of a footer (any language)."""
-    from generator.fonts import text_width
+    from generator.model.fonts import text_width
 
     widest = max(
         text_width(t.format(n=f"{SCALE_BAR:g}"), "sans", SCALE_SIZE) for t in texts_of("scale.check")
@@ -115,7 +115,7 @@ def scale_zone() -> float:
 def footer(page: Page, paper: Paper, text: str) -> Page:
     """Return the page with a small footer line inside its bottom margin, left of the scale check
     (the page itself when there is no text)."""
-    from generator.fonts import text_width
+    from generator.model.fonts import text_width
 
     if not text:
         return page

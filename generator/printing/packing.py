@@ -11,9 +11,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from generator.imposition import Paper, SheetItem, render_sheets
-from generator.languages import DEFAULT_LANGUAGE
-from generator.page import Drawing, Group, Page
+from generator.foundation.languages import DEFAULT_LANGUAGE
+from generator.model.page import Drawing, Group, Page
+from generator.printing.imposition import Paper, SheetItem, render_sheets
 
 EPS = 1e-6
 

@@ -25,7 +25,7 @@ wrong, so a failing test says where to look. The checks:
   tabs) on a cut-out part of the page (``Page.cuts``) stays ``safe`` mm inside that part's cut, so
   a cut that drifts never clips it.
 
-Text extents come from the font metrics the writers use (``generator.fonts.text_width``) and the
+Text extents come from the font metrics the writers use (``generator.model.fonts.text_width``) and the
 Vera glyph heights: capitals and figures 0.73 em, ascenders 0.76 em, x-height 0.55 em,
 descenders 0.24 em.
 """
@@ -37,9 +37,9 @@ import math
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from generator.colour import contrast_ratio
-from generator.fonts import text_width
-from generator.page import (
+from generator.model.colour import contrast_ratio
+from generator.model.fonts import text_width
+from generator.model.page import (
     IDENTITY,
     Circle,
     Group,

@@ -62,7 +62,10 @@ LANGUAGES: dict[str, Language] = {
             {
                 "turn": ("tour", "tours"),
                 "throw": ("lancer", "lancers"),
-                "round": ("tour de table", "tours de table"),
+                "round": (
+                    "tour\u00a0de\u00a0table",
+                    "tours\u00a0de\u00a0table",
+                ),  # one unit, never broken over two lines
                 "move": ("coup", "coups"),
             },
         ),
@@ -107,9 +110,10 @@ def unit_count(number: int, unit: str, lang: str) -> str:
     raise MissingText for a language or unit the catalogue lacks (never English instead)."""
     words = language(lang).units
     if unit not in words:
-        raise MissingText(f"no {lang!r} word for the unit {unit!r} (generator/languages.py)")
+        raise MissingText(f"no {lang!r} word for the unit {unit!r} (generator/foundation/languages.py)")
     one, many = words[unit]
-    return f"{number} {one if number == 1 else many}"
+    space = "\u00a0" if lang == "fr" else " "  # French keeps a number and its unit on one line
+    return f"{number}{space}{one if number == 1 else many}"
 
 
 def language_codes() -> str:
@@ -167,6 +171,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "home.rules": "Rules",
         "home.read": "read on screen",
         "home.pdf": "PDF",
+        "home.svg.pages": "SVG pages",
+        "home.svg.page": "page {n} as SVG",
         "home.holds": "What kit.pdf holds",
         "home.again": "To print a part again, print its pages of kit.pdf (each part opens kit.pdf at its first page; <code>--parts</code> writes each as a PDF of its own).",
         "home.parts": "Parts of kit.pdf",
@@ -227,6 +233,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "home.rules": "Règles",
         "home.read": "lire à l’écran",
         "home.pdf": "PDF",
+        "home.svg.pages": "pages en SVG",
+        "home.svg.page": "page {n} en SVG",
         "home.holds": "Ce que contient kit.pdf",
         "home.again": "Pour réimprimer une partie du kit, imprimez ses pages de kit.pdf (chaque lien ouvre kit.pdf à sa première page ; <code>--parts</code> en fait un PDF à part).",
         "home.parts": "Parties de kit.pdf",
@@ -287,6 +295,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "home.rules": "Regole",
         "home.read": "leggi sullo schermo",
         "home.pdf": "PDF",
+        "home.svg.pages": "pagine in SVG",
+        "home.svg.page": "pagina {n} in SVG",
         "home.holds": "Cosa contiene kit.pdf",
         "home.again": "Per ristampare una parte, stampatene le pagine di kit.pdf (ogni parte apre kit.pdf alla sua prima pagina; <code>--parts</code> ne scrive un PDF a sé).",
         "home.parts": "Parti di kit.pdf",
@@ -514,7 +524,7 @@ def part_name(verb: str, lang: str, done: bool = False) -> str:
     follows it ('proposer') or, with ``done``, as said of a player ('propose'); raise MissingText
     for a part the catalogue lacks."""
     if verb not in PART_KEYS:
-        raise MissingText(f"no {lang!r} word for the part {verb!r} (generator/languages.py)")
+        raise MissingText(f"no {lang!r} word for the part {verb!r} (generator/foundation/languages.py)")
     return message(f"part.{PART_KEYS[verb]}" + (".done" if done else ""), lang)
 
 
@@ -524,7 +534,9 @@ def text(key: str, lang: str, **values: object) -> str:
     the key) has no entry: there is no fallback to English."""
     entries = TEXTS.get(lang)
     if entries is None or key not in entries:
-        raise MissingText(f"no {lang!r} text for {key!r} in the catalogue (generator/languages.py)")
+        raise MissingText(
+            f"no {lang!r} text for {key!r} in the catalogue (generator/foundation/languages.py)"
+        )
     raw = entries[key]
     return set_text(raw.format(**values) if values else raw, lang)
 
@@ -535,7 +547,9 @@ def message(key: str, lang: str, **values: object) -> str:
     Push!'s ``3@c4 : 5`` reads as typed); raise MissingText when the language or key has none."""
     entries = TEXTS.get(lang)
     if entries is None or key not in entries:
-        raise MissingText(f"no {lang!r} text for {key!r} in the catalogue (generator/languages.py)")
+        raise MissingText(
+            f"no {lang!r} text for {key!r} in the catalogue (generator/foundation/languages.py)"
+        )
     names: list[str] = []
 
     def stand_in(match: re.Match[str]) -> str:
@@ -691,7 +705,7 @@ def terms(lang: str, game: str | None = None) -> dict[str, str]:
     """Return a language's glossary as concept -> term (those about ``game`` and every game's);
     raise MissingText for a language without a glossary."""
     if lang not in GLOSSARY:
-        raise MissingText(f"no {lang!r} glossary (generator/languages.py)")
+        raise MissingText(f"no {lang!r} glossary (generator/foundation/languages.py)")
     return {
         key: t.term for key, t in GLOSSARY[lang].items() if not t.games or game is None or game in t.games
     }

@@ -1,6 +1,6 @@
 """Running independent tasks on a Dask cluster (``--scheduler ADDRESS``), results in task order.
 
-The same tasks as ``generator.parallel.run_tasks`` (a picklable module-level callable with its
+The same tasks as ``generator.workers.parallel.run_tasks`` (a picklable module-level callable with its
 arguments) are given to the workers of a running Dask scheduler instead of local processes. A
 task's result depends only on its arguments, so the results, put back in task order, are the
 ones a local run gives. Before any task is sent, every worker (and the scheduler, which reads the
@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from typing import Any
 
-from generator.errors import PnpError, UsageError
+from generator.foundation.errors import PnpError, UsageError
 
 Task = tuple[Callable[..., Any], tuple[Any, ...]]
 
@@ -92,7 +92,7 @@ def code_fingerprint() -> str:
 
     from generator import __version__
 
-    root = os.path.dirname(os.path.abspath(__file__))
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the whole package
     digest = hashlib.sha256()
     for folder, _, names in sorted(os.walk(root)):
         for name in sorted(n for n in names if n.endswith((".py", ".json"))):

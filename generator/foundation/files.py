@@ -82,7 +82,7 @@ def clean_stale(out: str) -> None:
 
 def make_output_folder(out: str) -> None:
     """Make the output folder; raise OutputError when it cannot be (a file, no permission, /proc)."""
-    from generator.errors import OutputError
+    from generator.foundation.errors import OutputError
 
     if not out or not out.strip():
         raise OutputError("--out needs a folder name")
@@ -101,7 +101,7 @@ def make_output_folder(out: str) -> None:
 def output_folder(out: str) -> Iterator[str]:
     """Hold the output folder for one writer at a time (a lock on the folder itself, held only to
     swap finished files in) and clear what interrupted writers left; yield the folder."""
-    from generator.errors import OutputError
+    from generator.foundation.errors import OutputError
 
     make_output_folder(out)
     try:
@@ -127,7 +127,7 @@ def staging_folder(out: str, name: str) -> str:
 def swap_folder(staging: str, final: str) -> None:
     """Put a finished folder in place of ``final`` as a whole (the old one is removed); call it
     inside ``output_folder``."""
-    from generator.errors import OutputError
+    from generator.foundation.errors import OutputError
 
     old = None
     if os.path.lexists(final):

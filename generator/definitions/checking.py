@@ -9,19 +9,19 @@ from __future__ import annotations
 
 import os
 
-from generator.definitions import GameDefinition, templates_for
-from generator.errors import UsageError
-from generator.files import path_problem, scratch_folder
-from generator.loader import load_definition
-from generator.parallel import memory_cap
+from generator.definitions.loader import load_definition
+from generator.definitions.values import GameDefinition, templates_for
+from generator.foundation.errors import UsageError
+from generator.foundation.files import path_problem, scratch_folder
+from generator.workers.parallel import memory_cap
 
 
 def check_definition(path: str) -> GameDefinition:
     """Return the definition in ``path`` after a full trial build; raise a PnpError on any problem."""
     from generator.booklet.template import languages
-    from generator.build.kit import build_kit
-    from generator.build.plan import kit_plan
     from generator.components.base import Options
+    from generator.kits.kit import build_kit
+    from generator.kits.plan import kit_plan
 
     problem = path_problem(path)
     if problem is not None:

@@ -3,7 +3,7 @@ print job), each part also as SVG (and as a PDF of its own with ``--parts``), th
 reading-order PDF and HTML in every language it has, all listed in manifest.json; a batch's PDF
 of every seed's board.
 
-The plan (``generator.build.plan.KitPlan``) was checked when it was made: nothing here checks
+The plan (``generator.kits.plan.KitPlan``) was checked when it was made: nothing here checks
 options again or changes them."""
 
 from __future__ import annotations
@@ -19,20 +19,26 @@ from dataclasses import dataclass, replace
 from typing import BinaryIO
 
 from generator import __version__
-from generator.build.budget import check_drawn
-from generator.build.index import natural_key
-from generator.build.plan import KitPlan, batch_board
 from generator.components.base import Context, Options, Output
 from generator.components.kinds import KINDS, find_kind
-from generator.definitions import GameDefinition
-from generator.errors import DefinitionError
-from generator.files import atomic_write, atomic_write_text, output_folder, staging_folder, swap_folder
-from generator.guide import guide_pages
-from generator.homepage import PREVIEW
-from generator.imposition import Paper, is_paper_page, scale_bar
-from generator.languages import text as catalogue_text
-from generator.page import Drawing, Page
-from generator.printjob import Part, job_pages, job_sheets, page_ranges, paired, sheet_pages
+from generator.definitions.values import GameDefinition
+from generator.foundation.errors import DefinitionError
+from generator.foundation.files import (
+    atomic_write,
+    atomic_write_text,
+    output_folder,
+    staging_folder,
+    swap_folder,
+)
+from generator.foundation.languages import text as catalogue_text
+from generator.kits.budget import check_drawn
+from generator.kits.homepage import PREVIEW
+from generator.kits.index import natural_key
+from generator.kits.plan import KitPlan, batch_board
+from generator.model.page import Drawing, Page
+from generator.printing.guide import guide_pages
+from generator.printing.imposition import Paper, is_paper_page, scale_bar
+from generator.printing.job import Part, job_pages, job_sheets, page_ranges, paired, sheet_pages
 from generator.render import AUTHOR, find_writer
 
 
@@ -59,9 +65,11 @@ def component_outputs(definition: GameDefinition, ctx: Context) -> list[tuple[st
 
 
 def translated_booklets(kit: KitPlan) -> list[tuple[str, Output]]:
-    """Return the booklets in every other language the game's booklets have, as
-    ``<id>.<lang>`` (PDF and SVG pages in reading order, and HTML; never in kit.pdf, which is in the
-    build's language)."""
+    """Return the booklets in every other language the game's booklets have, as ``<id>.<lang>``:
+    one HTML page each, to read on screens (a kit built with that --lang holds the booklet's PDF and
+    SVG pages, and prints it in kit.pdf; laying out every language's pages in every kit would triple
+    the booklets' share of the build's time and size)."""
+    from generator.components.booklet import reading_copy
     from generator.components.kinds import context
 
     definition = kit.definition
@@ -72,8 +80,7 @@ def translated_booklets(kit: KitPlan) -> list[tuple[str, Output]]:
         options = replace(kit.options, lang=lang)
         ctx = context(translated, kit.paper, kit.seed, kit.variants, options)
         for spec in specs:
-            own = translated.component(spec.id)
-            reading = next(o for o in find_kind(own.kind).build(own, ctx) if o.booklet)
+            reading = reading_copy(translated.component(spec.id), ctx)
             results.append((spec.id, replace(reading, name=f"{reading.name}.{lang}", in_kit=False)))
     return results
 
@@ -91,7 +98,7 @@ def booklet_files(
             "lang": output.name.partition(".")[2] or lang,
             "html": f"{output.name}.html",
         }
-        if "pdf" in formats:
+        if "pdf" in formats and "pdf" in output.formats:
             entry["pdf"] = f"{output.name}.pdf"
         if "svg" in formats and "svg" in output.formats and output.pages:
             entry["svg"] = [name for name, _ in svg_names(output)]
@@ -115,11 +122,11 @@ def write_text(path: str, text: str) -> BuiltFile:
 
 
 def layout_findings(kit: KitPlan) -> list:
-    """Return the layout check's findings (generator.layout_check.Finding) on every page the
+    """Return the layout check's findings (generator.printing.layout_check.Finding) on every page the
     kit's plan would build, nothing written; contrast is checked under --ink-saver, the safe area
     of cut-out parts under --bleed."""
-    from generator.imposition import SAFE_AREA
-    from generator.layout_check import check_pages
+    from generator.printing.imposition import SAFE_AREA
+    from generator.printing.layout_check import check_pages
 
     findings = []
     for _, output in component_outputs(kit.definition, kit.context()):
@@ -442,7 +449,7 @@ def png_faces(outputs: list[tuple[str, Output]]) -> list[tuple[str, Drawing]]:
 def write_pngs(folder: str, outputs: list[tuple[str, Output]], dpi: int, bleed: float) -> list[BuiltFile]:
     """Write FOLDER/png/<face>.png for every face png_faces lists, at dpi with the bleed round it;
     return the files."""
-    from generator.imposition import bled
+    from generator.printing.imposition import bled
     from generator.render.png import write_png
 
     files: list[BuiltFile] = []

@@ -2,9 +2,9 @@
 the contact sheet; and the calibration sheet, written through the same writer.
 
 Kits, and chunks of a batch's seeds, are independent tasks run on ``plan.jobs`` worker processes
-(``generator.parallel``); every task writes its own folder, so the files are the same whatever the
+(``generator.workers.parallel``); every task writes its own folder, so the files are the same whatever the
 number of jobs. The contact sheet is written once, at the end. The plan was checked when it was
-made (``generator.build.plan``): a bad option fails before anything is written."""
+made (``generator.kits.plan``): a bad option fails before anything is written."""
 
 from __future__ import annotations
 
@@ -12,11 +12,11 @@ import os
 from collections.abc import Callable
 from typing import Any
 
-from generator.build.index import read_manifests, write_index
-from generator.build.kit import build_kit, write_batch, write_pages
-from generator.build.plan import BuildPlan, BuildRequest, KitPlan, make_plan
-from generator.files import output_folder
-from generator.parallel import memory_cap, run_tasks
+from generator.foundation.files import output_folder
+from generator.kits.index import read_manifests, write_index
+from generator.kits.kit import build_kit, write_batch, write_pages
+from generator.kits.plan import BuildPlan, BuildRequest, KitPlan, make_plan
+from generator.workers.parallel import memory_cap, run_tasks
 
 
 def run_build(request: BuildRequest, progress_factory: Callable[[int], Any] | None = None) -> str:
@@ -24,7 +24,7 @@ def run_build(request: BuildRequest, progress_factory: Callable[[int], Any] | No
     to its fair seeds first); return the one-line summary."""
     plan = make_plan(request)
     if plan.band is not None:
-        from generator.build.balance import balance_plan
+        from generator.kits.balance import balance_plan
 
         plan, _ = balance_plan(plan, plan.band, plan.balance_games, progress_factory)
     return run_plan(plan, progress_factory)
@@ -73,7 +73,7 @@ def run_plan(plan: BuildPlan, progress_factory: Callable[[int], Any] | None = No
 
 def write_calibration(plan: BuildPlan) -> str:
     """Write the plan's duplex calibration sheet, OUT/calibration-<paper>.pdf; return its path."""
-    from generator.calibration import calibration_pages
+    from generator.printing.calibration import calibration_pages
 
     path = os.path.join(plan.out, f"calibration-{plan.paper.name}.pdf")
     with output_folder(plan.out):
@@ -87,7 +87,7 @@ def _warm_up() -> None:
     import generator.booklet.layout
     import generator.render.pdf
     import generator.render.svg  # noqa: F401
-    from generator.fonts import PDF_NAMES, pdf_font
+    from generator.model.fonts import PDF_NAMES, pdf_font
 
     for font in PDF_NAMES:
         pdf_font(font)

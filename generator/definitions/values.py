@@ -3,7 +3,7 @@ validated values a kit is built from (``GameDefinition``, ``ComponentSpec``).
 
 A definition describes a kit's look: the game's title and players, a palette, and its components
 (each with a ``kind`` naming a generic component and that kind's own keys). Rules live in
-``generator.games``; the look lives here. Reading and validating a file is ``generator.loader``'s
+``generator.games``; the look lives here. Reading and validating a file is ``generator.definitions.loader``'s
 work (it sits above the component kinds whose schemas it checks against).
 """
 
@@ -15,9 +15,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar
 
-from generator.errors import DefinitionError
-from generator.languages import DEFAULT_LANGUAGE, LANGUAGES
-from generator.schema import Field, TypedSpec
+from generator.definitions.schema import Field, TypedSpec
+from generator.foundation.errors import DefinitionError
+from generator.foundation.languages import DEFAULT_LANGUAGE, LANGUAGES
 
 T = TypeVar("T", bound=TypedSpec)
 
@@ -44,7 +44,8 @@ def builtin_folder(name: str) -> str:
     packaged = resources.files("generator").joinpath(name)
     if isinstance(packaged, Path) and packaged.is_dir():
         return str(packaged)
-    return os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), name)
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # generator/
+    return os.path.join(os.path.dirname(package), name)
 
 
 LAYOUTS_DIR = builtin_folder("layouts")

@@ -8,9 +8,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from generator.bots.analysis import DEFAULT_BAND, MAX_GAMES, MAX_WORK, balanced_seeds
-from generator.build.plan import BALANCE_GAMES, BuildPlan, GamePlan
-from generator.errors import UsageError
+from generator.foundation.errors import UsageError
 from generator.games import has_rules
+from generator.kits.plan import BALANCE_GAMES, BuildPlan, GamePlan
 
 #: Random-bot games played on each seed to judge it, unless told otherwise.
 DEFAULT_GAMES = BALANCE_GAMES

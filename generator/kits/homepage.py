@@ -18,10 +18,10 @@ import re
 import stat
 from typing import Any
 
-from generator.files import atomic_write_text
-from generator.imposition import SCALE_BAR
-from generator.languages import DEFAULT_LANGUAGE, TEXTS, set_text
-from generator.languages import text as catalogue_text
+from generator.foundation.files import atomic_write_text
+from generator.foundation.languages import DEFAULT_LANGUAGE, TEXTS, set_text
+from generator.foundation.languages import text as catalogue_text
+from generator.printing.imposition import SCALE_BAR
 
 PREVIEW = "preview.svg"
 
@@ -194,10 +194,10 @@ def _booklets(folder: str, manifest: dict, names: list[str], page_lang: str) -> 
         shown = [n for n in pages if isinstance(n, str) and n in names] if isinstance(pages, list) else []
         if shown:
             numbers = " ".join(
-                f'<a href="{folder}/{_e(n)}" hreflang="{_e(lang)}" aria-label="page {k} as SVG">{k}</a>'
+                f'<a href="{folder}/{_e(n)}" hreflang="{_e(lang)}" aria-label="{_e(_t("svg.page", page_lang, n=k))}">{k}</a>'
                 for k, n in enumerate(shown, 1)
             )
-            links.append(f"SVG pages {numbers}")
+            links.append(f"{_e(_t('svg.pages', page_lang))} {numbers}")
         if links:
             own = catalogue_text("language.own", lang) if lang in TEXTS else lang
             item = f'<li><span lang="{_e(lang)}">{_e(own)}</span>: {" · ".join(links)}</li>'

@@ -23,10 +23,10 @@ from typing import Any
 
 from generator.components.base import Context, Output
 from generator.components.table_sheet import blocks_of
-from generator.definitions import ComponentSpec
-from generator.errors import DefinitionError, UsageError
-from generator.imposition import Paper
-from generator.page import Drawing, Group, Page, Shape
+from generator.definitions.values import ComponentSpec
+from generator.foundation.errors import DefinitionError, UsageError
+from generator.model.page import Drawing, Group, Page, Shape
+from generator.printing.imposition import Paper
 
 MAX_PIECES = 5_000  # cut-out pieces (counters, standees, dice nets, cards) in one kit
 MAX_PAGES = 500  # pages of one kit's components (sheets, tiles, backs pages, record pages)

@@ -11,8 +11,8 @@ import hashlib
 from collections.abc import Sequence
 from typing import TypeVar
 
-from generator.errors import BoardError
-from generator.numbers import is_ascii_digits
+from generator.foundation.errors import BoardError
+from generator.foundation.numbers import is_ascii_digits
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1

@@ -3,8 +3,8 @@ a printer shifts the back of a sheet; the reading is what ``--duplex-offset`` ta
 
 from __future__ import annotations
 
-from generator.imposition import Paper, footer
-from generator.page import Circle, Line, Page, Shape, Style, Text
+from generator.model.page import Circle, Line, Page, Shape, Style, Text
+from generator.printing.imposition import Paper, footer
 
 INK = Style(stroke="#000000", width=0.15)
 BOLD = Style(stroke="#000000", width=0.3)

@@ -18,12 +18,12 @@ from generator.booklet.markup import parse
 from generator.booklet.template import render_template, shown_path
 from generator.components.base import Context
 from generator.components.kinds import find_kind
-from generator.definitions import TEMPLATES_DIR
-from generator.errors import DefinitionError
-from generator.imposition import SCALE_BAR, footer, scale_bar
-from generator.languages import MissingText, set_text, terms
-from generator.page import Drawing, Page
-from generator.printjob import Sheet, sheet_pages
+from generator.definitions.values import TEMPLATES_DIR
+from generator.foundation.errors import DefinitionError
+from generator.foundation.languages import MissingText, set_text, terms
+from generator.model.page import Drawing, Page
+from generator.printing.imposition import SCALE_BAR, footer, scale_bar
+from generator.printing.job import Sheet, sheet_pages
 
 GUIDE_DIR = os.path.join(TEMPLATES_DIR, "guide")
 BOARD_KINDS = ("point-board", "grid-board", "hex-board", "track")

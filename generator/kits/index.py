@@ -1,4 +1,4 @@
-"""The home page of an output folder: ``index.html`` over every kit's manifest (generator.homepage).
+"""The home page of an output folder: ``index.html`` over every kit's manifest (generator.kits.homepage).
 
 It reads the manifests, never the drawings: each kit shows its light preview (``preview.svg``,
 written with the kit) and links to its files; a batch's later seeds link to the kit they share."""
@@ -10,7 +10,7 @@ import os
 import re
 import stat
 
-from generator.homepage import write_home_page
+from generator.kits.homepage import write_home_page
 
 
 def natural_key(name: str) -> list:
@@ -86,7 +86,7 @@ def read_manifests(out: str) -> tuple[list[tuple[str, dict]], list[str]]:
 
 
 def write_index(out: str) -> str:
-    """Write OUT/index.html, the home page of every kit in the folder (generator.homepage); return
+    """Write OUT/index.html, the home page of every kit in the folder (generator.kits.homepage); return
     its path. It reads the manifests, never the drawings."""
     kits, _ = read_manifests(out)
     return write_home_page(out, kits)

@@ -1,0 +1,1 @@
+"""The page model: shapes in millimetres, lengths, colours, fonts and their subsets."""

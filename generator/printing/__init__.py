@@ -1,0 +1,1 @@
+"""The print job: paper, imposition, n-up packing, sheets, layout checks, the calibration sheet and the print guide."""

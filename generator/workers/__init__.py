@@ -1,0 +1,1 @@
+"""Tasks on worker processes or on a Dask cluster."""
