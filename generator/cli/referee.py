@@ -203,7 +203,7 @@ def outcome_words(outcome: Any, lang: str = "en") -> str:
         words += f" ({render(outcome.reason, lang)})"
     if outcome.score is not None:
         points = ", ".join(f"{side_name(side, lang)} {n}" for side, n in sorted(outcome.score.items()))
-        words += "; " + message("referee.score", lang, points=points)
+        words += ("\u202f; " if lang == "fr" else "; ") + message("referee.score", lang, points=points)
     return words
 
 

@@ -10,7 +10,7 @@ in both tables (and its templates and translations in the definitions)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 
@@ -733,7 +733,7 @@ class Msg(str):
         return made
 
     @classmethod
-    def joined(cls, sep: str, parts: list[str]) -> Msg:
+    def joined(cls, sep: str, parts: Sequence[str]) -> Msg:
         """Return messages (or plain notation) joined by ``sep``, e.g. a position's lines."""
         made = super().__new__(cls, sep.join(str(p) for p in parts))
         made.key = ""
