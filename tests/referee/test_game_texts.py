@@ -22,7 +22,7 @@ from tests.games.notation_space import candidates
 from tests.referee.test_referee_languages import invoke
 
 #: the games whose rules modules speak in catalogue messages (the others still write English)
-TRANSLATED = ["nine-mens-morris", "verbal"]
+TRANSLATED = ["everest", "nine-mens-morris", "verbal"]
 OTHER = ["fr", "it"]
 PLAYOUTS = 4
 CANDIDATES_PER_PLY = 30
@@ -92,7 +92,7 @@ def _game_record(game: str, seed: int, plies: int) -> tuple[str, State]:
         move = state.random_move(rng)
         moves.append(state.move_str(move))
         state.apply_move(move)
-    return record_str({"Game": game}, moves), state
+    return record_str({"Game": game}, moves, None, rules.move_per_line, len(rules.sides)), state
 
 
 @pytest.mark.parametrize("game", TRANSLATED)
@@ -104,10 +104,11 @@ def test_pnp_referee_says_a_games_reasons_and_positions_in_its_language(game, la
             (t for t in candidates(game, state, rng_for(seed, "refused")) if _refused(state, t)), None
         )
         path = tmp_path / f"{seed}.txt"
-        path.write_text(record + (f" {refused}" if refused else "") + "\n", encoding="utf-8")
+        gap = "\n" if GAMES[game].move_per_line else " "
+        path.write_text(record.rstrip("\n") + (gap + refused if refused else "") + "\n", encoding="utf-8")
         english = invoke(str(path)).stdout
         result = invoke(str(path), "--lang", lang)
-        assert result.exit_code == invoke(str(path)).exit_code
+        assert result.exit_code == invoke(str(path)).exit_code == (4 if refused else 0)
         assert not english_in(result.stdout.splitlines()), result.stdout
         assert result.stdout != english
         assert len(result.stdout.splitlines()) == len(english.splitlines())
