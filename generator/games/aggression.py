@@ -26,9 +26,9 @@ from functools import lru_cache
 from typing import Any, Union
 
 from generator.foundation.errors import BoardError, IllegalMoveError, NotationError
+from generator.foundation.languages import Msg, counted, side_msg
 from generator.foundation.seeding import Rng, check_seed, rng_for
 from generator.games.base import GameRules, Outcome, State, turn_limit
-from generator.games.words import count
 
 ROWS = 4
 COLUMNS = 5
@@ -201,15 +201,13 @@ def parse_move(text: str) -> Move:
     m = _ATTACK_RE.match(token)
     if m:
         return _ATTACKS[CITY_INDEX[_city_name(m.group(1), token)]]
-    raise NotationError(
-        f"{token!r} is not an Aggression move (write city=troops to claim, xcity to attack, or pass)"
-    )
+    raise NotationError(Msg("game.aggression.notation", token=repr(token)))
 
 
 def _city_name(letter: str, token: str) -> str:
     name = letter.upper()
     if name not in CITY_INDEX:
-        raise NotationError(f"{token!r}: there is no city {name} (cities are A to T)")
+        raise NotationError(Msg("game.aggression.no_city", token=repr(token), name=name))
     return name
 
 
@@ -221,7 +219,7 @@ def move_str(move: Move) -> str:
         return f"x{move.city}"
     if isinstance(move, Pass):
         return "pass"
-    raise NotationError(f"{move!r} is not an Aggression move")
+    raise NotationError(Msg("game.aggression.not_move", move=repr(move)))
 
 
 # --- state -------------------------------------------------------------------------------------
@@ -316,7 +314,7 @@ class AggressionState(State[Move]):
     def random_move(self, rng: Rng) -> Move:
         """Return a legal move drawn uniformly from ``legal_moves()`` without listing them all."""
         if self.is_terminal():
-            raise IllegalMoveError("the game is already over")
+            raise IllegalMoveError(Msg("game.any.done"))
         who = self.turn
         if self.claiming:
             n = self.hand[who]
@@ -337,16 +335,20 @@ class AggressionState(State[Move]):
             return []
         return [_ATTACKS[i] for i in self._attack_options()[0]]
 
-    def _must_attack(self, winning: list[int]) -> str:
+    def _must_attack(self, winning: list[int]) -> Msg:
         """Return the words naming the successful attacks a player must choose from."""
-        side = SIDES[self.turn]
         names = [f"x{CITY_NAMES[i]}" for i in winning]
-        shown = ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
+        shown: str = ", ".join(names[:5])
+        if len(names) > 5:
+            shown = Msg("game.aggression.and_more", some=shown, n=len(names) - 5)
         first = CITY_NAMES[winning[0]]
-        return (
-            f"{side} has a successful attack and must make one: {shown} "
-            f"({first}'s {count(self.troops[winning[0]], 'troop')} against {side}'s "
-            f"{self.attack_strength(first)} next to it)"
+        return Msg(
+            "game.aggression.must_attack",
+            side=_side(self.turn),
+            shown=shown,
+            first=first,
+            troops=counted(self.troops[winning[0]], "troop"),
+            strength=self.attack_strength(first),
         )
 
     def parse_move(self, text: str) -> Move:
@@ -360,51 +362,69 @@ class AggressionState(State[Move]):
     def check_move(self, move: Move) -> None:
         """Raise IllegalMoveError with the reason if the move is not legal now."""
         if self.is_terminal():
-            raise IllegalMoveError("the game is already over")
-        side = SIDES[self.turn]
+            raise IllegalMoveError(Msg("game.any.done"))
+        side = _side(self.turn)
         if isinstance(move, Pass):
             if not self.claiming:
                 winning = self._attack_options()[0]
                 if winning:
-                    raise IllegalMoveError(f"no passing: {self._must_attack(winning)}")
+                    raise IllegalMoveError(Msg("game.aggression.no_passing", must=self._must_attack(winning)))
                 return
             if self.hand[self.turn]:
                 raise IllegalMoveError(
-                    f"{side} still has {count(self.hand[self.turn], 'troop')} to place, so cannot pass"
+                    Msg(
+                        "game.aggression.cannot_pass",
+                        side=side,
+                        troops=counted(self.hand[self.turn], "troop"),
+                    )
                 )
             return
         if isinstance(move, Claim):
             if not self.claiming:
-                raise IllegalMoveError("claiming is over: name a city to attack (xK)")
+                raise IllegalMoveError(Msg("game.aggression.claiming_over"))
             i = CITY_INDEX[move.city]
             if self.owner[i] >= 0:
-                raise IllegalMoveError(f"{move.city} is already claimed by {SIDES[self.owner[i]]}")
+                raise IllegalMoveError(
+                    Msg("game.aggression.claimed", city=move.city, side=_side(self.owner[i]))
+                )
             if move.troops < 1:
-                raise IllegalMoveError("a claim needs at least one troop")
+                raise IllegalMoveError(Msg("game.aggression.one_troop"))
             left = self.hand[self.turn]
             if left == 0:
-                raise IllegalMoveError(f"{side} has no troops left and must pass")
+                raise IllegalMoveError(Msg("game.aggression.none_left", side=side))
             if move.troops > left:
-                raise IllegalMoveError(f"{side} has only {count(left, 'troop')} left, not {move.troops}")
+                raise IllegalMoveError(
+                    Msg(
+                        "game.aggression.only_left",
+                        side=side,
+                        troops=counted(left, "troop"),
+                        wanted=move.troops,
+                    )
+                )
             return
         if isinstance(move, Attack):
             if self.claiming:
-                raise IllegalMoveError("attacks start only when claiming is over")
+                raise IllegalMoveError(Msg("game.aggression.not_yet"))
             i = CITY_INDEX[move.city]
             if self.owner[i] < 0:
-                raise IllegalMoveError(f"{move.city} is empty: only an opposing city can be attacked")
+                raise IllegalMoveError(Msg("game.aggression.empty", city=move.city))
             if self.owner[i] == self.turn:
-                raise IllegalMoveError(f"{move.city} is {side}'s own city")
+                raise IllegalMoveError(Msg("game.aggression.own", city=move.city, side=side))
             if not self._can_take(i, self.turn):
                 winning = self._attack_options()[0]
                 if winning:
                     raise IllegalMoveError(
-                        f"x{move.city} would fail ({move.city}'s {count(self.troops[i], 'troop')} against "
-                        f"{side}'s {self.attack_strength(move.city)} next to it), and "
-                        f"{self._must_attack(winning)}"
+                        Msg(
+                            "game.aggression.would_fail",
+                            city=move.city,
+                            troops=counted(self.troops[i], "troop"),
+                            side=side,
+                            strength=self.attack_strength(move.city),
+                            must=self._must_attack(winning),
+                        )
                     )
             return
-        raise IllegalMoveError(f"{move!r} is not an Aggression move")
+        raise IllegalMoveError(Msg("game.aggression.not_move", move=repr(move)))
 
     def _apply(self, move: Move) -> None:
         """Play a legal move and pass the turn."""
@@ -427,7 +447,11 @@ class AggressionState(State[Move]):
             self._over = self._natural_end()
         if self._over is None and self.ply >= self.limit:
             self._over = Outcome(
-                True, None, True, self._score(), f"turn limit of {count(self.limit, 'turn')} reached"
+                True,
+                None,
+                True,
+                self._score(),
+                Msg("game.aggression.limit", limit=counted(self.limit, "turn")),
             )
 
     def _score(self) -> dict[str, int]:
@@ -438,14 +462,20 @@ class AggressionState(State[Move]):
         if on_board[0] and on_board[1]:
             if self._has_success(0) or self._has_success(1):
                 return None
-            why = "neither player has a successful attack"
+            why = Msg("game.aggression.stuck")
         else:
-            why = f"{SIDES[0] if not on_board[0] else SIDES[1]} has no troops left on the board"
+            why = Msg("game.aggression.wiped_out", side=_side(0 if not on_board[0] else 1))
         score = self._score()
         b, w = score["black"], score["white"]
         if b != w:
             winner = "black" if b > w else "white"
-            reason = f"{why}; {winner} holds more cities, {max(b, w)} to {min(b, w)}"
+            reason = Msg(
+                "game.aggression.more_cities",
+                why=why,
+                winner=_side(SIDES.index(winner)),
+                high=max(b, w),
+                low=min(b, w),
+            )
             return Outcome(True, winner, False, score, reason)
         if on_board[0] != on_board[1]:
             winner = "black" if on_board[0] > on_board[1] else "white"
@@ -454,15 +484,21 @@ class AggressionState(State[Move]):
                 winner,
                 False,
                 score,
-                f"{why}; cities are equal, {b} each, and {winner} has more troops "
-                f"on the board, {max(on_board)} to {min(on_board)}",
+                Msg(
+                    "game.aggression.more_troops",
+                    why=why,
+                    cities=b,
+                    winner=_side(SIDES.index(winner)),
+                    high=max(on_board),
+                    low=min(on_board),
+                ),
             )
         return Outcome(
             True,
             None,
             True,
             score,
-            f"{why}; cities are equal, {b} each, and so are troops on the board, {on_board[0]} each",
+            Msg("game.aggression.drawn", why=why, cities=b, troops=on_board[0]),
         )
 
     def is_terminal(self) -> bool:
@@ -477,18 +513,28 @@ class AggressionState(State[Move]):
 
     def text(self) -> str:
         """Return the map followed by who holds which city and the troops in hand."""
-        lines = [_map_picture(self.map), ""]
+        lines: list[str] = [_map_picture(self.map), ""]
         if self.is_terminal():
-            lines.append(f"Game over: {self.outcome().reason}.")
+            lines.append(Msg("game.aggression.over", reason=self.outcome().reason))
         else:
-            lines.append(f"{self.phase().capitalize()}, {self.current_player()} to move.")
+            lines.append(Msg(f"game.aggression.to_move.{self.phase()}", side=_side(self.turn)))
         for who, side in enumerate(SIDES):
             held = [f"{CITY_NAMES[i]} {self.troops[i]}" for i in range(CITY_COUNT) if self.owner[i] == who]
             lines.append(
-                f"{side.capitalize()}: {', '.join(held) or 'no cities'}; "
-                f"{self._on_board(who)} on the board, {self.hand[who]} in hand"
+                Msg(
+                    "game.aggression.holds",
+                    side=side_msg(side),
+                    held=", ".join(held) or Msg("game.aggression.no_cities"),
+                    board=self._on_board(who),
+                    hand=self.hand[who],
+                )
             )
-        return "\n".join(lines)
+        return Msg.joined("\n", lines)
+
+
+def _side(who: int) -> Msg:
+    """Return a side as the rules' reasons name it mid-sentence ('black')."""
+    return Msg(f"game.aggression.side.{SIDES[who]}")
 
 
 # --- pictures and layout data ------------------------------------------------------------------

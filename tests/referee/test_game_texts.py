@@ -22,7 +22,7 @@ from tests.games.notation_space import candidates
 from tests.referee.test_referee_languages import invoke
 
 #: the games whose rules modules speak in catalogue messages (the others still write English)
-TRANSLATED = ["everest", "nine-mens-morris", "verbal"]
+TRANSLATED = ["aggression", "everest", "nine-mens-morris", "verbal"]
 OTHER = ["fr", "it"]
 PLAYOUTS = 4
 CANDIDATES_PER_PLY = 30
@@ -92,7 +92,8 @@ def _game_record(game: str, seed: int, plies: int) -> tuple[str, State]:
         move = state.random_move(rng)
         moves.append(state.move_str(move))
         state.apply_move(move)
-    return record_str({"Game": game}, moves, None, rules.move_per_line, len(rules.sides)), state
+    tags = {"Game": game, **({"Seed": str(seed)} if rules.seeded else {})}
+    return record_str(tags, moves, None, rules.move_per_line, len(rules.sides)), state
 
 
 @pytest.mark.parametrize("game", TRANSLATED)
