@@ -48,10 +48,10 @@ from functools import lru_cache
 from typing import Any
 
 from generator.foundation.errors import BoardError, IllegalMoveError, NotationError, RecordError
+from generator.foundation.languages import Msg, counted, side_msg
 from generator.foundation.numbers import is_ascii_digits
 from generator.foundation.seeding import check_seed, rng_for
 from generator.games.base import GameRules, Outcome, State, turn_limit
-from generator.games.words import count
 
 #: what the turn limit counts (the rules' ``turn_unit``; the kit's texts name it from there)
 TURN_UNIT = "turn"
@@ -313,7 +313,7 @@ class PushState(State[PushTurn]):
     def random_move(self, rng: Any) -> PushTurn:
         """Return a legal turn as played: a fair throw, a random placement, a random push."""
         if self._over is not None:
-            raise IllegalMoveError("the game is over")
+            raise IllegalMoveError(Msg("game.any.over"))
         a, b = rng.randint(1, SIZE), rng.randint(1, SIZE)
         throw = (min(a, b), max(a, b))
         occupied = self._occupied()
@@ -404,27 +404,20 @@ class PushState(State[PushTurn]):
         written (``3@c4 5@e2``, stage 0: the throw is the two values) or, once the neutral dice are
         placed, the push written (``5 3`` or ``-``, stage 1)."""
         if self._over is not None:
-            raise IllegalMoveError(f"the game is over ({self._over.reason})")
+            raise IllegalMoveError(Msg("game.push.over", reason=self._over.reason))
         line = " ".join(text.split())
         if stage == 0:
             if ":" in line:
-                raise NotationError(
-                    f"{line!r}: the thrower only places the two neutral dice (value@cell value@cell); "
-                    "the pusher then pushes"
-                )
+                raise NotationError(Msg("game.push.thrower_only", line=repr(line)))
             places = line.split()
             if len(places) != 2:
-                raise NotationError(
-                    f"{line!r}: place the two neutral dice as value@cell value@cell (value@- when a die has no free cell)"
-                )
+                raise NotationError(Msg("game.push.place_two", line=repr(line)))
             throw: list[int] = []
             cells: list[int | None] = []
             for token in places:
                 match = _PLACE.match(token)
                 if not match:
-                    raise NotationError(
-                        f"{token!r} is not a neutral die: write value@cell, or value@- when no cell is free"
-                    )
+                    raise NotationError(Msg("game.push.not_neutral", token=repr(token)))
                 throw.append(int(match.group(1)))
                 cells.append(None if match.group(2) == "-" else CELL_INDEX[match.group(2)])
             canon_throw, canon_cells = _canonical_cells((throw[0], throw[1]), (cells[0], cells[1]))
@@ -435,18 +428,21 @@ class PushState(State[PushTurn]):
             if not found:
                 shown = sorted({m.throw for m in pool})
                 raise IllegalMoveError(
-                    "the neutral dice show "
-                    + " or ".join(f"{a} and {b}" for a, b in shown)
-                    + f", not {canon_throw[0]} and {canon_throw[1]}"
+                    Msg(
+                        "game.push.dice_show",
+                        shown=_either([Msg("game.push.pair", a=a, b=b) for a, b in shown]),
+                        a=canon_throw[0],
+                        b=canon_throw[1],
+                    )
                 )
             return found
         pool = list(among or ())
         if not pool:
-            raise IllegalMoveError("the neutral dice must be placed before the push")
+            raise IllegalMoveError(Msg("game.push.place_first"))
         move = self.parse_move(f"{self.part_str(pool[0], 0)} : {line}")
         self.check_move(move)
         if move not in pool:
-            raise IllegalMoveError(f"{line} is not a push open with the neutral dice where they are")
+            raise IllegalMoveError(Msg("game.push.not_open", line=line))
         return [move]
 
     def part_choices(self, stage: int, among: Sequence[PushTurn] | None = None) -> list[str]:
@@ -474,22 +470,16 @@ class PushState(State[PushTurn]):
         line = " ".join(text.split())
         left, colon, right = line.partition(":")
         if not colon:
-            raise NotationError(
-                f"{line!r} is not a turn: write value@cell value@cell : values pushed (or : - for none)"
-            )
+            raise NotationError(Msg("game.push.not_turn", line=repr(line)))
         places = left.split()
         if len(places) != 2:
-            raise NotationError(
-                f"{line!r}: a turn starts with the two neutral dice, value@cell value@cell (or value@-)"
-            )
+            raise NotationError(Msg("game.push.starts_with", line=repr(line)))
         throw: list[int] = []
         cells: list[int | None] = []
         for token in places:
             match = _PLACE.match(token)
             if not match:
-                raise NotationError(
-                    f"{token!r} is not a neutral die: write value@cell, or value@- when no cell is free"
-                )
+                raise NotationError(Msg("game.push.not_neutral", token=repr(token)))
             throw.append(int(match.group(1)))
             cells.append(None if match.group(2) == "-" else CELL_INDEX[match.group(2)])
         canon_throw, canon_cells = _canonical_cells((throw[0], throw[1]), (cells[0], cells[1]))
@@ -497,41 +487,41 @@ class PushState(State[PushTurn]):
         if tokens == ["-"]:
             return PushTurn(canon_throw, canon_cells, ())
         if not tokens:
-            raise NotationError(
-                f"{line!r}: after ':' write the values of the dice pushed, or - when nothing moved"
-            )
+            raise NotationError(Msg("game.push.after_colon", line=repr(line)))
         side = self.pusher
         values = self.values[side]
         pushes: dict[int, int] = {}
         for token in tokens:
             match = _DIE.match(token)
             if not match:
-                raise NotationError(
-                    f"{token!r} is not a pushed die: write its value "
-                    "(value/lane to name its lane, value+ or value- to adjust it)"
-                )
+                raise NotationError(Msg("game.push.not_pushed", token=repr(token)))
             value = int(match.group(1))
             lane_name, sign = match.group(2), match.group(3)
             if lane_name is not None:
                 if lane_name not in LANES[side]:
-                    kind = "files a to f" if side == 0 else "ranks 1 to 6"
-                    raise NotationError(f"{token!r}: {SIDES[side]}'s dice are in {kind}")
+                    raise NotationError(Msg(f"game.push.lanes_are.{SIDES[side]}", token=repr(token)))
                 lane = LANES[side].index(lane_name)
                 if values[lane] != value:
                     raise IllegalMoveError(
-                        f"{SIDES[side]}'s die in {LANE_KIND[side]} {lane_name} shows "
-                        f"{values[lane]}, not {value}"
+                        Msg(
+                            f"game.push.lane_shows.{SIDES[side]}",
+                            lane=lane_name,
+                            shown=values[lane],
+                            value=value,
+                        )
                     )
             else:
                 lanes = [k for k, v in enumerate(values) if v == value]
                 if not lanes:
-                    raise IllegalMoveError(f"{SIDES[side]} has no die showing {value}")
+                    raise IllegalMoveError(Msg("game.push.no_die", side=_side(side), value=value))
                 if len(lanes) > 1:
-                    named = " or ".join(f"{value}/{LANES[side][k]}" for k in lanes)
-                    raise IllegalMoveError(f"{SIDES[side]} has two dice showing {value}: write {named}")
+                    named = _either([f"{value}/{LANES[side][k]}" for k in lanes])
+                    raise IllegalMoveError(
+                        Msg("game.push.two_dice", side=_side(side), value=value, named=named)
+                    )
                 lane = lanes[0]
             if lane in pushes:
-                raise IllegalMoveError(f"the die {token} is named twice")
+                raise IllegalMoveError(Msg("game.push.twice", token=token))
             pushes[lane] = {"": 0, "+": 1, "-": -1}[sign]
         return PushTurn(canon_throw, canon_cells, tuple(sorted(pushes.items())))
 
@@ -554,7 +544,7 @@ class PushState(State[PushTurn]):
     def check_move(self, move: PushTurn) -> None:
         """Raise IllegalMoveError with the reason when the turn breaks a rule."""
         if self._over is not None:
-            raise IllegalMoveError(f"the game is over ({self._over.reason})")
+            raise IllegalMoveError(Msg("game.push.over", reason=self._over.reason))
         occupied = self._occupied()
         self._check_placements(move, occupied)
         side = self.pusher
@@ -564,8 +554,7 @@ class PushState(State[PushTurn]):
                 if not mask & blocked:
                     example = self.move_str(PushTurn(move.throw, move.cells, self._expand(mask)[0]))
                     raise IllegalMoveError(
-                        f"{SIDES[side]} can push ({example.split(':')[1].strip()}); "
-                        "': -' is only for a turn when nothing can move"
+                        Msg("game.push.can_push", side=_side(side), example=example.split(":")[1].strip())
                     )
             return
         self._check_pushes(move, occupied, blocked)
@@ -578,57 +567,52 @@ class PushState(State[PushTurn]):
             name = CELLS[cell]
             if self.numbers[cell] != value:
                 raise IllegalMoveError(
-                    f"{name} shows {self.numbers[cell]}, not {value}: "
-                    f"the neutral {value} must go on a cell showing {value}"
+                    Msg("game.push.cell_shows", name=name, number=self.numbers[cell], value=value)
                 )
             if occupied >> cell & 1:
-                raise IllegalMoveError(f"{name} is not empty: a neutral die goes on an empty cell")
+                raise IllegalMoveError(Msg("game.push.not_empty", name=name))
             if cell in taken:
-                raise IllegalMoveError(f"the two neutral dice cannot both go on {name}")
+                raise IllegalMoveError(Msg("game.push.both_on", name=name))
             taken.add(cell)
         for value, cell in zip(move.throw, move.cells):
             if cell is None:
                 free = [c for c in self._free_cells(occupied, value) if c not in taken]
                 if free:
-                    raise IllegalMoveError(
-                        f"the neutral {value} must be placed: {CELLS[free[0]]} shows {value} and is empty"
-                    )
+                    raise IllegalMoveError(Msg("game.push.must_place", value=value, cell=CELLS[free[0]]))
 
     def _check_pushes(self, move: PushTurn, occupied: int, blocked: int) -> None:
         side = self.pusher
         values = self.values[side]
         lanes_named = [lane for lane, _ in move.pushes]
         if len(set(lanes_named)) != len(lanes_named) or any(not 0 <= k < SIZE for k in lanes_named):
-            raise IllegalMoveError("each die may be pushed once per turn")
+            raise IllegalMoveError(Msg("game.push.once"))
         chosen = [values[lane] for lane in lanes_named]
         total = move.throw[0] + move.throw[1]
         if not (sum(chosen) == total or (len(chosen) == 1 and chosen[0] in move.throw)):
             written = " + ".join(str(v) for v in sorted(chosen, reverse=True))
-            said = f"not {written} = {sum(chosen)}" if len(chosen) > 1 else f"not a {written} alone"
+            said = (
+                Msg("game.push.not_sum", written=written, sum=sum(chosen))
+                if len(chosen) > 1
+                else Msg("game.push.not_alone", written=written)
+            )
             raise IllegalMoveError(
-                f"the dice pushed must add up to {total} (or be one die showing "
-                f"{move.throw[0]} or {move.throw[1]}), {said}"
+                Msg("game.push.add_up", total=total, a=move.throw[0], b=move.throw[1], said=said)
             )
         for lane, adjust in move.pushes:
-            label = f"{SIDES[side]}'s {values[lane]} ({LANE_KIND[side]} {LANES[side][lane]})"
+            label = Msg(f"game.push.label.{SIDES[side]}", value=values[lane], lane=LANES[side][lane])
             if blocked >> lane & 1:
                 target = self._target(side, lane)
                 assert target is not None
-                raise IllegalMoveError(f"{label} cannot move: {CELLS[target]} is taken")
+                raise IllegalMoveError(Msg("game.push.blocked", label=label, cell=CELLS[target]))
             if adjust:
                 sign = "+" if adjust > 0 else "-"
                 if not self.adjust:
-                    raise IllegalMoveError(
-                        f"adjusting a die ({values[lane]}{sign}) belongs to the adjust "
-                        "variant, which is not in play"
-                    )
+                    raise IllegalMoveError(Msg("game.push.no_adjust", die=f"{values[lane]}{sign}"))
                 if self.progress[side][lane] < DIE_OFF:
-                    raise IllegalMoveError(
-                        f"{label} is still on the board: only a die already off the board may be adjusted"
-                    )
+                    raise IllegalMoveError(Msg("game.push.still_on", label=label))
                 if not 1 <= values[lane] + adjust <= SIZE:
                     raise IllegalMoveError(
-                        f"{label} cannot be {'raised' if adjust > 0 else 'lowered'}: dice show 1 to 6"
+                        Msg(f"game.push.{'raised' if adjust > 0 else 'lowered'}", label=label)
                     )
 
     def _apply(self, move: PushTurn) -> None:
@@ -644,7 +628,7 @@ class PushState(State[PushTurn]):
         self._moves = None
         if all(p >= PAWN_OFF for p in progress):
             self._over = Outcome(
-                True, SIDES[side], False, self._score(), f"{SIDES[side]} took all six pawns off the board"
+                True, SIDES[side], False, self._score(), Msg("game.push.won", side=_side(side))
             )
         elif self.ply >= self.limit:
             self._over = Outcome(
@@ -652,7 +636,7 @@ class PushState(State[PushTurn]):
                 None,
                 True,
                 self._score(),
-                f"the turn limit of {count(self.limit, TURN_UNIT)} was reached",
+                Msg("game.any.limit", limit=counted(self.limit, TURN_UNIT)),
             )
 
     def _score(self) -> dict[str, int]:
@@ -688,7 +672,7 @@ class PushState(State[PushTurn]):
                 grid[(p - 2, lane)] = " w "
         for cell, value in neutral.items():
             grid[(cell % SIZE, cell // SIZE)] = f"({value})"
-        lines = []
+        lines: list[str] = []
         for r in range(SIZE - 1, -3, -1):
             label = f"{r + 1} " if r >= 0 else "  "
             row = "".join(grid.get((f, r), "   ") for f in range(-2, SIZE))
@@ -698,21 +682,34 @@ class PushState(State[PushTurn]):
         for s, name in enumerate(SIDES):
             off = [f"{self.values[s][k]}" for k in range(SIZE) if self.progress[s][k] >= DIE_OFF]
             lines.append(
-                f"{name.capitalize()}: dice off the board: {', '.join(off) or 'none'}; "
-                f"pawns off: {self.pawns_off(name)}"
+                Msg(
+                    "game.push.off",
+                    side=side_msg(name),
+                    dice=", ".join(off) or Msg("game.push.none"),
+                    pawns=self.pawns_off(name),
+                )
             )
         if self._over is not None:
-            lines.append(f"Game over: {self._over.reason}.")
+            lines.append(Msg("game.push.game_over", reason=self._over.reason))
         elif neutral:
-            placed = ", ".join(
-                f"{v} on {CELLS[c]}" for c, v in sorted(neutral.items(), key=lambda p: CELLS[p[0]])
+            placed = Msg.joined(
+                ", ",
+                [
+                    Msg("game.push.on", value=v, cell=CELLS[c])
+                    for c, v in sorted(neutral.items(), key=lambda p: CELLS[p[0]])
+                ],
             )
-            lines.append(
-                f"Turn {self.ply + 1}: neutral dice placed, shown (3): {placed}; {self.current_player()} pushes."
-            )
+            lines.append(Msg("game.push.placed", turn=self.ply + 1, placed=placed, side=_side(self.pusher)))
         else:
-            lines.append(f"Turn {self.ply + 1}: {self.thrower()} throws, {self.current_player()} pushes.")
-        return "\n".join(lines)
+            lines.append(
+                Msg(
+                    "game.push.turn",
+                    turn=self.ply + 1,
+                    thrower=_side(1 - self.pusher),
+                    side=_side(self.pusher),
+                )
+            )
+        return Msg.joined("\n", lines)
 
 
 @lru_cache(maxsize=4096)
@@ -942,3 +939,16 @@ RULES = PushRules(
     extra_tags=ORDER_TAGS,
     move_per_line=True,
 )
+
+
+def _side(who: int) -> Msg:
+    """Return a side as the rules' reasons name it mid-sentence ('south')."""
+    return Msg(f"game.push.side.{SIDES[who]}")
+
+
+def _either(choices: Sequence[str]) -> str:
+    """Return choices joined by 'or' in the referee's language ('2 and 5 or 3 and 4')."""
+    joined = choices[0]
+    for choice in choices[1:]:
+        joined = Msg("game.push.or", some=joined, last=choice)
+    return joined

@@ -97,7 +97,7 @@ def _push(state: State, rng: Any) -> Iterable[str]:
     for _ in range(600):
         yield f"{places[rng.below(len(places))]} {places[rng.below(len(places))]} : {pushes()}"
     legal = state.legal_moves()
-    for _ in range(8):
+    for _ in range(8 if legal else 0):  # a finished game has no turn to vary
         text = state.move_str(legal[rng.below(len(legal))])
         left, _, right = text.partition(" : ")
         first, second = left.split()
