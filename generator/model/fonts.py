@@ -146,7 +146,8 @@ def _glyph_map(font: str) -> dict[int, int]:
     registered = pdfmetrics.getFont(pdf_font(font))
     if not isinstance(registered, TTFont):
         raise TypeError(f"{font}: not a TrueType font")
-    return registered.face.charToGlyph
+    cmap: dict[int, int] = registered.face.charToGlyph
+    return cmap
 
 
 def has_glyphs(text: str, font: str = "sans") -> bool:
