@@ -34,9 +34,9 @@ from importlib import resources
 from typing import Any
 
 from generator.foundation.errors import BoardError, IllegalMoveError, NotationError, RecordError
+from generator.foundation.languages import Msg, counted, side_msg
 from generator.foundation.seeding import check_seed, rng_for
 from generator.games.base import GameRules, Outcome, State, turn_limit
-from generator.games.words import count
 
 #: what the turn limit counts (the rules' ``turn_unit``; the kit's texts name it from there)
 TURN_UNIT = "turn"
@@ -274,7 +274,7 @@ def parse_move(text: str) -> BrainMove:
     """Return the move written ``b1-b4`` or ``b1xb4``; raise NotationError otherwise."""
     match = _MOVE.match(text.strip())
     if not match:
-        raise NotationError(f"{text.strip()!r} is not a move: write it from-to, or fromxto for a capture")
+        raise NotationError(Msg("game.ttb.notation", text=repr(text.strip())))
     return BrainMove(INDEX[match.group(1)], INDEX[match.group(3)], match.group(2) == "x")
 
 
@@ -287,6 +287,20 @@ def piece_name(code: int) -> str:
     """Return a piece code in words, e.g. 'blue Ninny'."""
     side, kind = divmod(code - 1, 3)
     return f"{SIDES[side]} {('Brain', 'Numskull', 'Ninny')[kind]}"
+
+
+KIND_KEYS = ("brain", "numskull", "ninny")
+
+
+def _a_piece(code: int) -> Msg:
+    """Return a piece code as the reasons name it, with its article: 'a blue Ninny'."""
+    side, kind = divmod(code - 1, 3)
+    return Msg(f"game.ttb.a_piece.{SIDES[side]}.{KIND_KEYS[kind]}")
+
+
+def _side(who: int) -> Msg:
+    """Return a side as the rules' reasons name it mid-sentence ('red')."""
+    return Msg(f"game.ttb.side.{SIDES[who]}")
 
 
 # --- positions ---------------------------------------------------------------------------------
@@ -417,47 +431,53 @@ class BrainState(State[BrainMove]):
     def check_move(self, move: BrainMove) -> None:
         """Raise IllegalMoveError with the reason when the move breaks a rule."""
         if self._over is not None:
-            raise IllegalMoveError(f"the game is over ({self._over.reason})")
+            raise IllegalMoveError(Msg("game.ttb.over", reason=self._over.reason))
         origin, target = SQUARES[move.origin], SQUARES[move.target]
         code = self.cells[move.origin]
-        side = SIDES[self.turn]
+        side = _side(self.turn)
         if not code:
-            raise IllegalMoveError(f"there is no piece on {origin}")
+            raise IllegalMoveError(Msg("game.ttb.no_piece", origin=origin))
         if (code - 1) // 3 != self.turn:
-            raise IllegalMoveError(f"{origin} holds a {piece_name(code)}; it is {side}'s turn")
-        name = piece_name(code).split()[1]
+            raise IllegalMoveError(Msg("game.ttb.not_yours", origin=origin, piece=_a_piece(code), side=side))
+        kind = KIND_KEYS[(code - 1) % 3]
         if move.origin == move.target:
-            raise IllegalMoveError(f"the {name} on {origin} must move to another square")
+            raise IllegalMoveError(Msg("game.ttb.must_move", the=Msg(f"game.ttb.the.{kind}"), origin=origin))
         (f1, r1), (f2, r2) = square_xy(origin), square_xy(target)
         df, dr = f2 - f1, r2 - r1
         distance = max(abs(df), abs(dr))
         if df and dr and abs(df) != abs(dr):
-            raise IllegalMoveError(f"{target} is not in a straight line from {origin}")
+            raise IllegalMoveError(Msg("game.ttb.not_straight", target=target, origin=origin))
         step = (df // distance if df else 0, dr // distance if dr else 0)
         direction = next(d for d, s in STEPS.items() if s == step)
         if direction not in self.board.arrows[move.origin]:
             shown = ", ".join(self.board.arrows[move.origin])
             raise IllegalMoveError(
-                f"{origin} has no pointer to the {DIRECTION_NAMES[direction]} (its pointers: {shown})"
+                Msg("game.ttb.no_pointer", origin=origin, to=Msg(f"game.ttb.to.{direction}"), shown=shown)
             )
         if (code - 1) % 3 != NUMSKULL and distance > 1:
             raise IllegalMoveError(
-                f"a {name} moves only one square; {origin} to {target} is {count(distance, 'square')}"
+                Msg(
+                    "game.ttb.one_square",
+                    a=Msg(f"game.ttb.a.{kind}"),
+                    origin=origin,
+                    target=target,
+                    squares=counted(distance, "square"),
+                )
             )
         for k in range(1, distance):
             between = SQUARES[move.origin + k * (step[0] + step[1] * FILES)]
             if self.cells[INDEX[between]]:
-                raise IllegalMoveError(f"the {name} cannot pass over the piece on {between}")
+                raise IllegalMoveError(
+                    Msg("game.ttb.over_piece", the=Msg(f"game.ttb.the.{kind}"), between=between)
+                )
         there = self.cells[move.target]
         if there and (there - 1) // 3 == self.turn:
-            raise IllegalMoveError(f"{target} holds one of {side}'s own pieces")
+            raise IllegalMoveError(Msg("game.ttb.own", target=target, side=side))
         if move.capture and not there:
-            raise IllegalMoveError(
-                f"{origin}x{target} captures nothing: {target} is empty (write {origin}-{target})"
-            )
+            raise IllegalMoveError(Msg("game.ttb.nothing", origin=origin, target=target))
         if not move.capture and there:
             raise IllegalMoveError(
-                f"{target} holds a {piece_name(there)}: write {origin}x{target} to capture it"
+                Msg("game.ttb.capture", target=target, piece=_a_piece(there), origin=origin)
             )
 
     def _apply(self, move: BrainMove) -> None:
@@ -482,23 +502,23 @@ class BrainState(State[BrainMove]):
                 SIDES[side],
                 False,
                 None,
-                f"{SIDES[side]} captured the {SIDES[1 - side]} Brain on {SQUARES[move.target]}",
+                Msg(f"game.ttb.won.{SIDES[side]}", square=SQUARES[move.target]),
             )
             return
         self._settle()
 
     def _settle(self) -> None:
         if sum(1 for c in self.cells if c) == 2:
-            self._over = Outcome(True, None, True, None, "only the two Brains are left")
+            self._over = Outcome(True, None, True, None, Msg("game.ttb.brains"))
         elif self.ply >= self.limit:
             self._over = Outcome(
-                True, None, True, None, f"the turn limit of {count(self.limit, TURN_UNIT)} was reached"
+                True, None, True, None, Msg("game.any.limit", limit=counted(self.limit, TURN_UNIT))
             )
         else:
             self._moves = self._generate(self.turn)
             if not self._moves:
-                loser, winner = SIDES[self.turn], SIDES[1 - self.turn]
-                self._over = Outcome(True, winner, False, None, f"{loser} has no legal move")
+                winner = SIDES[1 - self.turn]
+                self._over = Outcome(True, winner, False, None, Msg("game.ttb.stuck", side=_side(self.turn)))
 
     def is_terminal(self) -> bool:
         """Return True when the game is over."""
@@ -510,7 +530,7 @@ class BrainState(State[BrainMove]):
 
     def text(self) -> str:
         """Return the position: Red in capitals, Blue in lower case (B Brain, S Numskull, N Ninny)."""
-        lines = ["   " + " ".join(chr(97 + f) for f in range(FILES))]
+        lines: list[str] = ["   " + " ".join(chr(97 + f) for f in range(FILES))]
         for r in range(RANKS - 1, -1, -1):
             row = []
             for f in range(FILES):
@@ -523,10 +543,10 @@ class BrainState(State[BrainMove]):
             lines.append(f"{r + 1}  " + " ".join(row))
         lines.append("")
         if self._over is not None:
-            lines.append(f"Game over: {self._over.reason}.")
+            lines.append(Msg("game.ttb.game_over", reason=self._over.reason))
         else:
-            lines.append(f"{SIDES[self.turn].capitalize()} to move (turn {self.ply + 1}).")
-        return "\n".join(lines)
+            lines.append(Msg("game.ttb.to_move", side=side_msg(SIDES[self.turn]), turn=self.ply + 1))
+        return Msg.joined("\n", lines)
 
 
 # --- pictures and layout data ------------------------------------------------------------------

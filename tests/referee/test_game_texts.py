@@ -22,7 +22,7 @@ from tests.games.notation_space import candidates
 from tests.referee.test_referee_languages import invoke
 
 #: the games whose rules modules speak in catalogue messages (the others still write English)
-TRANSLATED = ["aggression", "everest", "nine-mens-morris", "push", "verbal"]
+TRANSLATED = ["aggression", "everest", "nine-mens-morris", "push", "take-the-brain", "verbal"]
 OTHER = ["fr", "it"]
 PLAYOUTS = 4
 CANDIDATES_PER_PLY = 30
