@@ -27,7 +27,7 @@ from generator.games.barricades import BarricadesState
 from generator.games.base import State
 from generator.games.everest import EverestState
 from generator.games.nine_mens_morris import NineMensMorrisState
-from generator.games.push import PushState
+from generator.games.push import PAWN_OFF, PushState, PushTurn
 from generator.games.take_the_brain import BrainState
 
 #: What a finished game is worth beyond any material: a win WIN, a loss -WIN, a draw 0.
@@ -172,8 +172,33 @@ def _barricades_playout(state: Any, rng: Rng) -> Any:
     return moves[rng.below(len(moves) - 1)] if len(moves) > 1 else moves[0]
 
 
+def _push_gain(state: Any, pushes: tuple[tuple[int, int], ...]) -> int:
+    """Return how many lanes a push advances (a lane whose pawn is off moves no further)."""
+    progress = state.progress[state.pusher]
+    return sum(1 for lane, _ in pushes if progress[lane] < PAWN_OFF)
+
+
+def _push_playout(state: Any, rng: Rng) -> Any:
+    """Return a playout turn in Push!: a fair throw, the placement that leaves the pusher the
+    smallest best push, then the push of most lanes (ties at random), as a pair of greedy players
+    plays it; uniformly random pushes leave lanes standing that any player would move."""
+    if state.is_terminal():
+        return state.random_move(rng)
+    throw = state.random_chance(rng)
+    found = state._turn_options(throw)
+    gains = [max(_push_gain(state, p) for p in options) for _, options in found]
+    least = min(gains)
+    placements = [i for i, g in enumerate(gains) if g == least]
+    cells, options = found[placements[rng.below(len(placements))]]
+    best = [p for p in options if _push_gain(state, p) == least]
+    return PushTurn(throw, cells, best[rng.below(len(best))])
+
+
 #: The move a playout makes in these games instead of a uniformly random one.
-PLAYOUT_POLICY: dict[type, Callable[[Any, Rng], Any]] = {BarricadesState: _barricades_playout}
+PLAYOUT_POLICY: dict[type, Callable[[Any, Rng], Any]] = {
+    BarricadesState: _barricades_playout,
+    PushState: _push_playout,
+}
 
 
 def playout_policy(state: State) -> Callable[[Any, Rng], Any] | None:
