@@ -319,6 +319,26 @@ def greedy_choices(
     return [i for i, v in enumerate(values) if v >= best - 1e-9]
 
 
+def shared_choices(state: State, moves: Sequence[Any], stage: int) -> list[int] | None:
+    """Return the indexes of the moves whose choice at ``stage`` (of a move several sides share,
+    ``State.deciders``) is worth the most to the side making it, each choice valued by the worst
+    the later choices of the move can make of it (``evaluate`` at once), in order: in Push!, the
+    placements that leave the pusher the smallest best push, or the pushes of most lanes. None in
+    every other game (Verbal's offer and take are left to the playouts)."""
+    if not isinstance(state, PushState) or not moves:
+        return None
+    side = state.deciders()[stage]
+    values: dict[Hashable, float] = {}
+    keys = []
+    for move in moves:
+        key = state.move_parts(move)[stage]
+        keys.append(key)
+        value = evaluate(_after(state, move), side)
+        values[key] = min(values.get(key, value), value)
+    best = max(values.values())
+    return [i for i, key in enumerate(keys) if values[key] >= best - 1e-9]
+
+
 def unsafe(state: State, move: Any, side: str) -> bool:
     """Return True when ``move`` loses at once (a resignation) or the other side (to move, in a
     game without dice) then has a reply that wins the game at once."""
