@@ -10,16 +10,7 @@ import pytest
 NOT_WRITTEN: set[tuple[str, str]] = set()
 
 #: (game, language) booklets whose Clarifications do not yet mark every point of rulings.md
-UNMARKED: set[tuple[str, str]] = {
-    ("aggression", "en"),
-    ("barricades", "en"),
-    ("centennial", "en"),
-    ("everest", "en"),
-    ("nine-mens-morris", "en"),
-    ("push", "en"),
-    ("take-the-brain", "en"),
-    ("verbal", "en"),
-}
+UNMARKED: set[tuple[str, str]] = set()
 
 
 #: (game, language) booklets whose text does not yet fill a whole number of sheets: the French runs
