@@ -13,10 +13,9 @@ NOT_WRITTEN: set[tuple[str, str]] = set()
 UNMARKED: set[tuple[str, str]] = set()
 
 
-#: (game, language) booklets whose text does not yet fill a whole number of sheets: the French runs
-#: past the English page count and notes pages pad it (Aggression 10 text pages, to cut
-#: to 7 or fill to 11); their page-count checks are expected failures
-UNFITTED: set[tuple[str, str]] = {("aggression", "fr")}
+#: (game, language) booklets whose text does not yet fill a whole number of sheets (notes pages
+#: pad it); their page-count checks are expected failures
+UNFITTED: set[tuple[str, str]] = set()
 #: of those, the booklets whose padding puts their Clarifications more than four pages from the back
 UNFITTED_LATE: set[tuple[str, str]] = set()
 
