@@ -459,6 +459,8 @@ _OPENERS = " \n\u00a0([{\u2014\u2013/"
 def smarten(text: str, before_text: str = " ") -> str:
     """Return text with typographic quotes, dashes and ellipses (escaped - and . stay as typed)."""
     text = text.replace("---", "\u2014").replace("--", "\u2013").replace("...", "\u2026")
+    if '"' not in text and "'" not in text:  # no quote to turn: the characters stay as they are
+        return text.replace("\x01", "-").replace("\x02", ".")
     out = []
     for i, ch in enumerate(text):
         before = text[i - 1] if i else before_text

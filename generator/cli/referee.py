@@ -152,7 +152,7 @@ def _check(
 def verdict_lines(verdict: Any, lang: str = "en") -> list[str]:
     """Return the verdict in words in a language: the first illegal move or 'all N moves legal',
     outcome, claim, position (the catalogue's ``referee.*`` texts; a missing one is an error)."""
-    from generator.foundation.languages import message, unit_count
+    from generator.foundation.languages import message, render, unit_count
 
     def t(key: str, **values: Any) -> str:
         return message(f"referee.{key}", lang, **values)
@@ -162,7 +162,16 @@ def verdict_lines(verdict: Any, lang: str = "en") -> list[str]:
     lines = []
     if verdict.error is not None:
         e = verdict.error
-        lines.append(t("illegal", index=e.index, line=e.line, column=e.column, move=e.move, reason=e.reason))
+        lines.append(
+            t(
+                "illegal",
+                index=e.index,
+                line=e.line,
+                column=e.column,
+                move=e.move,
+                reason=render(e.reason, lang),
+            )
+        )
         lines.append(t("before", moves=moves, index=e.index))
     else:
         lines.append(t("all", moves=moves))
@@ -176,13 +185,13 @@ def verdict_lines(verdict: Any, lang: str = "en") -> list[str]:
                     t("claim.wrong", claimed=c.claimed, line=c.line, column=c.column, actual=c.actual)
                 )
         lines.append(t("final"))
-    lines.append(verdict.position)
+    lines.append(render(verdict.position, lang))
     return lines
 
 
 def outcome_words(outcome: Any, lang: str = "en") -> str:
     """Return an outcome in words in a language, e.g. 'White wins (Black is down to two men)'."""
-    from generator.foundation.languages import message, side_name
+    from generator.foundation.languages import message, render, side_name
 
     if not outcome.finished:
         words = message("referee.unfinished", lang)
@@ -191,10 +200,10 @@ def outcome_words(outcome: Any, lang: str = "en") -> str:
     else:
         words = message("referee.wins", lang, side=side_name(outcome.winner, lang))
     if outcome.reason:
-        words += f" ({outcome.reason})"
+        words += f" ({render(outcome.reason, lang)})"
     if outcome.score is not None:
         points = ", ".join(f"{side_name(side, lang)} {n}" for side, n in sorted(outcome.score.items()))
-        words += "; " + message("referee.score", lang, points=points)
+        words += ("\u202f; " if lang == "fr" else "; ") + message("referee.score", lang, points=points)
     return words
 
 

@@ -10,7 +10,7 @@ in both tables (and its templates and translations in the definitions)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 
@@ -709,3 +709,83 @@ def terms(lang: str, game: str | None = None) -> dict[str, str]:
     return {
         key: t.term for key, t in GLOSSARY[lang].items() if not t.games or game is None or game in t.games
     }
+
+
+# The games' own words (illegal-move reasons, position lines, outcome details): a rules module
+# says what it means as a ``Msg`` (a catalogue key and its values), which is also its English
+# text, so the rules never depend on a language and the referee renders the same message in the
+# language it speaks (``render``). The keys are ``game.<rules id>.<name>`` (``game.any.*``: shared
+# words); every language has every key (tests/foundation/test_game_texts.py checks).
+class Msg(str):
+    """A game's message: the str itself is its English text; ``key`` and ``values`` (plain values
+    or other messages) render it in another language with ``render``."""
+
+    key: str
+    values: dict[str, object]
+
+    def __new__(cls, key: str, /, **values: object) -> Msg:
+        """Return the message of a catalogue key with its values; raise MissingText when the
+        catalogue has no English text for the key."""
+        english = message(key, "en", **{name: str(v) for name, v in values.items()})
+        made = super().__new__(cls, english)
+        made.key = key
+        made.values = values
+        return made
+
+    @classmethod
+    def joined(cls, sep: str, parts: Sequence[str]) -> Msg:
+        """Return messages (or plain notation) joined by ``sep``, e.g. a position's lines."""
+        made = super().__new__(cls, sep.join(str(p) for p in parts))
+        made.key = ""
+        made.values = {"sep": sep, "parts": tuple(parts)}
+        return made
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return (_rebuild_msg, (self.key, self.values))
+
+
+def _rebuild_msg(key: str, values: dict[str, object]) -> Msg:
+    """Return a message again from its key and values (for pickle and deepcopy)."""
+    if key == "":
+        parts = values["parts"]
+        assert isinstance(parts, tuple)
+        return Msg.joined(str(values["sep"]), list(parts))
+    return Msg(key, **values)
+
+
+def render(value: object, lang: str) -> str:
+    """Return a game's message (or a plain value) in a language: a ``Msg`` from the catalogue with
+    its values rendered in turn; anything else as written (notation, numbers). Raise MissingText
+    when the language lacks the message's key (there is no fallback to English)."""
+    if isinstance(value, Msg):
+        if value.key == "":
+            parts = value.values["parts"]
+            assert isinstance(parts, tuple)
+            return str(value.values["sep"]).join(render(p, lang) for p in parts)
+        return message(value.key, lang, **{name: render(v, lang) for name, v in value.values.items()})
+    return str(value)
+
+
+def counted(number: int, noun: str) -> Msg:
+    """Return a number with a game's noun in the right number in every language: the catalogue's
+    ``game.n.<noun>.one`` or ``.many`` (e.g. '1 man', '2 men'; '2\u00a0pions')."""
+    return Msg(f"game.n.{noun}.{'one' if number == 1 else 'many'}", n=number)
+
+
+def side_msg(side: str) -> Msg:
+    """Return a side's name (the rules' side id, 'white') as a message: 'White', 'Blanc', 'Bianco'."""
+    return Msg(f"side.{side}")
+
+
+def reason_of(exc: BaseException) -> str:
+    """Return an error's text, kept as its ``Msg`` when the rules raised one (so the referee can
+    render it in its language), else the error as a str."""
+    if exc.args and isinstance(exc.args[0], Msg):
+        return exc.args[0]
+    return str(exc)
+
+
+from generator.foundation.game_texts import GAME_TEXTS  # noqa: E402  (the catalogue's game part)
+
+for _code, _entries in GAME_TEXTS.items():
+    TEXTS[_code].update(_entries)

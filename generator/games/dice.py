@@ -12,8 +12,8 @@ from itertools import combinations, combinations_with_replacement
 from typing import Any
 
 from generator.foundation.errors import NotationError, RecordError
+from generator.foundation.languages import Msg, counted
 from generator.foundation.numbers import is_ascii_digits
-from generator.games.words import count
 
 FACES = 6
 
@@ -90,10 +90,10 @@ def uses_only(groups: Iterable[Sequence[int]], dice: Sequence[int]) -> int | Non
 def parse_die(text: str) -> int:
     """Return the face written as text; raise NotationError unless it is a number from 1 to 6."""
     if not is_ascii_digits(text):
-        raise NotationError(f"{text!r} is not a die: write a number from 1 to {FACES}")
+        raise NotationError(Msg("game.dice.not_die", text=repr(text), faces=FACES))
     value = int(text)
     if not 1 <= value <= FACES:
-        raise NotationError(f"{value} is not a face of a die (1 to {FACES})")
+        raise NotationError(Msg("game.dice.not_face", value=value, faces=FACES))
     return value
 
 
@@ -101,7 +101,7 @@ def parse_throw(tokens: Sequence[str], count: int = 3) -> Throw:
     """Return the dice written as ``count`` separate tokens; raise NotationError otherwise."""
     if len(tokens) != count:
         shown = " ".join(tokens) or "nothing"
-        raise NotationError(f"a throw is {count} dice, got {shown!r}")
+        raise NotationError(Msg("game.everest.dice_count", dice=count, got=repr(shown)))
     return tuple(parse_die(token) for token in tokens)
 
 
@@ -147,15 +147,22 @@ def throws_per_turn(players: int) -> int:
     return players if players > 2 else 1
 
 
-def limit_str(limit: int, players: int) -> str:
+def limit_str(limit: int, players: int) -> Msg:
     """Return the turn limit in words, e.g. '200 throws' or '200 rounds (200 throws each)'."""
     if players > 2:
-        return f"{count(limit, ROUND_UNIT)} ({count(limit, TURN_UNIT)} each)"
-    return count(limit, TURN_UNIT)
+        return Msg(
+            "game.dice.limit_many", rounds=counted(limit, "dice_round"), throws=counted(limit, TURN_UNIT)
+        )
+    return counted(limit, TURN_UNIT)
 
 
-def turn_str(throws: int, limit: int, players: int) -> str:
+def spelt_dice(number: int, value: int) -> Msg:
+    """Return how many dice show a value, spelt out: 'one 3', 'two 6s' ('deux 6', 'due 6')."""
+    return Msg(f"game.dice.spelt.{number}" if 0 <= number <= 6 else "game.dice.spelt.many", n=number, d=value)
+
+
+def turn_str(throws: int, limit: int, players: int) -> Msg:
     """Return where the game stands against the limit, e.g. 'throw 3 of 200' or 'round 2 of 200'."""
     if players > 2:
-        return f"round {min(throws // players + 1, limit)} of {limit}"
-    return f"throw {min(throws + 1, limit)} of {limit}"
+        return Msg("game.dice.turn_round", n=min(throws // players + 1, limit), limit=limit)
+    return Msg("game.dice.turn_throw", n=min(throws + 1, limit), limit=limit)

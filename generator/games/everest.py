@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.foundation.errors import IllegalMoveError, NotationError
+from generator.foundation.languages import Msg, counted
 from generator.foundation.numbers import is_ascii_digits
 from generator.games.base import GameRules, Outcome, State, turn_limit
 from generator.games.dice import (
@@ -32,12 +33,12 @@ from generator.games.dice import (
     parse_die,
     players_from_tags,
     side_name,
+    spelt_dice,
     throw_str,
     throws_per_turn,
     turn_str,
     uses_only,
 )
-from generator.games.words import count, spelt
 
 HIGHEST = 12
 COLUMNS = 2
@@ -174,24 +175,20 @@ class EverestState(State[Cross]):
             or not is_ascii_digits(words[0][1:])
             or int(words[0][1:]) < 1
         ):
-            raise NotationError(
-                f"{text!r} is not a turn 'player dice : groups crossed off' (or ': -' for none)"
-            )
+            raise NotationError(Msg("game.everest.notation", text=repr(text)))
         if len(words) != DICE + 1:
-            raise NotationError(f"a throw is {DICE} dice, got {' '.join(words[1:])!r}")
+            raise NotationError(Msg("game.everest.dice_count", dice=DICE, got=repr(" ".join(words[1:]))))
         dice = tuple(sorted(parse_die(word) for word in words[1:]))
         tail = tail.strip()
         if tail == "-":
             return Cross(f"p{int(words[0][1:])}", dice, ())
         if not tail:
-            raise NotationError(
-                "after ':' write the groups crossed off (a die, or dice joined by +), or '-' for none"
-            )
+            raise NotationError(Msg("game.everest.after_colon"))
         groups = []
         for word in tail.split():
             parts = word.split("+")
             if any(not part for part in parts):
-                raise NotationError(f"{word!r} is not a group of dice: write a die, or dice joined by +")
+                raise NotationError(Msg("game.everest.not_group", word=repr(word)))
             groups.append(tuple(sorted(parse_die(part) for part in parts)))
         return Cross(f"p{int(words[0][1:])}", dice, tuple(sorted(groups)))
 
@@ -203,32 +200,41 @@ class EverestState(State[Cross]):
     def check_move(self, move: Cross) -> None:
         """Raise IllegalMoveError, in a player's words, unless the move is legal now."""
         if self.is_terminal():
-            raise IllegalMoveError("the game is over")
+            raise IllegalMoveError(Msg("game.any.over"))
         number = int(move.player[1:])
         name = label(move.player)
         if not 1 <= number <= self.players:
-            raise IllegalMoveError(f"there is no {name} in a game of {count(self.players, 'player')}")
+            raise IllegalMoveError(
+                Msg("game.dice.no_player", name=name, players=counted(self.players, "player"))
+            )
         if number - 1 != self.to_throw:
-            raise IllegalMoveError(f"it is {label(self.sides[self.to_throw])}'s turn to throw, not {name}'s")
+            raise IllegalMoveError(
+                Msg("game.dice.not_turn", side=label(self.sides[self.to_throw]), name=name)
+            )
         overused = uses_only(move.groups, move.dice)
         if overused is not None:
             shown = sum(1 for value in move.dice if value == overused)
             raise IllegalMoveError(
-                f"each die counts once: {throw_str(move.dice)} has {spelt(shown, str(overused))}, "
-                f"but the groups use more"
+                Msg("game.everest.once", throw=throw_str(move.dice), shown=spelt_dice(shown, overused))
             )
         crossed = self.crossed[number - 1]
         wanted = Counter(sum(group) for group in move.groups)
         for total in sorted(wanted):
             if total > HIGHEST:
                 made = next(group_str(g) for g in move.groups if sum(g) == total)
-                raise IllegalMoveError(f"{made} makes {total}, and there is no box {total}")
+                raise IllegalMoveError(Msg("game.everest.no_box", made=made, total=total))
             left = COLUMNS - crossed[total]
             if wanted[total] > left:
                 if left == 0:
-                    raise IllegalMoveError(f"both of {name}'s boxes of {total} are already crossed off")
+                    raise IllegalMoveError(Msg("game.everest.both_crossed", name=name, total=total))
                 raise IllegalMoveError(
-                    f"{name} has only {count(left, 'box')} of {total} left, not {wanted[total]}"
+                    Msg(
+                        "game.everest.only_left",
+                        name=name,
+                        left=counted(left, "box"),
+                        total=total,
+                        wanted=wanted[total],
+                    )
                 )
 
     def _apply(self, move: Cross) -> None:
@@ -253,11 +259,11 @@ class EverestState(State[Cross]):
         if self.winner is not None:
             name = label(self.sides[self.winner])
             return Outcome(
-                True, self.sides[self.winner], False, score, f"{name} crossed off all {BOXES} boxes"
+                True, self.sides[self.winner], False, score, Msg("game.everest.won", name=name, boxes=BOXES)
             )
         if self.throws >= self.max_throws:
             return Outcome(
-                True, None, True, score, f"turn limit of {limit_str(self.limit, self.players)} reached"
+                True, None, True, score, Msg("game.dice.limit", limit=limit_str(self.limit, self.players))
             )
         return Outcome(False, None, False, score)
 
@@ -265,7 +271,11 @@ class EverestState(State[Cross]):
         """Return every player's boxes (x crossed, . empty; up column, then down column) as text."""
         numbers = " ".join(f"{n:>2}" for n in range(1, HIGHEST + 1))
         lines = [
-            f"Everest, {count(self.players, 'player')}, {turn_str(self.throws, self.limit, self.players)}",
+            Msg(
+                "game.everest.status",
+                players=counted(self.players, "player"),
+                turn=turn_str(self.throws, self.limit, self.players),
+            ),
             f"         {numbers}",
         ]
         for index, side in enumerate(self.sides):
@@ -275,7 +285,7 @@ class EverestState(State[Cross]):
             down = " ".join(f"{'x' if crossed[n] >= 2 else '.':>2}" for n in range(1, HIGHEST + 1))
             lines.append(f"{marker} {label(side):<3}    {up}   {self.totals[index]}/{BOXES}")
             lines.append(f"         {down}")
-        return "\n".join(lines)
+        return Msg.joined("\n", lines)
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from generator.foundation.errors import BoardError, IllegalMoveError, NotationError
+from generator.foundation.languages import Msg, counted, side_msg
 from generator.games.base import GameRules, Outcome, State, turn_limit
 from generator.games.words import count
 
@@ -177,13 +178,11 @@ def parse_move(text: str) -> Move:
     cleaned = text.strip().lower()
     match = _MOVE_RE.match(cleaned)
     if not match:
-        raise NotationError(
-            f"{text.strip()!r} is not a Nine Men's Morris move (write point, from-to, pointxtaken or from-toxtaken)"
-        )
+        raise NotationError(Msg("game.nmm.notation", text=repr(text.strip())))
     first, second, take = match.groups()
     for name in (first, second, take):
         if name is not None and name not in INDEX:
-            raise NotationError(f"{name} is not a point of the board")
+            raise NotationError(Msg("game.nmm.no_point", point=name))
     if second is None:
         return Move(None, first, take)
     return Move(first, second, take)
@@ -263,7 +262,7 @@ class NineMensMorrisState(State[Move]):
     def random_move(self, rng: _Rng) -> Move:
         """Return a legal move drawn uniformly from ``legal_moves()`` without listing them all."""
         if self._over:
-            raise IllegalMoveError("the game is over")
+            raise IllegalMoveError(Msg("game.any.over"))
         plain, mills = self._actions()
         if mills:
             opp = self._men[self._side ^ 1]
@@ -325,66 +324,60 @@ class NineMensMorrisState(State[Move]):
     def check_move(self, move: Any) -> None:
         """Raise IllegalMoveError with the reason, in a player's words, when the move is not legal."""
         if not isinstance(move, Move):
-            raise IllegalMoveError(f"{move!r} is not a Nine Men's Morris move")
+            raise IllegalMoveError(Msg("game.nmm.not_move", move=repr(move)))
         for name in (move.frm, move.to, move.take):
             if name is not None and name not in INDEX:
-                raise NotationError(f"{name} is not a point of the board")
+                raise NotationError(Msg("game.nmm.no_point", point=name))
         if self._over:
-            raise IllegalMoveError(f"the game is already over ({self._reason})")
+            raise IllegalMoveError(Msg("game.any.already_over", reason=self._reason))
         side = self._side
-        me, them = _SIDE_WORD[side], _SIDE_WORD[side ^ 1]
+        me, them = side_msg(SIDES[side]), side_msg(SIDES[side ^ 1])
         mine, opp = self._men[side], self._men[side ^ 1]
         to = _BIT[move.to]
         written = move_str(move)
         if move.frm is None:
             if not self._hand[side]:
-                how = "to any empty point" if self._flying and mine.bit_count() == 3 else "along a line"
+                how = "fly" if self._flying and mine.bit_count() == 3 else "slide"
                 slide = next((move_str(m) for m in self.legal_moves() if m.frm is not None), None)
-                raise IllegalMoveError(
-                    f"{me} has placed all {MEN} men and must move one {how}"
-                    + (f" (e.g. {slide})" if slide else "")
-                )
+                key = f"game.nmm.placed_all.{how}" + (".eg" if slide else "")
+                raise IllegalMoveError(Msg(key, side=me, men=MEN, example=slide or ""))
             if (mine | opp) & to:
-                raise IllegalMoveError(f"{move.to} is already taken by a {self._owner_word(move.to)} man")
+                raise IllegalMoveError(Msg("game.nmm.taken", point=move.to, man=self._owner_man(move.to)))
             rest = mine
         else:
             if self._hand[side]:
                 count = self._hand[side]
-                raise IllegalMoveError(
-                    f"{me} still has {count} {'man' if count == 1 else 'men'} to place and cannot move yet"
-                )
+                raise IllegalMoveError(Msg("game.nmm.still_to_place", side=me, men=counted(count, "man")))
             frm = _BIT[move.frm]
             if not mine & frm:
-                raise IllegalMoveError(f"{me} has no man on {move.frm}")
+                raise IllegalMoveError(Msg("game.nmm.no_man_on", side=me, point=move.frm))
             if move.frm == move.to:
-                raise IllegalMoveError(f"a man must move to another point, not stay on {move.frm}")
+                raise IllegalMoveError(Msg("game.nmm.stay", point=move.frm))
             if (mine | opp) & to:
-                raise IllegalMoveError(f"{move.to} is already taken by a {self._owner_word(move.to)} man")
+                raise IllegalMoveError(Msg("game.nmm.taken", point=move.to, man=self._owner_man(move.to)))
             flying = self._flying and mine.bit_count() == 3
             if not flying and not _ADJ[INDEX[move.frm]] & to:
-                raise IllegalMoveError(f"{move.to} is not adjacent to {move.frm}")
+                raise IllegalMoveError(Msg("game.nmm.not_adjacent", to=move.to, frm=move.frm))
             rest = mine ^ frm
         t = INDEX[move.to]
         closes = rest & _PAIR_A[t] == _PAIR_A[t] or rest & _PAIR_B[t] == _PAIR_B[t]
         if not closes:
             if move.take is not None:
-                raise IllegalMoveError(f"{written} does not close a mill, so no man may be removed")
+                raise IllegalMoveError(Msg("game.nmm.no_mill", move=written))
             return
         if move.take is None:
             if opp:
                 raise IllegalMoveError(
-                    f"{written} closes a mill: {me} must remove a {them} man "
-                    f"(write it as {written}x and the point)"
+                    Msg("game.nmm.must_remove", move=written, side=me, man=_man_of(SIDES[side ^ 1]))
                 )
             return
         take = _BIT[move.take]
         if not opp & take:
-            raise IllegalMoveError(f"there is no {them} man on {move.take} to remove")
-        if not _removable(opp) & take:
             raise IllegalMoveError(
-                f"{them}'s man on {move.take} stands in a mill and {them} has men "
-                f"outside mills; remove one of those"
+                Msg("game.nmm.none_to_remove", man=_man_of(SIDES[side ^ 1]), point=move.take)
             )
+        if not _removable(opp) & take:
+            raise IllegalMoveError(Msg("game.nmm.in_mill", side=them, point=move.take))
 
     def _apply(self, move: Move) -> None:
         """Play a legal move (check it first with ``check_move`` when it comes from a player)."""
@@ -408,15 +401,15 @@ class NineMensMorrisState(State[Move]):
         s = self._side
         mine = self._men[s]
         if mine.bit_count() + self._hand[s] < 3:
-            self._finish(s ^ 1, f"{_SIDE_WORD[s]} is down to two men")
+            self._finish(s ^ 1, Msg("game.nmm.two_men", side=side_msg(SIDES[s])))
         elif (
             not self._hand[s]
             and not (self._flying and mine.bit_count() == 3)
             and not (_ADJ_LO[mine & 4095] | _ADJ_HI[mine >> 12]) & (_FULL ^ mine ^ self._men[s ^ 1])
         ):
-            self._finish(s ^ 1, f"{_SIDE_WORD[s]} cannot move")
+            self._finish(s ^ 1, Msg("game.nmm.blocked", side=side_msg(SIDES[s])))
         elif self.ply >= self.limit:
-            self._finish(-1, f"the turn limit of {count(self.limit, TURN_UNIT)} was reached")
+            self._finish(-1, Msg("game.any.limit", limit=counted(self.limit, TURN_UNIT)))
         else:
             self._over = False
 
@@ -439,13 +432,19 @@ class NineMensMorrisState(State[Move]):
 
     def text(self) -> str:
         """Return the board as text (W white, B black, + empty) with men in hand and the turn count."""
-        return "\n".join(_picture(self.pieces()) + [self._status_line()])
+        return Msg.joined("\n", [*_picture(self.pieces()), self._status_line()])
 
-    def _status_line(self) -> str:
-        hands = f"in hand: White {self._hand[0]}, Black {self._hand[1]}"
+    def _status_line(self) -> Msg:
+        hands = Msg("game.nmm.hands", white=self._hand[0], black=self._hand[1])
         if self._over:
-            return f"game over after {count(self.ply, 'turn')}: {self._reason}; {hands}"
-        return f"{_SIDE_WORD[self._side]} to move, turn {self.ply + 1} of {self.limit}; {hands}"
+            return Msg("game.nmm.over", turns=counted(self.ply, "turn"), reason=self._reason, hands=hands)
+        return Msg(
+            "game.nmm.to_move",
+            side=side_msg(SIDES[self._side]),
+            turn=self.ply + 1,
+            limit=self.limit,
+            hands=hands,
+        )
 
     # -- extra queries -------------------------------------------------------------------
 
@@ -470,8 +469,13 @@ class NineMensMorrisState(State[Move]):
         mask = self._men[SIDES.index(side)]
         return [[POINTS[i] for i in mill] for mill, m in zip(MILLS, _MILL_MASKS) if mask & m == m]
 
-    def _owner_word(self, name: str) -> str:
-        return "White" if self._men[0] & _BIT[name] else "Black"
+    def _owner_man(self, name: str) -> Msg:
+        return _man_of("white" if self._men[0] & _BIT[name] else "black")
+
+
+def _man_of(side: str) -> Msg:
+    """Return 'a White man' ('un pion blanc', 'una pedina bianca') for a side id."""
+    return Msg(f"game.nmm.man_of.{side}")
 
 
 def _picture(pieces: Mapping[str, str]) -> list[str]:

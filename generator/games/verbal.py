@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.foundation.errors import BoardError, IllegalMoveError, NotationError, RecordError
+from generator.foundation.languages import Msg, counted, side_msg
 from generator.games.base import GameRules, Outcome, State, turn_limit
-from generator.games.words import count
 
 #: what the turn limit counts (the rules' ``turn_unit``; the kit's texts name it from there)
 TURN_UNIT = "round"
@@ -117,29 +117,27 @@ class VerbalState(State[Round]):
         """Return the rounds of ``among`` (None: every round) with the offer written (``2/5``,
         stage 0) or, once the offer is made, the number taken (``5``, stage 1)."""
         if self.is_terminal():
-            raise IllegalMoveError(f"the game is over after {ROUNDS} rounds")
+            raise IllegalMoveError(Msg("game.verbal.over", rounds=ROUNDS))
         pool = list(_ALL_ROUNDS) if among is None else list(among)
         if stage == 0:
             match = _OFFER.match(text)
             if not match:
-                raise NotationError(f"{text.strip()!r} is not an offer like 2/5 (two different numbers)")
+                raise NotationError(Msg("game.verbal.not_offer", text=repr(text.strip())))
             first, second = (int(g) for g in match.groups())
             for value in (first, second):
                 if not LOW <= value <= HIGH:
-                    raise NotationError(f"{value} is not a number from {LOW} to {HIGH}")
+                    raise NotationError(Msg("game.verbal.range", value=value, low=LOW, high=HIGH))
             if first == second:
-                raise IllegalMoveError(f"the two numbers offered must differ, not {first} and {second}")
+                raise IllegalMoveError(Msg("game.verbal.same", first=first, second=second))
             offer = (min(first, second), max(first, second))
             return [r for r in pool if r.offer == offer]
         offers = sorted({n for r in pool for n in r.offer})
         match = _TAKE.match(text)
         if not match:
-            raise NotationError(
-                f"{text.strip()!r} is not a number to take: write {' or '.join(map(str, offers))}"
-            )
+            raise NotationError(Msg("game.verbal.not_take", text=repr(text.strip()), offers=_either(offers)))
         take = int(match.group(1))
         if take not in offers:
-            raise IllegalMoveError(f"{take} was not offered: the offer was {' or '.join(map(str, offers))}")
+            raise IllegalMoveError(Msg("game.verbal.not_offered", take=take, offers=_either(offers)))
         return [r for r in pool if r.take == take]
 
     def parse_move(self, text: str) -> Round:
@@ -148,11 +146,11 @@ class VerbalState(State[Round]):
         The offer is the smaller number first, as ``legal_moves`` lists it: '5/2:5' is the same round."""
         match = _ROUND.match(text)
         if not match:
-            raise NotationError(f"{text.strip()!r} is not a round like 2/5:5 (offered 2 and 5, 5 taken)")
+            raise NotationError(Msg("game.verbal.not_round", text=repr(text.strip())))
         first, second, take = (int(g) for g in match.groups())
         for value in (first, second, take):
             if not LOW <= value <= HIGH:
-                raise NotationError(f"{value} is not a number from {LOW} to {HIGH}")
+                raise NotationError(Msg("game.verbal.range", value=value, low=LOW, high=HIGH))
         return Round((min(first, second), max(first, second)), take)
 
     def move_str(self, move: Round) -> str:
@@ -162,15 +160,17 @@ class VerbalState(State[Round]):
     def check_move(self, move: Round) -> None:
         """Raise IllegalMoveError, in a player's words, unless the round is legal now."""
         if self.is_terminal():
-            raise IllegalMoveError(f"the game is over after {ROUNDS} rounds")
+            raise IllegalMoveError(Msg("game.verbal.over", rounds=ROUNDS))
         first, second = move.offer
         for value in (first, second, move.take):
             if not LOW <= value <= HIGH:
-                raise IllegalMoveError(f"{value} is not a number from {LOW} to {HIGH}")
+                raise IllegalMoveError(Msg("game.verbal.range", value=value, low=LOW, high=HIGH))
         if first == second:
-            raise IllegalMoveError(f"the two numbers offered must differ, not {first} and {second}")
+            raise IllegalMoveError(Msg("game.verbal.same", first=first, second=second))
         if move.take not in move.offer:
-            raise IllegalMoveError(f"{move.take} was not offered: the offer was {first} or {second}")
+            raise IllegalMoveError(
+                Msg("game.verbal.not_offered", take=move.take, offers=_either([first, second]))
+            )
 
     def _apply(self, move: Round) -> None:
         """Give the taken number to the taker and the other one to the offerer (``ply`` counts the round)."""
@@ -200,14 +200,16 @@ class VerbalState(State[Round]):
                     None,
                     True,
                     {"a": 0, "b": 0},
-                    f"turn limit of {count(self.limit, TURN_UNIT)} reached",
+                    Msg("game.verbal.limit", limit=counted(self.limit, TURN_UNIT)),
                 )
             return Outcome(False, None, False, {"a": 0, "b": 0})
         rows = self.rows()
         points = compare(rows["a"], rows["b"], self.odds_evens)
         score = {side: points.count(side) for side in SIDES}
         if score["a"] == score["b"]:
-            return Outcome(True, None, True, score, f"{count(score['a'], 'point')} each")
+            return Outcome(
+                True, None, True, score, Msg("game.verbal.each", points=counted(score["a"], "point"))
+            )
         winner = "a" if score["a"] > score["b"] else "b"
         loser = "b" if winner == "a" else "a"
         return Outcome(
@@ -215,24 +217,41 @@ class VerbalState(State[Round]):
             winner,
             False,
             score,
-            f"{winner.upper()} wins by {count(score[winner], 'point')} to {score[loser]}",
+            Msg(
+                "game.verbal.wins",
+                side=side_msg(winner),
+                points=counted(score[winner], "point"),
+                other=score[loser],
+            ),
         )
 
     def text(self) -> str:
         """Return the rows of numbers and, once complete, the comparison, as text."""
-        game = "odds and evens" if self.odds_evens else "standard"
-        lines = [
-            f"Verbal ({game}), round {min(self.ply + 1, ROUNDS)} of {ROUNDS}, "
-            f"{self.reverser.upper()} reverses"
-        ]
-        lines.append("A          " + " ".join(str(n) for n in self.numbers["a"]))
-        lines.append("B          " + " ".join(str(n) for n in self.numbers["b"]))
+        game = Msg("game.verbal.odds_evens" if self.odds_evens else "game.verbal.standard")
+        round_now = min(self.ply + 1, ROUNDS)
+        reverser = side_msg(self.reverser)
+        lines = [Msg("game.verbal.status", game=game, round=round_now, rounds=ROUNDS, side=reverser)]
+        lines.append(
+            Msg("game.verbal.row", side=side_msg("a"), numbers=" ".join(str(n) for n in self.numbers["a"]))
+        )
+        lines.append(
+            Msg("game.verbal.row", side=side_msg("b"), numbers=" ".join(str(n) for n in self.numbers["b"]))
+        )
         if self.ply >= ROUNDS:
             rows = self.rows()
-            lines.append(f"{self.reverser.upper()} reversed " + " ".join(str(n) for n in rows[self.reverser]))
+            numbers = " ".join(str(n) for n in rows[self.reverser])
+            lines.append(Msg("game.verbal.reversed", side=reverser, numbers=numbers))
             marks = compare(rows["a"], rows["b"], self.odds_evens)
-            lines.append("point      " + " ".join((m or "-").upper() for m in marks))
-        return "\n".join(lines)
+            lines.append(Msg("game.verbal.points", marks=" ".join((m or "-").upper() for m in marks)))
+        return Msg.joined("\n", lines)
+
+
+def _either(numbers: Sequence[int]) -> Msg:
+    """Return numbers as a choice between them: '2 or 5' ('2 ou 5', '2 o 5')."""
+    *rest, last = numbers
+    if not rest:
+        return Msg("game.verbal.one", n=last)
+    return Msg("game.verbal.either", some=_either(rest), last=last)
 
 
 #: The worked example of the traditional rules: A ends with 1 4 2 6 3 4, B with 2 3 5 1 6 3.

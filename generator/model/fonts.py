@@ -123,23 +123,34 @@ def font_face_uri(font: str, text: str, notices: bool = True) -> str:
     return _face_uri(font, "".join(sorted(set(text))), notices)
 
 
+_DRAWN_BY_EVERY_FACE: set[str] = set("\t\n\r")  # grows with each character found in every face
+
+
 def missing_glyphs(text: str) -> str:
     """Return the characters of text (each once, in order) that some face of the kit's fonts has no
     glyph for, and that would print as a missing-glyph box; '' when every face draws them all."""
     missing: dict[str, None] = {}
-    for ch in set(text) - set("\t\n\r"):
-        if not all(has_glyphs(ch, font) for font in PDF_NAMES):
+    for ch in set(text) - _DRAWN_BY_EVERY_FACE:
+        if all(has_glyphs(ch, font) for font in PDF_NAMES):
+            _DRAWN_BY_EVERY_FACE.add(ch)
+        else:
             missing[ch] = None
     return "".join(sorted(missing))
 
 
-def has_glyphs(text: str, font: str = "sans") -> bool:
-    """Return True when the font has a glyph for every character of text."""
+@cache
+def _glyph_map(font: str) -> dict[int, int]:
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
     registered = pdfmetrics.getFont(pdf_font(font))
     if not isinstance(registered, TTFont):
         raise TypeError(f"{font}: not a TrueType font")
-    cmap = registered.face.charToGlyph
+    cmap: dict[int, int] = registered.face.charToGlyph
+    return cmap
+
+
+def has_glyphs(text: str, font: str = "sans") -> bool:
+    """Return True when the font has a glyph for every character of text."""
+    cmap = _glyph_map(font)
     return all(ord(ch) in cmap or ch in "\n\t" for ch in text)

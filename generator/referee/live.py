@@ -35,7 +35,7 @@ from generator.bots import Bot, choose_move
 from generator.foundation.errors import IllegalMoveError, NotationError, OutputError
 from generator.foundation.files import atomic_write_text, path_problem
 from generator.foundation.languages import message as catalogue_text
-from generator.foundation.languages import part_name, side_name, unit_count
+from generator.foundation.languages import part_name, reason_of, render, side_name, unit_count
 from generator.games.base import GameRules, Outcome, State
 from generator.referee.record import move_pieces, record_str
 from generator.referee.replay import result_str
@@ -397,7 +397,7 @@ def play(
                 output_ok = False
 
     def say(text: str) -> None:
-        write(text + "\n")
+        write(render(text, lang) + "\n")
 
     def t(key: str, **values: Any) -> str:
         return catalogue_text(f"live.{key}", lang, **values)
@@ -432,7 +432,12 @@ def play(
             if winner is None
             else catalogue_text("referee.wins", lang, side=_side_word(winner, lang))
         )
-        say(t("over", verdict=verdict + (f" ({game.outcome.reason})" if game.outcome.reason else "")))
+        say(
+            t(
+                "over",
+                verdict=verdict + (f" ({render(game.outcome.reason, lang)})" if game.outcome.reason else ""),
+            )
+        )
     else:
         say(t("stopped", moves=unit_count(len(game.moves), "move", lang)))
     path = record_file.path
@@ -629,7 +634,7 @@ def _run(
                         if not found:
                             raise IllegalMoveError(t("not_open", choice=text))
                     except (NotationError, IllegalMoveError) as exc:
-                        say(t("illegal", problem=exc))
+                        say(t("illegal", problem=render(reason_of(exc), lang)))
                         continue
                     among = found
                     person_made = True

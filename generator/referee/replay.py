@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.foundation.errors import BoardError, PnpError, RecordError, UsageError
+from generator.foundation.languages import Msg, reason_of
 from generator.foundation.seeding import check_seed
 from generator.games import find_rules
 from generator.games.base import GameRules, Outcome, State
@@ -304,11 +305,13 @@ def replay_moves(
         try:
             if state.is_terminal():
                 reason = state.outcome().reason
-                raise RecordError(f"the game is already over{f' ({reason})' if reason else ''}")
+                raise RecordError(
+                    Msg("game.any.already_over", reason=reason) if reason else Msg("game.any.over")
+                )
             move = state.parse_move(token.text)
             state.check_move(move)
         except PnpError as exc:
-            reason = exc.reason if isinstance(exc, RecordError) else str(exc)
+            reason = exc.reason if isinstance(exc, RecordError) else reason_of(exc)
             error = MoveError(index, token.line, token.column, token.text, reason)
             break
         state.apply_move(move)
