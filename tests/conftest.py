@@ -119,7 +119,18 @@ def mm(points: float) -> float:
 # -- the fast tier ----------------------------------------------------------------------------------
 # `pytest -m "not slow"` is the edit loop (CONTRIBUTING.md): every test but those that build every
 # kit, drive Chromium, install the wheel, or play or analyse many games. CI runs them all.
-SLOW_FIXTURES = {"every_kit", "all_kits", "kits", "shop", "ink_saver_kits", "home", "built", "browser"}
+SLOW_FIXTURES = {
+    "every_kit",
+    "all_kits",
+    "kits",
+    "shop",
+    "ink_saver_kits",
+    "home",
+    "built",
+    "browser",
+    "with_and_without_parts",  # test_parts.py: every kit built twice
+    "written",  # test_svg_markup.py: every kit's SVGs
+}
 SLOW_FILES = {
     "tests/test_install.py",
     "tests/booklet/test_booklet_fit.py",
@@ -148,11 +159,65 @@ SLOW_FILES = {
 }
 
 
+# Single heavy tests (several seconds of CPU each: many builds, subprocesses or seeds); their file
+# keeps other tests in the fast tier.
+SLOW_TESTS = {
+    "tests/foundation/test_cards.py::test_a_csv_file_that_is_too_large_missing_or_not_text_is_refused",
+    "tests/foundation/test_cards.py::test_at_a_print_shop_cards_bleed_and_each_card_face_is_a_png",
+    "tests/foundation/test_cards.py::test_an_inline_deck_needs_no_csv",
+    "tests/foundation/test_cli.py::test_check_accepts_every_shipped_definition",
+    "tests/foundation/test_custom_game.py::test_bad_seed_ranges_are_usage_errors",
+    "tests/foundation/test_fits.py::test_all_with_a_cell_size_builds_the_games_with_boards_at_that_size",
+    "tests/foundation/test_option_bounds.py::test_the_balance_bounds_name_the_option_and_hold_before_any_game",
+    "tests/foundation/test_parts.py::test_a_batchs_later_seeds_keep_their_board_pdf",
+    "tests/foundation/test_processes.py::test_the_next_build_clears_what_killed_builds_left",
+    "tests/foundation/test_processes.py::test_a_killed_check_leaves_its_folder_only_until_the_next_check",
+    "tests/games/test_barricades_board.py::test_invariants_over_thousands_of_seeds",
+    "tests/games/test_push.py::test_turns_print_and_parse_back_with_the_adjust_variant",
+    "tests/games/test_take_the_brain.py::test_variant_boards_keep_the_properties_over_many_seeds",
+    "tests/hostile/test_hostile_live.py::test_an_input_that_never_ends_its_line_ends_the_game",
+    "tests/hostile/test_hostile_memory.py::test_without_the_lowered_cap_the_same_kits_build",
+    "tests/hostile/test_hostile_numbers.py::test_seed_text_is_accepted_only_as_plain_digits",
+    "tests/hostile/test_hostile_output.py::test_concurrent_builds_into_one_folder_leave_one_whole_kit",
+    "tests/hostile/test_hostile_output.py::test_killed_rebuilds_never_leave_a_mixed_kit",
+    "tests/hostile/test_hostile_output.py::test_source_date_epoch_changes_nothing",
+    "tests/hostile/test_hostile_output.py::test_a_seed_of_any_valid_size_in_an_output_folder_sorts_beside_short_ones",
+    "tests/hostile/test_hostile_scheduler.py::test_workers_that_die_mid_analysis_are_not_waited_for",
+}
+# Heavy parametrized tests: the first case collected stays in the fast tier, the others are slow.
+SLOW_BUT_ONE = {
+    "tests/booklet/test_booklet_fit_paper.py::test_the_booklet_fills_a_multiple_of_four_pages_with_no_padding_page",
+    "tests/foundation/test_cards.py::test_a_bad_deck_is_a_one_line_error_naming_file_row_and_column",
+    "tests/foundation/test_cards.py::test_pictures_from_a_column_fill_their_box_once_stored",
+    "tests/foundation/test_cards.py::test_cards_print_at_their_true_size_between_crop_marks",
+    "tests/foundation/test_cards.py::test_every_back_lies_behind_its_front_after_a_long_edge_flip",
+    "tests/foundation/test_one_source.py::test_every_text_of_the_kit_states_the_turn_limit_of_the_rules_module",
+    "tests/foundation/test_one_source.py::test_every_text_of_the_kit_names_the_unit_the_limit_counts_in",
+    "tests/foundation/test_print_options.py::test_ink_saver_parts_keep_no_large_coloured_fill",
+    "tests/hostile/test_hostile_memory.py::test_a_kit_beyond_the_memory_cap_is_one_line_exit_3",
+    "tests/hostile/test_hostile_output.py::test_a_malformed_manifest_of_another_kit_is_reported_and_skipped",
+    "tests/hostile/test_hostile_scheduler.py::test_a_server_that_is_not_dask_is_one_line",
+    "tests/hostile/test_hostile_scheduler.py::test_a_balanced_build_asking_a_liar_writes_nothing",
+}
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark slow every test of SLOW_FILES or the browser folder, and every test using a fixture of
-    SLOW_FIXTURES (each builds every kit or starts a browser)."""
+    SLOW_FIXTURES (each builds every kit or starts a browser), every test of SLOW_TESTS, and every
+    case but the first of each test of SLOW_BUT_ONE."""
+    kept: set[str] = set()
     for item in items:
         path = os.path.relpath(str(item.path), ROOT).replace(os.sep, "/")
         fixtures = set(getattr(item, "fixturenames", ()))
-        if path in SLOW_FILES or path.startswith("tests/browser/") or fixtures & SLOW_FIXTURES:
+        test = f"{path}::{getattr(item, 'originalname', item.name)}"
+        first_case = test in SLOW_BUT_ONE and test not in kept
+        if first_case:
+            kept.add(test)
+        if (
+            path in SLOW_FILES
+            or path.startswith("tests/browser/")
+            or fixtures & SLOW_FIXTURES
+            or test in SLOW_TESTS
+            or (test in SLOW_BUT_ONE and not first_case)
+        ):
             item.add_marker(pytest.mark.slow)

@@ -12,8 +12,10 @@ playout finishes the game with random moves; a win scores 1 for the winner, a dr
 (a draw at the turn limit counts for the side ahead in material, ``tactics.playout_reward``).
 Before its playouts the search looks for tactics (``tactics``): a move that wins at once, and
 the moves whose worst reply two moves ahead leaves the most (or, with too many moves to look
-at, the moves of most material at once, none of which lets the other side win at once); the
-playouts choose among those.
+at, the moves of most material at once, none of which lets the other side win at once; in
+Push!'s shared turn, the placement that leaves the smallest best push and the push of most lanes,
+``tactics.shared_choices``); the playouts choose among those (in Barricades and Push! with the
+game's own playout moves, ``tactics.PLAYOUT_POLICY``).
 
 Some moves of a record hold two sides' choices (Verbal's offer and take, Push!'s placement and
 push; ``State.deciders`` and ``State.move_parts`` say whose each part is). The search takes such a
@@ -41,6 +43,7 @@ from generator.bots.tactics import (
     race_choices,
     reply_floor,
     ruled_moves,
+    shared_choices,
     tactical_choices,
     unsafe,
 )
@@ -173,6 +176,13 @@ class SearchBot:
                 moves = [moves[i] for i in kept]
                 parts = [parts[i] for i in kept]
             checked = checked or dice
+        else:
+            kept = shared_choices(state, moves, stage)
+            if kept is not None:
+                if len(kept) == 1:
+                    return moves[kept[0]]
+                moves = [moves[i] for i in kept]
+                parts = [parts[i] for i in kept]
         groups = _groups(parts, stage)
         width = max(8, self.playouts // 6)
         if len(groups) > width:

@@ -27,7 +27,7 @@ from generator.games.barricades import BarricadesState
 from generator.games.base import State
 from generator.games.everest import EverestState
 from generator.games.nine_mens_morris import NineMensMorrisState
-from generator.games.push import PushState
+from generator.games.push import PAWN_OFF, PushState, PushTurn
 from generator.games.take_the_brain import BrainState
 
 #: What a finished game is worth beyond any material: a win WIN, a loss -WIN, a draw 0.
@@ -172,8 +172,33 @@ def _barricades_playout(state: Any, rng: Rng) -> Any:
     return moves[rng.below(len(moves) - 1)] if len(moves) > 1 else moves[0]
 
 
+def _push_gain(state: Any, pushes: tuple[tuple[int, int], ...]) -> int:
+    """Return how many lanes a push advances (a lane whose pawn is off moves no further)."""
+    progress = state.progress[state.pusher]
+    return sum(1 for lane, _ in pushes if progress[lane] < PAWN_OFF)
+
+
+def _push_playout(state: Any, rng: Rng) -> Any:
+    """Return a playout turn in Push!: a fair throw, the placement that leaves the pusher the
+    smallest best push, then the push of most lanes (ties at random), as a pair of greedy players
+    plays it; uniformly random pushes leave lanes standing that any player would move."""
+    if state.is_terminal():
+        return state.random_move(rng)
+    throw = state.random_chance(rng)
+    found = state._turn_options(throw)
+    gains = [max(_push_gain(state, p) for p in options) for _, options in found]
+    least = min(gains)
+    placements = [i for i, g in enumerate(gains) if g == least]
+    cells, options = found[placements[rng.below(len(placements))]]
+    best = [p for p in options if _push_gain(state, p) == least]
+    return PushTurn(throw, cells, best[rng.below(len(best))])
+
+
 #: The move a playout makes in these games instead of a uniformly random one.
-PLAYOUT_POLICY: dict[type, Callable[[Any, Rng], Any]] = {BarricadesState: _barricades_playout}
+PLAYOUT_POLICY: dict[type, Callable[[Any, Rng], Any]] = {
+    BarricadesState: _barricades_playout,
+    PushState: _push_playout,
+}
 
 
 def playout_policy(state: State) -> Callable[[Any, Rng], Any] | None:
@@ -292,6 +317,26 @@ def greedy_choices(
     values = [evaluate(position, side) for position in positions]
     best = max(values)
     return [i for i, v in enumerate(values) if v >= best - 1e-9]
+
+
+def shared_choices(state: State, moves: Sequence[Any], stage: int) -> list[int] | None:
+    """Return the indexes of the moves whose choice at ``stage`` (of a move several sides share,
+    ``State.deciders``) is worth the most to the side making it, each choice valued by the worst
+    the later choices of the move can make of it (``evaluate`` at once), in order: in Push!, the
+    placements that leave the pusher the smallest best push, or the pushes of most lanes. None in
+    every other game (Verbal's offer and take are left to the playouts)."""
+    if not isinstance(state, PushState) or not moves:
+        return None
+    side = state.deciders()[stage]
+    values: dict[Hashable, float] = {}
+    keys = []
+    for move in moves:
+        key = state.move_parts(move)[stage]
+        keys.append(key)
+        value = evaluate(_after(state, move), side)
+        values[key] = min(values.get(key, value), value)
+    best = max(values.values())
+    return [i for i, key in enumerate(keys) if values[key] >= best - 1e-9]
 
 
 def unsafe(state: State, move: Any, side: str) -> bool:

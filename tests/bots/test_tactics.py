@@ -214,3 +214,35 @@ def test_the_computer_crosses_the_rarest_number_a_throw_makes_at_everest(dice: t
     rarest = min(made, key=lambda t: sum(_makes(throw, t) for throw in throws))
     chosen = SearchBot(DEFAULT_PLAYOUTS).choose(state, Rng(1, "everest-race"), moves)
     assert rarest in {sum(group) for group in chosen.groups}, (dice, rarest, state.move_str(chosen))
+
+
+def _advanced(state: State, move: Any) -> int:
+    """Return how many of the pusher's lanes a Push! turn moves on (by their recorded progress)."""
+    side = state.current_player()
+    after = _after(state, move)
+    lanes = "abcdef" if side == "south" else "123456"
+    return sum(after.lane_progress(side, lane) - state.lane_progress(side, lane) for lane in lanes)
+
+
+def test_push_playouts_block_the_best_push_and_push_the_most_lanes() -> None:
+    """The search's playouts at Push! play each turn as a pair of greedy players would, not at
+    random: the thrower's placement leaves the pusher the smallest best push of that throw, and
+    the pusher's push moves on as many lanes as any push the placement leaves (worked out here
+    from every turn the throw allows)."""
+    from generator.bots.tactics import playout_policy
+
+    rng = Rng(3, "push-playout")
+    for seed in (1, 2, 3):
+        state = GAMES["push"].new_state(seed)
+        policy = playout_policy(state)
+        assert policy is not None
+        while not state.is_terminal():
+            move = policy(state, rng)
+            turns = state.chance_moves(move.throw)
+            assert move in turns
+            best: dict[Any, int] = {}
+            for turn in turns:
+                best[turn.cells] = max(best.get(turn.cells, 0), _advanced(state, turn))
+            assert best[move.cells] == min(best.values())
+            assert _advanced(state, move) == best[move.cells]
+            state.apply_move(move)
