@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import base64
 import re
+from collections.abc import Callable
 from typing import Any, BinaryIO
 from xml.etree import ElementTree as ET
 
@@ -186,7 +187,7 @@ def _n(value: float, places: int = 2) -> str:
     return "0" if text in ("-0", "") else text
 
 
-def _style(style: Style, filled: bool = True, n=_n) -> dict[str, str]:
+def _style(style: Style, filled: bool = True, n: Callable[[float], str] = _n) -> dict[str, str]:
     attrs = {"fill": style.fill or "none"} if filled else {"fill": "none"}
     if style.stroke is not None:
         attrs["stroke"] = style.stroke
@@ -237,7 +238,7 @@ class _Grid(dict[float, int]):
 
     def __missing__(self, value: float) -> int:
         steps = value * self.scale
-        near = round(steps)
+        near: int = round(steps)
         if abs(steps - near) == 0.5:  # a tie only after the product's own rounding
             near = round(float(f"{value:.{self.places}f}") * self.scale)
         self[value] = near
