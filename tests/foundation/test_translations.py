@@ -48,9 +48,10 @@ NOTATION = {
     "setup",
     "result",
 }
-# proper names and file names a kit prints as they are
+# proper names and file names a kit prints as they are (a booklet's SVG pages keep a command or
+# a record tag on one line with no-break spaces)
 NAMES = re.compile(
-    r"pnp referee|pnp (?:build|board) [a-z-]+|[\w.-]+\.(?:pdf|svg|html|json|png)\b|--[a-z-]+|\[[A-Za-z]+ \"[^\"]*\"\]|Push!|https?://\S+"
+    r"pnp[ \xa0]referee|pnp[ \xa0](?:build|board)[ \xa0][a-z-]+|[\w.-]+\.(?:pdf|svg|html|json|png)\b|--[a-z-]+|\[[A-Za-z]+[ \xa0]\"[^\"]*\"\]|Push!|https?://\S+"
 )
 
 

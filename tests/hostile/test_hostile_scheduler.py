@@ -156,7 +156,7 @@ def test_workers_that_die_mid_analysis_are_not_waited_for(lonely_scheduler: str,
     # hours of games on one thread: the analysis is still running when its only worker is killed
     args = ["analyse", "aggression", "--seeds", "1-2000", "--games", "2000", "-q", "--json"]
     code = (
-        "import sys\nfrom generator import cluster\ncluster.LOST_SECONDS = 3.0\n"
+        "import sys\nfrom generator.workers import cluster\ncluster.LOST_SECONDS = 3.0\n"
         "cluster.CONNECT_TIMEOUT = 30.0\nfrom generator.cli import main\n"
         "sys.argv = ['pnp', *sys.argv[1:]]\nmain()"
     )
