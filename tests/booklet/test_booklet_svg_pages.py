@@ -37,7 +37,7 @@ def _characters(text: str) -> Counter[str]:
     return Counter("".join(text.split()))
 
 
-def test_every_kit_has_svg_pages_of_its_booklet_in_every_language(all_kits):
+def test_every_kit_has_svg_pages_of_its_booklet_and_a_web_page_in_every_other_language(all_kits):
     manifests = _manifests(all_kits)
     assert {m["game"] for m in manifests.values()} == set(GAMES)
     for folder, manifest in manifests.items():
@@ -45,7 +45,13 @@ def test_every_kit_has_svg_pages_of_its_booklet_in_every_language(all_kits):
         booklets = {b["lang"]: b for b in manifest["booklets"]}
         assert set(booklets) == set(languages(definition)), folder
         listed = {f["name"]: f for f in manifest["files"]}
+        own = manifest.get("lang", "en")
         for lang, booklet in booklets.items():
+            assert booklet["html"] in listed, (folder, lang)
+            if lang != own:  # the other languages: one web page each, no pages laid out
+                assert "pdf" not in booklet and "svg" not in booklet, (folder, lang)
+                assert booklet["html"] == f"booklet.{lang}.html", (folder, lang)
+                continue
             stem = booklet["pdf"].removesuffix(".pdf")
             pages = booklet["svg"]
             assert pages == [f"{stem}-{n}.svg" for n in range(1, len(pages) + 1)], (folder, lang)
@@ -94,6 +100,9 @@ def test_the_home_page_links_every_booklet_page(all_kits):
     assert rules == len(_manifests(all_kits))
     for folder, manifest in _manifests(all_kits).items():
         for booklet in manifest["booklets"]:
+            assert f"{folder}/{booklet['html']}" in parser.links, folder
+            if "svg" not in booklet:  # another language's booklet: its web page alone
+                continue
             links = [link for link in parser.links if link.startswith(f"{folder}/{booklet['pdf'][:-4]}-")]
             # linked once among the rules (and once more in the list of every file)
             expected = [f"{folder}/{name}" for name in booklet["svg"]]

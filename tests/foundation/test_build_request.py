@@ -74,4 +74,4 @@ def test_the_build_reads_no_definition_from_disk(tmp_path, monkeypatch) -> None:
     monkeypatch.setattr("generator.definitions.loader._read", refused)
     files = build_kit(kit)
     names = {f.path.rsplit("/", 1)[-1] for f in files}
-    assert {f"booklet.{d.lang}.pdf" for d in kit.translations} <= names
+    assert {f"booklet.{d.lang}.html" for d in kit.translations} <= names
