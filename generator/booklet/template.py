@@ -151,7 +151,11 @@ class _SizedLoader(jinja2.FileSystemLoader):
 
 
 @lru_cache(maxsize=16)
+@lru_cache(maxsize=64)
 def _environment(folder: str, own: str) -> jinja2.Environment:
+    """Return the sandboxed environment of a template folder, one a process: it keeps the
+    templates it compiled (auto_reload compiles a file again when it changes on disk), so a kit's
+    booklet, quick reference and sheet notes, and every kit of the process, compile each once."""
     env = LimitedEnvironment(
         loader=_SizedLoader(list(dict.fromkeys([own, os.path.join(folder, "booklets"), folder])), folder),
         undefined=DottedUndefined,
