@@ -46,7 +46,7 @@ BUDGETS = {
 }
 
 
-class _Timed:
+class Timed:
     """A bot that counts the CPU time its inner bot spends choosing, and its slowest choice."""
 
     def __init__(self, inner: Any) -> None:
@@ -78,7 +78,7 @@ def one_game(game: str, index: int, playouts: int) -> tuple[str, float, float, i
     first = state.current_player()
     sides = [first] + [s for s in rules.sides if s != first]
     me = sides[index % 2]
-    search = _Timed(SearchBot(playouts))
+    search = Timed(SearchBot(playouts))
     bots = {side: search if side == me else RandomBot() for side in rules.sides}
     winner = play_game(state, bots, Rng(index, f"bench/{game}")).winner
     result = "draw" if winner is None else ("win" if winner == me else "loss")

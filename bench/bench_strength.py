@@ -31,30 +31,13 @@ from typing import Any
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
+from bench_analyse import Timed  # noqa: E402  (the bench folder is on the path when run as a script)
+
 OPENSPIEL_VENV = os.path.join(ROOT, "bench", ".venv-openspiel")
 Z95 = 1.959963984540054
 LEVEL_GAMES = ["nine-mens-morris", "take-the-brain", "aggression", "verbal"]
 #: OpenSpiel's point numbers, 0 to 23, row by row from the top left, as our point names.
 OPENSPIEL_POINTS = "a7 d7 g7 b6 d6 f6 c5 d5 e5 a4 b4 c4 e4 f4 g4 c3 d3 e3 b2 d2 f2 a1 d1 g1".split()
-
-
-class Timed:
-    """A bot that counts the CPU time its inner bot spends choosing, and its slowest choice."""
-
-    def __init__(self, inner: Any) -> None:
-        self.inner = inner
-        self.name = inner.name
-        self.total = self.slowest = 0.0
-        self.moves = 0
-
-    def choose(self, state: Any, rng: Any, among: Any = None) -> Any:
-        start = time.process_time()
-        move = self.inner.choose(state, rng, among)
-        spent = time.process_time() - start
-        self.total += spent
-        self.slowest = max(self.slowest, spent)
-        self.moves += 1
-        return move
 
 
 def wilson(score: float, n: int) -> tuple[float, float]:
