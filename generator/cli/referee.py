@@ -11,7 +11,7 @@ from typing import Any
 import typer
 
 from generator.cli.common import fail, handle_errors, split_list
-from generator.foundation.languages import language_codes
+from generator.foundation.languages import language_codes, spaced
 
 
 def register(app: typer.Typer) -> None:
@@ -203,7 +203,7 @@ def outcome_words(outcome: Any, lang: str = "en") -> str:
         words += f" ({render(outcome.reason, lang)})"
     if outcome.score is not None:
         points = ", ".join(f"{side_name(side, lang)} {n}" for side, n in sorted(outcome.score.items()))
-        words += ("\u202f; " if lang == "fr" else "; ") + message("referee.score", lang, points=points)
+        words += spaced("; ", lang) + message("referee.score", lang, points=points)
     return words
 
 

@@ -44,7 +44,7 @@ from generator.booklet.template import render_template, shown_path, template_pat
 from generator.components.base import Context, Output, component_drawing
 from generator.definitions.schema import Field
 from generator.foundation.errors import DefinitionError, UsageError
-from generator.foundation.languages import cover_words
+from generator.foundation.languages import cover_words, spaced
 from generator.model.page import Drawing, Line, Page, Rect, Style, iter_shapes
 from generator.printing.layout_check import check_page
 
@@ -290,7 +290,7 @@ def _matter(ctx: Context, source: BookletSource, labels: dict[str, str]) -> list
     the count of every part (from the definition), then a blank copy of each record sheet that
     fits a page at full width (with --ink-saver, drawn narrower where that keeps each tint within
     INK_SAVER_TINT of a page, down to the width of a copy on the record's own sheet)."""
-    sep = "\u00a0: " if source.lang == "fr" else ": "
+    sep = spaced(": ", source.lang)
     entries = []
     for spec in ctx.definition.components:
         if spec.kind == "booklet" or not spec.get("in_kit", True) or not spec.get("output", True):

@@ -606,6 +606,12 @@ def set_text(line: str, lang: str) -> str:
     return french_spacing(line) if lang == "fr" else line
 
 
+def spaced(mark: str, lang: str) -> str:
+    """Return a punctuation mark (and what follows it) as it is set after a word in a language,
+    for a mark written apart from its word (French: ``\u00a0: ``, ``\u202f; ``)."""
+    return set_text("x" + mark, lang)[1:]
+
+
 @dataclass(frozen=True)
 class Term:
     """A game term of a language's glossary: the one word a kit prints for a concept, the synonyms
