@@ -80,7 +80,7 @@ def ink_fills(data: bytes, ctx) -> list[float]:
         left, right = int(geo.left * per_mm), int(geo.right * per_mm)
         low = top
         for row in range(top, min(bottom, image.height)):
-            if min(image.crop((left, row, right, row + 1)).getdata()) < 235:
+            if image.crop((left, row, right, row + 1)).getextrema()[0] < 235:
                 low = row
         fills.append((low - top) / (bottom - top))
     pdf.close()
