@@ -152,13 +152,12 @@ def _check(
 def verdict_lines(verdict: Any, lang: str = "en") -> list[str]:
     """Return the verdict in words in a language: the first illegal move or 'all N moves legal',
     outcome, claim, position (the catalogue's ``referee.*`` texts; a missing one is an error)."""
-    from generator.foundation.languages import message, render, unit_count
+    from generator.foundation.languages import count_text, message, render
 
     def t(key: str, **values: Any) -> str:
         return message(f"referee.{key}", lang, **values)
 
     count = verdict.moves_checked
-    moves = unit_count(count, "move", lang)
     lines = []
     if verdict.error is not None:
         e = verdict.error
@@ -172,9 +171,9 @@ def verdict_lines(verdict: Any, lang: str = "en") -> list[str]:
                 reason=render(e.reason, lang),
             )
         )
-        lines.append(t("before", moves=moves, index=e.index))
+        lines.append(count_text("referee.before", count, lang, index=e.index))
     else:
-        lines.append(t("all", moves=moves))
+        lines.append(count_text("referee.all", count, lang))
         lines.append(t("outcome", outcome=outcome_words(verdict.outcome, lang)))
         if verdict.claim is not None:
             c = verdict.claim

@@ -34,8 +34,15 @@ from typing import Any, BinaryIO, TextIO
 from generator.bots import Bot, choose_move
 from generator.foundation.errors import IllegalMoveError, NotationError, OutputError
 from generator.foundation.files import atomic_write_text, path_problem
+from generator.foundation.languages import (
+    count_text,
+    part_name,
+    reason_of,
+    render,
+    side_name,
+    unit_count,
+)
 from generator.foundation.languages import message as catalogue_text
-from generator.foundation.languages import part_name, reason_of, render, side_name, unit_count
 from generator.games.base import GameRules, Outcome, State
 from generator.referee.record import move_pieces, record_str
 from generator.referee.replay import result_str
@@ -335,12 +342,12 @@ def _listed(moves: Iterable[str]) -> str:
 def _choices(state: State, stage: int, among: list[Any] | None, lang: str = "en") -> str:
     """Return what ``?`` says in a language: the choices open to the player now, each once, grouped
     and short."""
-    names = state.part_choices(stage, among)
+    names = [render(name, lang) for name in state.part_choices(stage, among)]
     shown = names[:MAX_LISTED]
-    more = catalogue_text("live.more", lang, n=len(names) - len(shown)) if len(names) > len(shown) else ""
+    more = count_text("live.more", len(names) - len(shown), lang) if len(names) > len(shown) else ""
     choices = _listed(shown) + more
     if stage == 0 and len(state.deciders()) == 1:
-        return catalogue_text("live.legal", lang, n=len(names), choices=choices)
+        return count_text("live.legal", len(names), lang, choices=choices)
     verb = part_name(state.part_names()[stage], lang)
     return catalogue_text(
         "live.can", lang, side=_side_word(state.deciders()[stage], lang), part=verb, choices=choices
