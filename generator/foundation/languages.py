@@ -826,7 +826,11 @@ def render(value: object, lang: str) -> str:
             return _columns(table, lambda cell: render(cell, lang))  # type: ignore[arg-type]
         key, number = value.key, value.values.get("n")
         stem, _, form = key.rpartition(".")
-        if form in ("one", "many") and isinstance(number, int) and f"{stem}.many" in TEXTS["en"]:
+        if (
+            form in ("one", "many")
+            and isinstance(number, int)
+            and {f"{stem}.one", f"{stem}.many"} <= TEXTS["en"].keys()
+        ):
             key = f"{stem}.{plural_form(number, lang)}"  # a count: the language's form of its noun
         return message(key, lang, **{name: render(v, lang) for name, v in value.values.items()})
     return str(value)
