@@ -30,7 +30,7 @@ from generator.foundation.languages import (
 from generator.foundation.seeding import Rng, rng_for
 from generator.games import GAMES
 from generator.games.base import State
-from generator.referee.live import play
+from generator.referee.live import MAX_LINE, play
 from generator.referee.record import record_str
 from tests.foundation.test_translations import ENGLISH, NOTATION, english_in, words
 from tests.games.notation_space import candidates
@@ -223,7 +223,7 @@ def _typed(game: str, seed: int, limit: int) -> list[str]:
     state = rules.new_state(seed if rules.seeded else None, frozenset(), tags)
     rng = rng_for(seed, f"test/every-language-live/{game}")
     refused = _refused(state, game, seed)
-    lines = ["?", "help", "undo", *refused]
+    lines = ["?", "help", "undo", "z" * (MAX_LINE + 1), *refused]
     while not state.is_terminal():
         move = state.random_move(rng)
         among: list[Any] | None = None
