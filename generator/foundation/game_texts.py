@@ -706,7 +706,7 @@ GAME_TEXTS: dict[str, dict[str, str]] = {
         "record.seed.digits": "la graine doit être un entier positif ou nul écrit avec les chiffres 0 à 9, pas {text}",
         "record.seed.negative": "la graine doit être un entier positif ou nul, pas {seed}",
         "record.seed.large": "la graine doit être inférieure à 2**63, pas {seed}",
-        "record.setup": "impossible de mettre la partie en place d’après ces étiquettes : {problem}",
+        "record.setup": "impossible de préparer la partie d’après ces étiquettes : {problem}",
         "record.turn_limit": "TurnLimit doit être un entier strictement positif, pas {text}",
     },
     "it": {

@@ -17,8 +17,10 @@ from typing import Any
 import pytest
 
 from generator.bots import RandomBot
+from generator.cli.referee import _title
 from generator.foundation.errors import IllegalMoveError, NotationError
 from generator.foundation.languages import (
+    GLOSSARY,
     LANGUAGES,
     TEXTS,
     Msg,
@@ -32,7 +34,7 @@ from generator.games import GAMES
 from generator.games.base import State
 from generator.referee.live import MAX_LINE, play
 from generator.referee.record import record_str
-from tests.foundation.test_translations import ENGLISH, NOTATION, english_in, words
+from tests.foundation.test_translations import ENGLISH, NOTATION, english_in, italian_typos, words
 from tests.games.notation_space import candidates
 from tests.referee.test_referee_languages import invoke
 
@@ -97,6 +99,26 @@ def english_words(text: str) -> list[str]:
         extra = [w for w in words(line) if w.lower() in REFEREE_ENGLISH - NOTATION - ENGLISH]
         if extra:
             found.append(f"{' '.join(extra)} in {line[:80]!r}")
+    return found
+
+
+def off_glossary(text: str, game: str, lang: str) -> list[str]:
+    """Return the lines that use a word the language's glossary bans for a concept of the game
+    (the booklets' one word for each), and Italian lines set with a typewriter's typography."""
+    banned = [
+        (word, key)
+        for key, term in GLOSSARY[lang].items()
+        if not term.games or game in term.games
+        for word in term.banned
+    ]
+    found = []
+    for line in text.splitlines():
+        low = " ".join(words(GAME_NAMES.sub(" ", TAG_NAMES.sub(" ", line)))).lower().replace("’", "'")
+        for word, key in banned:
+            if re.search(rf"(?<![\w']){re.escape(word)}(?![\w'])", low):
+                found.append(f"{key}: {word!r} in {line[:60]!r}")
+        if lang == "it":
+            found.extend(italian_typos(line))
     return found
 
 
@@ -210,6 +232,7 @@ def test_every_verdict_on_every_game_is_said_without_english(game, tmp_path: Pat
             text = result.stdout + result.stderr
             assert result.exit_code == english.exit_code, (path, lang, text)
             assert not english_words(text), (path, lang, english_words(text), text)
+            assert not off_glossary(text, game, lang), (path, lang, off_glossary(text, game, lang))
             assert len(text.splitlines()) == len(said.splitlines()), (path, lang, text, said)
             assert text != said, (path, lang)
 
@@ -257,11 +280,13 @@ def test_live_play_of_every_game_is_said_without_english(game):
                 seed=seed if rules.seeded else None,
                 tags={"TurnLimit": str(limit)},
                 lang=lang,
+                title=_title(game, lang),
             )
             out[lang] = stream.getvalue()
         assert "game over: " in out["en"], out["en"][-500:]
         for lang in OTHER:
             assert not english_words(out[lang]), (lang, english_words(out[lang])[:5])
+            assert not off_glossary(out[lang], game, lang), (lang, off_glossary(out[lang], game, lang)[:5])
             assert len(out[lang].splitlines()) == len(out["en"].splitlines()), lang
 
 
@@ -282,6 +307,7 @@ def test_live_play_against_the_computer_to_the_end_is_said_without_english(game)
             computer=bots,
             rng=Rng(seed, "test/every-language-computer"),
             lang=lang,
+            title=_title(game, lang),
         )
         assert game_played.outcome.finished
         assert not english_words(stream.getvalue()), (lang, english_words(stream.getvalue())[:5])
