@@ -377,7 +377,7 @@ REFEREE_TEXTS: dict[str, dict[str, str]] = {
         "live.interrupted": "interrupted",
         "live.not_utf8": "the line is not UTF-8 text (byte {byte} at column {column})",
         "live.too_long": "the line is longer than {n} characters",
-        "live.endless": "a line longer than {grouped} characters",
+        "live.endless": "a line longer than {n} characters",
         "live.cannot_write": "cannot write {path}: {problem}",
         "live.signal": "stopped by {signal}",
         "part.move": "move",
@@ -781,6 +781,15 @@ class Msg(str):
         return made
 
     @classmethod
+    def number(cls, n: int) -> Msg:
+        """Return a large number written as each language groups its digits: '1,000,000',
+        '1\u202f000\u202f000', '1.000.000'."""
+        made = super().__new__(cls, f"{n:,}")
+        made.key = "#number"
+        made.values = {"n": n}
+        return made
+
+    @classmethod
     def columns(cls, rows: Sequence[Sequence[str]], widths: Sequence[int], right: Sequence[int] = ()) -> Msg:
         """Return rows of cells (messages or notation) as lines of aligned columns: cells apart by
         one space, each column as wide as its widest cell in the language it is rendered in (at
@@ -817,6 +826,8 @@ def _rebuild_msg(key: str, values: dict[str, object]) -> Msg:
         parts = values["parts"]
         assert isinstance(parts, tuple)
         return Msg.joined(str(values["sep"]), list(parts))
+    if key == "#number":
+        return Msg.number(int(str(values["n"])))
     if key == "#columns":
         table = values["table"]
         assert isinstance(table, tuple)
@@ -833,6 +844,9 @@ def render(value: object, lang: str) -> str:
             parts = value.values["parts"]
             assert isinstance(parts, tuple)
             return str(value.values["sep"]).join(render(p, lang) for p in parts)
+        if value.key == "#number":
+            n = f"{value.values['n']:,}"
+            return {"fr": n.replace(",", NNBSP), "it": n.replace(",", ".")}.get(lang, n)
         if value.key == "#columns":
             table = value.values["table"]
             return _columns(table, lambda cell: render(cell, lang))  # type: ignore[arg-type]

@@ -302,7 +302,7 @@ def _read_text_line(stdin: TextIO) -> str:
         while (rest := stdin.readline(MAX_LINE)) and not rest.endswith("\n"):
             skipped += len(rest)
             if skipped > MAX_SKIPPED:
-                raise _InputEnded(Msg("live.endless", n=MAX_SKIPPED, grouped=f"{MAX_SKIPPED:,}"))
+                raise _InputEnded(Msg("live.endless", n=Msg.number(MAX_SKIPPED)))
         raise ValueError(Msg("live.too_long", n=MAX_LINE))
     return line
 
@@ -314,7 +314,7 @@ def _read_bytes_line(raw: BinaryIO) -> bytes:
         while (rest := raw.readline(MAX_LINE)) and not rest.endswith(b"\n"):
             skipped += len(rest)
             if skipped > MAX_SKIPPED:
-                raise _InputEnded(Msg("live.endless", n=MAX_SKIPPED, grouped=f"{MAX_SKIPPED:,}"))
+                raise _InputEnded(Msg("live.endless", n=Msg.number(MAX_SKIPPED)))
         raise ValueError(Msg("live.too_long", n=MAX_LINE))
     return data
 
