@@ -161,7 +161,7 @@ def _definition(
         raise where.child("game").child("id").error(f"must match the file name {stem!r}, got {game['id']!r}")
     if values["paper"] is None:
         values["paper"] = validate({}, PAPER_SCHEMA, where.child("paper"))
-    comps_where = where.child("components")
+    comps_where = Where(shown, "components", values["palette"] or {})
     raw_components = values["components"]
     if not isinstance(raw_components, dict) or not raw_components:
         raise comps_where.error("expected a table of components, each a table with a 'kind'")
