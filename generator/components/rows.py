@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from generator.definitions.schema import MAX_ITEMS, MAX_TEXT, Field, text_problem
+from generator.definitions.schema import MAX_ITEMS, MAX_TEXT, Field, is_colour_key, text_problem
 from generator.foundation.errors import DefinitionError
 from generator.foundation.files import OutsideError, path_problem, read_inside
 from generator.foundation.numbers import is_ascii_digits
@@ -310,7 +310,6 @@ def _texts(values: dict[str, Any], schema: dict[str, Field], path: str = "") -> 
 def _cell_problem(key: str, value: str, palette: dict[str, str] | None) -> str | None:
     """Return what is wrong with a value filled in from a cell for ``key`` (a colour, a symbol)."""
     from generator.components.symbols import SYMBOLS
-    from generator.definitions.loader import is_colour_key
 
     text = value.strip()
     if len(value) > MAX_TEXT:

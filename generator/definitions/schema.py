@@ -62,6 +62,16 @@ def as_float(value: float | None) -> float:
     return float(value)
 
 
+COLOUR_KEYS = frozenset(
+    ("fill", "stroke", "colour", "color", "ink", "background", "checker", "outline", "frame")
+)
+
+
+def is_colour_key(key: str) -> bool:
+    """Return True when a definition key holds a colour (or a list of colours)."""
+    return key in COLOUR_KEYS or key.endswith(("_colour", "_color", "_fill", "_fills", "_stroke", "_frame"))
+
+
 class Where:
     """The file and key path of a value, for error messages."""
 
