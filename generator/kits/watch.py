@@ -74,7 +74,7 @@ def build_once(request: BuildRequest) -> Attempt:
     """Return the result of building ``request`` once in a fresh child process (see the module)."""
     context = multiprocessing.get_context("fork")
     receive, send = context.Pipe(duplex=False)
-    child = context.Process(target=_child, args=(request, send), daemon=True)
+    child = context.Process(target=_child, args=(request, send))
     start = time.perf_counter()
     child.start()
     send.close()
