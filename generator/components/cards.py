@@ -36,7 +36,7 @@ from generator.foundation.errors import DefinitionError
 from generator.foundation.files import OutsideError, path_problem, read_inside
 from generator.foundation.numbers import is_ascii_digits
 from generator.model.colour import readable
-from generator.model.fonts import PDF_NAMES, has_glyphs, split_lines, text_width
+from generator.model.fonts import has_glyphs, split_lines, text_width
 from generator.model.page import Drawing, Group, Image, Rect, Shape, Style, Text
 from generator.model.units import parse_length
 from generator.printing.imposition import SheetItem
@@ -101,8 +101,8 @@ FIELD_SCHEMA: dict[str, Field] = {
     "font": Field(
         "str",
         default="sans",
-        choices=tuple(PDF_NAMES),
-        doc="kind text: the face (sans, serif, their bold and italic forms)",
+        doc="kind text: the face: sans, sans-bold, sans-italic, sans-bolditalic or a name of the "
+        "definition's [fonts] table",
     ),
     "align": Field(
         "str", default="left", choices=("left", "centre", "right"), doc="kind text: across the box"

@@ -109,6 +109,20 @@ class ComponentSpec:
 
 
 @dataclass(frozen=True)
+class UserFont:
+    """A face of the definition's ``[fonts]`` table: its key, its file and licence file (as
+    written, relative to the definition's folder), the page-model font name components draw with
+    (``file:`` and the file's real path), the family it is embedded under and its sha256."""
+
+    key: str
+    file: str
+    licence: str
+    font: str
+    family: str
+    sha256: str
+
+
+@dataclass(frozen=True)
 class GameDefinition:
     """A validated layouts/<game>.toml."""
 
@@ -120,6 +134,7 @@ class GameDefinition:
     templates_dir: str = TEMPLATES_DIR
     lang: str = DEFAULT_LANGUAGE  # the language of its texts: its translations into it applied
     raw: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    fonts: tuple[UserFont, ...] = ()  # the faces of its [fonts] table
 
     @property
     def id(self) -> str:
