@@ -32,6 +32,8 @@ FACE_SCHEMA: dict[str, Field] = {
     **TOKEN_SCHEMA,  # a counter's face has a token's keys, and these:
     "label": Field("str", default="", doc="small text under the symbol or main text"),
     "ring": Field("bool", default=False, doc="an inner ring, to tell sides apart in black and white"),
+    "font": Field("str", default="sans-bold", doc="the text's face: a shipped face or a name of [fonts]"),
+    "label_font": Field("str", default="sans", doc="the label's face: a shipped face or a name of [fonts]"),
 }
 COUNTER_SCHEMA: dict[str, Field] = {
     "name": Field("str", required=True, doc="the counter type's name (a PNG's file name under --png)"),
@@ -147,7 +149,9 @@ def _face(
     label_text: Text | None = None
     bottom = top_y + size * 0.9
     if label:
-        label_text = _label(shape, size, top_y, width, label, own(face.text_colour), ctx, cx, orientation)
+        label_text = _label(
+            shape, size, top_y, width, label, own(face.text_colour), ctx, cx, orientation, face.label_font
+        )
         bottom = label_text.y - 0.73 * label_text.size * 25.4 / 72 - 0.6
     top = top_y + size * (0.08 if label else 0.1)
     main_h = bottom - top
@@ -168,7 +172,7 @@ def _face(
                     face.text,
                     size * 0.78,
                     pt,
-                    "sans-bold",
+                    face.font,
                     "middle",
                     colour,
                 )
@@ -247,6 +251,7 @@ def _label(
     ctx: Context,
     cx: float | None = None,
     orientation: str = "flat",
+    font: str = "sans",
 ) -> Text:
     """Return the label at the foot of a face: as low as it fits inside the shape at 6 pt or more
     (``pad``: the top of the face's size box; ``cx``: its centre across, by default pad + size / 2)."""
@@ -264,8 +269,8 @@ def _label(
             )
             - margin
         )
-        fitted = fitted_text(x, base, label, room, pt, "sans", "middle", colour, min_size=MIN_LABEL)
-        if text_width(label, "sans", fitted.size) <= room:
+        fitted = fitted_text(x, base, label, room, pt, font, "middle", colour, min_size=MIN_LABEL)
+        if text_width(label, font, fitted.size) <= room:
             return fitted
         base -= 0.25
     raise DefinitionError(

@@ -253,6 +253,7 @@ class GridBoardSpec(TypedSpec):
     tokens: Mapping[str, GridBoardSpecTokens]
     edges: Mapping[str, str]
     title_on_board: bool
+    font: str
     caption: str
 
     @classmethod
@@ -282,6 +283,7 @@ class GridBoardSpec(TypedSpec):
             tokens={k: GridBoardSpecTokens.from_values(item) for k, item in values["tokens"].items()},
             edges=dict(values["edges"]),
             title_on_board=values["title_on_board"],
+            font=values["font"],
             caption=values["caption"],
         )
 
@@ -306,6 +308,7 @@ DEFAULTS_GridBoardSpec: dict[str, Any] = {
     "tokens": {},
     "edges": {},
     "title_on_board": True,
+    "font": "sans-bold",
     "caption": "",
 }
 
@@ -426,6 +429,7 @@ class HexBoardSpec(TypedSpec):
     marks: Mapping[str, HexBoardSpecMarks]
     tokens: Mapping[str, HexBoardSpecTokens]
     title_on_board: bool
+    font: str
     caption: str
 
     @classmethod
@@ -459,6 +463,7 @@ class HexBoardSpec(TypedSpec):
             marks={k: HexBoardSpecMarks.from_values(item) for k, item in values["marks"].items()},
             tokens={k: HexBoardSpecTokens.from_values(item) for k, item in values["tokens"].items()},
             title_on_board=values["title_on_board"],
+            font=values["font"],
             caption=values["caption"],
         )
 
@@ -487,6 +492,7 @@ DEFAULTS_HexBoardSpec: dict[str, Any] = {
     "marks": {},
     "tokens": {},
     "title_on_board": True,
+    "font": "sans-bold",
     "caption": "",
 }
 
@@ -632,6 +638,8 @@ class CountersSpecCountersBack(TypedSpec):
     text_colour: str
     label: str
     ring: bool
+    font: str
+    label_font: str
 
     @classmethod
     def from_values(cls, values: Mapping[str, Any]) -> CountersSpecCountersBack:
@@ -646,6 +654,8 @@ class CountersSpecCountersBack(TypedSpec):
             text_colour=values["text_colour"],
             label=values["label"],
             ring=values["ring"],
+            font=values["font"],
+            label_font=values["label_font"],
         )
 
 
@@ -658,6 +668,8 @@ DEFAULTS_CountersSpecCountersBack: dict[str, Any] = {
     "text_colour": "",
     "label": "",
     "ring": False,
+    "font": "sans-bold",
+    "label_font": "sans",
 }
 
 
@@ -678,6 +690,8 @@ class CountersSpecCounters(TypedSpec):
     text_colour: str
     label: str
     ring: bool
+    font: str
+    label_font: str
     back: CountersSpecCountersBack | None
 
     @classmethod
@@ -698,6 +712,8 @@ class CountersSpecCounters(TypedSpec):
             text_colour=values["text_colour"],
             label=values["label"],
             ring=values["ring"],
+            font=values["font"],
+            label_font=values["label_font"],
             back=None if values["back"] is None else CountersSpecCountersBack.from_values(values["back"]),
         )
 
@@ -714,6 +730,8 @@ DEFAULTS_CountersSpecCounters: dict[str, Any] = {
     "text_colour": "",
     "label": "",
     "ring": False,
+    "font": "sans-bold",
+    "label_font": "sans",
     "back": None,
 }
 
@@ -816,6 +834,7 @@ class StandeesSpec(TypedSpec):
     base: float
     board: str
     figures: tuple[StandeesSpecFigures, ...]
+    font: str
 
     @classmethod
     def from_values(cls, values: Mapping[str, Any]) -> StandeesSpec:
@@ -831,6 +850,7 @@ class StandeesSpec(TypedSpec):
             base=as_float(values["base"]),
             board=values["board"],
             figures=tuple(StandeesSpecFigures.from_values(item) for item in values["figures"]),
+            font=values["font"],
         )
 
 
@@ -842,6 +862,7 @@ DEFAULTS_StandeesSpec: dict[str, Any] = {
     "height": 24.0,
     "base": 10.0,
     "board": "",
+    "font": "sans-bold",
 }
 
 

@@ -234,3 +234,65 @@ def test_a_licence_named_for_the_font_counts(tmp_path):
     assert (
         json.loads((kit / "manifest.json").read_text())["fonts"][0]["licence"] == "fonts/Heading-LICENSE.txt"
     )
+
+
+PIECES = """
+[game]
+id = "pieces"
+title = "Pieces"
+players = "2"
+
+[fonts]
+heading = "fonts/Heading.ttf"
+
+[components.board]
+kind = "grid-board"
+title = "Board"
+files = 4
+ranks = 4
+{font}
+
+[components.counters]
+kind = "counters"
+
+[[components.counters.counters]]
+name = "Scout"
+count = 2
+size = "22mm"
+text = "Qz"
+label = "Wyvern"
+{font}
+{label_font}
+
+[components.soldiers]
+kind = "standees"
+title = "Soldiers"
+{font}
+
+[[components.soldiers.figures]]
+name = "Jackal"
+count = 1
+"""
+
+
+def test_boards_counters_and_standees_set_their_texts_in_the_chosen_face(tmp_path):
+    def heading_text(font: bool) -> str:
+        folder = kit_folder(tmp_path / str(font))
+        (folder / "deck.toml").unlink()
+        keys = {"font": 'font = "heading"', "label_font": 'label_font = "heading"'} if font else {}
+        (folder / "pieces.toml").write_text(
+            PIECES.format(font=keys.get("font", ""), label_font=keys.get("label_font", ""))
+        )
+        result = pnp("build", "pieces", "--layouts", str(folder), "--out", str(folder / "out"))
+        assert result.returncode == 0, result.stderr
+        return "".join(
+            ch["text"]
+            for page in open_pdf(folder / "out" / "pieces" / "kit.pdf")
+            for ch in page.chars()
+            if ch["font"] == "BitstreamVeraSans-Bold"
+        )
+
+    chosen = heading_text(True)
+    for text in ("Qz", "Wyvern", "Jackal", "abcd", "1234"):  # counter text and label, standee, board
+        assert all(ch in chosen for ch in text), text
+    assert heading_text(False) == ""
