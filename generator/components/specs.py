@@ -1277,6 +1277,10 @@ class BookletSpec(TypedSpec):
     accent_colour: str
     cover_figure: str | None
     cover: bool
+    body_font: str
+    bold_font: str
+    italic_font: str
+    heading_font: str
     fit: bool
 
     @classmethod
@@ -1293,6 +1297,10 @@ class BookletSpec(TypedSpec):
             accent_colour=values["accent_colour"],
             cover_figure=None if values["cover_figure"] is None else values["cover_figure"],
             cover=values["cover"],
+            body_font=values["body_font"],
+            bold_font=values["bold_font"],
+            italic_font=values["italic_font"],
+            heading_font=values["heading_font"],
             fit=values["fit"],
         )
 
@@ -1306,6 +1314,10 @@ DEFAULTS_BookletSpec: dict[str, Any] = {
     "accent_colour": "#7a2e1d",
     "cover_figure": None,
     "cover": True,
+    "body_font": "sans",
+    "bold_font": "sans-bold",
+    "italic_font": "sans-italic",
+    "heading_font": "sans-bold",
     "fit": True,
 }
 
@@ -1322,6 +1334,10 @@ class QuickReferenceSpec(TypedSpec):
     copies: int
     body_size: float
     accent_colour: str
+    body_font: str
+    bold_font: str
+    italic_font: str
+    heading_font: str
 
     @classmethod
     def from_values(cls, values: Mapping[str, Any]) -> QuickReferenceSpec:
@@ -1336,6 +1352,10 @@ class QuickReferenceSpec(TypedSpec):
             copies=values["copies"],
             body_size=as_float(values["body_size"]),
             accent_colour=values["accent_colour"],
+            body_font=values["body_font"],
+            bold_font=values["bold_font"],
+            italic_font=values["italic_font"],
+            heading_font=values["heading_font"],
         )
 
 
@@ -1347,6 +1367,10 @@ DEFAULTS_QuickReferenceSpec: dict[str, Any] = {
     "copies": 2,
     "body_size": 7.0,
     "accent_colour": "#7a2e1d",
+    "body_font": "sans",
+    "bold_font": "sans-bold",
+    "italic_font": "sans-italic",
+    "heading_font": "sans-bold",
 }
 
 

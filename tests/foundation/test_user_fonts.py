@@ -296,3 +296,38 @@ def test_boards_counters_and_standees_set_their_texts_in_the_chosen_face(tmp_pat
     for text in ("Qz", "Wyvern", "Jackal", "abcd", "1234"):  # counter text and label, standee, board
         assert all(ch in chosen for ch in text), text
     assert heading_text(False) == ""
+
+
+BOOKLET = """
+[components.booklet]
+kind = "booklet"
+cover = false
+heading_font = "heading"
+body_font = "{body}"
+"""
+RULES = "# Zebra quest\n\nJump with vigour.\n\n::: figure deck | The cards.\n"
+
+
+def test_the_booklet_sets_headings_and_body_in_the_chosen_faces_in_pdf_and_html(tmp_path):
+    folder = kit_folder(tmp_path)
+    with open(folder / "deck.toml", "a") as handle:
+        handle.write(BOOKLET.format(body="sans"))
+    (folder / "templates" / "booklets").mkdir(parents=True)
+    (folder / "templates" / "booklets" / "deck.en.md.j2").write_text(RULES)
+    kit = build(folder, tmp_path / "out", "--parts")
+    fonts: dict[str, set[str]] = {}
+    for page in open_pdf(kit / "booklet.pdf"):
+        for ch in page.chars():
+            fonts.setdefault(ch["font"], set()).add(ch["text"])
+    assert set("Zebraquest") <= fonts["BitstreamVeraSans-Bold"]
+    assert set("Jumpwithvigour") <= fonts["PnpSans"]
+    assert "Z" not in fonts["PnpSans"]  # the heading alone holds a Z
+    page = (kit / "booklet.html").read_text()
+    face = re.search(
+        r"@font-face\{font-family:BitstreamVeraSans-Bold;src:url\(data:font/woff;base64,([^)]+)\)", page
+    )
+    assert face
+    woff = TTFont(io.BytesIO(base64.b64decode(face.group(1))))
+    assert set("Zebra quest") <= {chr(c) for c in woff.getBestCmap()}
+    assert "h1,h2,h3,h4{font-family:BitstreamVeraSans-Bold,var(--sans);font-weight:normal" in page
+    assert "body{font-family:BitstreamVeraSans-Bold" not in page
