@@ -27,7 +27,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from generator.components import inline
 from generator.components.base import Context, Output, nup_output
+from generator.components.inline import has_icons, icons_of
 from generator.components.look import contrast_ink, luminance
 from generator.components.symbols import SYMBOLS, draw_symbol
 from generator.definitions.schema import MAX_ITEMS, MAX_TEXT, Field, text_problem
@@ -562,11 +564,15 @@ def _colour(value: str, row: Row, key: str, field: dict[str, Any], deck: Deck, c
 
 def wrap(text: str, font: str, size: float, width: float) -> list[str]:
     """Return text broken into lines no wider than width mm (a line break in the text starts a
-    new line), or an empty list when a single word is wider than the box."""
+    new line; an icon counts as its width), or an empty list when a single word is wider than
+    the box."""
     lines: list[str] = []
+    iconic = has_icons(text)
+    split = inline.split_lines if iconic else split_lines
+    measure = inline.line_width if iconic else text_width
     for paragraph in text.split("\n"):
-        for line in split_lines(paragraph.strip(), font, size, width):
-            if text_width(line, font, size) > width + 1e-6:
+        for line in split(paragraph.strip(), font, size, width):
+            if measure(line, font, size) > width + 1e-6:
                 return []
             lines.append(line)
     return lines
@@ -597,12 +603,16 @@ def _text_shapes(
     colour: str,
     where: str,
     floor: float = 0.0,
+    icons: inline.Icons | None = None,
 ) -> list[Shape]:
     """Return a text field's lines, wrapped and shrunk to fit its box (none in a figure where they
-    would print smaller than ``floor`` points at true size)."""
+    would print smaller than ``floor`` points at true size), icons set in them."""
     font = field["font"]
-    if not has_glyphs(text, font):
-        missing = sorted({ch for ch in text if not has_glyphs(ch, font)})
+    icons = icons or inline.Icons()
+    icons.check(text, where)
+    letters = inline.plain(text)
+    if not has_glyphs(letters, font):
+        missing = sorted({ch for ch in letters if not has_glyphs(ch, font)})
         raise DefinitionError(f"{where}: the font has no glyph for {''.join(missing)!r}")
     fitted = fit_text(text, font, field["size"], min(field["min_size"], field["size"]), w, h)
     if fitted is None:
@@ -619,9 +629,12 @@ def _text_shapes(
     anchor = {"left": "start", "centre": "middle", "right": "end"}[field["align"]]
     ax = {"left": x, "centre": x + w / 2, "right": x + w}[field["align"]]
     return [
-        Text(ax, top + em * 0.76 + i * em * LEADING, line, pt, font, anchor, colour)  # type: ignore[arg-type]
+        shape
         for i, line in enumerate(lines)
         if line
+        for shape in inline.line_shapes(
+            ax, top + em * 0.76 + i * em * LEADING, line, pt, font, anchor, colour, icons
+        )
     ]
 
 
@@ -688,7 +701,12 @@ def _front(spec: ComponentSpec, ctx: Context, deck: Deck, row: Row, kind: str, f
                 continue
             refs = _refs(field["text"])
             where = deck.where(row, refs[0]) if refs else f"{ctx.definition.path}: components.{spec.id}.{key}"
-            ink.extend(_text_shapes(text, field, x, y, w, h, colour, where, floor))
+            icons = icons_of(ctx.definition) if has_icons(text) else None
+            if icons is not None:  # an icon written in the field itself: named by its key
+                icons.check(
+                    _REF.sub("", field["text"]), f"{ctx.definition.path}: components.{spec.id}.{key}.text"
+                )
+            ink.extend(_text_shapes(text, field, x, y, w, h, colour, where, floor, icons))
     if frame:
         inset = FRAME_INSET
         shapes.append(

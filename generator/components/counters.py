@@ -6,9 +6,11 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from generator.components import inline
 from generator.components.base import Context, Output, nup_output
 from generator.components.hex_board import corners
 from generator.components.hex_board import half_width as hex_half_width
+from generator.components.inline import has_icons, icons_of
 from generator.components.look import (
     TOKEN_SCHEMA,
     contrast_ink,
@@ -24,7 +26,6 @@ from generator.definitions.schema import Field, positive
 from generator.definitions.values import ComponentSpec
 from generator.foundation.errors import DefinitionError
 from generator.model.colour import readable
-from generator.model.fonts import text_width
 from generator.model.page import Circle, Drawing, Group, Polygon, Rect, Shape, Style, Text
 from generator.printing.imposition import SheetItem
 
@@ -164,22 +165,15 @@ def _face(
     if face.text:
         colour = own(face.text_colour)
         pt = main_h * 0.62 * 72 / 25.4
-        glyphs.append(
-            [
-                fitted_text(
-                    cx,
-                    top + main_h * 0.5 + main_h * 0.62 * 0.36,
-                    face.text,
-                    size * 0.78,
-                    pt,
-                    face.font,
-                    "middle",
-                    colour,
-                )
-            ]
-        )
+        base = top + main_h * 0.5 + main_h * 0.62 * 0.36
+        if has_icons(face.text):
+            fitted_pt = inline.fitted_size(face.text, size * 0.78, pt, face.font)
+            line = Text(cx, base, face.text, fitted_pt, face.font, "middle", colour)
+        else:
+            line = fitted_text(cx, base, face.text, size * 0.78, pt, face.font, "middle", colour)
+        glyphs.append(inline.set_line(line, ctx.definition))
     if label_text is not None:
-        glyphs.append([label_text])
+        glyphs.append(inline.set_line(label_text, ctx.definition))
     if hatched and shade is not None:
         room = _outline(shape, size, cx, cy, width + 0.6, orientation)
         lines = knockout_hatch(room, shade, knockout_boxes(glyphs), 2.2, 0.2)
@@ -269,8 +263,12 @@ def _label(
             )
             - margin
         )
-        fitted = fitted_text(x, base, label, room, pt, font, "middle", colour, min_size=MIN_LABEL)
-        if text_width(label, font, fitted.size) <= room:
+        if has_icons(label):
+            fitted_pt = inline.fitted_size(label, room, pt, font, MIN_LABEL)
+            fitted = Text(x, base, label, fitted_pt, font, "middle", colour)
+        else:
+            fitted = fitted_text(x, base, label, room, pt, font, "middle", colour, min_size=MIN_LABEL)
+        if inline.line_width(label, font, fitted.size) <= room:
             return fitted
         base -= 0.25
     raise DefinitionError(
@@ -279,12 +277,26 @@ def _label(
     )
 
 
+def _check_icons(spec: ComponentSpec, ctx: Context, i: int, counter: CountersSpecCounters) -> None:
+    """Raise a one-line error naming the key of a counter's text or label whose icons are wrong."""
+    faces: list[tuple[str, Face]] = [("", counter)]
+    if counter.back is not None:
+        faces.append(("back.", counter.back))
+    for prefix, face in faces:
+        for key in ("text", "label"):
+            text = getattr(face, key)
+            if has_icons(text):
+                where = f"{ctx.definition.path}: components.{spec.id}.counters[{i}].{prefix}{key}"
+                icons_of(ctx.definition).check(text, where)
+
+
 def items(spec: ComponentSpec, ctx: Context) -> list[SheetItem]:
     """Return one sheet item per counter, in the order listed."""
     result: list[SheetItem] = []
     values = spec.typed(CountersSpec)
     pad = values.padding
-    for counter in values.counters:
+    for i, counter in enumerate(values.counters):
+        _check_icons(spec, ctx, i, counter)
         size = counter.size or values.size
         shape = counter.shape
         p = pad if shape in ("circle", "hexagon", "rounded", "hex") else 0.0

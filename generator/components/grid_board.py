@@ -16,7 +16,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from generator.components import inline
 from generator.components.base import Context, Output
+from generator.components.inline import has_icons, icons_of
 from generator.components.look import (
     TOKEN_SCHEMA,
     contrast_ink,
@@ -35,9 +37,8 @@ from generator.components.look import (
 )
 from generator.components.symbols import draw_symbol
 from generator.definitions.schema import Field, positive
-from generator.definitions.values import ComponentSpec
+from generator.definitions.values import ComponentSpec, GameDefinition
 from generator.foundation.errors import DefinitionError
-from generator.model.fonts import text_width
 from generator.model.page import (
     Drawing,
     Group,
@@ -505,7 +506,7 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
             right_x = grid.corner(max_fx, 0)[0] + cell + bands["east"] + label_band / 2
             shapes.append(Text(left_x, y, str(ry + 1), size, spec["font"], "middle", "#333333"))
             shapes.append(Text(right_x, y, str(ry + 1), size, spec["font"], "middle", "#333333"))
-    shapes.extend(_edge_bands(spec, grid, files, ranks, cell, bands, edge_pt))
+    shapes.extend(_edge_bands(spec, grid, files, ranks, cell, bands, edge_pt, ctx.definition))
     caption = spec["caption"] or ctx.seed_label()
     if caption:
         shapes.append(
@@ -523,8 +524,10 @@ def _edge_bands(
     cell: float,
     bands: dict[str, float],
     size: float = 9.0,
+    definition: GameDefinition | None = None,
 ) -> list[Shape]:
-    """Return the dashed text bands outside the grid's edges (text of ``size`` pt)."""
+    """Return the dashed text bands outside the grid's edges (text of ``size`` pt, icons set in
+    it from the definition's)."""
     shapes: list[Shape] = []
     cap = size * 25.4 / 72 * 0.73
     gx, gy = grid.corner(0, ranks - 1)
@@ -545,16 +548,29 @@ def _edge_bands(
         length = max(bw, bh) - 3.2
         lines = _band_lines(text, size, length, spec["font"])
         step = cap * 1.6
+        if has_icons(text) and definition is not None:
+            icons_of(definition).check(text, f"{definition.path}: components.{spec.id}.edges.{side}")
         texts = tuple(
-            Text(0, cap / 2 + (i - (len(lines) - 1) / 2) * step, line, size, spec["font"], "middle")
+            shape
             for i, line in enumerate(lines)
+            for shape in _set(
+                Text(0, cap / 2 + (i - (len(lines) - 1) / 2) * step, line, size, spec["font"], "middle"),
+                definition,
+            )
         )
         if side in ("north", "south") and len(lines) == 1:
-            shapes.append(Text(x + bw / 2, y + bh / 2 + cap / 2, text, size, spec["font"], "middle"))
+            shapes.extend(
+                _set(Text(x + bw / 2, y + bh / 2 + cap / 2, text, size, spec["font"], "middle"), definition)
+            )
             continue
         turn = 0 if side in ("north", "south") else (90 if side == "east" else -90)
         shapes.append(Group(texts, multiply(translate(x + bw / 2, y + bh / 2), rotate(turn))))
     return shapes
+
+
+def _set(line: Text, definition: GameDefinition | None) -> list[Shape]:
+    """Return a line of text with its icons set in it (a plain line as itself)."""
+    return inline.set_line(line, definition) if definition is not None else [line]
 
 
 def _two_line_band(size: float, band: float) -> float:
@@ -567,7 +583,7 @@ def _band_lines(text: str, size: float, length: float, font: str = "sans-bold") 
     """Return the text as one line, or two split at the space nearest its middle when one line
     is longer than the band."""
     words = text.split(" ")
-    if text_width(text, font, size) <= length or len(words) < 2:
+    if inline.line_width(text, font, size) <= length or len(words) < 2:
         return [text]
     cuts = sorted(range(1, len(words)), key=lambda n: abs(len(" ".join(words[:n])) - len(text) / 2))
     return [" ".join(words[: cuts[0]]), " ".join(words[cuts[0] :])]

@@ -26,6 +26,7 @@ from generator.definitions.values import (
     TEMPLATES_DIR,
     ComponentSpec,
     GameDefinition,
+    IconPicture,
     UserFont,
     layout_files,
     templates_for,
@@ -56,6 +57,12 @@ TOP_SCHEMA: dict[str, Field] = {
         default={},
         doc="faces of one's own: a name for each TrueType file in the definition's folder "
         "(its licence file beside it), usable wherever a font is chosen",
+    ),
+    "icons": Field(
+        "map:str",
+        default={},
+        doc="pictures to set inside texts as :name:: a name for each PNG or JPEG file in the "
+        "definition's folder",
     ),
     "components": Field(
         "any", required=True, doc="the kit's components: [components.<id>] tables with a kind"
@@ -175,6 +182,7 @@ def _definition(
     if len(raw_components) > MAX_COMPONENTS:
         raise comps_where.error(f"at most {MAX_COMPONENTS} components, got {len(raw_components)}")
     fonts = _fonts(values["fonts"], where.child("fonts"), os.path.dirname(shown) or ".")
+    icons = _icons(values["icons"], where.child("icons"), os.path.dirname(shown) or ".")
     specs: list[ComponentSpec] = []
     for cid, raw in raw_components.items():
         cw = comps_where.child(cid)
@@ -201,6 +209,7 @@ def _definition(
         lang=lang or DEFAULT_LANGUAGE,
         raw=data,
         fonts=tuple(fonts.values()),
+        icons=icons,
     )
     for spec in specs:
         _check_colours(definition, spec.values, comps_where.child(spec.id), spec.kind == "cards")
@@ -278,6 +287,34 @@ def _fonts(table: dict[str, str], where: Where, folder: str) -> dict[str, UserFo
         digest = hashlib.sha256(data).hexdigest()
         fonts[key] = UserFont(key, name, licence_name, font, font_family(font), digest)
     return fonts
+
+
+def _icons(table: dict[str, str], where: Where, folder: str) -> dict[str, IconPicture]:
+    """Check the ``[icons]`` table: each name new (not a symbol's), each file a PNG or JPEG picture
+    inside the definition's folder; return the pictures by name."""
+    from generator.components.cards import _image_path, _image_problem, _picture
+    from generator.components.symbols import SYMBOLS
+
+    pictures: dict[str, IconPicture] = {}
+
+    for key, name in table.items():
+        kw = where.child(key)
+        if not re.fullmatch(r"[a-z][a-z0-9_-]{0,39}", key):
+            raise kw.error(
+                "an icon's name is a lowercase letter, then letters, digits, '-' and '_' (at most 40)"
+            )
+        if key in SYMBOLS:
+            raise kw.error(
+                f"{key!r} is a symbol's name (:{key}: draws the symbol); give the picture another name"
+            )
+        problem = _image_problem(folder, name)
+        if problem:
+            raise kw.error(problem)
+        found = _picture(_image_path(folder, name) or "", folder)
+        assert not isinstance(found, str)
+        data, (width, height) = found
+        pictures[key] = IconPicture(name.strip(), data, width, height)
+    return pictures
 
 
 def is_font_key(key: str) -> bool:

@@ -123,6 +123,17 @@ class UserFont:
 
 
 @dataclass(frozen=True)
+class IconPicture:
+    """A picture of the definition's ``[icons]`` table: its file (as written), its bytes (PNG or
+    JPEG, checked) and its size in pixels."""
+
+    file: str
+    data: bytes = field(repr=False)
+    width: int
+    height: int
+
+
+@dataclass(frozen=True)
 class GameDefinition:
     """A validated layouts/<game>.toml."""
 
@@ -135,6 +146,7 @@ class GameDefinition:
     lang: str = DEFAULT_LANGUAGE  # the language of its texts: its translations into it applied
     raw: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
     fonts: tuple[UserFont, ...] = ()  # the faces of its [fonts] table
+    icons: dict[str, IconPicture] = field(default_factory=dict)  # its [icons] table, by name
 
     @property
     def id(self) -> str:
