@@ -134,6 +134,9 @@ BACK_SCHEMA: dict[str, Field] = {
     "text": Field("str", default="", doc="text printed on the back"),
     "text_colour": Field("str", default="", doc="the text's colour (default: a contrast to the fill)"),
     "size": Field("float", default=14.0, min=MIN_SIZE, max=96, doc="the back's text size in points"),
+    "font": Field(
+        "str", default="sans-bold", doc="the back's text face: a shipped face or a name of [fonts]"
+    ),
 }
 SCHEMA: dict[str, Field] = {
     "size": Field("str", default="poker", check=_size_problem, doc="poker, bridge, mini, tarot or W x H"),
@@ -765,15 +768,18 @@ def _back(spec: ComponentSpec, ctx: Context, kind: str) -> Drawing | None:
         colour = own("text_colour")
         room = width - 2 * FRAME_INSET - 4.0
         pt = look["size"]
-        while text_width(text, "sans-bold", pt) > room and pt > MIN_SIZE:
+        font = look["font"]
+        if has_icons(text):
+            key = f"backs.{kind}" if kind in spec["backs"] else "back"
+            icons_of(ctx.definition).check(text, f"{ctx.definition.path}: components.{spec.id}.{key}.text")
+        while inline.line_width(text, font, pt) > room and pt > MIN_SIZE:
             pt = max(MIN_SIZE, pt - 0.25)
-        if text_width(text, "sans-bold", pt) > room:
+        if inline.line_width(text, font, pt) > room:
             raise DefinitionError(
                 f"{ctx.definition.path}: components.{spec.id}: the back's text {text!r} does not fit the card"
             )
-        shapes.append(
-            Text(width / 2, top + symbol_h + gap + em * 0.73, text, pt, "sans-bold", "middle", colour)
-        )
+        line = Text(width / 2, top + symbol_h + gap + em * 0.73, text, pt, font, "middle", colour)
+        shapes.extend(inline.set_line(line, ctx.definition))
     return Drawing(width, height, tuple(shapes), f"{kind or spec['title'] or spec.id} back")
 
 

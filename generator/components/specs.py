@@ -945,6 +945,7 @@ class CardsSpecBack(TypedSpec):
     text: str
     text_colour: str
     size: float
+    font: str
 
     @classmethod
     def from_values(cls, values: Mapping[str, Any]) -> CardsSpecBack:
@@ -958,6 +959,7 @@ class CardsSpecBack(TypedSpec):
             text=values["text"],
             text_colour=values["text_colour"],
             size=as_float(values["size"]),
+            font=values["font"],
         )
 
 
@@ -969,6 +971,7 @@ DEFAULTS_CardsSpecBack: dict[str, Any] = {
     "text": "",
     "text_colour": "",
     "size": 14.0,
+    "font": "sans-bold",
 }
 
 
@@ -983,6 +986,7 @@ class CardsSpecBacks(TypedSpec):
     text: str
     text_colour: str
     size: float
+    font: str
 
     @classmethod
     def from_values(cls, values: Mapping[str, Any]) -> CardsSpecBacks:
@@ -996,6 +1000,7 @@ class CardsSpecBacks(TypedSpec):
             text=values["text"],
             text_colour=values["text_colour"],
             size=as_float(values["size"]),
+            font=values["font"],
         )
 
 
@@ -1007,6 +1012,7 @@ DEFAULTS_CardsSpecBacks: dict[str, Any] = {
     "text": "",
     "text_colour": "",
     "size": 14.0,
+    "font": "sans-bold",
 }
 
 

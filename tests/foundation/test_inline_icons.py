@@ -254,3 +254,20 @@ def test_counter_labels_and_board_edges_set_icons_in_the_line(tmp_path):
     assert "pieces.toml: components.counters.counters[0].label: unknown icon ':coins:'" in one_line_error(
         result
     )
+
+
+def test_a_card_back_sets_icons_in_its_text(tmp_path):
+    folder = kit(tmp_path, "Gain")
+    with open(folder / "deck.toml", "a") as handle:
+        handle.write('\n[components.deck.back]\nfill = "#ffffff"\ntext = "Bank :coin:"\n')
+    pages = open_pdf(build(folder, tmp_path / "out") / "kit.pdf")
+    backs = [p for p in pages if any(w[4] == "Bank" for w in p.get_text("words"))]
+    assert backs
+    word = next(w for w in backs[0].get_text("words") if w[4] == "Bank")
+    [image] = [i for i in backs[0].get_images() if abs((i.y0 + i.y1) / 2 - (word[1] + word[3]) / 2) < 4]
+    assert image.x0 > word[2]
+    text = (folder / "deck.toml").read_text().replace("Bank :coin:", "Bank :coins:")
+    (folder / "deck.toml").write_text(text)
+    result = pnp("build", "deck", "--layouts", str(folder), "--out", str(tmp_path / "out2"))
+    assert result.returncode == 3
+    assert "deck.toml: components.deck.back.text: unknown icon ':coins:'" in one_line_error(result)
