@@ -32,6 +32,7 @@ from generator.booklet.markup import (
 )
 from generator.foundation.languages import text as catalogue_text
 from generator.model.colour import readable
+from generator.model.fonts import font_face_uri, font_family, is_user_font
 from generator.model.page import Page
 
 LIGHT_PAPER = "#fffdf9"
@@ -338,6 +339,32 @@ def _css(style: BookStyle) -> str:
     )
 
 
+def _own_faces_css(style: BookStyle, text: str) -> str:
+    """Return the @font-face rules of the definition's own faces the booklet is set in (each a
+    WOFF subset of the page's characters, with its licence text) and the rules setting the body,
+    its bold, italic and code runs and the headings in them; '' when it uses the shipped faces.
+    A face of one's own is drawn as it is: never made bolder or slanted by the browser."""
+    chars = "".join(sorted(set(text) - set("\n\r\t")))
+    uses = (
+        (style.body_font, "body"),
+        (style.bold_font, "strong,code,dt,th"),
+        (style.italic_font, "em,.subtitle"),
+        (style.heading_font, "h1,h2,h3,h4"),
+    )
+    faces: dict[str, str] = {}
+    rules = []
+    for font, selector in uses:
+        if not is_user_font(font):
+            continue
+        family = font_family(font)
+        if font not in faces:
+            faces[font] = (
+                f"@font-face{{font-family:{family};src:url({font_face_uri(font, chars)}) format('woff')}}"
+            )
+        rules.append(f"{selector}{{font-family:{family},var(--sans);font-weight:normal;font-style:normal}}")
+    return "".join(faces.values()) + "".join(rules)
+
+
 def booklet_html(
     document: Document,
     info: HtmlBooklet,
@@ -365,7 +392,7 @@ def booklet_html(
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         '<meta name="color-scheme" content="light dark">\n'
         f"<title>{html.escape(info.title)}</title>\n"
-        f"<style>{_css(style)}{figure_css()}</style>\n</head>\n<body>\n"
+        f"<style>{_css(style)}{_own_faces_css(style, main)}{figure_css()}</style>\n</head>\n<body>\n"
         f'<a class="skip" href="#rules">{html.escape(words["skip"])}</a>\n'
         f"<main>\n{main}\n</main>\n</body>\n</html>\n"
     )

@@ -84,6 +84,26 @@ class BookStyle:
     tint: str = "#f4eee7"
     code: str = "#1f4a7a"
     rule: str = "#b9aea3"
+    # the faces: body text, its bold and italic runs, and headings (and the cover's title); a
+    # definition's own face ("file:...") in place of a shipped one sets those texts in it
+    body_font: str = "sans"
+    bold_font: str = "sans-bold"
+    italic_font: str = "sans-italic"
+    heading_font: str = "sans-bold"
+
+    def face(self, bold: bool, italic: bool, heading: bool = False) -> str:
+        """Return the face of a run: the heading face for a heading (bold italic at level 3 while
+        the heading face is the shipped one), else the body's, bold or italic face."""
+        if heading and self.heading_font != "sans-bold":
+            return self.heading_font
+        if bold and italic:
+            shipped = self.bold_font == "sans-bold" and self.italic_font == "sans-italic"
+            return "sans-bolditalic" if shipped else self.bold_font
+        if bold:
+            return self.bold_font
+        if italic:
+            return self.italic_font
+        return self.body_font
 
     @property
     def leading(self) -> float:
@@ -138,10 +158,12 @@ def font_of(bold: bool, italic: bool) -> str:
     return ("sans-bolditalic" if italic else "sans-bold") if bold else ("sans-italic" if italic else "sans")
 
 
-def _pieces(runs: Inline, style: BookStyle, colour: str, bold: bool, italic: bool) -> list[Piece]:
+def _pieces(
+    runs: Inline, style: BookStyle, colour: str, bold: bool, italic: bool, heading: bool = False
+) -> list[Piece]:
     out = []
     for r in runs:
-        font = font_of(bold or r.bold or r.code, italic or r.italic)
+        font = style.face(bold or r.bold or r.code, italic or r.italic, heading and not r.code)
         text = r.text.replace(" ", "\u00a0") if r.code else r.text
         out.append((text, font, style.code if r.code else colour))
     return out
@@ -387,7 +409,7 @@ class _Flow:
         size = st.heading_size(block.level)
         colour = st.accent if block.level < 3 else st.ink
         italic = block.level == 3
-        lines = break_lines(_pieces(block.runs, st, colour, True, italic), size, geo.text_width)
+        lines = break_lines(_pieces(block.runs, st, colour, True, italic, True), size, geo.text_width)
         leading = size * 1.25 * PT
         before = {1: 7.0, 2: 4.5, 3: 3.0}[block.level]
         items = _text_items(lines, geo.left, geo.text_width, size, leading, before, "heading")
@@ -898,11 +920,16 @@ def cover_page(info: CoverInfo, geo: Geometry, style: BookStyle, figures: Figure
     shapes: list[Shape] = []
     y = geo.top
 
-    def centred(text: str, size: float, font: str, colour: str, leading: float) -> None:
+    def centred(
+        text: str, size: float, font: str, colour: str, leading: float, heading: bool = False
+    ) -> None:
         nonlocal y
         bold, italic = "bold" in font, "italic" in font
         for ln in break_lines(
-            [(r.text, font_of(bold or r.bold, italic or r.italic), colour) for r in parse_inline(text)],
+            [
+                (r.text, style.face(bold or r.bold, italic or r.italic, heading), colour)
+                for r in parse_inline(text)
+            ],
             size,
             w,
         ):
@@ -914,7 +941,7 @@ def cover_page(info: CoverInfo, geo: Geometry, style: BookStyle, figures: Figure
     if info.kicker:
         centred(info.kicker.upper(), 8.5, "sans-bold", style.accent, 8.5 * 1.4 * PT)
         y += 5.0
-    centred(info.title, 26.0, "sans-bold", style.ink, 26.0 * 1.15 * PT)
+    centred(info.title, 26.0, "sans-bold", style.ink, 26.0 * 1.15 * PT, True)
     if info.subtitle:
         y += 1.5
         centred(info.subtitle, 12.0, "sans-italic", style.muted, 12.0 * 1.3 * PT)

@@ -48,6 +48,14 @@ from generator.foundation.languages import cover_words, spaced
 from generator.model.page import Drawing, Line, Page, Rect, Style, iter_shapes
 from generator.printing.layout_check import check_page
 
+FACE_KEYS: dict[str, Field] = {
+    "body_font": Field(
+        "str", default="sans", doc="the body text's face: a shipped face or a name of [fonts]"
+    ),
+    "bold_font": Field("str", default="sans-bold", doc="bold runs' face (and code's)"),
+    "italic_font": Field("str", default="sans-italic", doc="italic runs' face"),
+    "heading_font": Field("str", default="sans-bold", doc="the headings' and the cover title's face"),
+}
 SCHEMA: dict[str, Field] = {
     "template": Field(
         "id", default=None, doc="template base name in templates/booklets (default: the game id)"
@@ -62,6 +70,7 @@ SCHEMA: dict[str, Field] = {
         "component that can be drawn)",
     ),
     "cover": Field("bool", default=True, doc="start with a cover page"),
+    **FACE_KEYS,
     "fit": Field(
         "bool",
         default=True,
@@ -70,6 +79,19 @@ SCHEMA: dict[str, Field] = {
         "as given, notes pages fill up)",
     ),
 }
+
+
+def book_faces(spec: Any, style: BookStyle) -> BookStyle:
+    """Return the style with a booklet's or quick reference's faces (its font keys)."""
+    return replace(
+        style,
+        body_font=spec.get("body_font") or "sans",
+        bold_font=spec.get("bold_font") or "sans-bold",
+        italic_font=spec.get("italic_font") or "sans-italic",
+        heading_font=spec.get("heading_font") or "sans-bold",
+    )
+
+
 FIT_SIZES = (9.0, 10.5)  # pt: the readable range the body may be set in to fit the pages
 FIT_STEP = 0.25  # pt
 FIGURE_SCALES = (1.0, 0.9, 0.8)  # figures are drawn smaller only when no body size fits at full size
@@ -128,8 +150,12 @@ def booklet_source(spec: Any, ctx: Context) -> BookletSource:
     document = parse(render_template(path, values), shown_path(path))
     half = ctx.paper.half()
     geo = page_geometry(half.width, half.height, ctx.paper.margin)
-    style = BookStyle(
-        body=spec.get("body_size", 9.5), accent=ctx.colour(spec.get("accent_colour", "#7a2e1d")) or "#7a2e1d"
+    style = book_faces(
+        spec,
+        BookStyle(
+            body=spec.get("body_size", 9.5),
+            accent=ctx.colour(spec.get("accent_colour", "#7a2e1d")) or "#7a2e1d",
+        ),
     )
 
     drawn: dict[tuple[str, str | None, float], Drawing] = {}  # the PDF and the HTML page share drawings

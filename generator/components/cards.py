@@ -25,16 +25,28 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from generator.components import inline
 from generator.components.base import Context, Output, nup_output
+from generator.components.inline import has_icons, icons_of
 from generator.components.look import contrast_ink, luminance
-from generator.components.rows import Row, Table, condition, condition_field, fill_in, load_table, refs, shown
+from generator.components.rows import (
+    Row,
+    Table,
+    condition,
+    condition_field,
+    fill_in,
+    load_table,
+    refs,
+    shown,
+    without_refs,
+)
 from generator.components.symbols import SYMBOLS, draw_symbol
 from generator.definitions.schema import Field
 from generator.definitions.values import ComponentSpec
 from generator.foundation.errors import DefinitionError
 from generator.foundation.files import OutsideError, path_problem, read_inside
 from generator.model.colour import readable
-from generator.model.fonts import PDF_NAMES, has_glyphs, split_lines, text_width
+from generator.model.fonts import has_glyphs, split_lines, text_width
 from generator.model.page import Drawing, Group, Image, Rect, Shape, Style, Text
 from generator.model.units import parse_length
 from generator.printing.imposition import SheetItem
@@ -97,8 +109,8 @@ FIELD_SCHEMA: dict[str, Field] = {
     "font": Field(
         "str",
         default="sans",
-        choices=tuple(PDF_NAMES),
-        doc="kind text: the face (sans, serif, their bold and italic forms)",
+        doc="kind text: the face: sans, sans-bold, sans-italic, sans-bolditalic or a name of the "
+        "definition's [fonts] table",
     ),
     "align": Field(
         "str", default="left", choices=("left", "centre", "right"), doc="kind text: across the box"
@@ -130,6 +142,9 @@ BACK_SCHEMA: dict[str, Field] = {
     "text": Field("str", default="", doc="text printed on the back"),
     "text_colour": Field("str", default="", doc="the text's colour (default: a contrast to the fill)"),
     "size": Field("float", default=14.0, min=MIN_SIZE, max=96, doc="the back's text size in points"),
+    "font": Field(
+        "str", default="sans-bold", doc="the back's text face: a shipped face or a name of [fonts]"
+    ),
 }
 SCHEMA: dict[str, Field] = {
     "size": Field("str", default="poker", check=_size_problem, doc="poker, bridge, mini, tarot or W x H"),
@@ -411,11 +426,15 @@ def _colour(value: str, row: Row, key: str, field: dict[str, Any], deck: Deck, c
 
 def wrap(text: str, font: str, size: float, width: float) -> list[str]:
     """Return text broken into lines no wider than width mm (a line break in the text starts a
-    new line), or an empty list when a single word is wider than the box."""
+    new line; an icon counts as its width), or an empty list when a single word is wider than
+    the box."""
     lines: list[str] = []
+    iconic = has_icons(text)
+    split = inline.split_lines if iconic else split_lines
+    measure = inline.line_width if iconic else text_width
     for paragraph in text.split("\n"):
-        for line in split_lines(paragraph.strip(), font, size, width):
-            if text_width(line, font, size) > width + 1e-6:
+        for line in split(paragraph.strip(), font, size, width):
+            if measure(line, font, size) > width + 1e-6:
                 return []
             lines.append(line)
     return lines
@@ -446,12 +465,16 @@ def _text_shapes(
     colour: str,
     where: str,
     floor: float = 0.0,
+    icons: inline.Icons | None = None,
 ) -> list[Shape]:
     """Return a text field's lines, wrapped and shrunk to fit its box (none in a figure where they
-    would print smaller than ``floor`` points at true size)."""
+    would print smaller than ``floor`` points at true size), icons set in them."""
     font = field["font"]
-    if not has_glyphs(text, font):
-        missing = sorted({ch for ch in text if not has_glyphs(ch, font)})
+    icons = icons or inline.Icons()
+    icons.check(text, where)
+    letters = inline.plain(text)
+    if not has_glyphs(letters, font):
+        missing = sorted({ch for ch in letters if not has_glyphs(ch, font)})
         raise DefinitionError(f"{where}: the font has no glyph for {''.join(missing)!r}")
     fitted = fit_text(text, font, field["size"], min(field["min_size"], field["size"]), w, h)
     if fitted is None:
@@ -468,9 +491,12 @@ def _text_shapes(
     anchor = {"left": "start", "centre": "middle", "right": "end"}[field["align"]]
     ax = {"left": x, "centre": x + w / 2, "right": x + w}[field["align"]]
     return [
-        Text(ax, top + em * 0.76 + i * em * LEADING, line, pt, font, anchor, colour)  # type: ignore[arg-type]
+        shape
         for i, line in enumerate(lines)
         if line
+        for shape in inline.line_shapes(
+            ax, top + em * 0.76 + i * em * LEADING, line, pt, font, anchor, colour, icons
+        )
     ]
 
 
@@ -539,7 +565,12 @@ def _front(spec: ComponentSpec, ctx: Context, deck: Deck, row: Row, kind: str, f
                 continue
             refs = _refs(field["text"])
             where = deck.where(row, refs[0]) if refs else f"{ctx.definition.path}: components.{spec.id}.{key}"
-            ink.extend(_text_shapes(text, field, x, y, w, h, colour, where, floor))
+            icons = icons_of(ctx.definition) if has_icons(text) else None
+            if icons is not None:  # an icon written in the field itself: named by its key
+                icons.check(
+                    without_refs(field["text"]), f"{ctx.definition.path}: components.{spec.id}.{key}.text"
+                )
+            ink.extend(_text_shapes(text, field, x, y, w, h, colour, where, floor, icons))
     if frame:
         inset = FRAME_INSET
         shapes.append(
@@ -598,15 +629,18 @@ def _back(spec: ComponentSpec, ctx: Context, kind: str) -> Drawing | None:
         colour = own("text_colour")
         room = width - 2 * FRAME_INSET - 4.0
         pt = look["size"]
-        while text_width(text, "sans-bold", pt) > room and pt > MIN_SIZE:
+        font = look["font"]
+        if has_icons(text):
+            key = f"backs.{kind}" if kind in spec["backs"] else "back"
+            icons_of(ctx.definition).check(text, f"{ctx.definition.path}: components.{spec.id}.{key}.text")
+        while inline.line_width(text, font, pt) > room and pt > MIN_SIZE:
             pt = max(MIN_SIZE, pt - 0.25)
-        if text_width(text, "sans-bold", pt) > room:
+        if inline.line_width(text, font, pt) > room:
             raise DefinitionError(
                 f"{ctx.definition.path}: components.{spec.id}: the back's text {text!r} does not fit the card"
             )
-        shapes.append(
-            Text(width / 2, top + symbol_h + gap + em * 0.73, text, pt, "sans-bold", "middle", colour)
-        )
+        line = Text(width / 2, top + symbol_h + gap + em * 0.73, text, pt, font, "middle", colour)
+        shapes.extend(inline.set_line(line, ctx.definition))
     return Drawing(width, height, tuple(shapes), f"{kind or spec['title'] or spec.id} back")
 
 

@@ -6,9 +6,11 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from generator.components import inline
 from generator.components.base import Context, Output, nup_output
 from generator.components.hex_board import corners
 from generator.components.hex_board import half_width as hex_half_width
+from generator.components.inline import has_icons, icons_of
 from generator.components.look import (
     TOKEN_SCHEMA,
     contrast_ink,
@@ -25,7 +27,6 @@ from generator.definitions.schema import Field, positive
 from generator.definitions.values import ComponentSpec
 from generator.foundation.errors import DefinitionError
 from generator.model.colour import readable
-from generator.model.fonts import text_width
 from generator.model.page import Circle, Drawing, Group, Polygon, Rect, Shape, Style, Text
 from generator.printing.imposition import SheetItem
 
@@ -34,6 +35,8 @@ FACE_SCHEMA: dict[str, Field] = {
     **TOKEN_SCHEMA,  # a counter's face has a token's keys, and these:
     "label": Field("str", default="", doc="small text under the symbol or main text"),
     "ring": Field("bool", default=False, doc="an inner ring, to tell sides apart in black and white"),
+    "font": Field("str", default="sans-bold", doc="the text's face: a shipped face or a name of [fonts]"),
+    "label_font": Field("str", default="sans", doc="the label's face: a shipped face or a name of [fonts]"),
 }
 COUNTER_SCHEMA: dict[str, Field] = {
     "name": Field("str", required=True, doc="the counter type's name (a PNG's file name under --png)"),
@@ -160,7 +163,9 @@ def _face(
     label_text: Text | None = None
     bottom = top_y + size * 0.9
     if label:
-        label_text = _label(shape, size, top_y, width, label, own(face.text_colour), ctx, cx, orientation)
+        label_text = _label(
+            shape, size, top_y, width, label, own(face.text_colour), ctx, cx, orientation, face.label_font
+        )
         bottom = label_text.y - 0.73 * label_text.size * 25.4 / 72 - 0.6
     top = top_y + size * (0.08 if label else 0.1)
     main_h = bottom - top
@@ -173,22 +178,15 @@ def _face(
     if face.text:
         colour = own(face.text_colour)
         pt = main_h * 0.62 * 72 / 25.4
-        glyphs.append(
-            [
-                fitted_text(
-                    cx,
-                    top + main_h * 0.5 + main_h * 0.62 * 0.36,
-                    face.text,
-                    size * 0.78,
-                    pt,
-                    "sans-bold",
-                    "middle",
-                    colour,
-                )
-            ]
-        )
+        base = top + main_h * 0.5 + main_h * 0.62 * 0.36
+        if has_icons(face.text):
+            fitted_pt = inline.fitted_size(face.text, size * 0.78, pt, face.font)
+            line = Text(cx, base, face.text, fitted_pt, face.font, "middle", colour)
+        else:
+            line = fitted_text(cx, base, face.text, size * 0.78, pt, face.font, "middle", colour)
+        glyphs.append(inline.set_line(line, ctx.definition))
     if label_text is not None:
-        glyphs.append([label_text])
+        glyphs.append(inline.set_line(label_text, ctx.definition))
     if hatched and shade is not None:
         room = _outline(shape, size, cx, cy, width + 0.6, orientation)
         lines = knockout_hatch(room, shade, knockout_boxes(glyphs), 2.2, 0.2)
@@ -260,6 +258,7 @@ def _label(
     ctx: Context,
     cx: float | None = None,
     orientation: str = "flat",
+    font: str = "sans",
 ) -> Text:
     """Return the label at the foot of a face: as low as it fits inside the shape at 6 pt or more
     (``pad``: the top of the face's size box; ``cx``: its centre across, by default pad + size / 2)."""
@@ -277,8 +276,12 @@ def _label(
             )
             - margin
         )
-        fitted = fitted_text(x, base, label, room, pt, "sans", "middle", colour, min_size=MIN_LABEL)
-        if text_width(label, "sans", fitted.size) <= room:
+        if has_icons(label):
+            fitted_pt = inline.fitted_size(label, room, pt, font, MIN_LABEL)
+            fitted = Text(x, base, label, fitted_pt, font, "middle", colour)
+        else:
+            fitted = fitted_text(x, base, label, room, pt, font, "middle", colour, min_size=MIN_LABEL)
+        if inline.line_width(label, font, fitted.size) <= room:
             return fitted
         base -= 0.25
     raise DefinitionError(
@@ -287,12 +290,26 @@ def _label(
     )
 
 
+def _check_icons(spec: ComponentSpec, ctx: Context, i: int, counter: CountersSpecCounters) -> None:
+    """Raise a one-line error naming the key of a counter's text or label whose icons are wrong."""
+    faces: list[tuple[str, Face]] = [("", counter)]
+    if counter.back is not None:
+        faces.append(("back.", counter.back))
+    for prefix, face in faces:
+        for key in ("text", "label"):
+            text = getattr(face, key)
+            if has_icons(text):
+                where = f"{ctx.definition.path}: components.{spec.id}.counters[{i}].{prefix}{key}"
+                icons_of(ctx.definition).check(text, where)
+
+
 def items(spec: ComponentSpec, ctx: Context) -> list[SheetItem]:
     """Return one sheet item per counter, in the order listed."""
     result: list[SheetItem] = []
     values = spec.typed(CountersSpec)
     pad = values.padding
-    for counter in values.counters:
+    for i, counter in enumerate(values.counters):
+        _check_icons(spec, ctx, i, counter)
         size = counter.size or values.size
         shape = counter.shape
         p = pad if shape in ("circle", "hexagon", "rounded", "hex") else 0.0

@@ -16,7 +16,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from generator.components import inline
 from generator.components.base import Context, Output
+from generator.components.inline import has_icons, icons_of
 from generator.components.look import (
     TOKEN_SCHEMA,
     contrast_ink,
@@ -35,9 +37,8 @@ from generator.components.look import (
 )
 from generator.components.symbols import draw_symbol
 from generator.definitions.schema import Field, positive
-from generator.definitions.values import ComponentSpec
+from generator.definitions.values import ComponentSpec, GameDefinition
 from generator.foundation.errors import DefinitionError
-from generator.model.fonts import text_width
 from generator.model.page import (
     Drawing,
     Group,
@@ -112,6 +113,11 @@ SCHEMA: dict[str, Field] = {
     ),
     "edges": Field("map:str", default={}, doc="text bands outside edges: north, south, east, west"),
     "title_on_board": Field("bool", default=True, doc="print the component's title above the board"),
+    "font": Field(
+        "str",
+        default="sans-bold",
+        doc="the face of the board's title, labels, marks and edge bands: a shipped face or a name of [fonts]",
+    ),
     "caption": Field("str", default="", doc="small text under the board (default: the seed and variants)"),
 }
 MAX_POSITION = 60  # squares named by @x,y lie at most this far from a1
@@ -218,7 +224,7 @@ def _cell_shapes(
                 pt = s * 0.6 * 72 / 25.4
                 shapes.append(
                     fitted_text(
-                        x + s / 2, y + s / 2 + s * 0.6 * 0.36, mark[5:], s * 0.85, pt, "sans-bold", "middle"
+                        x + s / 2, y + s / 2 + s * 0.6 * 0.36, mark[5:], s * 0.85, pt, spec["font"], "middle"
                     )
                 )
             continue
@@ -282,7 +288,7 @@ def _cell_shapes(
                         format_parts(look["text"], parts),
                         s * 0.9,
                         h * 72 / 25.4,
-                        "sans-bold",
+                        spec["font"],
                         "middle",
                         own("text_colour"),
                     )
@@ -295,7 +301,7 @@ def _cell_shapes(
                         format_parts(look["corner"], parts),
                         s * 0.6,
                         s * 0.14 * 72 / 25.4,
-                        "sans-bold",
+                        spec["font"],
                         "start",
                         own("text_colour"),
                     )
@@ -383,7 +389,7 @@ def _frame(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None) ->
     two_lines = _two_line_band(edge_pt, edge_band)
     for side, text in spec["edges"].items():
         length = (files if side in ("north", "south") else ranks) * cell - 3.2
-        if len(_band_lines(text, edge_pt, length)) == 2:
+        if len(_band_lines(text, edge_pt, length, spec["font"])) == 2:
             bands[side] = two_lines  # a text longer than its edge takes two lines
     cell = min(cell, fitted())
     return _Frame(
@@ -427,7 +433,7 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
     height = y0 + rows * cell + label_band + bands["south"] + caption_h
     shapes: list[Shape] = []
     if show_title:
-        shapes.append(Text(width / 2, 8.0, ctx.definition.title, 14, "sans-bold", "middle"))
+        shapes.append(Text(width / 2, 8.0, ctx.definition.title, 14, spec["font"], "middle"))
     gx, gy = grid.corner(0, ranks - 1)
     bg = ctx.colour(spec["background"])
     if bg and bg != "#ffffff" and not ctx.options.ink_saver:
@@ -492,15 +498,15 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
             letter = chr(ord("a") + fx)
             top_y = grid.corner(0, max_ry)[1] - bands["north"] - (label_band - cap) / 2
             bottom_y = grid.corner(0, min_ry)[1] + cell + bands["south"] + (label_band + cap) / 2
-            shapes.append(Text(x, top_y, letter, size, "sans-bold", "middle", "#333333"))
-            shapes.append(Text(x, bottom_y, letter, size, "sans-bold", "middle", "#333333"))
+            shapes.append(Text(x, top_y, letter, size, spec["font"], "middle", "#333333"))
+            shapes.append(Text(x, bottom_y, letter, size, spec["font"], "middle", "#333333"))
         for ry in range(ranks):
             y = grid.corner(0, ry)[1] + cell / 2 + cap / 2
             left_x = grid.corner(min_fx, 0)[0] - bands["west"] - label_band / 2
             right_x = grid.corner(max_fx, 0)[0] + cell + bands["east"] + label_band / 2
-            shapes.append(Text(left_x, y, str(ry + 1), size, "sans-bold", "middle", "#333333"))
-            shapes.append(Text(right_x, y, str(ry + 1), size, "sans-bold", "middle", "#333333"))
-    shapes.extend(_edge_bands(spec, grid, files, ranks, cell, bands, edge_pt))
+            shapes.append(Text(left_x, y, str(ry + 1), size, spec["font"], "middle", "#333333"))
+            shapes.append(Text(right_x, y, str(ry + 1), size, spec["font"], "middle", "#333333"))
+    shapes.extend(_edge_bands(spec, grid, files, ranks, cell, bands, edge_pt, ctx.definition))
     caption = spec["caption"] or ctx.seed_label()
     if caption:
         shapes.append(
@@ -518,8 +524,10 @@ def _edge_bands(
     cell: float,
     bands: dict[str, float],
     size: float = 9.0,
+    definition: GameDefinition | None = None,
 ) -> list[Shape]:
-    """Return the dashed text bands outside the grid's edges (text of ``size`` pt)."""
+    """Return the dashed text bands outside the grid's edges (text of ``size`` pt, icons set in
+    it from the definition's)."""
     shapes: list[Shape] = []
     cap = size * 25.4 / 72 * 0.73
     gx, gy = grid.corner(0, ranks - 1)
@@ -538,18 +546,31 @@ def _edge_bands(
         x, y, bw, bh = box
         shapes.append(Rect(x + 0.8, y + 0.8, bw - 1.6, bh - 1.6, style))
         length = max(bw, bh) - 3.2
-        lines = _band_lines(text, size, length)
+        lines = _band_lines(text, size, length, spec["font"])
         step = cap * 1.6
+        if has_icons(text) and definition is not None:
+            icons_of(definition).check(text, f"{definition.path}: components.{spec.id}.edges.{side}")
         texts = tuple(
-            Text(0, cap / 2 + (i - (len(lines) - 1) / 2) * step, line, size, "sans-bold", "middle")
+            shape
             for i, line in enumerate(lines)
+            for shape in _set(
+                Text(0, cap / 2 + (i - (len(lines) - 1) / 2) * step, line, size, spec["font"], "middle"),
+                definition,
+            )
         )
         if side in ("north", "south") and len(lines) == 1:
-            shapes.append(Text(x + bw / 2, y + bh / 2 + cap / 2, text, size, "sans-bold", "middle"))
+            shapes.extend(
+                _set(Text(x + bw / 2, y + bh / 2 + cap / 2, text, size, spec["font"], "middle"), definition)
+            )
             continue
         turn = 0 if side in ("north", "south") else (90 if side == "east" else -90)
         shapes.append(Group(texts, multiply(translate(x + bw / 2, y + bh / 2), rotate(turn))))
     return shapes
+
+
+def _set(line: Text, definition: GameDefinition | None) -> list[Shape]:
+    """Return a line of text with its icons set in it (a plain line as itself)."""
+    return inline.set_line(line, definition) if definition is not None else [line]
 
 
 def _two_line_band(size: float, band: float) -> float:
@@ -558,11 +579,11 @@ def _two_line_band(size: float, band: float) -> float:
     return max(band, cap * 2.6 + 3.6)
 
 
-def _band_lines(text: str, size: float, length: float) -> list[str]:
+def _band_lines(text: str, size: float, length: float, font: str = "sans-bold") -> list[str]:
     """Return the text as one line, or two split at the space nearest its middle when one line
     is longer than the band."""
     words = text.split(" ")
-    if text_width(text, "sans-bold", size) <= length or len(words) < 2:
+    if inline.line_width(text, font, size) <= length or len(words) < 2:
         return [text]
     cuts = sorted(range(1, len(words)), key=lambda n: abs(len(" ".join(words[:n])) - len(text) / 2))
     return [" ".join(words[: cuts[0]]), " ".join(words[cuts[0] :])]

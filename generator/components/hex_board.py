@@ -91,6 +91,11 @@ SCHEMA: dict[str, Field] = {
         doc="the look of pieces in booklet figures, by piece name",
     ),
     "title_on_board": Field("bool", default=True, doc="print the component's title above the map"),
+    "font": Field(
+        "str",
+        default="sans-bold",
+        doc="the face of the map's title, hex names and marks: a shipped face or a name of [fonts]",
+    ),
     "caption": Field("str", default="", doc="small text under the map (default: the seed and variants)"),
 }
 SQRT3 = math.sqrt(3.0)
@@ -193,16 +198,16 @@ def half_width(orientation: str, cell: float, dy: float) -> float:
 
 
 def _label_place(
-    orientation: str, cell: float, names: list[str], size: float, line_w: float
+    orientation: str, cell: float, names: list[str], size: float, line_w: float, font: str = "sans-bold"
 ) -> tuple[float, float]:
     """Return (point size, baseline below the centre, negative: above) of the hex names: as large
     as asked (down to 6 pt) and as high in the hex as the widest name fits with a gap all round."""
-    widest = max(names, key=lambda n: text_width(n, "sans-bold", 10.0))
+    widest = max(names, key=lambda n: text_width(n, font, 10.0))
     gap = _rim(cell, line_w)
     pt = size
     while pt >= 6.0 - 1e-9:
         em = pt * 25.4 / 72
-        w = text_width(widest, "sans-bold", pt)
+        w = text_width(widest, font, pt)
         top = -cell / 2 + gap
         while top + em < -cell * 0.12:
             base = top + 0.73 * em
@@ -325,6 +330,7 @@ def _layout(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None) -
                 [grid.name(h) for h in grid.hexes],
                 max(spec["label_size"], floor),
                 spec["line_width"],
+                spec["font"],
             )
             if label_pt < floor:
                 label_pt = 0.0  # a figure shown small leaves out names it cannot print readable
@@ -381,7 +387,7 @@ def _mark_shapes(
                 h = min(s * 0.42, room / 0.73 * 0.9)
                 shapes.append(
                     fitted_text(
-                        cx, middle + h * 0.36, mark[5:], s * 0.62, h * 72 / 25.4, "sans-bold", "middle"
+                        cx, middle + h * 0.36, mark[5:], s * 0.62, h * 72 / 25.4, spec["font"], "middle"
                     )
                 )
             continue
@@ -429,7 +435,7 @@ def _mark_shapes(
                     format_parts(look["text"], parts),
                     s * 0.62,
                     h * 72 / 25.4,
-                    "sans-bold",
+                    spec["font"],
                     "middle",
                     own("text_colour"),
                 )
@@ -439,7 +445,7 @@ def _mark_shapes(
             across = 2 * (half_width(orientation, s, corner_base + 0.24 * corner_em - cy) - rim)
             text = format_parts(look["corner"], parts)
             ink_ = own("text_colour")
-            shapes.append(fitted_text(cx, corner_base, text, across, corner_pt, "sans-bold", "middle", ink_))
+            shapes.append(fitted_text(cx, corner_base, text, across, corner_pt, spec["font"], "middle", ink_))
     return shapes
 
 
@@ -490,7 +496,7 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
     grid = m.grid
     shapes: list[Shape] = []
     if m.title_h:
-        shapes.append(Text(m.width / 2, 8.0, ctx.definition.title, 14, "sans-bold", "middle"))
+        shapes.append(Text(m.width / 2, 8.0, ctx.definition.title, 14, spec["font"], "middle"))
     bg = ctx.colour(spec["background"])
     order = grid.sorted()
     if bg and bg != "#ffffff" and not ctx.options.ink_saver:
@@ -507,7 +513,7 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
         if m.label_pt and h not in occupied:
             face = _face(m, named.get(h), spec, ctx)
             ink = readable("#333333", face)
-            top.append(Text(cx, cy + m.label_dy, grid.name(h), m.label_pt, "sans-bold", "middle", ink))
+            top.append(Text(cx, cy + m.label_dy, grid.name(h), m.label_pt, spec["font"], "middle", ink))
         if h in named:
             holes = [_grow(bounds((t,)), 0.7) for t in top if isinstance(t, Text)]
             shapes.extend(_mark_shapes(cx, cy, m, m.cells[named[h]], spec, ctx, "base", holes=holes))

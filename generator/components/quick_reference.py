@@ -18,6 +18,7 @@ from generator.booklet.layout import BookStyle, Geometry, page_geometry, typeset
 from generator.booklet.markup import Document, parse
 from generator.booklet.template import render_template, shown_path
 from generator.components.base import Context, Output
+from generator.components.booklet import FACE_KEYS, book_faces
 from generator.definitions.schema import Field
 from generator.definitions.values import ComponentSpec
 from generator.foundation.errors import TemplateError, UsageError
@@ -37,6 +38,7 @@ SCHEMA: dict[str, Field] = {
     ),
     "body_size": Field("float", default=7.0, min=6.0, max=10.0, doc="text size in points"),
     "accent_colour": Field("str", default="#7a2e1d", doc="headings and rules"),
+    **FACE_KEYS,
 }
 MARGIN = 6.0  # mm of card round the text
 AID_BODY = 8.5  # pt: the largest body size of the card's text in a booklet
@@ -66,9 +68,12 @@ def _pages(
     spec: Any, ctx: Context, geo: Geometry, numbered_from: int | None, body: float | None = None
 ) -> list[Page]:
     path = template_file(spec, ctx)
-    style = BookStyle(
-        body=body or spec.get("body_size", 7.0),
-        accent=ctx.colour(spec.get("accent_colour", "#7a2e1d")) or "#7a2e1d",
+    style = book_faces(
+        spec,
+        BookStyle(
+            body=body or spec.get("body_size", 7.0),
+            accent=ctx.colour(spec.get("accent_colour", "#7a2e1d")) or "#7a2e1d",
+        ),
     )
 
     def no_figures(component: str, overlay: str | None, type_floor: float = 0.0) -> Drawing:

@@ -40,6 +40,11 @@ def refs(text: str) -> list[str]:
     return _REF.findall(text)
 
 
+def without_refs(text: str) -> str:
+    """Return a text with every ``{column}`` taken out (what stays is written in the field itself)."""
+    return _REF.sub("", text)
+
+
 def fill_in(text: str, row: Row) -> str:
     """Return a text with each ``{column}`` replaced by the row's cell (unknown names kept)."""
     return _REF.sub(lambda m: row.cells.get(m.group(1), m.group(0)), text)

@@ -253,6 +253,7 @@ class GridBoardSpec(TypedSpec):
     tokens: Mapping[str, GridBoardSpecTokens]
     edges: Mapping[str, str]
     title_on_board: bool
+    font: str
     caption: str
 
     @classmethod
@@ -282,6 +283,7 @@ class GridBoardSpec(TypedSpec):
             tokens={k: GridBoardSpecTokens.from_values(item) for k, item in values["tokens"].items()},
             edges=dict(values["edges"]),
             title_on_board=values["title_on_board"],
+            font=values["font"],
             caption=values["caption"],
         )
 
@@ -306,6 +308,7 @@ DEFAULTS_GridBoardSpec: dict[str, Any] = {
     "tokens": {},
     "edges": {},
     "title_on_board": True,
+    "font": "sans-bold",
     "caption": "",
 }
 
@@ -426,6 +429,7 @@ class HexBoardSpec(TypedSpec):
     marks: Mapping[str, HexBoardSpecMarks]
     tokens: Mapping[str, HexBoardSpecTokens]
     title_on_board: bool
+    font: str
     caption: str
 
     @classmethod
@@ -459,6 +463,7 @@ class HexBoardSpec(TypedSpec):
             marks={k: HexBoardSpecMarks.from_values(item) for k, item in values["marks"].items()},
             tokens={k: HexBoardSpecTokens.from_values(item) for k, item in values["tokens"].items()},
             title_on_board=values["title_on_board"],
+            font=values["font"],
             caption=values["caption"],
         )
 
@@ -487,6 +492,7 @@ DEFAULTS_HexBoardSpec: dict[str, Any] = {
     "marks": {},
     "tokens": {},
     "title_on_board": True,
+    "font": "sans-bold",
     "caption": "",
 }
 
@@ -632,6 +638,8 @@ class CountersSpecCountersBack(TypedSpec):
     text_colour: str
     label: str
     ring: bool
+    font: str
+    label_font: str
 
     @classmethod
     def from_values(cls, values: Mapping[str, Any]) -> CountersSpecCountersBack:
@@ -646,6 +654,8 @@ class CountersSpecCountersBack(TypedSpec):
             text_colour=values["text_colour"],
             label=values["label"],
             ring=values["ring"],
+            font=values["font"],
+            label_font=values["label_font"],
         )
 
 
@@ -658,6 +668,8 @@ DEFAULTS_CountersSpecCountersBack: dict[str, Any] = {
     "text_colour": "",
     "label": "",
     "ring": False,
+    "font": "sans-bold",
+    "label_font": "sans",
 }
 
 
@@ -678,6 +690,8 @@ class CountersSpecCounters(TypedSpec):
     text_colour: str
     label: str
     ring: bool
+    font: str
+    label_font: str
     back: CountersSpecCountersBack | None
     types: tuple[str, ...]
     when: Any | None
@@ -701,6 +715,8 @@ class CountersSpecCounters(TypedSpec):
             text_colour=values["text_colour"],
             label=values["label"],
             ring=values["ring"],
+            font=values["font"],
+            label_font=values["label_font"],
             back=None if values["back"] is None else CountersSpecCountersBack.from_values(values["back"]),
             types=tuple(values["types"]),
             when=None if values["when"] is None else values["when"],
@@ -721,6 +737,8 @@ DEFAULTS_CountersSpecCounters: dict[str, Any] = {
     "text_colour": "",
     "label": "",
     "ring": False,
+    "font": "sans-bold",
+    "label_font": "sans",
     "back": None,
     "types": [],
     "when": None,
@@ -851,6 +869,7 @@ class StandeesSpec(TypedSpec):
     rows: Any | None
     quantity: str
     type: str
+    font: str
 
     @classmethod
     def from_values(cls, values: Mapping[str, Any]) -> StandeesSpec:
@@ -870,6 +889,7 @@ class StandeesSpec(TypedSpec):
             rows=None if values["rows"] is None else values["rows"],
             quantity=values["quantity"],
             type=values["type"],
+            font=values["font"],
         )
 
 
@@ -885,6 +905,7 @@ DEFAULTS_StandeesSpec: dict[str, Any] = {
     "rows": None,
     "quantity": "quantity",
     "type": "type",
+    "font": "sans-bold",
 }
 
 
@@ -973,6 +994,7 @@ class CardsSpecBack(TypedSpec):
     text: str
     text_colour: str
     size: float
+    font: str
 
     @classmethod
     def from_values(cls, values: Mapping[str, Any]) -> CardsSpecBack:
@@ -986,6 +1008,7 @@ class CardsSpecBack(TypedSpec):
             text=values["text"],
             text_colour=values["text_colour"],
             size=as_float(values["size"]),
+            font=values["font"],
         )
 
 
@@ -997,6 +1020,7 @@ DEFAULTS_CardsSpecBack: dict[str, Any] = {
     "text": "",
     "text_colour": "",
     "size": 14.0,
+    "font": "sans-bold",
 }
 
 
@@ -1011,6 +1035,7 @@ class CardsSpecBacks(TypedSpec):
     text: str
     text_colour: str
     size: float
+    font: str
 
     @classmethod
     def from_values(cls, values: Mapping[str, Any]) -> CardsSpecBacks:
@@ -1024,6 +1049,7 @@ class CardsSpecBacks(TypedSpec):
             text=values["text"],
             text_colour=values["text_colour"],
             size=as_float(values["size"]),
+            font=values["font"],
         )
 
 
@@ -1035,6 +1061,7 @@ DEFAULTS_CardsSpecBacks: dict[str, Any] = {
     "text": "",
     "text_colour": "",
     "size": 14.0,
+    "font": "sans-bold",
 }
 
 
@@ -1305,6 +1332,10 @@ class BookletSpec(TypedSpec):
     accent_colour: str
     cover_figure: str | None
     cover: bool
+    body_font: str
+    bold_font: str
+    italic_font: str
+    heading_font: str
     fit: bool
 
     @classmethod
@@ -1321,6 +1352,10 @@ class BookletSpec(TypedSpec):
             accent_colour=values["accent_colour"],
             cover_figure=None if values["cover_figure"] is None else values["cover_figure"],
             cover=values["cover"],
+            body_font=values["body_font"],
+            bold_font=values["bold_font"],
+            italic_font=values["italic_font"],
+            heading_font=values["heading_font"],
             fit=values["fit"],
         )
 
@@ -1334,6 +1369,10 @@ DEFAULTS_BookletSpec: dict[str, Any] = {
     "accent_colour": "#7a2e1d",
     "cover_figure": None,
     "cover": True,
+    "body_font": "sans",
+    "bold_font": "sans-bold",
+    "italic_font": "sans-italic",
+    "heading_font": "sans-bold",
     "fit": True,
 }
 
@@ -1350,6 +1389,10 @@ class QuickReferenceSpec(TypedSpec):
     copies: int
     body_size: float
     accent_colour: str
+    body_font: str
+    bold_font: str
+    italic_font: str
+    heading_font: str
 
     @classmethod
     def from_values(cls, values: Mapping[str, Any]) -> QuickReferenceSpec:
@@ -1364,6 +1407,10 @@ class QuickReferenceSpec(TypedSpec):
             copies=values["copies"],
             body_size=as_float(values["body_size"]),
             accent_colour=values["accent_colour"],
+            body_font=values["body_font"],
+            bold_font=values["bold_font"],
+            italic_font=values["italic_font"],
+            heading_font=values["heading_font"],
         )
 
 
@@ -1375,6 +1422,10 @@ DEFAULTS_QuickReferenceSpec: dict[str, Any] = {
     "copies": 2,
     "body_size": 7.0,
     "accent_colour": "#7a2e1d",
+    "body_font": "sans",
+    "bold_font": "sans-bold",
+    "italic_font": "sans-italic",
+    "heading_font": "sans-bold",
 }
 
 

@@ -104,6 +104,11 @@ SCHEMA: dict[str, Field] = {
         doc="the figures, each a table (with data: templates, made once per row)",
     ),
     **data_fields("figure"),
+    "font": Field(
+        "str",
+        default="sans-bold",
+        doc="the face of the labels and initials: a shipped face or a name of [fonts]",
+    ),
 }
 FOLD = Style(stroke="#808080", width=0.25, dash=(1.2, 0.9))
 
@@ -166,7 +171,7 @@ def _panel(
         if text:
             shapes.append(
                 fitted_text(
-                    x, h * 0.08 + min(w, h) * 0.3 * 0.75, text, w * 0.4, pt, "sans-bold", anchor, look["ink"]
+                    x, h * 0.08 + min(w, h) * 0.3 * 0.75, text, w * 0.4, pt, look["font"], anchor, look["ink"]
                 )
             )
     shapes.append(Rect(0, 0, w, h, Style(stroke=look["outline"], fill=None, width=look["width"])))
@@ -183,14 +188,14 @@ def _tab(
     pt = min(b * 0.3, 2.6) * 72 / 25.4
     room, middle, spacing = w * 0.9, b / 2, 1.6
     if look["safe"]:
-        pt, lines, middle, spacing, room = _safe_label(label, w, b, pt, look["safe"])
+        pt, lines, middle, spacing, room = _safe_label(label, w, b, pt, look["safe"], look["font"])
     else:
-        lines = _wrap(label, room, pt)
+        lines = _wrap(label, room, pt, font=look["font"])
     cap = pt * 25.4 / 72 * 0.72
     step = cap * spacing
     top = middle - (len(lines) - 1) * step / 2 + cap / 2
     texts = [
-        fitted_text(w / 2, top + i * step, line, room, pt, "sans-bold", "middle", ink)
+        fitted_text(w / 2, top + i * step, line, room, pt, look["font"], "middle", ink)
         for i, line in enumerate(lines if label else [])
     ]
     if look["hatch_base"]:  # the label sits on a knocked-out ground: no hatch line crosses it
@@ -203,16 +208,16 @@ def _tab(
     return shapes
 
 
-def _wrap(text: str, width: float, pt: float, hyphenate: bool = False) -> list[str]:
+def _wrap(text: str, width: float, pt: float, hyphenate: bool = False, font: str = "sans-bold") -> list[str]:
     """Return the words of a label in lines no wider than width (a longer single word is shrunk
     later, or with ``hyphenate`` broken with a hyphen where its first part fits)."""
     lines: list[str] = []
     for word in break_words(text):
-        if lines and text_width(lines[-1] + " " + word, "sans-bold", pt) <= width:
+        if lines and text_width(lines[-1] + " " + word, font, pt) <= width:
             lines[-1] += " " + word
             continue
-        while hyphenate and text_width(word, "sans-bold", pt) > width:
-            cut = _hyphen_at(word, width, pt)
+        while hyphenate and text_width(word, font, pt) > width:
+            cut = _hyphen_at(word, width, pt, font)
             if cut is None:
                 break
             lines.append(word[:cut] + "-")
@@ -224,11 +229,11 @@ def _wrap(text: str, width: float, pt: float, hyphenate: bool = False) -> list[s
 VOWELS = set("AEIOUYaeiouyÀÂÄÉÈÊËÎÏÔÖÙÛÜàâäéèêëîïôöùûü")
 
 
-def _hyphen_at(word: str, width: float, pt: float) -> int | None:
+def _hyphen_at(word: str, width: float, pt: float, font: str = "sans-bold") -> int | None:
     """Return where to break a word too wide for a line (its first part and a hyphen fitting):
     after a vowel that a consonant follows, nearest the middle, else the fitting break nearest
     the middle; None when no first part of two letters fits."""
-    fitting = [i for i in range(2, len(word) - 1) if text_width(word[:i] + "-", "sans-bold", pt) <= width]
+    fitting = [i for i in range(2, len(word) - 1) if text_width(word[:i] + "-", font, pt) <= width]
     if not fitting:
         return None
     syllable = [i for i in fitting if word[i - 1] in VOWELS and word[i] not in VOWELS]
@@ -240,7 +245,7 @@ FOLD_CLEAR = 0.4  # mm a tab label keeps from the fold
 
 
 def _safe_label(
-    label: str, w: float, b: float, pt: float, safe: float
+    label: str, w: float, b: float, pt: float, safe: float, font: str = "sans-bold"
 ) -> tuple[float, list[str], float, float, float]:
     """Return the size (pt), lines, middle (mm from the fold), line spacing and line width of a tab
     label kept ``safe`` mm inside the strip's cut: off its sides and its outer edge (y = b), the
@@ -257,8 +262,8 @@ def _safe_label(
         for size in sizes:
             cap = size * 25.4 / 72 * 0.72
             for hyphenate in (False, True):
-                lines = _wrap(text, room, size, hyphenate)
-                wide = any(text_width(line, "sans-bold", size) > room for line in lines)
+                lines = _wrap(text, room, size, hyphenate, font)
+                wide = any(text_width(line, font, size) > room for line in lines)
                 if not wide and (len(lines) - 1) * cap * SAFE_SPACING + cap <= depth:
                     return size, lines, FOLD_CLEAR + depth / 2, SAFE_SPACING, room
     # nothing fits at 6 pt: the last word, which the layout check reports
@@ -272,7 +277,7 @@ def standee(
     leaves the tabs blank (a small booklet figure, which names the figure underneath); ``number``
     is printed on both panels."""
     w, h, b = spec["width"], spec["height"], base_depth(spec, ctx)
-    look = _colours(figure, ctx)
+    look = {**_colours(figure, ctx), "font": spec["font"]}
 
     def upside_down(shapes: list[Shape], y: float, height: float) -> Group:
         return Group(tuple(shapes), multiply(translate(0, y), rotate(180, w / 2, height / 2)))

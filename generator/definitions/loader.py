@@ -34,6 +34,8 @@ from generator.definitions.values import (
     TEMPLATES_DIR,
     ComponentSpec,
     GameDefinition,
+    IconPicture,
+    UserFont,
     layout_files,
     templates_for,
 )
@@ -59,6 +61,18 @@ TOP_SCHEMA: dict[str, Field] = {
     ),
     "palette": Field("map:colour", default={}, doc="colour names usable wherever a colour is asked for"),
     "paper": Field("table", default=None, schema=PAPER_SCHEMA, doc="the sheet's margin"),
+    "fonts": Field(
+        "map:str",
+        default={},
+        doc="faces of one's own: a name for each TrueType file in the definition's folder "
+        "(its licence file beside it), usable wherever a font is chosen",
+    ),
+    "icons": Field(
+        "map:str",
+        default={},
+        doc="pictures to set inside texts as :name:: a name for each PNG or JPEG file in the "
+        "definition's folder",
+    ),
     "components": Field(
         "any", required=True, doc="the kit's components: [components.<id>] tables with a kind"
     ),
@@ -177,6 +191,8 @@ def _definition(
         raise comps_where.error("expected a table of components, each a table with a 'kind'")
     if len(raw_components) > MAX_COMPONENTS:
         raise comps_where.error(f"at most {MAX_COMPONENTS} components, got {len(raw_components)}")
+    fonts = _fonts(values["fonts"], where.child("fonts"), os.path.dirname(shown) or ".")
+    icons = _icons(values["icons"], where.child("icons"), os.path.dirname(shown) or ".")
     specs: list[ComponentSpec] = []
     for cid, raw in raw_components.items():
         cw = comps_where.child(cid)
@@ -190,6 +206,7 @@ def _definition(
         checked = validate(raw, {**COMMON_SCHEMA, **entry.schema}, cw)
         if entry.check_spec is not None:
             entry.check_spec(checked, cw)
+        _choose_fonts(checked, cw, fonts)
         specs.append(ComponentSpec(cid, kind, checked))
     palette = values["palette"]
     definition = GameDefinition(
@@ -201,11 +218,139 @@ def _definition(
         templates_dir=templates_dir or TEMPLATES_DIR,
         lang=lang or DEFAULT_LANGUAGE,
         raw=data,
+        fonts=tuple(fonts.values()),
+        icons=icons,
     )
     for spec in specs:
         _check_colours(definition, spec.values, comps_where.child(spec.id), spec.kind == "cards")
         _check_symbols(spec.values, comps_where.child(spec.id))
     return definition
+
+
+_LICENCE_NAMES = ("ofl", "copying", "licen")  # a licence file's name starts with one (any case)
+_SHIPPED_FONTS = ("sans", "sans-bold", "sans-italic", "sans-bolditalic")
+
+
+def licence_beside(path: str) -> str | None:
+    """Return the name of the licence file beside a font file, or None: a regular file in the
+    font's folder whose name, in any case, starts with ``OFL``, ``COPYING`` or ``LICEN`` (OFL.txt,
+    LICENSE, LICENCE.md, COPYING ...) or with the font file's own name and then ``-LICEN`` or
+    ``.LICEN`` (DejaVuSans.ttf beside DejaVuSans-LICENSE.txt); the first by name."""
+    folder = os.path.dirname(path) or "."
+    stem = os.path.splitext(os.path.basename(path))[0].lower()
+    own = (f"{stem}-licen", f"{stem}.licen", f"{stem}_licen")
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError:
+        return None
+    for name in names:
+        low = name.lower()
+        if low.startswith(_LICENCE_NAMES + own) and os.path.isfile(os.path.join(folder, name)):
+            if not os.path.islink(os.path.join(folder, name)) and os.path.getsize(os.path.join(folder, name)):
+                return name
+    return None
+
+
+def _fonts(table: dict[str, str], where: Where, folder: str) -> dict[str, UserFont]:
+    """Check the ``[fonts]`` table: each name a new font name, each file a TrueType face inside the
+    definition's folder with its licence file beside it; return the faces by name."""
+    import hashlib
+
+    from generator.foundation.files import OutsideError, path_problem, read_inside
+    from generator.model.fonts import MAX_FONT_BYTES, USER_FONT, font_family, font_problem
+
+    fonts: dict[str, UserFont] = {}
+    for key, name in table.items():
+        kw = where.child(key)
+        if not re.fullmatch(r"[a-z][a-z0-9_-]{0,39}", key):
+            raise kw.error("a font's name is lowercase letters, digits, '-' and '_' (at most 40)")
+        if key in _SHIPPED_FONTS:
+            raise kw.error(f"{key!r} is a shipped face's name; give the file another name")
+        name = name.strip()
+        parts = name.replace("\\", "/").split("/")
+        if not name or os.path.isabs(name) or ".." in parts or path_problem(name):
+            raise kw.error(f"{name!r}: a font file in the definition's folder or below it")
+        path = os.path.join(folder, name)
+        shown = os.path.normpath(path)
+        try:
+            data = read_inside(path, [folder], MAX_FONT_BYTES)
+        except OutsideError:
+            raise kw.error(f"{shown}: leads outside the definition's folder (a link); not read") from None
+        except FileNotFoundError:
+            raise kw.error(f"{shown}: no such file") from None
+        except IsADirectoryError:
+            raise kw.error(f"{shown}: a folder, not a font file") from None
+        except OSError as exc:
+            problem = "not a regular file" if exc.errno == 0 else f"cannot be read: {exc.strerror or exc}"
+            raise kw.error(f"{shown}: {problem}") from None
+        wrong = font_problem(data)
+        if wrong:
+            raise kw.error(f"{shown}: {wrong}")
+        licence = licence_beside(path)
+        if licence is None:
+            raise kw.error(
+                f"{shown}: no licence file beside it (OFL.txt, LICENSE, LICENCE.txt, COPYING or "
+                f"{os.path.splitext(os.path.basename(name))[0]}-LICENSE.txt, in the font's folder)"
+            )
+        font = USER_FONT + os.path.realpath(path)
+        licence_name = os.path.join(os.path.dirname(name), licence).replace(os.sep, "/")
+        digest = hashlib.sha256(data).hexdigest()
+        fonts[key] = UserFont(key, name, licence_name, font, font_family(font), digest)
+    return fonts
+
+
+def _icons(table: dict[str, str], where: Where, folder: str) -> dict[str, IconPicture]:
+    """Check the ``[icons]`` table: each name new (not a symbol's), each file a PNG or JPEG picture
+    inside the definition's folder; return the pictures by name."""
+    from generator.components.cards import _image_path, _image_problem, _picture
+    from generator.components.symbols import SYMBOLS
+
+    pictures: dict[str, IconPicture] = {}
+
+    for key, name in table.items():
+        kw = where.child(key)
+        if not re.fullmatch(r"[a-z][a-z0-9_-]{0,39}", key):
+            raise kw.error(
+                "an icon's name is a lowercase letter, then letters, digits, '-' and '_' (at most 40)"
+            )
+        if key in SYMBOLS:
+            raise kw.error(
+                f"{key!r} is a symbol's name (:{key}: draws the symbol); give the picture another name"
+            )
+        problem = _image_problem(folder, name)
+        if problem:
+            raise kw.error(problem)
+        found = _picture(_image_path(folder, name) or "", folder)
+        assert not isinstance(found, str)
+        data, (width, height) = found
+        pictures[key] = IconPicture(name.strip(), data, width, height)
+    return pictures
+
+
+def is_font_key(key: str) -> bool:
+    """Return True when a definition key chooses a font (``font``, ``title_font`` ...)."""
+    return key == "font" or key.endswith("_font")
+
+
+def _choose_fonts(values: Any, where: Where, fonts: dict[str, UserFont]) -> None:
+    """Check every font key of a component (a shipped face or a name of the ``[fonts]`` table)
+    and put the page-model font of a definition's face in place of its name."""
+    if isinstance(values, dict):
+        for key, value in values.items():
+            kw = where.child(key)
+            if isinstance(value, str) and is_font_key(str(key)):
+                if value in fonts:
+                    values[key] = fonts[value].font
+                elif value and value not in _SHIPPED_FONTS:
+                    own = ", ".join(sorted(fonts)) or "none in [fonts]"
+                    raise kw.error(
+                        f"unknown font {value!r} (fonts: {', '.join(_SHIPPED_FONTS)}; the definition's: {own})"
+                    )
+            else:
+                _choose_fonts(value, kw, fonts)
+    elif isinstance(values, list):
+        for i, value in enumerate(values):
+            _choose_fonts(value, where.child(i), fonts)
 
 
 def _check_symbols(values: Any, where: Where) -> None:

@@ -109,6 +109,31 @@ class ComponentSpec:
 
 
 @dataclass(frozen=True)
+class UserFont:
+    """A face of the definition's ``[fonts]`` table: its key, its file and licence file (as
+    written, relative to the definition's folder), the page-model font name components draw with
+    (``file:`` and the file's real path), the family it is embedded under and its sha256."""
+
+    key: str
+    file: str
+    licence: str
+    font: str
+    family: str
+    sha256: str
+
+
+@dataclass(frozen=True)
+class IconPicture:
+    """A picture of the definition's ``[icons]`` table: its file (as written), its bytes (PNG or
+    JPEG, checked) and its size in pixels."""
+
+    file: str
+    data: bytes = field(repr=False)
+    width: int
+    height: int
+
+
+@dataclass(frozen=True)
 class GameDefinition:
     """A validated layouts/<game>.toml."""
 
@@ -120,6 +145,8 @@ class GameDefinition:
     templates_dir: str = TEMPLATES_DIR
     lang: str = DEFAULT_LANGUAGE  # the language of its texts: its translations into it applied
     raw: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    fonts: tuple[UserFont, ...] = ()  # the faces of its [fonts] table
+    icons: dict[str, IconPicture] = field(default_factory=dict)  # its [icons] table, by name
 
     @property
     def id(self) -> str:

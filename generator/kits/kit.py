@@ -384,6 +384,11 @@ def _write_kit(
             for f in sorted(files, key=lambda f: natural_key(_relative(f.path, folder)))
         ],
     }
+    if definition.fonts:  # each face of the definition's own, with the licence file it ships under
+        manifest["fonts"] = [
+            {"name": f.key, "file": f.file, "licence": f.licence, "family": f.family, "sha256": f.sha256}
+            for f in definition.fonts
+        ]
     if options.png_dpi is not None:
         manifest["png"] = {"dpi": options.png_dpi, "folder": PNG_FOLDER}
     if preview_of is not None:

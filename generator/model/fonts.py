@@ -7,11 +7,17 @@ cover English, French and Italian text, typographic quotes and dashes. The PDF w
 through reportlab, which keeps only the glyphs a document uses; the SVG writer embeds a subset of
 each face holding only the characters of the page (``font_face_uri``), so both formats draw text
 with the same glyphs and metrics.
+
+A definition's own faces (its ``[fonts]`` table, checked by the loader) are page-model fonts
+named ``"file:" + the file's real path``: every function here takes them like the shipped faces
+(measuring, glyph checks, PDF registration, SVG subsets), in any process, with no registry to
+fill first. ``font_problem`` says what is wrong with such a file.
 """
 
 from __future__ import annotations
 
 import base64
+import hashlib
 import os
 from functools import cache, lru_cache
 
@@ -35,8 +41,20 @@ FONT_LICENCE = (
 )
 
 
+USER_FONT = "file:"  # the prefix of a definition's own face: "file:/real/path/Face.ttf"
+MAX_FONT_BYTES = 16_000_000
+
+
+def is_user_font(font: str) -> bool:
+    """Return True when a page-model font name is a definition's own face (``file:PATH``)."""
+    return font.startswith(USER_FONT)
+
+
 def font_path(font: str) -> str:
-    """Return the path of the TrueType file of a font name such as ``"sans-bold"``."""
+    """Return the path of the TrueType file of a font name such as ``"sans-bold"`` (or of a
+    definition's own face, ``"file:PATH"``)."""
+    if font.startswith(USER_FONT):
+        return font[len(USER_FONT) :]
     try:
         filename = FONT_FILES[font]
     except KeyError:
@@ -66,11 +84,64 @@ def pdf_font(font: str) -> str:
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
-    name = PDF_NAMES[font] if font in PDF_NAMES else PDF_NAMES[_check(font)]
+    if font in PDF_NAMES:
+        name = PDF_NAMES[font]
+    elif is_user_font(font):
+        name = "PnpUser-" + hashlib.sha256(font.encode("utf-8")).hexdigest()[:16]
+    else:
+        name = PDF_NAMES[_check(font)]
     source = io.BytesIO(font_bytes(font))
     source.name = font_path(font)
     pdfmetrics.registerFont(TTFont(name, source))
     return name
+
+
+@cache
+def font_family(font: str) -> str:
+    """Return the family name a face is embedded under: PnpSans and its forms for the shipped
+    faces, the PostScript name in its own name table for a definition's face."""
+    if font in PDF_NAMES:
+        return PDF_NAMES[font]
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    registered = pdfmetrics.getFont(pdf_font(font))
+    assert isinstance(registered, TTFont)
+    name = registered.face.name
+    text = name.decode("latin-1") if isinstance(name, bytes) else str(name)
+    return "".join(ch for ch in text if ch.isalnum() or ch in "-_") or "PnpUser"
+
+
+def font_problem(data: bytes) -> str | None:
+    """Return what keeps a file's bytes from being a face pnp can measure and embed (in the
+    user's words), or None: a TrueType-outline font (.ttf, or .otf holding glyf outlines) with a
+    Unicode character map, that its licence flags allow to embed."""
+    import io
+
+    from reportlab.pdfbase.ttfonts import TTFError, TTFont
+
+    from generator.model.fontsubset import FontFormatError, subset_ttf
+
+    if len(data) > MAX_FONT_BYTES:
+        return f"over {MAX_FONT_BYTES // 1_000_000} MB (at most {MAX_FONT_BYTES} bytes)"
+    if data[:4] == b"OTTO":
+        return "an OpenType font with PostScript (CFF) outlines; use its TrueType (.ttf) version"
+    if data[:4] in (b"wOFF", b"wOF2"):
+        return "a web font (WOFF); use the TrueType (.ttf) file"
+    if data[:4] not in (b"\x00\x01\x00\x00", b"true"):
+        return "not a TrueType or OpenType font"
+    try:
+        source = io.BytesIO(data)
+        source.name = "font.ttf"
+        TTFont("PnpCheck", source)
+        subset_ttf(data, "A", True)
+    except TTFError as exc:
+        return f"cannot be used: {str(exc).splitlines()[0][:160]}"
+    except FontFormatError as exc:
+        return f"cannot be used: {exc}"
+    except Exception:  # a table that points past the file's end, a broken cmap, ...
+        return "a damaged font (its tables cannot be read)"
+    return None
 
 
 def _check(font: str) -> str:

@@ -18,6 +18,7 @@ dashes and type sizes, written once a class, keep 0.01 mm on either grid.
 from __future__ import annotations
 
 import base64
+import hashlib
 import re
 from collections.abc import Callable
 from typing import Any, BinaryIO
@@ -33,7 +34,7 @@ import svgwrite.path
 import svgwrite.shapes
 import svgwrite.text
 
-from generator.model.fonts import PDF_NAMES, font_face_uri
+from generator.model.fonts import font_bytes, font_face_uri, font_family, is_user_font
 from generator.model.page import (
     IDENTITY,
     Circle,
@@ -54,6 +55,19 @@ from generator.render.base import draw
 _ANCHORS = {"start": "start", "middle": "middle", "end": "end"}
 _CLASSES = {"sans": "f0", "sans-bold": "f1", "sans-italic": "f2", "sans-bolditalic": "f3"}
 _FALLBACK = "'Bitstream Vera Sans','DejaVu Sans',sans-serif"
+
+
+def _font_class(font: str) -> str:
+    """Return the class of a face's texts: f0 to f3 for the shipped faces, u and a digest of the
+    face's file path for a definition's own (the same face, the same class, in every document)."""
+    known = _CLASSES.get(font)
+    if known is not None:
+        return known
+    if not is_user_font(font):
+        raise ValueError(f"unknown font {font!r}")
+    return "u" + hashlib.sha256(font_bytes(font)).hexdigest()[:8]
+
+
 _TEXT_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
 _ATTR_ESCAPES = str.maketrans(
     {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "\n": "&#10;", "\r": "&#13;", "\t": "&#09;"}
@@ -540,7 +554,7 @@ class _Writer:
                 name = self.classes[tuple(look)] = f"{self.id_prefix}s{len(self.classes)}"
             self._texts[key] = name
         space = (("xml:space", "preserve"),) if "  " in s.text or s.text != s.text.strip() else ()
-        attrs = (("class", f"{_CLASSES[s.font]} {name}"), ("x", n(s.x)), ("y", n(s.y)))
+        attrs = (("class", f"{_font_class(s.font)} {name}"), ("x", n(s.x)), ("y", n(s.y)))
         self.out.append(("text", attrs + space, s.text, ()))
 
     def image(self, s: Image) -> None:
@@ -679,7 +693,8 @@ def _faces_css(faces: dict[str, str]) -> str:
     """Return the @font-face rules and text classes of the faces, each a subset holding its
     characters; the first carries the faces' licence text for them all (Vera's licence asks that
     its notices be included in every copy of one or more of its faces: one file is one copy)."""
-    return "".join(_font_css(font, chars, n == 0) for n, (font, chars) in enumerate(faces.items()))
+    shipped = [font for font in faces if not is_user_font(font)]
+    return "".join(_font_css(font, chars, shipped[:1] == [font]) for font, chars in faces.items())
 
 
 def _font_css(font: str, chars: str, notices: bool = True) -> str:
@@ -688,15 +703,17 @@ def _font_css(font: str, chars: str, notices: bool = True) -> str:
     The face is declared with the weight and style its class asks for: a face declared normal
     and asked for bold is drawn in a bold Chromium makes up (outlines thickened, glyphs wider),
     not in the face itself."""
-    family = PDF_NAMES[font]
-    weight = "bold" if "bold" in font else "normal"
-    style = "italic" if "italic" in font else "normal"
+    family = font_family(font)
+    own = is_user_font(font)  # a definition's face: one face of its own, with its licence text
+    weight = "bold" if "bold" in font and not own else "normal"
+    style = "italic" if "italic" in font and not own else "normal"
+    notices = notices or own
     declared = (";font-weight:bold" if weight == "bold" else "") + (
         ";font-style:italic" if style == "italic" else ""
     )
     return (
         f"@font-face{{font-family:{family};src:url({font_face_uri(font, chars, notices)}) format('woff'){declared}}}"
-        f".{_CLASSES[font]}{{font-family:{family},{_FALLBACK};font-weight:{weight};font-style:{style}}}"
+        f".{_font_class(font)}{{font-family:{family},{_FALLBACK};font-weight:{weight};font-style:{style}}}"
     )
 
 

@@ -1,0 +1,192 @@
+"""Icons inside text: ``"Gain 2 :coin:"`` sets a small picture in the line, as wide as it is tall.
+
+An icon is ``:name:``, the name a symbol of the symbol table (``components.symbols.SYMBOLS``) or
+of the definition's ``[icons]`` table (PNG or JPEG files beside it), optionally with its own
+colour, ``:coin=gold:`` or ``:coin=#c9a227:`` (a symbol takes the text's colour otherwise; a
+picture keeps its own). A name is a lowercase letter, then letters, digits, ``-`` or ``_``; a
+colon anywhere else stays a colon, and ``::`` writes one colon where an icon would otherwise be
+read (``10::coin:`` prints "10:coin:").
+
+An icon is a square of one em (the text's size) with an eighth of an em of room on each side: the
+text-fit and wrapping code count it as that wide (``line_width``), and ``line_shapes`` draws a line
+as text runs and icons, centred on the line's x-height. Text without a colon is measured and drawn
+as before, at no cost.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from generator.components.symbols import SYMBOLS, draw_symbol
+from generator.definitions.values import GameDefinition, IconPicture
+from generator.foundation.errors import DefinitionError
+from generator.model.fonts import break_words, text_width
+from generator.model.page import Group, Image, Shape, Text
+
+PT = 25.4 / 72.0
+ICON = re.compile(r"::|:([a-z][a-z0-9_-]{0,39})(?:=(#[0-9a-fA-F]{6}|[a-z][a-z0-9_-]{0,39}))?:")
+SIDE = 0.82  # an icon's side, in ems
+ADVANCE = SIDE + 0.25  # the room it takes in the line, in ems
+MIDDLE = 0.36  # its centre above the baseline, in ems (about half the x-height of the faces)
+
+
+@dataclass(frozen=True)
+class IconToken:
+    """One icon of a line: its name and its own colour (None: the text's)."""
+
+    name: str
+    colour: str | None = None
+
+
+Token = str | IconToken
+
+
+def has_icons(text: str) -> bool:
+    """Return True when a text holds an icon or the ``::`` escape (a text without a colon never does)."""
+    return ":" in text and ICON.search(text) is not None
+
+
+def tokens(text: str) -> list[Token]:
+    """Return a text as its runs of plain text and its icons, ``::`` read as one colon."""
+    out: list[Token] = []
+    at = 0
+    for m in ICON.finditer(text):
+        plain = text[at : m.start()] + (":" if m.group(0) == "::" else "")
+        if plain:
+            if out and isinstance(out[-1], str):
+                out[-1] += plain
+            else:
+                out.append(plain)
+        if m.group(0) != "::":
+            out.append(IconToken(m.group(1), m.group(2)))
+        at = m.end()
+    if text[at:]:
+        if out and isinstance(out[-1], str):
+            out[-1] += text[at:]
+        else:
+            out.append(text[at:])
+    return out
+
+
+def plain(text: str) -> str:
+    """Return the text without its icons (``::`` as a colon): what a glyph check reads."""
+    return "".join(t for t in tokens(text) if isinstance(t, str)) if has_icons(text) else text
+
+
+def line_width(text: str, font: str, size: float) -> float:
+    """Return the width in mm of one line of text with its icons, at a size in points."""
+    if not has_icons(text):
+        return text_width(text, font, size)
+    em = size * PT
+    return sum(text_width(t, font, size) if isinstance(t, str) else ADVANCE * em for t in tokens(text))
+
+
+def split_lines(text: str, font: str, size: float, width: float) -> list[str]:
+    """Return the text broken at plain spaces into lines no wider than width (mm), icons counted
+    as their width; a word wider than the width has a line of its own."""
+    lines: list[str] = []
+    for word in break_words(text):
+        if lines and line_width(lines[-1] + " " + word, font, size) <= width + 1e-9:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
+def fitted_size(text: str, max_width: float, size: float, font: str, min_size: float = 6.0) -> float:
+    """Return the size (pt) a line of text with icons is set at to fit max_width mm: its own
+    size, or smaller down to min_size (as ``look.fitted_text`` shrinks a plain line)."""
+    width = line_width(text, font, size)
+    if width > max_width > 0:
+        return max(min_size, size * max_width / width)
+    return size
+
+
+def set_line(line: Text, definition: GameDefinition) -> list[Shape]:
+    """Return a Text whose text holds icons as its text runs and the definition's icons (a plain
+    one as itself)."""
+    if not has_icons(line.text):
+        return [line]
+    icons = icons_of(definition)
+    return line_shapes(line.x, line.y, line.text, line.size, line.font, line.anchor, line.colour, icons)
+
+
+@dataclass(frozen=True)
+class Icons:
+    """What icon names mean for one definition: the symbol table, its ``[icons]`` pictures (read
+    and checked by the loader) and its palette (for an icon's own colour)."""
+
+    pictures: Mapping[str, IconPicture] = field(default_factory=dict)
+    palette: Mapping[str, str] = field(default_factory=dict)
+
+    def problem(self, text: str) -> str | None:
+        """Return what is wrong with the icons of a text (an unknown name or colour), or None."""
+        if not has_icons(text):
+            return None
+        for token in tokens(text):
+            if isinstance(token, str):
+                continue
+            if token.name not in SYMBOLS and token.name not in self.pictures:
+                own = ", ".join(sorted(self.pictures)) or "none in [icons]"
+                return (
+                    f"unknown icon ':{token.name}:' (symbols: {', '.join(sorted(SYMBOLS))}; the definition's: "
+                    f"{own}; write :: for a colon)"
+                )
+            colour = token.colour
+            if colour is not None and not colour.startswith("#") and colour not in self.palette:
+                return f"icon ':{token.name}={colour}:': unknown colour {colour!r} (use #rrggbb or a palette name)"
+        return None
+
+    def check(self, text: str, where: str) -> None:
+        """Raise a DefinitionError prefixed by ``where`` (file, key, row) when a text's icons are wrong."""
+        problem = self.problem(text)
+        if problem:
+            raise DefinitionError(f"{where}: {problem}")
+
+    def draw(self, token: IconToken, cx: float, cy: float, side: float, colour: str) -> list[Shape]:
+        """Return an icon's shapes in a side x side square centred on (cx, cy)."""
+        picture = self.pictures.get(token.name)
+        if picture is not None:
+            k = side / max(picture.width, picture.height)
+            w, h = picture.width * k, picture.height * k
+            return [Image(cx - w / 2, cy - h / 2, w, h, picture.data)]
+        own = token.colour
+        if own is not None and not own.startswith("#"):
+            own = self.palette.get(own)
+        return draw_symbol(token.name, cx, cy, side, (own or colour).lower())
+
+
+def line_shapes(
+    x: float,
+    y: float,
+    text: str,
+    size: float,
+    font: str,
+    anchor: str,
+    colour: str,
+    icons: Icons,
+) -> list[Shape]:
+    """Return one line of text with its icons at an anchor on its baseline (y): text runs and
+    icons side by side (a line without icons is one Text, as ever)."""
+    if not has_icons(text):
+        return [Text(x, y, text, size, font, anchor, colour)]  # type: ignore[arg-type]
+    width = line_width(text, font, size)
+    left = x - (width if anchor == "end" else width / 2 if anchor == "middle" else 0.0)
+    em = size * PT
+    out: list[Shape] = []
+    for token in tokens(text):
+        if isinstance(token, str):
+            out.append(Text(left, y, token, size, font, "start", colour))
+            left += text_width(token, font, size)
+        else:
+            drawn = icons.draw(token, left + ADVANCE * em / 2, y - MIDDLE * em, SIDE * em, colour)
+            out.append(Group(tuple(drawn)))
+            left += ADVANCE * em
+    return out
+
+
+def icons_of(definition: GameDefinition) -> Icons:
+    """Return the icons of a definition (its ``icons`` table, folder and palette)."""
+    return Icons(definition.icons, definition.palette)

@@ -1,0 +1,333 @@
+"""A definition's own faces (its ``[fonts]`` table): set in the PDF as a subset under the face's
+own name with its own glyph widths, embedded in the SVG as a WOFF subset carrying its licence
+text, measured by the wrapping code in its own metrics, named in the manifest with its licence
+file, and every bad file a one-line error naming the file and the key."""
+
+from __future__ import annotations
+
+import base64
+import io
+import json
+import os
+import re
+import shutil
+from pathlib import Path
+
+import pypdf
+import pytest
+from fontTools.ttLib import TTFont
+
+from generator.model.fonts import text_width, vera_path
+from tests.foundation.test_cli import one_line_error, pnp
+from tests.pdf_reader import open_pdf
+
+FACE = "VeraBd.ttf"  # Bitstream Vera Sans Bold as shipped by reportlab, copied under another name
+LICENCE = os.path.join(os.path.dirname(vera_path("sans")), "bitstream-vera-license.txt")
+WORDS = "Move two squares"
+# a box as wide as the words in the shipped regular face: they fit it on one line in that face,
+# and must wrap in the (wider) bold face of the definition
+BOX = text_width(WORDS, "sans", 10) + 0.2
+
+GAME = """
+[game]
+id = "deck"
+title = "Deck"
+players = "2"
+
+[fonts]
+heading = "fonts/Heading.ttf"
+
+[components.deck]
+kind = "cards"
+title = "Actions"
+size = "poker"
+csv = "deck.csv"
+
+[[components.deck.fields]]
+text = "{{name}}"
+x = "4mm"
+y = "3mm"
+w = "{box}mm"
+h = "20mm"
+size = 10
+min_size = 10
+font = "{font}"
+"""
+
+
+def kit_folder(tmp_path: Path, font: str = "heading") -> Path:
+    """Write a one-deck definition whose card names are set in the definition's own face."""
+    folder = tmp_path / "defs"
+    (folder / "fonts").mkdir(parents=True)
+    shutil.copy(vera_path("sans-bold"), folder / "fonts" / "Heading.ttf")
+    shutil.copy(LICENCE, folder / "fonts" / "LICENSE.txt")
+    (folder / "deck.toml").write_text(GAME.format(box=f"{BOX:.3f}", font=font))
+    (folder / "deck.csv").write_text(f"name,quantity\n{WORDS},1\n")
+    return folder
+
+
+def build(folder: Path, out: Path, *extra: str) -> Path:
+    result = pnp("build", "deck", "--layouts", str(folder), "--out", str(out), *extra)
+    assert result.returncode == 0, result.stderr
+    return out / "deck"
+
+
+def test_the_pdf_embeds_a_subset_of_the_face_under_its_name_with_its_widths(tmp_path):
+    kit = build(kit_folder(tmp_path), tmp_path / "out")
+    reader = pypdf.PdfReader(kit / "kit.pdf")
+    face = TTFont(vera_path("sans-bold"))
+    units = face["head"].unitsPerEm
+    found = []
+    for page in reader.pages:
+        for font in page["/Resources"].get("/Font", {}).values():
+            font = font.get_object()
+            if font["/BaseFont"].endswith("+BitstreamVeraSans-Bold"):
+                found.append(font)
+    assert found, "the face is not embedded under its own name"
+    font = found[0]
+    descriptor = font["/FontDescriptor"].get_object()
+    embedded = TTFont(io.BytesIO(descriptor["/FontFile2"].get_object().get_data()))
+    # a subset (reportlab's first one keeps the printable ASCII): not the face's every glyph
+    glyf = embedded["glyf"]
+    drawn = [g for g in embedded.getGlyphOrder() if glyf[g].numberOfContours != 0]
+    assert len(drawn) < face["maxp"].numGlyphs / 2
+    # the widths the PDF gives each code are the face's own advance widths
+    cmap = face.getBestCmap()
+    widths = font["/Widths"]
+    first = font["/FirstChar"]
+    to_unicode = font["/ToUnicode"].get_object().get_data().decode("latin-1")
+    pairs = re.findall(r"<([0-9A-Fa-f]{2})> <([0-9A-Fa-f]{4})>", to_unicode)
+    checked = 0
+    for code, uni in pairs:
+        if int(uni, 16) not in cmap:
+            continue
+        checked += 1
+        advance = face["hmtx"][cmap[int(uni, 16)]][0]
+        assert abs(widths[int(code, 16) - first] - advance * 1000 / units) < 1
+    assert checked >= len(set(WORDS))
+
+
+def test_wrapping_measures_the_chosen_face(tmp_path):
+    # in the shipped regular face the words fit the box on one line; in the bold face they wrap
+    regular = build(kit_folder(tmp_path / "a", font="sans"), tmp_path / "a" / "out")
+    bold = build(kit_folder(tmp_path / "b"), tmp_path / "b" / "out")
+
+    def lines(kit: Path) -> set[float]:
+        for page in open_pdf(kit / "kit.pdf"):
+            found = {round(w[3], 1) for w in page.get_text("words") if w[4] in WORDS.split()}
+            if found:
+                return found
+        return set()
+
+    assert len(lines(regular)) == 1
+    assert len(lines(bold)) == 2
+
+
+def test_the_svg_embeds_the_faces_subset_with_its_licence(tmp_path):
+    kit = build(kit_folder(tmp_path), tmp_path / "out")
+    svg = (kit / "deck.svg").read_text()
+    faces = dict(re.findall(r"font-family:([\w-]+);src:url\(data:font/woff;base64,([^)]+)\)", svg))
+    assert "BitstreamVeraSans-Bold" in faces
+    woff = TTFont(io.BytesIO(base64.b64decode(faces["BitstreamVeraSans-Bold"])))
+    chars = {chr(c) for c in woff.getBestCmap()}
+    assert set(WORDS.replace(" ", "")) <= chars <= set(WORDS)
+    names = {r.nameID: str(r) for r in woff["name"].names}
+    assert "Bitstream" in names[13]
+    # the words are drawn in the face's class, whose family is the face
+    klass = re.search(r"\.(u[0-9a-f]+)\{font-family:BitstreamVeraSans-Bold,", svg)
+    assert klass and re.search(rf'class="{klass.group(1)} [^"]*"[^>]*>Move', svg)
+
+
+def test_the_manifest_names_each_face_and_its_licence(tmp_path):
+    kit = build(kit_folder(tmp_path), tmp_path / "out")
+    manifest = json.loads((kit / "manifest.json").read_text())
+    [face] = manifest["fonts"]
+    assert face["name"] == "heading"
+    assert face["file"] == "fonts/Heading.ttf" and face["licence"] == "fonts/LICENSE.txt"
+    assert face["family"] == "BitstreamVeraSans-Bold"
+
+
+def test_the_same_build_gives_the_same_bytes(tmp_path):
+    folder = kit_folder(tmp_path)
+    one = build(folder, tmp_path / "one")
+    two = build(folder, tmp_path / "two")
+    for name in ("kit.pdf", "deck.svg"):
+        assert (one / name).read_bytes() == (two / name).read_bytes()
+
+
+def _missing(folder: Path) -> None:
+    (folder / "fonts" / "Heading.ttf").unlink()
+
+
+def _not_a_font(folder: Path) -> None:
+    (folder / "fonts" / "Heading.ttf").write_bytes(b"GIF89a not a font at all")
+
+
+def _cut_short(folder: Path) -> None:
+    path = folder / "fonts" / "Heading.ttf"
+    path.write_bytes(path.read_bytes()[:3000])
+
+
+def _postscript_outlines(folder: Path) -> None:
+    path = folder / "fonts" / "Heading.ttf"
+    path.write_bytes(b"OTTO" + path.read_bytes()[4:])
+
+
+def _link_outside(folder: Path) -> None:
+    outside = folder.parent / "elsewhere.ttf"
+    shutil.copy(vera_path("sans-bold"), outside)
+    (folder / "fonts" / "Heading.ttf").unlink()
+    (folder / "fonts" / "Heading.ttf").symlink_to(outside)
+
+
+def _too_large(folder: Path) -> None:
+    path = folder / "fonts" / "Heading.ttf"
+    with open(path, "ab") as handle:
+        handle.truncate(17_000_000)
+
+
+def _no_licence(folder: Path) -> None:
+    (folder / "fonts" / "LICENSE.txt").unlink()
+
+
+def _outside_the_folder(folder: Path) -> None:
+    text = (folder / "deck.toml").read_text().replace("fonts/Heading.ttf", "../Heading.ttf")
+    (folder / "deck.toml").write_text(text)
+
+
+@pytest.mark.parametrize(
+    "spoil, words",
+    [
+        (_missing, "Heading.ttf: no such file"),
+        (_not_a_font, "Heading.ttf: not a TrueType or OpenType font"),
+        (_cut_short, "Heading.ttf: a damaged font"),
+        (_postscript_outlines, "PostScript (CFF) outlines"),
+        (_link_outside, "leads outside the definition's folder"),
+        (_too_large, "Heading.ttf: over 16 MB"),
+        (_no_licence, "Heading.ttf: no licence file beside it"),
+        (_outside_the_folder, "a font file in the definition's folder or below it"),
+    ],
+)
+def test_a_bad_font_file_is_one_line_naming_file_and_key(tmp_path, spoil, words):
+    folder = kit_folder(tmp_path)
+    spoil(folder)
+    result = pnp("build", "deck", "--layouts", str(folder), "--out", str(tmp_path / "out"))
+    assert result.returncode == 3
+    line = one_line_error(result)
+    assert "deck.toml: fonts.heading: " in line and words in line
+    assert not (tmp_path / "out" / "deck").exists()
+
+
+def test_an_unknown_font_name_is_one_line_naming_the_key(tmp_path):
+    folder = kit_folder(tmp_path, font="headng")
+    result = pnp("build", "deck", "--layouts", str(folder), "--out", str(tmp_path / "out"))
+    assert result.returncode == 3
+    line = one_line_error(result)
+    assert "deck.toml: components.deck.fields[0].font: unknown font 'headng'" in line
+    assert "heading" in line
+
+
+def test_a_licence_named_for_the_font_counts(tmp_path):
+    folder = kit_folder(tmp_path)
+    (folder / "fonts" / "LICENSE.txt").rename(folder / "fonts" / "Heading-LICENSE.txt")
+    kit = build(folder, tmp_path / "out")
+    assert (
+        json.loads((kit / "manifest.json").read_text())["fonts"][0]["licence"] == "fonts/Heading-LICENSE.txt"
+    )
+
+
+PIECES = """
+[game]
+id = "pieces"
+title = "Pieces"
+players = "2"
+
+[fonts]
+heading = "fonts/Heading.ttf"
+
+[components.board]
+kind = "grid-board"
+title = "Board"
+files = 4
+ranks = 4
+{font}
+
+[components.counters]
+kind = "counters"
+
+[[components.counters.counters]]
+name = "Scout"
+count = 2
+size = "22mm"
+text = "Qz"
+label = "Wyvern"
+{font}
+{label_font}
+
+[components.soldiers]
+kind = "standees"
+title = "Soldiers"
+{font}
+
+[[components.soldiers.figures]]
+name = "Jackal"
+count = 1
+"""
+
+
+def test_boards_counters_and_standees_set_their_texts_in_the_chosen_face(tmp_path):
+    def heading_text(font: bool) -> str:
+        folder = kit_folder(tmp_path / str(font))
+        (folder / "deck.toml").unlink()
+        keys = {"font": 'font = "heading"', "label_font": 'label_font = "heading"'} if font else {}
+        (folder / "pieces.toml").write_text(
+            PIECES.format(font=keys.get("font", ""), label_font=keys.get("label_font", ""))
+        )
+        result = pnp("build", "pieces", "--layouts", str(folder), "--out", str(folder / "out"))
+        assert result.returncode == 0, result.stderr
+        return "".join(
+            ch["text"]
+            for page in open_pdf(folder / "out" / "pieces" / "kit.pdf")
+            for ch in page.chars()
+            if ch["font"] == "BitstreamVeraSans-Bold"
+        )
+
+    chosen = heading_text(True)
+    for text in ("Qz", "Wyvern", "Jackal", "abcd", "1234"):  # counter text and label, standee, board
+        assert all(ch in chosen for ch in text), text
+    assert heading_text(False) == ""
+
+
+BOOKLET = """
+[components.booklet]
+kind = "booklet"
+cover = false
+heading_font = "heading"
+body_font = "{body}"
+"""
+RULES = "# Zebra quest\n\nJump with vigour.\n\n::: figure deck | The cards.\n"
+
+
+def test_the_booklet_sets_headings_and_body_in_the_chosen_faces_in_pdf_and_html(tmp_path):
+    folder = kit_folder(tmp_path)
+    with open(folder / "deck.toml", "a") as handle:
+        handle.write(BOOKLET.format(body="sans"))
+    (folder / "templates" / "booklets").mkdir(parents=True)
+    (folder / "templates" / "booklets" / "deck.en.md.j2").write_text(RULES)
+    kit = build(folder, tmp_path / "out", "--parts")
+    fonts: dict[str, set[str]] = {}
+    for page in open_pdf(kit / "booklet.pdf"):
+        for ch in page.chars():
+            fonts.setdefault(ch["font"], set()).add(ch["text"])
+    assert set("Zebraquest") <= fonts["BitstreamVeraSans-Bold"]
+    assert set("Jumpwithvigour") <= fonts["PnpSans"]
+    assert "Z" not in fonts["PnpSans"]  # the heading alone holds a Z
+    page = (kit / "booklet.html").read_text()
+    face = re.search(
+        r"@font-face\{font-family:BitstreamVeraSans-Bold;src:url\(data:font/woff;base64,([^)]+)\)", page
+    )
+    assert face
+    woff = TTFont(io.BytesIO(base64.b64decode(face.group(1))))
+    assert set("Zebra quest") <= {chr(c) for c in woff.getBestCmap()}
+    assert "h1,h2,h3,h4{font-family:BitstreamVeraSans-Bold,var(--sans);font-weight:normal" in page
+    assert "body{font-family:BitstreamVeraSans-Bold" not in page
