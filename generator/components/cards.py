@@ -26,7 +26,15 @@ from typing import Any
 
 from generator.components.base import Context, Output, nup_output
 from generator.components.look import contrast_ink, luminance
-from generator.components.pictures import load_picture, picture_problem, picture_shapes
+from generator.components.pictures import (
+    check_picture,
+    fit_field,
+    grown,
+    image_field,
+    load_picture,
+    picture_problem,
+    picture_shapes,
+)
 from generator.components.symbols import SYMBOLS, draw_symbol
 from generator.definitions.schema import MAX_ITEMS, MAX_TEXT, Field, text_problem
 from generator.definitions.values import ComponentSpec
@@ -128,6 +136,8 @@ BACK_SCHEMA: dict[str, Field] = {
     "text": Field("str", default="", doc="text printed on the back"),
     "text_colour": Field("str", default="", doc="the text's colour (default: a contrast to the fill)"),
     "size": Field("float", default=14.0, min=MIN_SIZE, max=96, doc="the back's text size in points"),
+    "image": image_field("a picture over the whole back (into the bleed), under its frame, symbol and text"),
+    "fit": fit_field(),
 }
 SCHEMA: dict[str, Field] = {
     "size": Field("str", default="poker", check=_size_problem, doc="poker, bridge, mini, tarot or W x H"),
@@ -346,6 +356,11 @@ def check_spec(values: dict[str, Any], where) -> None:
         raise where.error(f"a deck of at most {MAX_DECK} cards, got {total}")
     if total == 0:
         raise where.error("the deck has no cards (every quantity is 0)")
+    folder = os.path.dirname(where.file)
+    if values["back"] is not None:
+        check_picture(folder, values["back"].get("image") or "", where.child("back").child("image"))
+    for name, look in values["backs"].items():
+        check_picture(folder, look.get("image") or "", where.child("backs").child(name).child("image"))
     kinds = {row.cells.get(values["type"], "") for row in deck.rows}
     for name in values["backs"]:
         if name not in kinds:
@@ -582,6 +597,12 @@ def _back(spec: ComponentSpec, ctx: Context, kind: str) -> Drawing | None:
         else:
             shapes.append(Rect(0, 0, width, height, Style(stroke=None, fill=fill)))
             face = fill
+    if look["image"]:
+        at = f"backs.{kind}" if kind in spec["backs"] else "back"
+        where = f"{ctx.definition.path}: components.{spec.id}.{at}.image"
+        picture = load_picture(os.path.dirname(ctx.definition.path), look["image"], where)
+        box = grown((0.0, 0.0, width, height), (width, height), ctx.options.bleed)
+        shapes.extend(picture_shapes(picture, box, look["fit"]))
     if frame:
         inset = FRAME_INSET
         colour = readable(frame, face) if ctx.options.ink_saver else frame

@@ -15,11 +15,24 @@ import struct
 import zlib
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 from generator.definitions.schema import Field
 from generator.foundation.errors import DefinitionError
 from generator.foundation.files import OutsideError, path_problem, read_inside
-from generator.model.page import Command, Group, Image, Shape, multiply, scale, translate
+from generator.model.page import (
+    Circle,
+    Command,
+    Group,
+    Image,
+    Polygon,
+    Rect,
+    Shape,
+    arc_path,
+    multiply,
+    scale,
+    translate,
+)
 from generator.model.svg_art import SvgArt, SvgError, looks_like_svg, read_svg
 
 MAX_IMAGE_BYTES = 4_000_000  # one picture file
@@ -260,3 +273,64 @@ def picture_shapes(
     if clip is None and outline is None:
         return [placed]
     return [Group((placed,), clip=clip, outline=outline)]
+
+
+def outline_of(shape: Shape) -> tuple[Command, ...] | None:
+    """Return a rectangle's, circle's or polygon's outline as path commands (the clip of a
+    picture on a piece of that shape), or None for any other shape."""
+    if isinstance(shape, Circle):
+        return arc_path(shape.cx, shape.cy, shape.r, 0.0, 360.0) + (("Z",),)
+    if isinstance(shape, Polygon) and shape.points:
+        (x0, y0), rest = shape.points[0], shape.points[1:]
+        return (("M", x0, y0), *(("L", x, y) for x, y in rest), ("Z",))
+    if isinstance(shape, Rect):
+        x, y, w, h = shape.x, shape.y, shape.w, shape.h
+        r = min(shape.r, w / 2, h / 2)
+        if r <= 0:
+            return (("M", x, y), ("L", x + w, y), ("L", x + w, y + h), ("L", x, y + h), ("Z",))
+        corners = (
+            arc_path(x + w - r, y + r, r, 270.0, 360.0),
+            arc_path(x + w - r, y + h - r, r, 0.0, 90.0),
+            arc_path(x + r, y + h - r, r, 90.0, 180.0),
+            arc_path(x + r, y + r, r, 180.0, 270.0),
+        )
+        out: list[Command] = []
+        for arc in corners:
+            out.append(("L", *arc[0][1:]) if out else arc[0])
+            out.extend(arc[1:])
+        return (*out, ("Z",))
+    return None
+
+
+BOARD_SCHEMA: dict[str, Field] = {
+    "background_image": image_field("a picture behind the whole board's squares or hexes, cut to them"),
+    "background_fit": fit_field(),
+}
+MARK_PREFIX = "image:"  # a cell's mark string naming a picture file: "image:art/forest.png"
+
+
+def check_board_pictures(values: dict[str, Any], where) -> None:
+    """Check every picture a board names: its background, its marks' and its cells' ``image:``
+    marks (cells from the rules module are checked when drawn)."""
+    folder = os.path.dirname(where.file)
+    check_picture(folder, values.get("background_image") or "", where.child("background_image"))
+    for name, look in (values.get("marks") or {}).items():
+        check_picture(folder, look.get("image") or "", where.child("marks").child(name).child("image"))
+    for name, marks in (values.get("cells") or {}).items():
+        for i, mark in enumerate(marks or []):
+            if isinstance(mark, str) and mark.startswith(MARK_PREFIX):
+                check_picture(folder, mark[len(MARK_PREFIX) :], where.child("cells").child(name).child(i))
+
+
+def face_picture(
+    path: str,
+    name: str,
+    key: str,
+    box: Box,
+    fit: str,
+    outline: tuple[Command, ...] | None = None,
+) -> list[Shape]:
+    """Return the picture ``name`` (relative to the definition at ``path``) placed in ``box`` by
+    ``fit`` and cut to ``outline``; an error names the definition and ``key``."""
+    picture = load_picture(os.path.dirname(path), name, f"{path}: {key}")
+    return picture_shapes(picture, box, fit, outline)

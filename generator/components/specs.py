@@ -71,6 +71,8 @@ class PointBoardSpec(TypedSpec):
     line_colour: str
     background: str
     border: bool
+    background_image: str
+    background_fit: str
     labels: str
     label_size: float
     title_on_board: bool
@@ -105,6 +107,8 @@ class PointBoardSpec(TypedSpec):
             line_colour=values["line_colour"],
             background=values["background"],
             border=values["border"],
+            background_image=values["background_image"],
+            background_fit=values["background_fit"],
             labels=values["labels"],
             label_size=as_float(values["label_size"]),
             title_on_board=values["title_on_board"],
@@ -132,6 +136,8 @@ DEFAULTS_PointBoardSpec: dict[str, Any] = {
     "line_colour": "#000000",
     "background": "#ffffff",
     "border": True,
+    "background_image": "",
+    "background_fit": "cover",
     "labels": "edges",
     "label_size": 11.0,
     "title_on_board": True,
@@ -157,6 +163,8 @@ class GridBoardSpecMarks(TypedSpec):
     text_scale: float
     corner: str
     position: str
+    image: str
+    fit: str
 
     @classmethod
     def from_values(cls, values: Mapping[str, Any]) -> GridBoardSpecMarks:
@@ -175,6 +183,8 @@ class GridBoardSpecMarks(TypedSpec):
             text_scale=as_float(values["text_scale"]),
             corner=values["corner"],
             position=values["position"],
+            image=values["image"],
+            fit=values["fit"],
         )
 
 
@@ -191,6 +201,8 @@ DEFAULTS_GridBoardSpecMarks: dict[str, Any] = {
     "text_scale": 0.55,
     "corner": "",
     "position": "centre",
+    "image": "",
+    "fit": "cover",
 }
 
 
@@ -248,6 +260,8 @@ class GridBoardSpec(TypedSpec):
     line_colour: str
     line_width: float
     background: str
+    background_image: str
+    background_fit: str
     checker: str
     marks: Mapping[str, GridBoardSpecMarks]
     tokens: Mapping[str, GridBoardSpecTokens]
@@ -277,6 +291,8 @@ class GridBoardSpec(TypedSpec):
             line_colour=values["line_colour"],
             line_width=as_float(values["line_width"]),
             background=values["background"],
+            background_image=values["background_image"],
+            background_fit=values["background_fit"],
             checker=values["checker"],
             marks={k: GridBoardSpecMarks.from_values(item) for k, item in values["marks"].items()},
             tokens={k: GridBoardSpecTokens.from_values(item) for k, item in values["tokens"].items()},
@@ -301,6 +317,8 @@ DEFAULTS_GridBoardSpec: dict[str, Any] = {
     "line_colour": "#000000",
     "line_width": 0.4,
     "background": "#ffffff",
+    "background_image": "",
+    "background_fit": "cover",
     "checker": "",
     "marks": {},
     "tokens": {},
@@ -326,6 +344,8 @@ class HexBoardSpecMarks(TypedSpec):
     text_scale: float
     corner: str
     position: str
+    image: str
+    fit: str
 
     @classmethod
     def from_values(cls, values: Mapping[str, Any]) -> HexBoardSpecMarks:
@@ -344,6 +364,8 @@ class HexBoardSpecMarks(TypedSpec):
             text_scale=as_float(values["text_scale"]),
             corner=values["corner"],
             position=values["position"],
+            image=values["image"],
+            fit=values["fit"],
         )
 
 
@@ -360,6 +382,8 @@ DEFAULTS_HexBoardSpecMarks: dict[str, Any] = {
     "text_scale": 0.55,
     "corner": "",
     "position": "centre",
+    "image": "",
+    "fit": "cover",
 }
 
 
@@ -423,6 +447,8 @@ class HexBoardSpec(TypedSpec):
     line_colour: str
     line_width: float
     background: str
+    background_image: str
+    background_fit: str
     marks: Mapping[str, HexBoardSpecMarks]
     tokens: Mapping[str, HexBoardSpecTokens]
     title_on_board: bool
@@ -456,6 +482,8 @@ class HexBoardSpec(TypedSpec):
             line_colour=values["line_colour"],
             line_width=as_float(values["line_width"]),
             background=values["background"],
+            background_image=values["background_image"],
+            background_fit=values["background_fit"],
             marks={k: HexBoardSpecMarks.from_values(item) for k, item in values["marks"].items()},
             tokens={k: HexBoardSpecTokens.from_values(item) for k, item in values["tokens"].items()},
             title_on_board=values["title_on_board"],
@@ -484,6 +512,8 @@ DEFAULTS_HexBoardSpec: dict[str, Any] = {
     "line_colour": "#000000",
     "line_width": 0.35,
     "background": "#ffffff",
+    "background_image": "",
+    "background_fit": "cover",
     "marks": {},
     "tokens": {},
     "title_on_board": True,
@@ -632,6 +662,8 @@ class CountersSpecCountersBack(TypedSpec):
     text_colour: str
     label: str
     ring: bool
+    image: str
+    fit: str
 
     @classmethod
     def from_values(cls, values: Mapping[str, Any]) -> CountersSpecCountersBack:
@@ -646,6 +678,8 @@ class CountersSpecCountersBack(TypedSpec):
             text_colour=values["text_colour"],
             label=values["label"],
             ring=values["ring"],
+            image=values["image"],
+            fit=values["fit"],
         )
 
 
@@ -658,6 +692,8 @@ DEFAULTS_CountersSpecCountersBack: dict[str, Any] = {
     "text_colour": "",
     "label": "",
     "ring": False,
+    "image": "",
+    "fit": "cover",
 }
 
 
@@ -678,6 +714,8 @@ class CountersSpecCounters(TypedSpec):
     text_colour: str
     label: str
     ring: bool
+    image: str
+    fit: str
     back: CountersSpecCountersBack | None
 
     @classmethod
@@ -698,6 +736,8 @@ class CountersSpecCounters(TypedSpec):
             text_colour=values["text_colour"],
             label=values["label"],
             ring=values["ring"],
+            image=values["image"],
+            fit=values["fit"],
             back=None if values["back"] is None else CountersSpecCountersBack.from_values(values["back"]),
         )
 
@@ -714,6 +754,8 @@ DEFAULTS_CountersSpecCounters: dict[str, Any] = {
     "text_colour": "",
     "label": "",
     "ring": False,
+    "image": "",
+    "fit": "cover",
     "back": None,
 }
 
@@ -771,6 +813,9 @@ class StandeesSpecFigures(TypedSpec):
     stroke: str
     ink: str
     base_fill: str
+    image: str
+    back_image: str
+    fit: str
 
     @classmethod
     def from_values(cls, values: Mapping[str, Any]) -> StandeesSpecFigures:
@@ -787,6 +832,9 @@ class StandeesSpecFigures(TypedSpec):
             stroke=values["stroke"],
             ink=values["ink"],
             base_fill=values["base_fill"],
+            image=values["image"],
+            back_image=values["back_image"],
+            fit=values["fit"],
         )
 
 
@@ -800,6 +848,9 @@ DEFAULTS_StandeesSpecFigures: dict[str, Any] = {
     "stroke": "#000000",
     "ink": "",
     "base_fill": "",
+    "image": "",
+    "back_image": "",
+    "fit": "cover",
 }
 
 
@@ -924,6 +975,8 @@ class CardsSpecBack(TypedSpec):
     text: str
     text_colour: str
     size: float
+    image: str
+    fit: str
 
     @classmethod
     def from_values(cls, values: Mapping[str, Any]) -> CardsSpecBack:
@@ -937,6 +990,8 @@ class CardsSpecBack(TypedSpec):
             text=values["text"],
             text_colour=values["text_colour"],
             size=as_float(values["size"]),
+            image=values["image"],
+            fit=values["fit"],
         )
 
 
@@ -948,6 +1003,8 @@ DEFAULTS_CardsSpecBack: dict[str, Any] = {
     "text": "",
     "text_colour": "",
     "size": 14.0,
+    "image": "",
+    "fit": "cover",
 }
 
 
@@ -962,6 +1019,8 @@ class CardsSpecBacks(TypedSpec):
     text: str
     text_colour: str
     size: float
+    image: str
+    fit: str
 
     @classmethod
     def from_values(cls, values: Mapping[str, Any]) -> CardsSpecBacks:
@@ -975,6 +1034,8 @@ class CardsSpecBacks(TypedSpec):
             text=values["text"],
             text_colour=values["text_colour"],
             size=as_float(values["size"]),
+            image=values["image"],
+            fit=values["fit"],
         )
 
 
@@ -986,6 +1047,8 @@ DEFAULTS_CardsSpecBacks: dict[str, Any] = {
     "text": "",
     "text_colour": "",
     "size": 14.0,
+    "image": "",
+    "fit": "cover",
 }
 
 
