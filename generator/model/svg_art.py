@@ -98,13 +98,9 @@ class _Paint:
 
 
 def looks_like_svg(data: bytes) -> bool:
-    """Return whether file data starts like an SVG document (an XML declaration or an svg tag)."""
-    head = data[:512].lstrip(b"\xef\xbb\xbf \t\r\n").lower()
-    return (
-        head.startswith(b"<?xml")
-        or head.startswith(b"<svg")
-        or (head.startswith(b"<!--") and b"<svg" in data[:4096].lower())
-    )
+    """Return whether file data looks like an SVG document: markup with an svg tag near its start."""
+    head = data[:4096].lstrip(b"\xef\xbb\xbf \t\r\n").lower()
+    return head.startswith(b"<") and b"<svg" in head
 
 
 def read_svg(data: bytes, colour: str = "#000000") -> SvgArt:
