@@ -268,7 +268,7 @@ def picture_shapes(
         placed = Image(ox, oy, pw * kx, ph * ky, picture.data)
     else:
         m = multiply(translate(ox, oy), multiply(scale(kx, ky), translate(-vx, -vy)))
-        placed = Group(picture.shapes, m)
+        placed = Group(picture.shapes, m, picture=True)
     clip = box if fit == "cover" or not isinstance(picture, Raster) else None
     if clip is None and outline is None:
         return [placed]

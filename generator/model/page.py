@@ -121,6 +121,9 @@ class Group:
     transform: Matrix = IDENTITY
     clip: tuple[float, float, float, float] | None = None
     outline: tuple[Command, ...] | None = None
+    picture: bool = (
+        False  # the designer's art drawn as shapes (an SVG file): checks measure nothing against it
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,7 +193,7 @@ def readable_at(drawing: Drawing, k: float, min_pt: float = MIN_TYPE) -> Drawing
             if isinstance(s, Group):
                 a, b, c, d = s.transform[:4]
                 inner = factor * math.sqrt(abs(a * d - b * c))
-                out.append(Group(walk(s.children, inner), s.transform, s.clip, s.outline))
+                out.append(replace(s, children=walk(s.children, inner)))
             elif isinstance(s, Text) and s.size * factor < min_pt:
                 out.append(Text(s.x, s.y, s.text, min_pt / factor, s.font, s.anchor, s.colour))
             else:

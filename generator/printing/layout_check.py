@@ -221,6 +221,8 @@ def _flatten(
 ) -> Iterator[tuple[_Leaf, Matrix, Box | None]]:
     for s in shapes:
         if isinstance(s, Group):
+            if s.picture:
+                continue  # a picture's content is the designer's, drawn as shapes or as an image
             mm = multiply(m, s.transform)
             inner = clip
             if s.clip is not None:

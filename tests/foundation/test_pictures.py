@@ -14,6 +14,10 @@ import shutil
 import pypdf
 import pytest
 
+from generator.components.base import Options
+from generator.definitions.loader import load_definition
+from generator.kits.kit import layout_findings
+from generator.kits.plan import kit_plan
 from generator.model.page import bounds
 from generator.model.svg_art import SvgError, read_svg
 from tests.hostile.helpers import cli
@@ -81,7 +85,7 @@ columns = 4
 rows = 3
 cell = "25mm"
 background_image = "art/wide.png"
-cells = { "0101" = ["forest"], "0302" = ["image:art/sun.svg"] }
+cells = { "0101" = ["forest"], "0202" = ["image:art/sun.svg"] }
 
 [components.map.marks.forest]
 image = "art/tall.jpg"
@@ -101,6 +105,9 @@ back = { fill = "#222222", image = "art/tall.jpg" }
 
 [[components.deck.fields]]
 text = "{name}"
+x = "4mm"
+y = "6mm"
+h = "10mm"
 
 [components.figures]
 kind = "standees"
@@ -390,3 +397,10 @@ def test_the_svg_reader_returns_shapes_in_view_box_units():
     ):
         with pytest.raises(SvgError, match=words):
             read_svg(bad)
+
+
+@pytest.mark.parametrize("bleed", [0.0, 3.0])
+def test_the_layout_check_measures_nothing_against_a_picture(tmp_path, bleed):
+    """A hex's name over terrain art, a coin's value over its picture: the art is the designer's."""
+    definition = load_definition(os.path.join(write_kit(tmp_path), "pics.toml"))
+    assert layout_findings(kit_plan(definition, options=Options(bleed=bleed))) == []
