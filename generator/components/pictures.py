@@ -148,11 +148,22 @@ def _jpeg_problem(data: bytes) -> str | None:
     return None
 
 
-@lru_cache(maxsize=256)
 def _picture(path: str, folder: str) -> Picture | str:
     """Return a picture file read (a raster's bytes and size, or an SVG's shapes), or what is wrong
-    with it in the user's words (read once; only a regular file whose real path lies inside
-    ``folder``)."""
+    with it in the user's words: read once while the file stays the same (its size and time of
+    change), so a rebuild after the file is saved reads it again."""
+    try:
+        info = os.stat(path)
+        stamp: tuple[int, int] | None = (info.st_mtime_ns, info.st_size)
+    except OSError:
+        stamp = None
+    return _read_picture(path, folder, stamp)
+
+
+@lru_cache(maxsize=256)
+def _read_picture(path: str, folder: str, stamp: tuple[int, int] | None) -> Picture | str:
+    """Return a picture file read, or what is wrong with it (only a regular file whose real path
+    lies inside ``folder``); ``stamp`` keys the cache."""
     try:
         data = read_inside(path, [folder], MAX_IMAGE_BYTES)
     except OutsideError:

@@ -404,3 +404,20 @@ def test_the_layout_check_measures_nothing_against_a_picture(tmp_path, bleed):
     """A hex's name over terrain art, a coin's value over its picture: the art is the designer's."""
     definition = load_definition(os.path.join(write_kit(tmp_path), "pics.toml"))
     assert layout_findings(kit_plan(definition, options=Options(bleed=bleed))) == []
+
+
+def test_a_picture_saved_again_is_read_again_in_the_same_process(tmp_path):
+    """A long-lived process (a watched build) draws the file as it is now, not as first read."""
+    from PIL import Image
+
+    layouts = write_kit(tmp_path)
+    widths = []
+    for size in ((60, 120), (90, 120)):
+        Image.new("RGB", size, GREEN).save(os.path.join(layouts, "art", "tall.jpg"), quality=95)
+        out = tmp_path / f"out{size[0]}"
+        run = cli("build", "pics", "--layouts", layouts, "--out", str(out), "--parts", "-q")
+        assert run.code == 0, run.err
+        page = pypdf.PdfReader(out / "pics" / "points.pdf").pages[0]
+        xobjects = page["/Resources"]["/XObject"]
+        widths.extend(int(xobjects[name]["/Width"]) for name in xobjects)
+    assert widths == [60, 90]
