@@ -5,7 +5,8 @@ The data is a CSV file beside the definition (``csv = "cards.csv"``; the first r
 columns) or an inline TOML list (``cards = [{ name = "Fox", quantity = 2 }, ...]``). The layout is
 a list of ``fields``, each a box on the card measured from its top left corner: a text (wrapped
 into its box and shrunk to fit; ``{column}`` inserts a column's value), a symbol from the symbol
-table, a colour band, or a picture (a PNG or JPEG file in the definition's folder or below it).
+table, a colour band, or a picture (a PNG, JPEG or SVG file in the definition's folder or below
+it; see ``generator.components.pictures``).
 A field's colour, fill, symbol and picture may come from a column too (``fill = "{colour}"``,
 ``image = "art/{name}.png"``). Each card type (the ``type`` column) may have its own back
 (``backs.<type>``, else ``back``); backs are printed on the reverse of the sheet, placed for a
@@ -118,7 +119,7 @@ FIELD_SCHEMA: dict[str, Field] = {
     "fill": Field("str", default="", doc="kind band: its colour; may be {column}"),
     "symbol": Field("str", default="", doc="kind symbol: a symbol name or {column}"),
     "image": Field(
-        "str", default="", doc="kind image: a PNG or JPEG file beside the definition; may use {column}"
+        "str", default="", doc="kind image: a PNG, JPEG or SVG file beside the definition; may use {column}"
     ),
     "fit": Field(
         "str",
