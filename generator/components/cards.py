@@ -5,7 +5,8 @@ The data is a CSV file beside the definition (``csv = "cards.csv"``; the first r
 columns) or an inline TOML list (``cards = [{ name = "Fox", quantity = 2 }, ...]``). The layout is
 a list of ``fields``, each a box on the card measured from its top left corner: a text (wrapped
 into its box and shrunk to fit; ``{column}`` inserts a column's value), a symbol from the symbol
-table, a colour band, or a picture (a PNG or JPEG file in the definition's folder or below it).
+table, a colour band, or a picture (a PNG, JPEG or SVG file in the definition's folder or below
+it; see ``generator.components.pictures``).
 A field's colour, fill, symbol and picture may come from a column too (``fill = "{colour}"``,
 ``image = "art/{name}.png"``). Each card type (the ``type`` column) may have its own back
 (``backs.<type>``, else ``back``); backs are printed on the reverse of the sheet, placed for a
@@ -19,16 +20,22 @@ from __future__ import annotations
 
 import os
 import re
-import struct
-import zlib
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from generator.components import inline
 from generator.components.base import Context, Output, nup_output
 from generator.components.inline import has_icons, icons_of
 from generator.components.look import contrast_ink, luminance
+from generator.components.pictures import (
+    check_picture,
+    fit_field,
+    grown,
+    image_field,
+    load_picture,
+    picture_problem,
+    picture_shapes,
+)
 from generator.components.rows import (
     Row,
     Table,
@@ -44,10 +51,9 @@ from generator.components.symbols import SYMBOLS, draw_symbol
 from generator.definitions.schema import Field
 from generator.definitions.values import ComponentSpec
 from generator.foundation.errors import DefinitionError
-from generator.foundation.files import OutsideError, path_problem, read_inside
 from generator.model.colour import readable
 from generator.model.fonts import has_glyphs, split_lines, text_width
-from generator.model.page import Drawing, Group, Image, Rect, Shape, Style, Text
+from generator.model.page import Drawing, Rect, Shape, Style, Text
 from generator.model.units import parse_length
 from generator.printing.imposition import SheetItem
 
@@ -59,8 +65,6 @@ SIZES: dict[str, tuple[float, float]] = {
 }
 MAX_QUANTITY = 200  # copies of one card
 MAX_DECK = 2000  # cards in one deck, copies counted
-MAX_IMAGE_BYTES = 4_000_000  # one picture file
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 MIN_SIZE = 6.0  # pt, the smallest type a card prints
 FRAME_INSET = 2.5  # mm, a frame's distance from the card's edge
 LEADING = 1.2  # line height over type size
@@ -122,7 +126,7 @@ FIELD_SCHEMA: dict[str, Field] = {
     "fill": Field("str", default="", doc="kind band: its colour; may be {column}"),
     "symbol": Field("str", default="", doc="kind symbol: a symbol name or {column}"),
     "image": Field(
-        "str", default="", doc="kind image: a PNG or JPEG file beside the definition; may use {column}"
+        "str", default="", doc="kind image: a PNG, JPEG or SVG file beside the definition; may use {column}"
     ),
     "fit": Field(
         "str",
@@ -145,6 +149,8 @@ BACK_SCHEMA: dict[str, Field] = {
     "font": Field(
         "str", default="sans-bold", doc="the back's text face: a shipped face or a name of [fonts]"
     ),
+    "image": image_field("a picture over the whole back (into the bleed), under its frame, symbol and text"),
+    "fit": fit_field(),
 }
 SCHEMA: dict[str, Field] = {
     "size": Field("str", default="poker", check=_size_problem, doc="poker, bridge, mini, tarot or W x H"),
@@ -205,7 +211,7 @@ def check_spec(values: dict[str, Any], where) -> None:
         if not field[need]:
             raise at.child(need).error(f"a {kind} field needs {need}")
         if kind == "image" and not _refs(field["image"]):
-            problem = _image_problem(os.path.dirname(where.file), field["image"])
+            problem = picture_problem(os.path.dirname(where.file), field["image"])
             if problem:
                 raise at.child("image").error(problem)
         x, y, w, h = box(field, width, height)
@@ -218,6 +224,11 @@ def check_spec(values: dict[str, Any], where) -> None:
         raise where.error(f"a deck of at most {MAX_DECK} cards, got {total}")
     if total == 0:
         raise where.error("the deck has no cards (every quantity is 0)")
+    folder = os.path.dirname(where.file)
+    if values["back"] is not None:
+        check_picture(folder, values["back"].get("image") or "", where.child("back").child("image"))
+    for name, look in values["backs"].items():
+        check_picture(folder, look.get("image") or "", where.child("backs").child(name).child("image"))
     kinds = {row.cells.get(values["type"], "") for row in deck.rows}
     for name in values["backs"]:
         if name not in kinds:
@@ -244,131 +255,6 @@ def box(field: dict[str, Any], width: float, height: float) -> tuple[float, floa
     return (x, y, w, h)
 
 
-def image_size(data: bytes) -> tuple[int, int] | None:
-    """Return (width, height) in pixels of PNG or JPEG file data, or None when it is neither."""
-    if data.startswith(PNG_SIGNATURE) and len(data) >= 24 and data[12:16] == b"IHDR":
-        w, h = struct.unpack(">II", data[16:24])
-        return (w, h) if w and h else None
-    if not data.startswith(b"\xff\xd8"):
-        return None
-    i = 2
-    while i + 9 < len(data):
-        if data[i] != 0xFF:
-            return None
-        marker = data[i + 1]
-        if marker == 0xFF:
-            i += 1
-            continue
-        if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7:
-            i += 2
-            continue
-        (length,) = struct.unpack(">H", data[i + 2 : i + 4])
-        if marker in (0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF):
-            h, w = struct.unpack(">HH", data[i + 5 : i + 9])
-            return (w, h) if w and h else None
-        i += 2 + length
-    return None
-
-
-MAX_PIXELS = 40_000_000  # pixels of one picture (a 12000 x 12000 PNG of a few KB would unpack to GB)
-
-
-def _png_problem(data: bytes, width: int, height: int) -> str | None:
-    """Return what is wrong with a PNG's chunks and compressed data ("truncated", ...), or None."""
-    i, idat = len(PNG_SIGNATURE), []
-    ended = False
-    while i + 8 <= len(data):
-        length, tag = struct.unpack(">I4s", data[i : i + 8])
-        if i + 12 + length > len(data):
-            return "truncated (a PNG whose data stops before its end)"
-        if tag == b"IDAT":
-            idat.append(data[i + 8 : i + 8 + length])
-        if tag == b"IEND":
-            ended = True
-            break
-        i += 12 + length
-    if not ended:
-        return "truncated (a PNG whose data stops before its end)"
-    if not idat:
-        return "not a whole PNG (it holds no picture data)"
-    depth, colour_type = data[24], data[25]
-    channels = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}.get(colour_type)
-    if channels is None or depth not in (1, 2, 4, 8, 16):
-        return "not a PNG that can be printed (an unknown colour type or depth)"
-    interlaced = len(data) > 28 and data[28] == 1
-    expected = height * (1 + (width * channels * depth + 7) // 8)
-    unpack = zlib.decompressobj()
-    try:
-        got = 0
-        for part in idat:
-            got += len(unpack.decompress(part, max(0, expected + 1 - got)))
-            if got > expected:
-                break
-    except zlib.error:
-        return "damaged (its picture data does not unpack)"
-    if not interlaced and got < expected:
-        return "truncated (its picture data stops before the last row)"
-    return None
-
-
-def _jpeg_problem(data: bytes) -> str | None:
-    """Return what is wrong with a JPEG's structure ("truncated", ...), or None."""
-    scan = data.find(b"\xff\xda")
-    if scan < 0 or scan + 4 > len(data):
-        return "truncated (a JPEG with no picture data after its header)"
-    if data.rfind(b"\xff\xd9") < scan:
-        return "truncated (a JPEG whose data stops before its end)"
-    return None
-
-
-@lru_cache(maxsize=64)
-def _picture(path: str, folder: str) -> tuple[bytes, tuple[int, int]] | str:
-    """Return a picture file's bytes and pixel size, or what is wrong with it in the user's words
-    (read once; only a regular file whose real path lies inside ``folder``)."""
-    try:
-        data = read_inside(path, [folder], MAX_IMAGE_BYTES)
-    except OutsideError:
-        return "leads outside the definition's folder (a link); not read"
-    except FileNotFoundError:
-        return "no such file"
-    except IsADirectoryError:
-        return "a folder, not a picture"
-    except OSError as exc:
-        if exc.errno == 0:
-            return "not a regular file"
-        return f"cannot be read: {exc.strerror or exc}"
-    if len(data) > MAX_IMAGE_BYTES:
-        return f"over {MAX_IMAGE_BYTES // 1_000_000} MB (at most {MAX_IMAGE_BYTES} bytes)"
-    size = image_size(data)
-    if size is None:
-        if data.startswith((PNG_SIGNATURE, b"\xff\xd8")):
-            return "truncated (its header stops before the picture's size)"
-        return "not a PNG or JPEG image"
-    if size[0] * size[1] > MAX_PIXELS:
-        return f"over {MAX_PIXELS // 1_000_000} megapixels ({size[0]} x {size[1]})"
-    problem = _png_problem(data, *size) if data.startswith(PNG_SIGNATURE) else _jpeg_problem(data)
-    if problem:
-        return problem
-    return data, size
-
-
-def _image_path(folder: str, name: str) -> str | None:
-    """Return the path of a picture named relative to the definition's folder, or None when the
-    name leaves that folder or holds a control character."""
-    name = name.strip()
-    if not name or os.path.isabs(name) or ".." in name.replace("\\", "/").split("/") or path_problem(name):
-        return None
-    return os.path.join(folder, name)
-
-
-def _image_problem(folder: str, name: str) -> str | None:
-    path = _image_path(folder, name)
-    if path is None:
-        return f"{name!r}: a picture in the definition's folder or below it"
-    found = _picture(path, folder or ".")
-    return f"{os.path.normpath(path)}: {found}" if isinstance(found, str) else None
-
-
 def _image_shapes(
     field: dict[str, Any],
     row: Row,
@@ -384,25 +270,15 @@ def _image_shapes(
     name = _fill_in(field["image"], row).strip()
     if not name or any(not row.cells.get(ref, "").strip() for ref in _refs(field["image"])):
         return []  # an empty cell: this card has no picture
-    problem = _image_problem(os.path.dirname(ctx.definition.path), name)
+    folder = os.path.dirname(ctx.definition.path)
+    problem = picture_problem(folder, name)
     if problem:
         refs = _refs(field["image"])
         if refs:
             raise deck.error(row, refs[0], problem)
         raise DefinitionError(f"{ctx.definition.path}: components.{deck.component}.{key}.image: {problem}")
-    path = _image_path(os.path.dirname(ctx.definition.path), name)
-    assert path is not None
-    found = _picture(path, os.path.dirname(ctx.definition.path) or ".")
-    assert not isinstance(found, str)
-    data, (pw, ph) = found
-    if field["fit"] == "stretch":
-        return [Image(x, y, w, h, data)]
-    k = (min if field["fit"] == "contain" else max)(w / pw, h / ph)
-    iw, ih = pw * k, ph * k
-    picture = Image(x + (w - iw) / 2, y + (h - ih) / 2, iw, ih, data)
-    if field["fit"] == "contain":
-        return [picture]
-    return [Group((picture,), clip=(x, y, w, h))]
+    picture = load_picture(folder, name, f"{ctx.definition.path}: components.{deck.component}.{key}.image")
+    return picture_shapes(picture, (x, y, w, h), field["fit"])
 
 
 def _colour(value: str, row: Row, key: str, field: dict[str, Any], deck: Deck, ctx: Context) -> str | None:
@@ -603,6 +479,12 @@ def _back(spec: ComponentSpec, ctx: Context, kind: str) -> Drawing | None:
         else:
             shapes.append(Rect(0, 0, width, height, Style(stroke=None, fill=fill)))
             face = fill
+    if look["image"]:
+        at = f"backs.{kind}" if kind in spec["backs"] else "back"
+        where = f"{ctx.definition.path}: components.{spec.id}.{at}.image"
+        picture = load_picture(os.path.dirname(ctx.definition.path), look["image"], where)
+        box = grown((0.0, 0.0, width, height), (width, height), ctx.options.bleed)
+        shapes.extend(picture_shapes(picture, box, look["fit"]))
     if frame:
         inset = FRAME_INSET
         colour = readable(frame, face) if ctx.options.ink_saver else frame

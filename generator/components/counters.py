@@ -4,6 +4,8 @@ a fill, a symbol and/or text, and an optional back printed on the next page for 
 from __future__ import annotations
 
 import math
+import os
+from dataclasses import replace
 from typing import Any
 
 from generator.components import inline
@@ -20,6 +22,15 @@ from generator.components.look import (
     knockout_hatch,
     luminance,
 )
+from generator.components.pictures import (
+    check_picture,
+    fit_field,
+    grown,
+    image_field,
+    load_picture,
+    outline_of,
+    picture_shapes,
+)
 from generator.components.rows import data_fields, expand_templates, template_fields
 from generator.components.specs import CountersSpec, CountersSpecCounters, CountersSpecCountersBack
 from generator.components.symbols import draw_symbol
@@ -27,7 +38,7 @@ from generator.definitions.schema import Field, positive
 from generator.definitions.values import ComponentSpec
 from generator.foundation.errors import DefinitionError
 from generator.model.colour import readable
-from generator.model.page import Circle, Drawing, Group, Polygon, Rect, Shape, Style, Text
+from generator.model.page import Circle, Drawing, Group, Polygon, Rect, Shape, Style, Text, bounds
 from generator.printing.imposition import SheetItem
 
 MAX_COUNT = 1000  # counters of one type
@@ -37,6 +48,8 @@ FACE_SCHEMA: dict[str, Field] = {
     "ring": Field("bool", default=False, doc="an inner ring, to tell sides apart in black and white"),
     "font": Field("str", default="sans-bold", doc="the text's face: a shipped face or a name of [fonts]"),
     "label_font": Field("str", default="sans", doc="the label's face: a shipped face or a name of [fonts]"),
+    "image": image_field("a picture over the whole face, under its symbol and texts, cut to its shape"),
+    "fit": fit_field(),
 }
 COUNTER_SCHEMA: dict[str, Field] = {
     "name": Field("str", required=True, doc="the counter type's name (a PNG's file name under --png)"),
@@ -81,10 +94,17 @@ SCHEMA: dict[str, Field] = {
 
 def check_spec(values: dict[str, Any], where) -> None:
     """Check that at least one counter type is listed; with data (``csv`` or inline ``rows``),
-    make the counter types from its rows, one per row and template."""
+    make the counter types from its rows, one per row and template; then that every face's
+    picture reads (after the rows have filled in its ``{column}``)."""
     if not values["counters"]:
         raise where.child("counters").error("list at least one counter type")
     expand_templates(values, where, "counters", COUNTER_SCHEMA, "counter", MAX_COUNT)
+    folder = os.path.dirname(where.file)
+    for i, counter in enumerate(values["counters"]):
+        at = where.child("counters").child(i)
+        check_picture(folder, counter.get("image") or "", at.child("image"))
+        if counter.get("back"):
+            check_picture(folder, counter["back"].get("image") or "", at.child("back").child("image"))
 
 
 def hex_cell(size: float, pad: float, orientation: str) -> tuple[float, float]:
@@ -97,7 +117,13 @@ Face = CountersSpecCounters | CountersSpecCountersBack  # a counter's front (its
 
 
 def _face(
-    shape: str, size: float, pad: float, face: Face, ctx: Context, orientation: str = "flat"
+    shape: str,
+    size: float,
+    pad: float,
+    face: Face,
+    ctx: Context,
+    orientation: str = "flat",
+    where: str = "",
 ) -> tuple[Shape, ...]:
     cell = size + 2 * pad
     c = cell / 2
@@ -138,6 +164,21 @@ def _face(
                 style,
             )
         )
+    if face.image:
+        body_shape = shapes[0]
+        assert isinstance(body_shape, (Circle, Rect, Polygon))
+        found = bounds((body_shape,))
+        assert found is not None
+        x0, y0, x1, y1 = found
+        picture = load_picture(os.path.dirname(ctx.definition.path), face.image, f"{where}.image")
+        box = (x0, y0, x1 - x0, y1 - y0)
+        if shape == "square":  # the face is the part: its picture runs into the bleed
+            part = (size + 2 * pad, size + 2 * pad)
+            shapes.extend(picture_shapes(picture, grown(box, part, ctx.options.bleed), face.fit))
+        else:
+            shapes.extend(picture_shapes(picture, box, face.fit, outline_of(body_shape)))
+        if body_shape.style.stroke is not None:  # the outline drawn again over the picture
+            shapes.append(replace(body_shape, style=Style(stroke=outline, fill=None, width=width)))
     hatched = shade is not None and contrast_ink(shade) == "#ffffff"
     ink = (
         readable(shade, "#ffffff")
@@ -308,18 +349,20 @@ def items(spec: ComponentSpec, ctx: Context) -> list[SheetItem]:
     result: list[SheetItem] = []
     values = spec.typed(CountersSpec)
     pad = values.padding
-    for i, counter in enumerate(values.counters):
-        _check_icons(spec, ctx, i, counter)
+    for index, counter in enumerate(values.counters):
+        _check_icons(spec, ctx, index, counter)
         size = counter.size or values.size
         shape = counter.shape
         p = pad if shape in ("circle", "hexagon", "rounded", "hex") else 0.0
         cell = size + 2 * p
         w, h = hex_cell(size, p, counter.orientation) if shape == "hex" else (cell, cell)
         turn = counter.orientation
-        front = Drawing(w, h, _face(shape, size, p, counter, ctx, turn), counter.name)
+        where = f"{ctx.definition.path}: components.{spec.id}.counters[{index}]"
+        front = Drawing(w, h, _face(shape, size, p, counter, ctx, turn, where), counter.name)
         back = None
         if counter.back is not None:
-            back = Drawing(w, h, _face(shape, size, p, counter.back, ctx, turn), counter.name + " back")
+            back_face = _face(shape, size, p, counter.back, ctx, turn, where + ".back")
+            back = Drawing(w, h, back_face, counter.name + " back")
         result.extend([SheetItem(front, back)] * counter.count)
     return result
 

@@ -4,10 +4,12 @@ cut out, fold and glue into dice. ``faces`` lists the six faces; faces 1 and 6, 
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from generator.components.base import Context, Output
 from generator.components.look import contrast_ink, fitted_text, knockout_boxes, knockout_hatch, luminance
+from generator.components.pictures import MARK_PREFIX, check_picture, grown, load_picture, picture_shapes
 from generator.components.specs import DiceNetsSpec, DiceNetsSpecDice
 from generator.components.symbols import draw_symbol
 from generator.definitions.schema import Field, positive
@@ -22,7 +24,7 @@ DIE_SCHEMA: dict[str, Field] = {
     "faces": Field(
         "list:str",
         default=["pips:1", "pips:2", "pips:3", "pips:4", "pips:5", "pips:6"],
-        doc="six faces: 'pips:N', 'symbol:NAME' or any short text",
+        doc="six faces: 'pips:N', 'symbol:NAME', 'image:FILE' (a PNG, JPEG or SVG over the whole face) or any short text",
     ),
     "fill": Field("str", default="#ffffff", doc="the faces' colour"),
     "ink": Field("str", default="", doc="pips, symbols and text colour (default: a contrast to the fill)"),
@@ -58,6 +60,9 @@ def check_spec(values: dict[str, Any], where) -> None:
         for j, face in enumerate(faces):
             if face.startswith("pips:") and face[5:] not in {"0", "1", "2", "3", "4", "5", "6"}:
                 raise where.child("dice").child(i).child("faces").child(j).error("pips are 0 to 6")
+            if face.startswith(MARK_PREFIX):
+                at = where.child("dice").child(i).child("faces").child(j)
+                check_picture(os.path.dirname(where.file), face[len(MARK_PREFIX) :], at)
 
 
 def _face(x: float, y: float, s: float, face: str, ink: str) -> list[Shape]:
@@ -90,7 +95,7 @@ def _tab(x1: float, y1: float, x2: float, y2: float, nx: float, ny: float, depth
     )
 
 
-def net(die: DiceNetsSpecDice, s: float, ctx: Context) -> Drawing:
+def net(die: DiceNetsSpecDice, s: float, ctx: Context, spec_id: str = "") -> Drawing:
     """Return the net of one die: 3 faces wide, 4 faces tall, plus a tab below."""
     fill = ctx.colour(die.fill) or "#ffffff"
     ink = ctx.colour(die.ink) or contrast_ink(fill)
@@ -132,7 +137,14 @@ def net(die: DiceNetsSpecDice, s: float, ctx: Context) -> Drawing:
     for slot, face in zip(ORDER, die.faces):
         col, row = SLOTS[slot]
         x, y = col * s, row * s
-        marks = _face(x, y, s, face, ink)
+        if face.startswith(MARK_PREFIX):  # a picture over the whole face, into the bleed at the net's edge
+            where = f"{ctx.definition.path}: components.{spec_id}.dice: {die.name}: {face!r}"
+            picture = load_picture(os.path.dirname(ctx.definition.path), face[len(MARK_PREFIX) :], where)
+            box = grown((x, y, s, s), (3 * s, 4 * s + depth), b)
+            shapes.extend(picture_shapes(picture, box, "cover"))
+            marks = []
+        else:
+            marks = _face(x, y, s, face, ink)
         if frame is not None:
             shapes.append(
                 Rect(x + FRAME / 2, y + FRAME / 2, s - FRAME, s - FRAME, Style(stroke=frame, width=FRAME))
@@ -183,7 +195,7 @@ def net(die: DiceNetsSpecDice, s: float, ctx: Context) -> Drawing:
 def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = None) -> Drawing:
     """Return the first die's net at true size (for booklet figures)."""
     values = spec.typed(DiceNetsSpec)
-    return net(values.dice[0], values.size, ctx)
+    return net(values.dice[0], values.size, ctx, spec.id)
 
 
 def contents(spec: ComponentSpec, ctx: Context) -> list[tuple[str, int]]:
@@ -197,7 +209,7 @@ def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     s = values.size
     items: list[SheetItem] = []
     for die in values.dice:
-        art = net(die, s, ctx)
+        art = net(die, s, ctx, spec.id)
         pad = s * TAB + 1.0
         cell = Drawing(art.width + 2 * pad, art.height + pad + 1.0, (art.placed(pad, 1.0),), art.label)
         items.extend([SheetItem(cell)] * die.count)

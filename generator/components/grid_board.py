@@ -35,6 +35,15 @@ from generator.components.look import (
     move_arrow,
     pointer_fan,
 )
+from generator.components.pictures import (
+    BOARD_SCHEMA,
+    MARK_PREFIX,
+    check_board_pictures,
+    face_picture,
+    fit_field,
+    grown,
+    image_field,
+)
 from generator.components.symbols import draw_symbol
 from generator.definitions.schema import Field, positive
 from generator.definitions.values import ComponentSpec, GameDefinition
@@ -75,6 +84,8 @@ MARK_SCHEMA: dict[str, Field] = {
         choices=("centre", "top", "bottom"),
         doc="where the symbol or text sits in the square",
     ),
+    "image": image_field("a picture filling the square (the hex), over its fill, under its ink"),
+    "fit": fit_field(),
 }
 SCHEMA: dict[str, Field] = {
     "data": Field("str", default="", doc="layout data name from the rules module, e.g. 'board'"),
@@ -98,6 +109,7 @@ SCHEMA: dict[str, Field] = {
     "line_colour": Field("str", default="#000000", doc="colour of the grid lines"),
     "line_width": Field("length", default=0.4, check=positive, doc="width of the grid lines"),
     "background": Field("str", default="#ffffff", doc="fill of the squares without a filled mark"),
+    **BOARD_SCHEMA,
     "checker": Field("str", default="", doc="fill of every other square"),
     "marks": Field(
         "map-table",
@@ -140,6 +152,7 @@ def check_spec(values: dict[str, Any], where) -> None:
     """Check that the board has a size from the definition or from the rules module."""
     if not values["data"] and (values["files"] is None or values["ranks"] is None):
         raise where.child("files").error('give files and ranks (and cells), or data = "board"')
+    check_board_pictures(values, where)
     for side in values["edges"]:
         if side not in ("north", "south", "east", "west"):
             raise where.child("edges").child(side).error("edges are north, south, east or west")
@@ -237,12 +250,22 @@ def _cell_shapes(
                 dirs = [d.strip() for d in mark[7:].split(",") if d.strip()]
                 shapes.extend(_arrows(x + band / 2, y + band, s - band, dirs, ctx, s))
             continue
+        if mark.startswith(MARK_PREFIX):
+            if layer == "base":
+                key = f"components.{spec.id}.cells: {mark!r}"
+                shapes.extend(face_picture(ctx.definition.path, mark[6:], key, (x, y, s, s), "cover"))
+            continue
         look, parts = mark_look(spec, ctx, mark)
         fill = ctx.colour(look["fill"])
         if layer == "base":
             dark = fill is not None and contrast_ink(fill) == "#ffffff"
             if fill and not (ink_saver and dark):
                 shapes.append(Rect(x, y, s, s, Style(stroke=None, fill=fill)))
+            if look["image"]:
+                key = f"components.{spec.id}.marks: {mark!r}: image"
+                shapes.extend(
+                    face_picture(ctx.definition.path, look["image"], key, (x, y, s, s), look["fit"])
+                )
             if look["hatch"] or (ink_saver and dark):
                 shapes.append(Group(tuple(hatch(x, y, s, s, "#000000", spacing=max(1.6, s / 9), width=0.3))))
         else:
@@ -438,6 +461,12 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
     bg = ctx.colour(spec["background"])
     if bg and bg != "#ffffff" and not ctx.options.ink_saver:
         shapes.append(Rect(gx, gy, files * cell, ranks * cell, Style(stroke=None, fill=bg)))
+    if spec["background_image"]:
+        area = grown((gx, gy, files * cell, ranks * cell), (width, height), ctx.options.bleed)
+        key = f"components.{spec.id}.background_image"
+        shapes.extend(
+            face_picture(ctx.definition.path, spec["background_image"], key, area, spec["background_fit"])
+        )
     checker = ctx.colour(spec["checker"])
     hatched: list[tuple[float, float]] = []  # ink saver: checker squares, hatched round their marks
     hatch_at = len(shapes)

@@ -12,6 +12,7 @@ name every hex alike. Large maps are tiled over sheets like every board.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +32,13 @@ from generator.components.look import (
     outside_box,
     pointer_fan,
 )
+from generator.components.pictures import (
+    BOARD_SCHEMA,
+    MARK_PREFIX,
+    check_board_pictures,
+    face_picture,
+    outline_of,
+)
 from generator.components.symbols import draw_symbol
 from generator.definitions.schema import Field, positive
 from generator.definitions.values import ComponentSpec
@@ -38,7 +46,7 @@ from generator.foundation.errors import DefinitionError, NotationError
 from generator.games.hexes import COORDINATES, DIRECTIONS, ORIENTATIONS, STAGGERS, Hex, HexGrid, parse_hex
 from generator.model.colour import readable
 from generator.model.fonts import text_width
-from generator.model.page import Drawing, Group, Line, Point, Polygon, Shape, Style, Text, bounds
+from generator.model.page import Command, Drawing, Group, Line, Point, Polygon, Shape, Style, Text, bounds
 from generator.printing.imposition import place
 
 SCHEMA: dict[str, Field] = {
@@ -78,6 +86,7 @@ SCHEMA: dict[str, Field] = {
         doc="width of the hex outlines (the map's outline is 2.5 times it)",
     ),
     "background": Field("str", default="#ffffff", doc="the fill of hexes without a filled mark"),
+    **BOARD_SCHEMA,
     "marks": Field(
         "map-table",
         default={},
@@ -129,6 +138,7 @@ def check_spec(values: dict[str, Any], where) -> None:
         raise where.child("radius").error("a hexhex map needs a radius (rings round the centre hex)")
     if shape == "cells" and not values["hexes"] and not values["cells"] and not values["data"]:
         raise where.child("hexes").error("list the map's hexes (or give cells, or data)")
+    check_board_pictures(values, where)
     style = (values["coordinates"], values["orientation"], values["stagger"])
     named: dict[str, tuple[Any, Hex]] = {}
     for key in ("hexes", "cells"):
@@ -401,12 +411,20 @@ def _mark_shapes(
                     _arrows(cx, middle, s, [d.strip() for d in mark[7:].split(",") if d.strip()], spec, ctx)
                 )
             continue
+        if mark.startswith(MARK_PREFIX):
+            if layer == "base":
+                key = f"components.{spec.id}.cells: {mark!r}"
+                shapes.extend(_hex_picture(ctx, mark[6:], key, poly, "cover"))
+            continue
         look, parts = mark_look(spec, ctx, mark)
         fill = ctx.colour(look["fill"])
         dark = fill is not None and contrast_ink(fill) == "#ffffff"
         if layer == "base":
             if fill and not (ink_saver and dark):
                 shapes.append(Polygon(poly, Style(stroke=None, fill=fill)))
+            if look["image"]:
+                key = f"components.{spec.id}.marks: {mark!r}: image"
+                shapes.extend(_hex_picture(ctx, look["image"], key, poly, look["fit"]))
             if look["hatch"] or (ink_saver and dark):
                 shapes.append(Group(tuple(hex_hatch(poly, "#000000", max(1.6, s / 9), 0.3, holes))))
             continue
@@ -447,6 +465,18 @@ def _mark_shapes(
             ink_ = own("text_colour")
             shapes.append(fitted_text(cx, corner_base, text, across, corner_pt, spec["font"], "middle", ink_))
     return shapes
+
+
+def _hex_picture(ctx: Context, name: str, key: str, poly: tuple[Point, ...], fit: str) -> list[Shape]:
+    """Return a picture filling a hex's box by ``fit``, cut to the hex."""
+    x0, y0, x1, y1 = _box_of(poly)
+    outline = outline_of(Polygon(poly))
+    return face_picture(ctx.definition.path, name, key, (x0, y0, x1 - x0, y1 - y0), fit, outline)
+
+
+def _box_of(points: Iterable[Point]) -> tuple[float, float, float, float]:
+    xs, ys = zip(*points)
+    return (min(xs), min(ys), max(xs), max(ys))
 
 
 def _arrows(
@@ -502,6 +532,19 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
     if bg and bg != "#ffffff" and not ctx.options.ink_saver:
         for h in order:
             shapes.append(Polygon(corners(*m.centres[h], orientation, m.cell), Style(stroke=None, fill=bg)))
+    if spec["background_image"]:  # one picture behind the whole map, cut to its hexes
+        hexes = [corners(*m.centres[h], orientation, m.cell) for h in order]
+        clip: tuple[Command, ...] = tuple(
+            c for poly in hexes for c in (("M", *poly[0]), *(("L", *p) for p in poly[1:]), ("Z",))
+        )
+        x0, y0, x1, y1 = _box_of(p for poly in hexes for p in poly)
+        key = f"components.{spec.id}.background_image"
+        area = (x0, y0, x1 - x0, y1 - y0)
+        shapes.extend(
+            face_picture(
+                ctx.definition.path, spec["background_image"], key, area, spec["background_fit"], clip
+            )
+        )
     named = {grid.parse(name): name for name in m.cells}
     occupied = {grid.parse(n) for n in (overlay or {}).get("pieces", {})}
     tops: list[Shape] = []

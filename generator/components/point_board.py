@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
+from dataclasses import replace
 from typing import Any
 
 from generator.components.base import Context, Output
@@ -21,6 +22,7 @@ from generator.components.look import (
     fill_names,
     move_arrow,
 )
+from generator.components.pictures import BOARD_SCHEMA, check_board_pictures, face_picture, outline_of
 from generator.definitions.schema import Field, positive
 from generator.definitions.values import ComponentSpec
 from generator.foundation.errors import DefinitionError
@@ -44,6 +46,7 @@ SCHEMA: dict[str, Field] = {
     "line_colour": Field("str", default="#000000", doc="colour of the lines"),
     "background": Field("str", default="#ffffff", doc="the board's fill"),
     "border": Field("bool", default=True, doc="a frame round the board"),
+    **BOARD_SCHEMA,
     "labels": Field(
         "str",
         default="edges",
@@ -66,7 +69,8 @@ SCHEMA: dict[str, Field] = {
 
 
 def check_spec(values: dict[str, Any], where) -> None:
-    """Check that the board has geometry and a scale."""
+    """Check that the board has geometry and a scale, and that its picture reads."""
+    check_board_pictures(values, where)
     if not values["data"] and values["points"] is None:
         raise where.child("points").error('give points (and lines) or data = "board"')
     if values["spacing"] is None and values["size"] is None:
@@ -172,7 +176,25 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
         fill=None if ink_saver or bg in (None, "#ffffff") else bg,
         width=0.6,
     )
-    if frame.stroke or frame.fill:
+    if spec["background_image"]:  # behind the whole board, cut to its rounded frame
+        if frame.fill:
+            shapes.append(Rect(0, 0, width, height, replace(frame, stroke=None), r=3.0))
+        key = f"components.{spec.id}.background_image"
+        board = Rect(0, 0, width, height, frame, r=3.0)
+        area = (0.0, 0.0, width, height)
+        shapes.extend(
+            face_picture(
+                ctx.definition.path,
+                spec["background_image"],
+                key,
+                area,
+                spec["background_fit"],
+                outline_of(board),
+            )
+        )
+        if frame.stroke:
+            shapes.append(Rect(0, 0, width, height, replace(frame, fill=None), r=3.0))
+    elif frame.stroke or frame.fill:
         shapes.append(Rect(0, 0, width, height, frame, r=3.0))
     if show_title:
         shapes.append(Text(width / 2, 10.0, ctx.definition.title, 14, "sans-bold", "middle"))

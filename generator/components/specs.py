@@ -71,6 +71,8 @@ class PointBoardSpec(TypedSpec):
     line_colour: str
     background: str
     border: bool
+    background_image: str
+    background_fit: str
     labels: str
     label_size: float
     title_on_board: bool
@@ -105,6 +107,8 @@ class PointBoardSpec(TypedSpec):
             line_colour=values["line_colour"],
             background=values["background"],
             border=values["border"],
+            background_image=values["background_image"],
+            background_fit=values["background_fit"],
             labels=values["labels"],
             label_size=as_float(values["label_size"]),
             title_on_board=values["title_on_board"],
@@ -132,6 +136,8 @@ DEFAULTS_PointBoardSpec: dict[str, Any] = {
     "line_colour": "#000000",
     "background": "#ffffff",
     "border": True,
+    "background_image": "",
+    "background_fit": "cover",
     "labels": "edges",
     "label_size": 11.0,
     "title_on_board": True,
@@ -157,6 +163,8 @@ class GridBoardSpecMarks(TypedSpec):
     text_scale: float
     corner: str
     position: str
+    image: str
+    fit: str
 
     @classmethod
     def from_values(cls, values: Mapping[str, Any]) -> GridBoardSpecMarks:
@@ -175,6 +183,8 @@ class GridBoardSpecMarks(TypedSpec):
             text_scale=as_float(values["text_scale"]),
             corner=values["corner"],
             position=values["position"],
+            image=values["image"],
+            fit=values["fit"],
         )
 
 
@@ -191,6 +201,8 @@ DEFAULTS_GridBoardSpecMarks: dict[str, Any] = {
     "text_scale": 0.55,
     "corner": "",
     "position": "centre",
+    "image": "",
+    "fit": "cover",
 }
 
 
@@ -248,6 +260,8 @@ class GridBoardSpec(TypedSpec):
     line_colour: str
     line_width: float
     background: str
+    background_image: str
+    background_fit: str
     checker: str
     marks: Mapping[str, GridBoardSpecMarks]
     tokens: Mapping[str, GridBoardSpecTokens]
@@ -278,6 +292,8 @@ class GridBoardSpec(TypedSpec):
             line_colour=values["line_colour"],
             line_width=as_float(values["line_width"]),
             background=values["background"],
+            background_image=values["background_image"],
+            background_fit=values["background_fit"],
             checker=values["checker"],
             marks={k: GridBoardSpecMarks.from_values(item) for k, item in values["marks"].items()},
             tokens={k: GridBoardSpecTokens.from_values(item) for k, item in values["tokens"].items()},
@@ -303,6 +319,8 @@ DEFAULTS_GridBoardSpec: dict[str, Any] = {
     "line_colour": "#000000",
     "line_width": 0.4,
     "background": "#ffffff",
+    "background_image": "",
+    "background_fit": "cover",
     "checker": "",
     "marks": {},
     "tokens": {},
@@ -329,6 +347,8 @@ class HexBoardSpecMarks(TypedSpec):
     text_scale: float
     corner: str
     position: str
+    image: str
+    fit: str
 
     @classmethod
     def from_values(cls, values: Mapping[str, Any]) -> HexBoardSpecMarks:
@@ -347,6 +367,8 @@ class HexBoardSpecMarks(TypedSpec):
             text_scale=as_float(values["text_scale"]),
             corner=values["corner"],
             position=values["position"],
+            image=values["image"],
+            fit=values["fit"],
         )
 
 
@@ -363,6 +385,8 @@ DEFAULTS_HexBoardSpecMarks: dict[str, Any] = {
     "text_scale": 0.55,
     "corner": "",
     "position": "centre",
+    "image": "",
+    "fit": "cover",
 }
 
 
@@ -426,6 +450,8 @@ class HexBoardSpec(TypedSpec):
     line_colour: str
     line_width: float
     background: str
+    background_image: str
+    background_fit: str
     marks: Mapping[str, HexBoardSpecMarks]
     tokens: Mapping[str, HexBoardSpecTokens]
     title_on_board: bool
@@ -460,6 +486,8 @@ class HexBoardSpec(TypedSpec):
             line_colour=values["line_colour"],
             line_width=as_float(values["line_width"]),
             background=values["background"],
+            background_image=values["background_image"],
+            background_fit=values["background_fit"],
             marks={k: HexBoardSpecMarks.from_values(item) for k, item in values["marks"].items()},
             tokens={k: HexBoardSpecTokens.from_values(item) for k, item in values["tokens"].items()},
             title_on_board=values["title_on_board"],
@@ -489,6 +517,8 @@ DEFAULTS_HexBoardSpec: dict[str, Any] = {
     "line_colour": "#000000",
     "line_width": 0.35,
     "background": "#ffffff",
+    "background_image": "",
+    "background_fit": "cover",
     "marks": {},
     "tokens": {},
     "title_on_board": True,
@@ -640,6 +670,8 @@ class CountersSpecCountersBack(TypedSpec):
     ring: bool
     font: str
     label_font: str
+    image: str
+    fit: str
 
     @classmethod
     def from_values(cls, values: Mapping[str, Any]) -> CountersSpecCountersBack:
@@ -656,6 +688,8 @@ class CountersSpecCountersBack(TypedSpec):
             ring=values["ring"],
             font=values["font"],
             label_font=values["label_font"],
+            image=values["image"],
+            fit=values["fit"],
         )
 
 
@@ -670,6 +704,8 @@ DEFAULTS_CountersSpecCountersBack: dict[str, Any] = {
     "ring": False,
     "font": "sans-bold",
     "label_font": "sans",
+    "image": "",
+    "fit": "cover",
 }
 
 
@@ -692,6 +728,8 @@ class CountersSpecCounters(TypedSpec):
     ring: bool
     font: str
     label_font: str
+    image: str
+    fit: str
     back: CountersSpecCountersBack | None
     types: tuple[str, ...]
     when: Any | None
@@ -717,6 +755,8 @@ class CountersSpecCounters(TypedSpec):
             ring=values["ring"],
             font=values["font"],
             label_font=values["label_font"],
+            image=values["image"],
+            fit=values["fit"],
             back=None if values["back"] is None else CountersSpecCountersBack.from_values(values["back"]),
             types=tuple(values["types"]),
             when=None if values["when"] is None else values["when"],
@@ -739,6 +779,8 @@ DEFAULTS_CountersSpecCounters: dict[str, Any] = {
     "ring": False,
     "font": "sans-bold",
     "label_font": "sans",
+    "image": "",
+    "fit": "cover",
     "back": None,
     "types": [],
     "when": None,
@@ -814,6 +856,9 @@ class StandeesSpecFigures(TypedSpec):
     types: tuple[str, ...]
     when: Any | None
     unless: Any | None
+    image: str
+    back_image: str
+    fit: str
 
     @classmethod
     def from_values(cls, values: Mapping[str, Any]) -> StandeesSpecFigures:
@@ -833,6 +878,9 @@ class StandeesSpecFigures(TypedSpec):
             types=tuple(values["types"]),
             when=None if values["when"] is None else values["when"],
             unless=None if values["unless"] is None else values["unless"],
+            image=values["image"],
+            back_image=values["back_image"],
+            fit=values["fit"],
         )
 
 
@@ -849,6 +897,9 @@ DEFAULTS_StandeesSpecFigures: dict[str, Any] = {
     "types": [],
     "when": None,
     "unless": None,
+    "image": "",
+    "back_image": "",
+    "fit": "cover",
 }
 
 
@@ -995,6 +1046,8 @@ class CardsSpecBack(TypedSpec):
     text_colour: str
     size: float
     font: str
+    image: str
+    fit: str
 
     @classmethod
     def from_values(cls, values: Mapping[str, Any]) -> CardsSpecBack:
@@ -1009,6 +1062,8 @@ class CardsSpecBack(TypedSpec):
             text_colour=values["text_colour"],
             size=as_float(values["size"]),
             font=values["font"],
+            image=values["image"],
+            fit=values["fit"],
         )
 
 
@@ -1021,6 +1076,8 @@ DEFAULTS_CardsSpecBack: dict[str, Any] = {
     "text_colour": "",
     "size": 14.0,
     "font": "sans-bold",
+    "image": "",
+    "fit": "cover",
 }
 
 
@@ -1036,6 +1093,8 @@ class CardsSpecBacks(TypedSpec):
     text_colour: str
     size: float
     font: str
+    image: str
+    fit: str
 
     @classmethod
     def from_values(cls, values: Mapping[str, Any]) -> CardsSpecBacks:
@@ -1050,6 +1109,8 @@ class CardsSpecBacks(TypedSpec):
             text_colour=values["text_colour"],
             size=as_float(values["size"]),
             font=values["font"],
+            image=values["image"],
+            fit=values["fit"],
         )
 
 
@@ -1062,6 +1123,8 @@ DEFAULTS_CardsSpecBacks: dict[str, Any] = {
     "text_colour": "",
     "size": 14.0,
     "font": "sans-bold",
+    "image": "",
+    "fit": "cover",
 }
 
 

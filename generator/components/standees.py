@@ -41,6 +41,7 @@ silhouette takes the panel's colour instead, and the tabs of figures with dark p
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from generator.components.base import FIT_MARGIN, Context, Output, board_square
@@ -52,6 +53,7 @@ from generator.components.look import (
     knockout_hatch,
     luminance,
 )
+from generator.components.pictures import check_picture, fit_field, image_field, load_picture, picture_shapes
 from generator.components.rows import data_fields, expand_templates, template_fields
 from generator.components.symbols import draw_symbol
 from generator.definitions.schema import Field, positive
@@ -89,6 +91,9 @@ FIGURE_SCHEMA: dict[str, Field] = {
     "ink": Field("str", default="", doc="colour of the symbol and initial (default: contrast)"),
     "base_fill": Field("str", default="", doc="fill of the base tabs (default: the panel fill)"),
     **template_fields("row"),
+    "image": image_field("a picture over the front panel, under the symbol and the corner texts"),
+    "back_image": image_field("a picture over the back panel (default: the front's, mirrored)"),
+    "fit": fit_field(),
 }
 SCHEMA: dict[str, Field] = {
     "width": Field("length", default=15.0, check=positive, doc="width of the strip"),
@@ -122,6 +127,10 @@ def check_spec(values: dict[str, Any], where) -> None:
         raise where.child("width").error("width should be between 0.2 and 3 times the panel height")
     if values["base"] > values["height"]:
         raise where.child("base").error("a base tab deeper than the panel would not fold under it")
+    folder = os.path.dirname(where.file)
+    for i, figure in enumerate(values["figures"]):
+        for key in ("image", "back_image"):
+            check_picture(folder, figure.get(key) or "", where.child("figures").child(i).child(key))
 
 
 def _colours(figure: dict[str, Any], ctx: Context) -> dict[str, Any]:
@@ -153,11 +162,17 @@ def _colours(figure: dict[str, Any], ctx: Context) -> dict[str, Any]:
 
 
 def _panel(
-    figure: dict[str, Any], look: dict[str, Any], w: float, h: float, back: bool, number: str = ""
+    figure: dict[str, Any],
+    look: dict[str, Any],
+    w: float,
+    h: float,
+    back: bool,
+    number: str = "",
+    picture: tuple[Shape, ...] = (),
 ) -> list[Shape]:
     """One upright panel at (0, 0): the front, or the back seen from behind (mirrored figure), with
-    the initial top left and the standee's ``number`` (if any) top right."""
-    shapes: list[Shape] = [Rect(0, 0, w, h, Style(stroke=None, fill=look["face"]))]
+    the initial top left and the standee's ``number`` (if any) top right, over its ``picture``."""
+    shapes: list[Shape] = [Rect(0, 0, w, h, Style(stroke=None, fill=look["face"])), *picture]
     if figure["symbol"]:
         # under --bleed a symbol as wide as its nominal size (a crown) keeps the safe area
         size = min(w - 2 * look["safe"], h * 0.82)
@@ -282,15 +297,39 @@ def standee(
     def upside_down(shapes: list[Shape], y: float, height: float) -> Group:
         return Group(tuple(shapes), multiply(translate(0, y), rotate(180, w / 2, height / 2)))
 
+    front_art, back_art = _pictures(figure, spec, ctx, w, h)
     shapes: list[Shape] = [
         upside_down(_tab(figure, look, w, b, labelled), 0.0, b),
-        upside_down(_panel(figure, look, w, h, True, number), b, h),
-        Group(tuple(_panel(figure, look, w, h, False, number)), translate(0, b + h)),
+        upside_down(_panel(figure, look, w, h, True, number, back_art), b, h),
+        Group(tuple(_panel(figure, look, w, h, False, number, front_art)), translate(0, b + h)),
         Group(tuple(_tab(figure, look, w, b, labelled)), translate(0, b + 2 * h)),
     ]
     for y in (b, b + h, b + 2 * h):
         shapes.append(Line(0, y, w, y, FOLD))
     return Drawing(w, 2 * (b + h), tuple(shapes), figure["name"])
+
+
+def _pictures(
+    figure: dict[str, Any], spec: ComponentSpec, ctx: Context, w: float, h: float
+) -> tuple[tuple[Shape, ...], tuple[Shape, ...]]:
+    """Return the pictures of a figure's front and back panels (the back, without one of its own,
+    the front's mirrored: the figure seen from behind), running into the bleed at the strip's sides."""
+    if not figure["image"] and not figure["back_image"]:
+        return (), ()
+    bleed = ctx.options.bleed
+    box = (-bleed, 0.0, w + 2 * bleed, h)
+    folder = os.path.dirname(ctx.definition.path)
+    index = spec["figures"].index(figure)
+    where = f"{ctx.definition.path}: components.{spec.id}.figures[{index}]"
+    front: tuple[Shape, ...] = ()
+    if figure["image"]:
+        front = tuple(
+            picture_shapes(load_picture(folder, figure["image"], where + ".image"), box, figure["fit"])
+        )
+    if figure["back_image"]:
+        picture = load_picture(folder, figure["back_image"], where + ".back_image")
+        return front, tuple(picture_shapes(picture, box, figure["fit"]))
+    return front, (Group(front, (-1.0, 0.0, 0.0, 1.0, w, 0.0)),)
 
 
 def base_depth(spec: ComponentSpec, ctx: Context) -> float:

@@ -302,7 +302,7 @@ def _fonts(table: dict[str, str], where: Where, folder: str) -> dict[str, UserFo
 def _icons(table: dict[str, str], where: Where, folder: str) -> dict[str, IconPicture]:
     """Check the ``[icons]`` table: each name new (not a symbol's), each file a PNG or JPEG picture
     inside the definition's folder; return the pictures by name."""
-    from generator.components.cards import _image_path, _image_problem, _picture
+    from generator.components.pictures import Raster, picture_path, picture_problem, read_picture
     from generator.components.symbols import SYMBOLS
 
     pictures: dict[str, IconPicture] = {}
@@ -317,13 +317,15 @@ def _icons(table: dict[str, str], where: Where, folder: str) -> dict[str, IconPi
             raise kw.error(
                 f"{key!r} is a symbol's name (:{key}: draws the symbol); give the picture another name"
             )
-        problem = _image_problem(folder, name)
+        problem = picture_problem(folder, name)
         if problem:
             raise kw.error(problem)
-        found = _picture(_image_path(folder, name) or "", folder)
-        assert not isinstance(found, str)
-        data, (width, height) = found
-        pictures[key] = IconPicture(name.strip(), data, width, height)
+        found = read_picture(picture_path(folder, name) or "", folder)
+        if not isinstance(found, Raster):
+            raise kw.error(
+                f"{name.strip()!r}: an icon is a PNG or JPEG picture (an SVG drawing is not one yet)"
+            )
+        pictures[key] = IconPicture(name.strip(), found.data, found.width, found.height)
     return pictures
 
 

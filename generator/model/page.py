@@ -114,11 +114,16 @@ class Text:
 
 @dataclass(frozen=True, slots=True)
 class Group:
-    """Shapes drawn under one transform, optionally clipped to a rectangle in the group's units."""
+    """Shapes drawn under one transform, optionally clipped to a rectangle in the group's units
+    and to an outline (path commands in the group's units: a round counter's circle, a hex)."""
 
     children: tuple[Shape, ...]
     transform: Matrix = IDENTITY
     clip: tuple[float, float, float, float] | None = None
+    outline: tuple[Command, ...] | None = None
+    picture: bool = (
+        False  # the designer's art drawn as shapes (an SVG file): checks measure nothing against it
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,7 +193,7 @@ def readable_at(drawing: Drawing, k: float, min_pt: float = MIN_TYPE) -> Drawing
             if isinstance(s, Group):
                 a, b, c, d = s.transform[:4]
                 inner = factor * math.sqrt(abs(a * d - b * c))
-                out.append(Group(walk(s.children, inner), s.transform, s.clip))
+                out.append(replace(s, children=walk(s.children, inner)))
             elif isinstance(s, Text) and s.size * factor < min_pt:
                 out.append(Text(s.x, s.y, s.text, min_pt / factor, s.font, s.anchor, s.colour))
             else:

@@ -221,12 +221,19 @@ def _flatten(
 ) -> Iterator[tuple[_Leaf, Matrix, Box | None]]:
     for s in shapes:
         if isinstance(s, Group):
+            if s.picture:
+                continue  # a picture's content is the designer's, drawn as shapes or as an image
             mm = multiply(m, s.transform)
             inner = clip
             if s.clip is not None:
                 x, y, w, h = s.clip
                 box = _bbox([apply(mm, x, y), apply(mm, x + w, y + h)])
                 inner = box if clip is None else _clip_box(clip, box)
+            if s.outline is not None:  # a clip outline counts as its bounding box
+                points = [apply(mm, c[i], c[i + 1]) for c in s.outline for i in range(1, len(c) - 1, 2)]
+                if points:
+                    box = _bbox(points)
+                    inner = box if inner is None else _clip_box(inner, box)
             yield from _flatten(s.children, mm, inner)
         else:
             yield s, m, clip

@@ -44,8 +44,14 @@ class Renderer(Protocol):
     def image(self, shape: Image) -> None:
         """Draw a picture over its box."""
 
-    def begin_group(self, transform: Matrix, clip: tuple[float, float, float, float] | None) -> None:
-        """Start drawing under a transform (a b c d e f) and an optional clip rectangle."""
+    def begin_group(
+        self,
+        transform: Matrix,
+        clip: tuple[float, float, float, float] | None,
+        outline: Commands | None = None,
+    ) -> None:
+        """Start drawing under a transform (a b c d e f), an optional clip rectangle and an
+        optional clip outline (path commands in the group's units)."""
 
     def end_group(self) -> None:
         """Go back to the state before the matching ``begin_group``."""
@@ -69,7 +75,10 @@ def _walk(shapes: Iterable[Shape], table: dict[type, Callable[[Any], None]], ren
     for shape in shapes:
         kind = type(shape)
         if kind is Group:
-            renderer.begin_group(shape.transform, shape.clip)  # type: ignore[union-attr]
+            if shape.outline is None:  # type: ignore[union-attr]
+                renderer.begin_group(shape.transform, shape.clip)  # type: ignore[union-attr]
+            else:  # a clip outline: only renderers that draw pictures clipped to a piece get one
+                renderer.begin_group(shape.transform, shape.clip, shape.outline)  # type: ignore[union-attr]
             _walk(shape.children, table, renderer)  # type: ignore[union-attr]
             renderer.end_group()
         else:
@@ -152,7 +161,12 @@ class PathRenderer:
         """Draw a picture; a writer implements this."""
         raise NotImplementedError
 
-    def begin_group(self, transform: Matrix, clip: tuple[float, float, float, float] | None) -> None:
+    def begin_group(
+        self,
+        transform: Matrix,
+        clip: tuple[float, float, float, float] | None,
+        outline: Commands | None = None,
+    ) -> None:
         """Start a group; a writer implements this."""
         raise NotImplementedError
 

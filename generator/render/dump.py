@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable
+from typing import Any
 
 from generator.model.page import IDENTITY, Circle, Image, Line, Matrix, Page, Path, Polygon, Rect, Style, Text
 from generator.render.base import draw
@@ -73,13 +74,20 @@ class _Dump:
         digest = hashlib.sha256(s.data).hexdigest()[:12]
         self.say(f"image {_n(s.x)},{_n(s.y)} {_n(s.w)}x{_n(s.h)} {len(s.data)} bytes {digest}")
 
-    def begin_group(self, transform: Matrix, clip: tuple[float, float, float, float] | None) -> None:
-        """Open an indented group."""
+    def begin_group(
+        self,
+        transform: Matrix,
+        clip: tuple[float, float, float, float] | None,
+        outline: tuple[tuple[Any, ...], ...] | None = None,
+    ) -> None:
+        """Open an indented group (its transform, clip rectangle and clip outline)."""
         parts = ["group"]
         if transform != IDENTITY:
             parts.append("matrix " + " ".join(f"{v:.4f}".rstrip("0").rstrip(".") for v in transform))
         if clip is not None:
             parts.append("clip " + " ".join(_n(v) for v in clip))
+        if outline is not None:
+            parts.append("outline " + " ".join(c[0] + ",".join(_n(v) for v in c[1:]) for c in outline))
         self.say(" ".join(parts))
         self.depth += 1
 

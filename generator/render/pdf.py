@@ -75,6 +75,7 @@ class _Painter:
         canvas: Canvas,
         cmyk: bool = False,
         runs: dict[tuple[str, float, str], tuple[float, str]] | None = None,
+        pictures: dict[bytes, Any] | None = None,
     ) -> None:
         self.c = canvas
         # per document: (font, size, text) -> the line's width and its font and show operators
@@ -83,6 +84,8 @@ class _Painter:
         self.state: list[Any] = [None, None, None, None, None, None]  # stroke fill width dash cap join
         self.stack: list[list[Any]] = []
         self.colour = _cmyk_colour if cmyk else _colour
+        self.cmyk = cmyk
+        self.pictures: dict[bytes, Any] = {} if pictures is None else pictures
 
     def save(self) -> None:
         self.c.saveState()
@@ -178,14 +181,32 @@ class _Painter:
                     p.close()
             c.drawPath(p, stroke=st, fill=fi)
 
-    def begin_group(self, transform: Matrix, clip: tuple[float, float, float, float] | None) -> None:
-        """Save the graphics state, then apply the transform and the clip."""
+    def begin_group(
+        self,
+        transform: Matrix,
+        clip: tuple[float, float, float, float] | None,
+        outline: tuple[tuple[Any, ...], ...] | None = None,
+    ) -> None:
+        """Save the graphics state, then apply the transform, the clip and the clip outline."""
         self.save()
         if transform != IDENTITY:
             self.c.transform(*transform)
         if clip is not None:
             p = self.c.beginPath()
             p.rect(*clip)
+            self.c.clipPath(p, stroke=0, fill=0)
+        if outline is not None:
+            p = self.c.beginPath()
+            for cmd in outline:
+                op = cmd[0]
+                if op == "M":
+                    p.moveTo(cmd[1], cmd[2])
+                elif op == "L":
+                    p.lineTo(cmd[1], cmd[2])
+                elif op == "C":
+                    p.curveTo(*cmd[1:])
+                elif op == "Z":
+                    p.close()
             self.c.clipPath(p, stroke=0, fill=0)
 
     def end_group(self) -> None:
@@ -194,14 +215,16 @@ class _Painter:
 
     def image(self, s: Image) -> None:
         """Draw a picture over its box (flipped back, like text); each picture is stored once per
-        document however often it is drawn."""
-        from reportlab.lib.utils import ImageReader
-
+        document however often it is drawn (reportlab keeps one image object per picture's pixels,
+        and the file is read once a document). Under ``cmyk`` the picture goes as CMYK pixels."""
         c = self.c
         c.saveState()
         c.transform(1, 0, 0, -1, s.x, s.y + s.h)
         try:
-            c.drawImage(ImageReader(io.BytesIO(s.data)), 0, 0, s.w, s.h, mask="auto")
+            reader = self.pictures.get(s.data)
+            if reader is None:
+                reader = self.pictures[s.data] = _reader(s.data, self.cmyk)
+            c.drawImage(reader, 0, 0, s.w, s.h, mask="auto")
         except MemoryError:  # out of the build's memory (generator.workers.parallel.memory_cap): said there
             raise
         except Exception as exc:  # a picture whose header reads but whose data does not
@@ -234,6 +257,54 @@ class _Painter:
         elif s.anchor == "end":
             x -= width
         append_operators(c, f"BT 1 0 0 -1 {fp_str(x)} {fp_str(s.y)} Tm {shows}ET")
+
+
+def _reader(data: bytes, cmyk: bool) -> Any:
+    """Return reportlab's reader of a PNG or JPEG file's bytes; with ``cmyk`` its pixels are
+    converted to CMYK inks by the same plain conversion as every colour under --cmyk
+    (``generator.model.colour.cmyk``: K = 1 - max(R, G, B), C = (1 - R - K) / (1 - K), ...; greys
+    on black ink alone), through Pillow, keeping the picture's transparency as its soft mask."""
+    from reportlab.lib.utils import ImageReader
+
+    if not cmyk:
+        return ImageReader(io.BytesIO(data))
+    from PIL import Image as PILImage
+
+    with PILImage.open(io.BytesIO(data)) as opened:
+        picture = opened.convert("RGBA")
+    alpha = picture.getchannel("A")
+    red, green, blue = picture.convert("RGB").split()
+    ink = _cmyk_pixels(red, green, blue)
+    lowest = alpha.getextrema()[0]
+    mask = ImageReader(alpha) if isinstance(lowest, (int, float)) and lowest < 255 else None
+
+    class _CmykReader(ImageReader):
+        def getRGBData(self) -> Any:
+            data = super().getRGBData()  # type: ignore[no-untyped-call]
+            self._dataA = mask
+            return data
+
+    return _CmykReader(ink)
+
+
+def _cmyk_pixels(red: Any, green: Any, blue: Any) -> Any:
+    """Return a CMYK Pillow image from the three 8-bit channels of an RGB one, ink by ink as
+    ``generator.model.colour.cmyk`` converts a colour (greys: black ink alone)."""
+    from PIL import Image as PILImage
+    from PIL import ImageChops, ImageMath
+
+    brightest = ImageChops.lighter(ImageChops.lighter(red, green), blue)
+    black = ImageChops.invert(brightest)
+
+    def ink(channel: Any) -> Any:
+        # (1 - v - k) / (1 - k) in 0..255: (max - v) * 255 / max, 0 where max is 0
+        return ImageMath.lambda_eval(
+            lambda e: e["convert"]((e["m"] - e["v"]) * 255.0 / (e["m"] + (e["m"] == 0)) + 0.5, "L"),
+            m=brightest,
+            v=channel,
+        )
+
+    return PILImage.merge("CMYK", (ink(red), ink(green), ink(blue), black))
 
 
 @functools.cache
@@ -340,6 +411,7 @@ def _write_part(
         canvas.setTitle(title)
     count = 0
     runs: dict[tuple[str, float, str], tuple[float, str]] = {}
+    pictures: dict[bytes, Any] = {}  # a picture's file -> its decoded pixels, once a document
     for page in pages:
         canvas.setPageSize((page.width * K, page.height * K))
         if boxes:
@@ -347,7 +419,7 @@ def _write_part(
             canvas.setTrimBox(_pdf_box(trim, page))
             canvas.setBleedBox(_pdf_box(bleed, page))
         canvas.transform(K, 0, 0, -K, 0, page.height * K)
-        draw(page.shapes, _Painter(canvas, cmyk, runs))
+        draw(page.shapes, _Painter(canvas, cmyk, runs, pictures))
         canvas.showPage()
         compress_last_page(canvas)
         count += 1

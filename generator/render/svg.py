@@ -91,6 +91,7 @@ _ELEMENTS: dict[str, Any] = {
     "text": svgwrite.text.Text,
     "image": svgwrite.image.Image,
     "use": svgwrite.container.Use,
+    "symbol": svgwrite.container.Symbol,
     "g": svgwrite.container.Group,
     "clipPath": svgwrite.masking.ClipPath,
     "defs": svgwrite.container.Defs,
@@ -291,6 +292,7 @@ class _Writer:
         self.groups: list[tuple[int, int]] = []  # where each closed group that only moves is
         self.has_xlink = False  # an image or a use names what it shows by xlink:href
         self.use_count = use_count
+        self.images: dict[bytes, str] = {}  # a picture's file -> the id of its symbol in the defs
         self.paths: list[tuple[int, str, int, int, str]] = []  # written paths: where, class, start, rest
         self._styles: dict[tuple[int, bool], tuple[str, int, float, bool]] = {}
         self._texts: dict[tuple[str, float, str], str] = {}
@@ -558,19 +560,38 @@ class _Writer:
         self.out.append(("text", attrs + space, s.text, ()))
 
     def image(self, s: Image) -> None:
-        """Add an image element holding the picture as a data URI."""
+        """Add a use of the picture's symbol: each picture file is written once, as a symbol in
+        the defs holding an image element with the file as a data URI, however often it is drawn."""
         self.flush()
         n = self.n
-        kind = "png" if s.data.startswith(b"\x89PNG") else "jpeg"
-        href = f"data:image/{kind};base64," + base64.b64encode(s.data).decode("ascii")
+        ref = self.images.get(s.data)
+        if ref is None:
+            ref = self.images[s.data] = f"{self.id_prefix}picture{len(self.images) + 1}"
+            kind = "png" if s.data.startswith(b"\x89PNG") else "jpeg"
+            href = f"data:image/{kind};base64," + base64.b64encode(s.data).decode("ascii")
+            fill = (("width", "1"), ("height", "1"), ("preserveAspectRatio", "none"), ("xlink:href", href))
+            self.defs.append(
+                (
+                    "symbol",
+                    (("id", ref), ("viewBox", "0 0 1 1"), ("preserveAspectRatio", "none")),
+                    None,
+                    (("image", fill, None, ()),),
+                )
+            )
         self.has_xlink = True
         attrs = (("x", n(s.x)), ("y", n(s.y)), ("width", n(s.w)), ("height", n(s.h)))
-        self.out.append(("image", (*attrs, ("preserveAspectRatio", "none"), ("xlink:href", href)), None, ()))
+        self.out.append(("use", (("xlink:href", f"#{ref}"), *attrs), None, ()))
 
-    def begin_group(self, transform: Matrix, clip: tuple[float, float, float, float] | None) -> None:
+    def begin_group(
+        self,
+        transform: Matrix,
+        clip: tuple[float, float, float, float] | None,
+        outline: tuple[tuple[Any, ...], ...] | None = None,
+    ) -> None:
         """Open a g element with the transform, and an inner one with the clip path (neither
-        when the group has neither: shapes on both sides of it may then share a path)."""
-        if transform == IDENTITY and clip is None:
+        when the group has neither: shapes on both sides of it may then share a path); a clip
+        outline is one more inner group clipped to that path."""
+        if transform == IDENTITY and clip is None and outline is None:
             self.closers.append((0, 0))
             return
         self.flush()
@@ -592,7 +613,14 @@ class _Writer:
             box = (("x", n(x)), ("y", n(y)), ("width", n(w)), ("height", n(h)))
             self.defs.append(("clipPath", (("id", clip_id),), None, (("rect", box, None, ()),)))
             opened.append(("<g", (("clip-path", f"url(#{clip_id})"),), None, ()))
-        self.closers.append((len(opened), start if clip is None else -1))
+        if outline is not None:
+            self.clip_count += 1
+            clip_id = f"{self.id_prefix}clip{self.clip_count}"
+            data = "".join(c[0] + " ".join(n(v) for v in c[1:]) for c in outline)
+            self.defs.append(("clipPath", (("id", clip_id),), None, (("path", (("d", data),), None, ()),)))
+            opened.append(("<g", (("clip-path", f"url(#{clip_id})"),), None, ()))
+        clipped = clip is not None or outline is not None
+        self.closers.append((len(opened), -1 if clipped else start))
         self.out.extend(opened)
 
     def end_group(self) -> None:

@@ -142,7 +142,8 @@ def test_the_svg_draws_the_icon_inside_the_line(tmp_path):
         m.group(2): float(m.group(1))
         for m in re.finditer(r'<text [^>]*x="([0-9.]+)"[^>]*>([^<]+)</text>', svg)
     }
-    [image] = re.findall(r"<image [^>]*>", svg)
+    # the picture is stored once (a <symbol>) and placed by a <use> in the line
+    [image] = re.findall(r"<use [^>]*#picture[^>]*>", svg)
     attrs = dict(re.findall(r'([a-z]+)="([0-9.]+)"', image))
     x, w = float(attrs["x"]), float(attrs["width"])
     # the runs "Gain 2 " and " then" stand on each side of it, in the card's own units

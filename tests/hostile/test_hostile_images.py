@@ -12,7 +12,7 @@ import zlib
 
 import pytest
 
-from generator.components.cards import MAX_IMAGE_BYTES, MAX_PIXELS
+from generator.components.pictures import MAX_IMAGE_BYTES, MAX_PIXELS
 from tests.hostile.helpers import cli
 from tests.hostile.test_hostile_links import _kit
 
