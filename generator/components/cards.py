@@ -18,6 +18,7 @@ and the column, or the inline table's key path.
 from __future__ import annotations
 
 import csv
+import difflib
 import io
 import os
 import re
@@ -110,7 +111,11 @@ FIELD_SCHEMA: dict[str, Field] = {
     "valign": Field(
         "str", default="top", choices=("top", "middle", "bottom"), doc="kind text: up and down the box"
     ),
-    "colour": Field("str", default="#000000", doc="text or symbol colour; may be {column}"),
+    "colour": Field(
+        "str",
+        default="",
+        doc="text or symbol colour; may be {column} (default: black or white, whichever reads on the band under it)",
+    ),
     "fill": Field("str", default="", doc="kind band: its colour; may be {column}"),
     "symbol": Field("str", default="", doc="kind symbol: a symbol name or {column}"),
     "image": Field(
@@ -351,17 +356,46 @@ def check_spec(values: dict[str, Any], where) -> None:
     if total == 0:
         raise where.error("the deck has no cards (every quantity is 0)")
     kinds = {row.cells.get(values["type"], "") for row in deck.rows}
+    listed = ", ".join(sorted(k for k in kinds if k)) or "none"
     for name in values["backs"]:
         if name not in kinds:
             raise (
                 where.child("backs")
                 .child(name)
-                .error(
-                    f"no card of type {name!r} (types: {', '.join(sorted(k for k in kinds if k)) or 'none'})"
-                )
+                .error(f"no card of type {name!r} (types: {listed}){_near(name, kinds)}")
             )
+    for i, field in enumerate(values["fields"]):
+        for name in field["types"]:
+            if name not in kinds:
+                raise (
+                    where.child("fields")
+                    .child(i)
+                    .child("types")
+                    .error(f"no card of type {name!r} (types: {listed}){_near(name, kinds)}")
+                )
+    if values["backs"] and values["back"] is None:
+        # with backs by type and no common back, a card of any other type would print without a
+        # back: a misspelt type ("spel") is an error, not a card silently single-sided
+        for row in deck.rows:
+            kind = row.cells.get(values["type"], "")
+            if kind not in values["backs"]:
+                named = f"type {kind!r}" if kind else "no type"
+                raise deck.error(
+                    row,
+                    values["type"],
+                    f"{named} has no back (backs: {', '.join(sorted(values['backs']))}){_near(kind, values['backs'])}; "
+                    f"give it [components.{deck.component}.backs.{kind or '...'}] or a common back",
+                )
     values["cards"] = deck  # the rows, read once, go with the spec
     values["csv"] = ""
+
+
+def _near(name: str, names) -> str:
+    """Return "; did you mean 'x'?" for the name closest to a misspelt one, or "" when none is."""
+    found = [n for n in names if n and n.lower() == name.lower()] or difflib.get_close_matches(
+        name, [n for n in names if n], n=1, cutoff=0.6
+    )
+    return f"; did you mean {found[0]!r}?" if name and found else ""
 
 
 def box(field: dict[str, Any], width: float, height: float) -> tuple[float, float, float, float]:

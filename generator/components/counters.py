@@ -57,6 +57,8 @@ COUNTER_SCHEMA: dict[str, Field] = {
     ),
 }
 MIN_LABEL = 6.0  # pt, the smallest label a counter prints
+RING = 0.40  # a face's inner ring: its radius over the counter's size
+RING_WIDTH = 0.5  # mm
 SCHEMA: dict[str, Field] = {
     "size": Field("length", default=20.0, check=positive, doc="default counter size (diameter or side)"),
     "padding": Field("length", default=1.5, min=0, doc="space between a round counter and its cut lines"),
@@ -139,15 +141,18 @@ def _face(
             return ink  # a light ink meant for the dark face: the face's own colour on white
         return readable(chosen, "#ffffff") if saved else chosen
 
-    if face.ring:
-        shapes.append(Circle(cx, cy, size * 0.40, Style(stroke=ink, fill=None, width=0.5)))
+    ring = size * RING if face.ring else 0.0
+    if ring:
+        shapes.append(Circle(cx, cy, ring, Style(stroke=ink, fill=None, width=RING_WIDTH)))
     body = len(shapes)  # the glyphs start here: with hatching, each sits on a knocked-out ground
     glyphs: list[list[Shape]] = []
     label = face.label
     label_text: Text | None = None
     bottom = top_y + size * 0.9
     if label:
-        label_text = _label(shape, size, top_y, width, label, own(face.text_colour), ctx, cx, orientation)
+        label_text = _label(
+            shape, size, top_y, width, label, own(face.text_colour), ctx, cx, orientation, ring
+        )
         bottom = label_text.y - 0.73 * label_text.size * 25.4 / 72 - 0.6
     top = top_y + size * (0.08 if label else 0.1)
     main_h = bottom - top
@@ -247,9 +252,11 @@ def _label(
     ctx: Context,
     cx: float | None = None,
     orientation: str = "flat",
+    ring: float = 0.0,
 ) -> Text:
     """Return the label at the foot of a face: as low as it fits inside the shape at 6 pt or more
-    (``pad``: the top of the face's size box; ``cx``: its centre across, by default pad + size / 2)."""
+    (``pad``: the top of the face's size box; ``cx``: its centre across, by default pad + size / 2),
+    and inside the face's ring of radius ``ring`` (0: none), clear of its line."""
     c = pad + size / 2
     x = c if cx is None else cx
     pt = size * 0.16 * 72 / 25.4
@@ -264,12 +271,18 @@ def _label(
             )
             - margin
         )
+        if ring:
+            inner = ring - RING_WIDTH / 2 - 0.6
+            room = min(
+                room,
+                2 * min(half_width("circle", 2 * inner, top - c), half_width("circle", 2 * inner, depth - c)),
+            )
         fitted = fitted_text(x, base, label, room, pt, "sans", "middle", colour, min_size=MIN_LABEL)
         if text_width(label, "sans", fitted.size) <= room:
             return fitted
         base -= 0.25
     raise DefinitionError(
-        f"{ctx.definition.path}: counter label {label!r} does not fit a {size:g} mm {shape} at "
+        f"{ctx.definition.path}: counter label {label!r} does not fit a {size:g} mm {shape}{' inside its ring' if ring else ''} at "
         f"{MIN_LABEL:g} pt; shorten it or make the counter larger"
     )
 

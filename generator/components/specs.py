@@ -904,7 +904,7 @@ DEFAULTS_CardsSpecFields: dict[str, Any] = {
     "font": "sans",
     "align": "left",
     "valign": "top",
-    "colour": "#000000",
+    "colour": "",
     "fill": "",
     "symbol": "",
     "image": "",
