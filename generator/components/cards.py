@@ -56,6 +56,7 @@ PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 MIN_SIZE = 6.0  # pt, the smallest type a card prints
 FRAME_INSET = 2.5  # mm, a frame's distance from the card's edge
 LEADING = 1.2  # line height over type size
+GREEK = "#b0b0b0"  # the bars standing for a text too small to read in a booklet's figure
 _REF = re.compile(r"\{([^{}]{1,100})\}")
 
 
@@ -645,13 +646,30 @@ def _text_shapes(
             "shorten it or make the box larger"
         )
     pt, lines = fitted
+    greek = False
     if pt < floor:
-        return []
+        # a figure shown small: the text set again at the floor, still in its box; a text the box
+        # cannot hold at the floor shows its lines as grey bars, so the card never looks blank
+        refit = fit_text(text, font, max(field["size"], floor), floor, w, h)
+        if refit is not None:
+            pt, lines = refit
+        else:
+            greek = True
     em = pt * 25.4 / 72
     block = (len(lines) - 1) * em * LEADING + em * 0.97
     top = {"top": y, "middle": y + (h - block) / 2, "bottom": y + h - block}[field["valign"]]
     anchor = {"left": "start", "centre": "middle", "right": "end"}[field["align"]]
     ax = {"left": x, "centre": x + w / 2, "right": x + w}[field["align"]]
+    if greek:
+        bars: list[Shape] = []
+        for i, line in enumerate(lines):
+            if not line:
+                continue
+            lw = text_width(line, font, pt)
+            left = {"start": ax, "middle": ax - lw / 2, "end": ax - lw}[anchor]
+            base = top + em * 0.76 + i * em * LEADING
+            bars.append(Rect(left, base - em * 0.5, lw, em * 0.45, Style(stroke=None, fill=GREEK)))
+        return bars
     return [
         Text(ax, top + em * 0.76 + i * em * LEADING, line, pt, font, anchor, colour)  # type: ignore[arg-type]
         for i, line in enumerate(lines)

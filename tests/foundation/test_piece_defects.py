@@ -11,8 +11,9 @@ import os
 import pytest
 
 from generator.model.fonts import text_width
-from tests.foundation.test_cards import CSV, write_deck
+from tests.foundation.test_cards import CSV, build_deck, write_deck
 from tests.foundation.test_cli import one_line_error, pnp
+from tests.pdf_reader import open_pdf
 from tests.svg_reader import read_svg
 
 
@@ -216,3 +217,43 @@ def test_a_label_too_long_for_its_ring_is_a_one_line_error(tmp_path):
     path.write_text(path.read_text().replace('label = "Vet"', 'label = "Veteran of the old guard"', 1))
     line = one_line_error(pnp("check", "layouts/rings.toml", cwd=str(tmp_path)))
     assert "'Veteran of the old guard'" in line and "inside its ring" in line, line
+
+
+def _rgb(colour) -> str:
+    return "#" + "".join(f"{round(c * 255):02x}" for c in colour)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_booklet_figure_of_a_deck_shows_the_cards_small_text(tmp_path, paper):
+    # the deck of test_cards: its figure shows the first card of each type (Sprint, Fog) with its
+    # back; each shown front holds its title and its body, as text printed at 6 pt or more, or (a
+    # text its box cannot hold that large) as bars standing for its lines, never as a blank card
+    kit = build_deck(tmp_path, "--paper", paper)
+    doc = open_pdf(os.path.join(kit, "booklet.pdf"))
+    shown = 0
+    for page in doc:
+        outlines = [
+            d["rect"]
+            for d in page.get_drawings()
+            if d["fill"] is None and d["color"] is not None and _rgb(d["color"]) == "#777777"
+        ]
+        chars = [c for c in page.chars() if c["text"].strip()]
+        bars = [
+            d["rect"] for d in page.get_drawings() if d["fill"] is not None and _rgb(d["fill"]) == "#b0b0b0"
+        ]
+        for card in outlines:
+
+            def inside(box, card=card) -> bool:
+                x0, y0, x1, y1 = box
+                return card.x0 <= (x0 + x1) / 2 <= card.x1 and card.y0 <= (y0 + y1) / 2 <= card.y1
+
+            texts = "".join(c["text"] for c in chars if inside(c["bbox"]))
+            small = [c for c in chars if inside(c["bbox"]) and c["size"] * 25.4 / 72 < 6.0 * 25.4 / 72 - 1e-3]
+            assert not small, (page, texts)
+            body = [b for b in bars if inside(tuple(b))]
+            if texts.startswith("Sprint") or texts.startswith("Fog"):
+                name = "Sprint" if texts.startswith("Sprint") else "Fog"
+                words = {"Sprint": "Moveonerunner", "Fog": "Nobodymayjump"}[name]
+                assert words in texts.replace(" ", "") or body, (name, texts)
+                shown += 1
+    assert shown == 2
