@@ -69,7 +69,12 @@ def _fill_under(painted, x: float, y: float) -> str:
     fill = "#ffffff"
     for p in painted:
         paint = dict(p.paint)
-        if p.kind != "subpath" or paint.get("fill") in (None, "none"):
+        if p.kind not in ("subpath", "rect") or paint.get("fill") in (None, "none"):
+            continue
+        if p.kind == "rect":  # a rounded rectangle: its corners
+            (x0, y0), (x1, y1) = p.geometry[0]
+            if x0 <= x <= x1 and y0 <= y <= y1:
+                fill = paint["fill"]
             continue
         pts = [p.geometry[0].start] + [s[-1] for s in p.geometry[0].segments]
         xs, ys = [q[0] for q in pts], [q[1] for q in pts]
@@ -257,3 +262,89 @@ def test_the_booklet_figure_of_a_deck_shows_the_cards_small_text(tmp_path, paper
                 assert words in texts.replace(" ", "") or body, (name, texts)
                 shown += 1
     assert shown == 2
+
+
+TERRAIN = ("#000000", "#1b3d1b", "#2f7d32", "#0072b2", "#808080", "#e69f00", "#f6f1e4", "#ffffff")
+HEXMAP = """
+[game]
+id = "terrain"
+title = "Terrain"
+players = "2"
+
+[components.map]
+kind = "hex-board"
+title = "Map"
+columns = {columns}
+rows = 2
+cell = "{cell}"
+
+[components.map.cells]
+{cells}
+{marks}
+"""
+
+
+def _terrain_map(tmp_path, cell: str) -> None:
+    """Write a hex map with a hex of every terrain colour, hatched and plain, and build it."""
+    cells, marks = [], []
+    for i, fill in enumerate(TERRAIN):
+        for row, hatch in ((1, True), (2, False)):
+            name = f"t{i}{'h' if hatch else 'p'}"
+            cells.append(f'"{i + 1:02d}{row:02d}" = ["{name}"]')
+            marks.append(f'[components.map.marks.{name}]\nfill = "{fill}"\nhatch = {str(hatch).lower()}\n')
+    layouts = tmp_path / "layouts"
+    layouts.mkdir(exist_ok=True)
+    text = HEXMAP.format(columns=len(TERRAIN), cell=cell, cells="\n".join(cells), marks="\n".join(marks))
+    (layouts / "terrain.toml").write_text(text)
+
+
+def _points_of(p) -> list[tuple[float, float]]:
+    sub = p.geometry[0]
+    return [sub.start] + [s[-1] for s in sub.segments]
+
+
+@pytest.mark.parametrize(("cell", "extra"), [("25mm", ()), ("19mm", ()), ("25mm", ("--ink-saver",))])
+def test_hex_names_read_over_every_terrain_hatched_or_not(tmp_path, cell, extra):
+    _terrain_map(tmp_path, cell)
+    out = tmp_path / "out"
+    result = pnp(
+        "build",
+        "terrain",
+        "--layouts",
+        "layouts",
+        "--out",
+        str(out),
+        "--format",
+        "svg",
+        *extra,
+        cwd=str(tmp_path),
+    )
+    assert result.returncode == 0, result.stderr
+    painted = read_svg((out / "terrain" / "map.svg").read_text())
+    names = [p for p in painted if p.kind == "text" and p.geometry[0].isdigit() and len(p.geometry[0]) == 4]
+    assert len(names) == 2 * len(TERRAIN)
+    hatching = [
+        p
+        for p in painted
+        if p.kind == "subpath"
+        and dict(p.paint).get("stroke") not in (None, "none")
+        and len(_points_of(p)) == 2
+        and abs(
+            abs(_points_of(p)[1][0] - _points_of(p)[0][0]) - abs(_points_of(p)[1][1] - _points_of(p)[0][1])
+        )
+        < 0.01
+        and math.dist(*_points_of(p)) > 0.1
+    ]
+    assert hatching
+    for name in names:
+        text, _, em, _, (x, y) = name.geometry
+        half = text_width(text, "sans-bold", em * 72 / 25.4) / 2
+        box = (x - half, y - 0.73 * em, x + half, y)  # figures: 0.73 em tall, no descenders
+        for line in hatching:
+            (ax, ay), (bx, by) = _points_of(line)
+            for t in (i / 40 for i in range(41)):
+                px, py = ax + (bx - ax) * t, ay + (by - ay) * t
+                assert not (box[0] - 0.2 <= px <= box[2] + 0.2 and box[1] - 0.2 <= py <= box[3] + 0.2), text
+        face = _fill_under(painted[: painted.index(name)], x, y - 0.36 * em)
+        ink = dict(name.paint)["fill"]
+        assert wcag(ink, face) >= 4.5, (text, ink, face)
