@@ -25,8 +25,8 @@ from generator.definitions.values import ComponentSpec
 from generator.foundation.errors import DefinitionError
 from generator.model.colour import readable
 from generator.model.fonts import text_width
-from generator.model.page import Circle, Drawing, Group, Polygon, Rect, Shape, Style, Text
-from generator.printing.imposition import SheetItem
+from generator.model.page import Circle, Drawing, Group, Line, Point, Polygon, Rect, Shape, Style, Text
+from generator.printing.imposition import CUT, SAFE_AREA, SheetItem, parts_bottom
 
 FACE_SCHEMA: dict[str, Field] = {
     **TOKEN_SCHEMA,  # a counter's face has a token's keys, and these:
@@ -151,10 +151,24 @@ def _face(
     bottom = top_y + size * 0.9
     if label:
         label_text = _label(
-            shape, size, top_y, width, label, own(face.text_colour), ctx, cx, orientation, ring
+            shape,
+            size,
+            top_y,
+            width,
+            label,
+            own(face.text_colour),
+            ctx,
+            cx,
+            orientation,
+            ring,
+            SAFE_AREA if ctx.options.bleed and shape in ("hex", "hexagon") else 0.0,
         )
         bottom = label_text.y - 0.73 * label_text.size * 25.4 / 72 - 0.6
     top = top_y + size * (0.08 if label else 0.1)
+    if ctx.options.bleed and shape in ("hex", "hexagon"):  # a print shop's hex is cut on its edges
+        across, turn = (size, orientation) if shape == "hex" else (size * SQRT3 / 2, "flat")
+        top = max(top, cy - hex_box(across, turn)[1] / 2 + SAFE_AREA)
+        bottom = min(bottom, cy + hex_box(across, turn)[1] / 2 - SAFE_AREA)
     main_h = bottom - top
     if face.symbol:
         glyphs.append(
@@ -253,10 +267,12 @@ def _label(
     cx: float | None = None,
     orientation: str = "flat",
     ring: float = 0.0,
+    safe: float = 0.0,
 ) -> Text:
     """Return the label at the foot of a face: as low as it fits inside the shape at 6 pt or more
     (``pad``: the top of the face's size box; ``cx``: its centre across, by default pad + size / 2),
-    and inside the face's ring of radius ``ring`` (0: none), clear of its line."""
+    and inside the face's ring of radius ``ring`` (0: none), clear of its line; ``safe``: the mm
+    it keeps above the foot of the cut (a print shop's hex, cut on its own edges)."""
     c = pad + size / 2
     x = c if cx is None else cx
     pt = size * 0.16 * 72 / 25.4
@@ -271,6 +287,8 @@ def _label(
             )
             - margin
         )
+        if safe and half_width(shape, size, depth - c + safe, orientation) <= 0:
+            room = 0.0  # too near the foot of the cut
         if ring:
             inner = ring - RING_WIDTH / 2 - 0.6
             room = min(
@@ -288,10 +306,15 @@ def _label(
 
 
 def items(spec: ComponentSpec, ctx: Context) -> list[SheetItem]:
-    """Return one sheet item per counter, in the order listed."""
-    result: list[SheetItem] = []
+    """Return the sheet items of the counters, in the order listed: one per round or square
+    counter; hex counters (``hex`` and ``hexagon``) tessellated on their edges, in patches that
+    share their cut lines (see ``tessellate``), or under --bleed one hex a piece, each with its own
+    bleed and cut."""
+    listed: list[SheetItem | tuple[float, str]] = []  # items, and where each group of hexes goes
+    hexes: dict[tuple[float, str], list[SheetItem]] = {}  # pieces by (across the flats, orientation)
     values = spec.typed(CountersSpec)
     pad = values.padding
+    bleed = ctx.options.bleed
     for counter in values.counters:
         size = counter.size or values.size
         shape = counter.shape
@@ -303,16 +326,115 @@ def items(spec: ComponentSpec, ctx: Context) -> list[SheetItem]:
         back = None
         if counter.back is not None:
             back = Drawing(w, h, _face(shape, size, p, counter.back, ctx, turn), counter.name + " back")
-        result.extend([SheetItem(front, back)] * counter.count)
-    return result
+        if shape not in ("hex", "hexagon"):
+            listed.extend([SheetItem(front, back)] * counter.count)
+            continue
+        # a hexagon measures its size corner to corner, with flat top and bottom
+        across, turn = (size, turn) if shape == "hex" else (size * SQRT3 / 2, "flat")
+        piece = SheetItem(
+            _hex_piece(front, across, turn, bleed), back and _hex_piece(back, across, turn, bleed)
+        )
+        key = (round(across, 6), turn)
+        if key not in hexes:
+            hexes[key] = []
+            listed.append(key)
+        hexes[key].extend([piece] * counter.count)
+    pw, ph = ctx.paper.printable
+    ph = min(ph, parts_bottom(ctx.paper) - ctx.paper.margin)  # clear of the sheet's footer
+    out: list[SheetItem] = []
+    for item in listed:
+        if isinstance(item, SheetItem):
+            out.append(item)
+            continue
+        group = hexes[item]
+        if bleed:  # a print shop's hexes lie apart, each with its own bleed and cut
+            out.extend(SheetItem(p.front, p.back, ((0.0, 0.0, p),)) for p in group)
+        else:
+            out.extend(tessellate(group, item[0], item[1], pw, ph))
+    return out
+
+
+SQRT3 = math.sqrt(3)
+
+
+def hex_box(across: float, orientation: str) -> tuple[float, float]:
+    """Return the width and height of the box of a hex ``across`` mm across the flats."""
+    corner = across * 2 / SQRT3
+    return (corner, across) if orientation == "flat" else (across, corner)
+
+
+def _hex_piece(face: Drawing, across: float, orientation: str, bleed: float) -> Drawing:
+    """Return a hex counter's face cut to the hex's own box (the face's cell has its padding round
+    it); with a ``bleed``, the hex's fill runs that far past its edges, under the art, and its cut
+    line is the hex's outline."""
+    hw, hh = hex_box(across, orientation)
+    dx, dy = (face.width - hw) / 2, (face.height - hh) / 2
+    shapes: list[Shape] = [Group(face.shapes, (1.0, 0.0, 0.0, 1.0, -dx, -dy))]
+    if bleed:
+        body = face.shapes[0]
+        fill = body.style.fill if isinstance(body, Polygon) else None
+        under: list[Shape] = [Polygon(corners(hw / 2, hh / 2, orientation, across), CUT)]
+        if fill is not None and fill != "#ffffff":
+            grown = corners(hw / 2, hh / 2, orientation, across + 2 * bleed)
+            under.insert(0, Polygon(grown, Style(stroke=None, fill=fill)))
+        shapes = under + shapes
+    return Drawing(hw, hh, tuple(shapes), face.label)
+
+
+def tessellate(
+    pieces: list[SheetItem], across: float, orientation: str, width: float, height: float
+) -> list[SheetItem]:
+    """Return hex pieces (``across`` mm across the flats) laid edge to edge in patches no larger
+    than width x height mm: flat-top hexes in columns, every other column half a hex lower;
+    pointy-top hexes in rows, every other row half a hex to the right. Each patch draws every
+    cut line once (an edge two hexes share is one cut) and holds its pieces' backs mirrored
+    inside it, so that after a long-edge flip each back lies behind its front."""
+    hw, hh = hex_box(across, orientation)
+    flat = orientation == "flat"
+    # columns across the width, rows down it: flat-top columns 3/4 of a hex apart (every other
+    # one half a hex lower), pointy-top rows 3/4 of a hex apart (every other one half a hex right)
+    if flat:
+        most_cols = max(1, math.floor((width - hw) / (0.75 * hw) + 1e-9) + 1)
+        most_rows = max(1, math.floor((height - hh / 2) / hh + 1e-9))
+    else:
+        most_cols = max(1, math.floor((width - hw / 2) / hw + 1e-9))
+        most_rows = max(1, math.floor((height - hh) / (0.75 * hh) + 1e-9) + 1)
+    patches: list[SheetItem] = []
+    for start in range(0, len(pieces), most_cols * most_rows):
+        group = pieces[start : start + most_cols * most_rows]
+        cols = min(most_cols, len(group))  # a patch fills the sheet's width first
+        placed: list[tuple[float, float, SheetItem]] = []
+        for i, piece in enumerate(group):
+            row, col = divmod(i, cols)
+            if flat:
+                x, y = col * 0.75 * hw, row * hh + (hh / 2 if col % 2 else 0.0)
+            else:
+                x, y = col * hw + (hw / 2 if row % 2 else 0.0), row * 0.75 * hh
+            placed.append((x, y, piece))
+        pw = max(x + p.front.width for x, _, p in placed)
+        ph = max(y + p.front.height for _, y, p in placed)
+        edges: dict[tuple[Point, Point], None] = {}
+        for x, y, _ in placed:
+            poly = corners(x + hw / 2, y + hh / 2, orientation, across)
+            for a, b in zip(poly, poly[1:] + poly[:1]):
+                ra, rb = (round(a[0], 3), round(a[1], 3)), (round(b[0], 3), round(b[1], 3))
+                edges[(min(ra, rb), max(ra, rb))] = None
+        cuts = tuple(Line(a[0], a[1], b[0], b[1], CUT) for a, b in edges)
+        faces = tuple(p.front.placed(x, y) for x, y, p in placed)
+        front = Drawing(pw, ph, cuts + faces, f"{len(placed)} hex counters")
+        backs = tuple(p.back.placed(pw - x - hw, y) for x, y, p in placed if p.back is not None)
+        back = Drawing(pw, ph, backs, f"{len(placed)} hex counters back") if backs else None
+        patches.append(SheetItem(front, back, tuple(placed)))
+    return patches
 
 
 def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = None) -> Drawing:
     """Return one of each counter type in a row (rows for a small figure), named underneath."""
     arts: list[Drawing] = []
     for item in items(spec, ctx):
-        if item.front.label not in {a.label for a in arts}:
-            arts.append(item.front)
+        for piece in [p for _, _, p in item.pieces] or [item]:  # a patch's hexes one by one
+            if piece.front.label not in {a.label for a in arts}:
+                arts.append(piece.front)
     if not arts:
         raise DefinitionError(f"{ctx.definition.path}: components.{spec.id}: no counters")
     shapes, width, height = figure_grid(
