@@ -630,13 +630,11 @@ def _cut_lines(
         for px, py, it in row
         if not it.pieces
     ]
-    boxes = [box for row in rows for px, py, it in row for box in it.cut_boxes(ox + px, oy + py)]
-    extent = (
-        min(b[0] for b in boxes),
-        min(b[1] for b in boxes),
-        max(b[2] for b in boxes),
-        max(b[3] for b in boxes),
-    )
+    extent = None
+    if any(it.pieces for row in rows for _, _, it in row):  # the marks reach past the patches too
+        boxes = [box for row in rows for px, py, it in row for box in it.cut_boxes(ox + px, oy + py)]
+        x0, y0 = round(min(b[0] for b in boxes), 3), round(min(b[1] for b in boxes), 3)
+        extent = (x0, y0, round(max(b[2] for b in boxes), 3), round(max(b[3] for b in boxes), 3))
     return lines + _crop_marks(paper.width, paper.height, list(xs), list(ys), bleed, extent)
 
 
