@@ -1,7 +1,8 @@
-"""Defects a designer met on cards and counters, each checked from the rule on the built files:
-a card text without a colour of its own reads on its band (a colour given is kept); a misspelt
-card type is a one-line error naming its row and the near name; a counter's ring keeps clear of
-its label; the booklet's figure of a deck shows the cards' small text, never blank cards."""
+"""Defects a designer met on cards, counters and hex maps, each checked from the rule on the
+built files: a card text without a colour of its own reads on its band (a colour given is kept);
+a misspelt card type is a one-line error naming its row and the near name; a counter's ring
+keeps clear of its label; the booklet's figure of a deck shows the cards' small text, never blank
+cards; a hex name reads over every terrain, hatched or not, clear of the hatching."""
 
 from __future__ import annotations
 
