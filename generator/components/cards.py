@@ -18,6 +18,7 @@ and the column, or the inline table's key path.
 
 from __future__ import annotations
 
+import difflib
 import os
 import re
 from dataclasses import dataclass
@@ -68,6 +69,7 @@ MAX_DECK = 2000  # cards in one deck, copies counted
 MIN_SIZE = 6.0  # pt, the smallest type a card prints
 FRAME_INSET = 2.5  # mm, a frame's distance from the card's edge
 LEADING = 1.2  # line height over type size
+GREEK = "#b0b0b0"  # the bars standing for a text too small to read in a booklet's figure
 
 
 def card_size(text: str) -> tuple[float, float]:
@@ -122,7 +124,11 @@ FIELD_SCHEMA: dict[str, Field] = {
     "valign": Field(
         "str", default="top", choices=("top", "middle", "bottom"), doc="kind text: up and down the box"
     ),
-    "colour": Field("str", default="#000000", doc="text or symbol colour; may be {column}"),
+    "colour": Field(
+        "str",
+        default="",
+        doc="text or symbol colour; may be {column} (default: black or white, whichever reads on the band under it)",
+    ),
     "fill": Field("str", default="", doc="kind band: its colour; may be {column}"),
     "symbol": Field("str", default="", doc="kind symbol: a symbol name or {column}"),
     "image": Field(
@@ -230,17 +236,46 @@ def check_spec(values: dict[str, Any], where) -> None:
     for name, look in values["backs"].items():
         check_picture(folder, look.get("image") or "", where.child("backs").child(name).child("image"))
     kinds = {row.cells.get(values["type"], "") for row in deck.rows}
+    listed = ", ".join(sorted(k for k in kinds if k)) or "none"
     for name in values["backs"]:
         if name not in kinds:
             raise (
                 where.child("backs")
                 .child(name)
-                .error(
-                    f"no card of type {name!r} (types: {', '.join(sorted(k for k in kinds if k)) or 'none'})"
-                )
+                .error(f"no card of type {name!r} (types: {listed}){_near(name, kinds)}")
             )
+    for i, field in enumerate(values["fields"]):
+        for name in field["types"]:
+            if name not in kinds:
+                raise (
+                    where.child("fields")
+                    .child(i)
+                    .child("types")
+                    .error(f"no card of type {name!r} (types: {listed}){_near(name, kinds)}")
+                )
+    if values["backs"] and values["back"] is None:
+        # with backs by type and no common back, a card of any other type would print without a
+        # back: a misspelt type ("spel") is an error, not a card silently single-sided
+        for row in deck.rows:
+            kind = row.cells.get(values["type"], "")
+            if kind not in values["backs"]:
+                named = f"type {kind!r}" if kind else "no type"
+                raise deck.error(
+                    row,
+                    values["type"],
+                    f"{named} has no back (backs: {', '.join(sorted(values['backs']))}){_near(kind, values['backs'])}; "
+                    f"give it [components.{deck.component}.backs.{kind or '...'}] or a common back",
+                )
     values["cards"] = deck  # the rows, read once, go with the spec
     values["csv"] = ""
+
+
+def _near(name: str, names) -> str:
+    """Return "; did you mean 'x'?" for the name closest to a misspelt one, or "" when none is."""
+    found = [n for n in names if n and n.lower() == name.lower()] or difflib.get_close_matches(
+        name, [n for n in names if n], n=1, cutoff=0.6
+    )
+    return f"; did you mean {found[0]!r}?" if name and found else ""
 
 
 def box(field: dict[str, Any], width: float, height: float) -> tuple[float, float, float, float]:
@@ -359,13 +394,30 @@ def _text_shapes(
             "shorten it or make the box larger"
         )
     pt, lines = fitted
+    greek = False
     if pt < floor:
-        return []
+        # a figure shown small: the text set again at the floor, still in its box; a text the box
+        # cannot hold at the floor shows its lines as grey bars, so the card never looks blank
+        refit = fit_text(text, font, max(field["size"], floor), floor, w, h)
+        if refit is not None:
+            pt, lines = refit
+        else:
+            greek = True
     em = pt * 25.4 / 72
     block = (len(lines) - 1) * em * LEADING + em * 0.97
     top = {"top": y, "middle": y + (h - block) / 2, "bottom": y + h - block}[field["valign"]]
     anchor = {"left": "start", "centre": "middle", "right": "end"}[field["align"]]
     ax = {"left": x, "centre": x + w / 2, "right": x + w}[field["align"]]
+    if greek:
+        bars: list[Shape] = []
+        for i, line in enumerate(lines):
+            if not line:
+                continue
+            lw = text_width(line, font, pt)
+            left = {"start": ax, "middle": ax - lw / 2, "end": ax - lw}[anchor]
+            base = top + em * 0.76 + i * em * LEADING
+            bars.append(Rect(left, base - em * 0.5, lw, em * 0.45, Style(stroke=None, fill=GREEK)))
+        return bars
     return [
         shape
         for i, line in enumerate(lines)

@@ -38,8 +38,20 @@ from generator.definitions.schema import Field, positive
 from generator.definitions.values import ComponentSpec
 from generator.foundation.errors import DefinitionError
 from generator.model.colour import readable
-from generator.model.page import Circle, Drawing, Group, Polygon, Rect, Shape, Style, Text, bounds
-from generator.printing.imposition import SheetItem
+from generator.model.page import (
+    Circle,
+    Drawing,
+    Group,
+    Line,
+    Point,
+    Polygon,
+    Rect,
+    Shape,
+    Style,
+    Text,
+    bounds,
+)
+from generator.printing.imposition import CUT, SAFE_AREA, SheetItem, parts_bottom
 
 MAX_COUNT = 1000  # counters of one type
 FACE_SCHEMA: dict[str, Field] = {
@@ -78,6 +90,8 @@ COUNTER_SCHEMA: dict[str, Field] = {
     **template_fields("row"),
 }
 MIN_LABEL = 6.0  # pt, the smallest label a counter prints
+RING = 0.40  # a face's inner ring: its radius over the counter's size
+RING_WIDTH = 0.5  # mm
 SCHEMA: dict[str, Field] = {
     "size": Field("length", default=20.0, check=positive, doc="default counter size (diameter or side)"),
     "padding": Field("length", default=1.5, min=0, doc="space between a round counter and its cut lines"),
@@ -196,8 +210,9 @@ def _face(
             return ink  # a light ink meant for the dark face: the face's own colour on white
         return readable(chosen, "#ffffff") if saved else chosen
 
-    if face.ring:
-        shapes.append(Circle(cx, cy, size * 0.40, Style(stroke=ink, fill=None, width=0.5)))
+    ring = size * RING if face.ring else 0.0
+    if ring:
+        shapes.append(Circle(cx, cy, ring, Style(stroke=ink, fill=None, width=RING_WIDTH)))
     body = len(shapes)  # the glyphs start here: with hatching, each sits on a knocked-out ground
     glyphs: list[list[Shape]] = []
     label = face.label
@@ -205,10 +220,25 @@ def _face(
     bottom = top_y + size * 0.9
     if label:
         label_text = _label(
-            shape, size, top_y, width, label, own(face.text_colour), ctx, cx, orientation, face.label_font
+            shape,
+            size,
+            top_y,
+            width,
+            label,
+            own(face.text_colour),
+            ctx,
+            cx,
+            orientation,
+            ring,
+            SAFE_AREA if ctx.options.bleed and shape in ("hex", "hexagon") else 0.0,
+            face.label_font,
         )
         bottom = label_text.y - 0.73 * label_text.size * 25.4 / 72 - 0.6
     top = top_y + size * (0.08 if label else 0.1)
+    if ctx.options.bleed and shape in ("hex", "hexagon"):  # a print shop's hex is cut on its edges
+        across, turn = (size, orientation) if shape == "hex" else (size * SQRT3 / 2, "flat")
+        top = max(top, cy - hex_box(across, turn)[1] / 2 + SAFE_AREA)
+        bottom = min(bottom, cy + hex_box(across, turn)[1] / 2 - SAFE_AREA)
     main_h = bottom - top
     if face.symbol:
         glyphs.append(
@@ -299,10 +329,14 @@ def _label(
     ctx: Context,
     cx: float | None = None,
     orientation: str = "flat",
+    ring: float = 0.0,
+    safe: float = 0.0,
     font: str = "sans",
 ) -> Text:
     """Return the label at the foot of a face: as low as it fits inside the shape at 6 pt or more
-    (``pad``: the top of the face's size box; ``cx``: its centre across, by default pad + size / 2)."""
+    (``pad``: the top of the face's size box; ``cx``: its centre across, by default pad + size / 2),
+    and inside the face's ring of radius ``ring`` (0: none), clear of its line; ``safe``: the mm
+    it keeps above the foot of the cut (a print shop's hex, cut on its own edges)."""
     c = pad + size / 2
     x = c if cx is None else cx
     pt = size * 0.16 * 72 / 25.4
@@ -317,6 +351,14 @@ def _label(
             )
             - margin
         )
+        if safe and half_width(shape, size, depth - c + safe, orientation) <= 0:
+            room = 0.0  # too near the foot of the cut
+        if ring:
+            inner = ring - RING_WIDTH / 2 - 0.6
+            room = min(
+                room,
+                2 * min(half_width("circle", 2 * inner, top - c), half_width("circle", 2 * inner, depth - c)),
+            )
         if has_icons(label):
             fitted_pt = inline.fitted_size(label, room, pt, font, MIN_LABEL)
             fitted = Text(x, base, label, fitted_pt, font, "middle", colour)
@@ -326,7 +368,7 @@ def _label(
             return fitted
         base -= 0.25
     raise DefinitionError(
-        f"{ctx.definition.path}: counter label {label!r} does not fit a {size:g} mm {shape} at "
+        f"{ctx.definition.path}: counter label {label!r} does not fit a {size:g} mm {shape}{' inside its ring' if ring else ''} at "
         f"{MIN_LABEL:g} pt; shorten it or make the counter larger"
     )
 
@@ -345,10 +387,15 @@ def _check_icons(spec: ComponentSpec, ctx: Context, i: int, counter: CountersSpe
 
 
 def items(spec: ComponentSpec, ctx: Context) -> list[SheetItem]:
-    """Return one sheet item per counter, in the order listed."""
-    result: list[SheetItem] = []
+    """Return the sheet items of the counters, in the order listed: one per round or square
+    counter; hex counters (``hex`` and ``hexagon``) tessellated on their edges, in patches that
+    share their cut lines (see ``tessellate``), or under --bleed one hex a piece, each with its own
+    bleed and cut."""
+    listed: list[SheetItem | tuple[float, str]] = []  # items, and where each group of hexes goes
+    hexes: dict[tuple[float, str], list[SheetItem]] = {}  # pieces by (across the flats, orientation)
     values = spec.typed(CountersSpec)
     pad = values.padding
+    bleed = ctx.options.bleed
     for index, counter in enumerate(values.counters):
         _check_icons(spec, ctx, index, counter)
         size = counter.size or values.size
@@ -363,16 +410,115 @@ def items(spec: ComponentSpec, ctx: Context) -> list[SheetItem]:
         if counter.back is not None:
             back_face = _face(shape, size, p, counter.back, ctx, turn, where + ".back")
             back = Drawing(w, h, back_face, counter.name + " back")
-        result.extend([SheetItem(front, back)] * counter.count)
-    return result
+        if shape not in ("hex", "hexagon"):
+            listed.extend([SheetItem(front, back)] * counter.count)
+            continue
+        # a hexagon measures its size corner to corner, with flat top and bottom
+        across, turn = (size, turn) if shape == "hex" else (size * SQRT3 / 2, "flat")
+        piece = SheetItem(
+            _hex_piece(front, across, turn, bleed), back and _hex_piece(back, across, turn, bleed)
+        )
+        key = (round(across, 6), turn)
+        if key not in hexes:
+            hexes[key] = []
+            listed.append(key)
+        hexes[key].extend([piece] * counter.count)
+    pw, ph = ctx.paper.printable
+    ph = min(ph, parts_bottom(ctx.paper) - ctx.paper.margin)  # clear of the sheet's footer
+    out: list[SheetItem] = []
+    for item in listed:
+        if isinstance(item, SheetItem):
+            out.append(item)
+            continue
+        group = hexes[item]
+        if bleed:  # a print shop's hexes lie apart, each with its own bleed and cut
+            out.extend(SheetItem(p.front, p.back, ((0.0, 0.0, p),)) for p in group)
+        else:
+            out.extend(tessellate(group, item[0], item[1], pw, ph))
+    return out
+
+
+SQRT3 = math.sqrt(3)
+
+
+def hex_box(across: float, orientation: str) -> tuple[float, float]:
+    """Return the width and height of the box of a hex ``across`` mm across the flats."""
+    corner = across * 2 / SQRT3
+    return (corner, across) if orientation == "flat" else (across, corner)
+
+
+def _hex_piece(face: Drawing, across: float, orientation: str, bleed: float) -> Drawing:
+    """Return a hex counter's face cut to the hex's own box (the face's cell has its padding round
+    it); with a ``bleed``, the hex's fill runs that far past its edges, under the art, and its cut
+    line is the hex's outline."""
+    hw, hh = hex_box(across, orientation)
+    dx, dy = (face.width - hw) / 2, (face.height - hh) / 2
+    shapes: list[Shape] = [Group(face.shapes, (1.0, 0.0, 0.0, 1.0, -dx, -dy))]
+    if bleed:
+        body = face.shapes[0]
+        fill = body.style.fill if isinstance(body, Polygon) else None
+        under: list[Shape] = [Polygon(corners(hw / 2, hh / 2, orientation, across), CUT)]
+        if fill is not None and fill != "#ffffff":
+            grown = corners(hw / 2, hh / 2, orientation, across + 2 * bleed)
+            under.insert(0, Polygon(grown, Style(stroke=None, fill=fill)))
+        shapes = under + shapes
+    return Drawing(hw, hh, tuple(shapes), face.label)
+
+
+def tessellate(
+    pieces: list[SheetItem], across: float, orientation: str, width: float, height: float
+) -> list[SheetItem]:
+    """Return hex pieces (``across`` mm across the flats) laid edge to edge in patches no larger
+    than width x height mm: flat-top hexes in columns, every other column half a hex lower;
+    pointy-top hexes in rows, every other row half a hex to the right. Each patch draws every
+    cut line once (an edge two hexes share is one cut) and holds its pieces' backs mirrored
+    inside it, so that after a long-edge flip each back lies behind its front."""
+    hw, hh = hex_box(across, orientation)
+    flat = orientation == "flat"
+    # columns across the width, rows down it: flat-top columns 3/4 of a hex apart (every other
+    # one half a hex lower), pointy-top rows 3/4 of a hex apart (every other one half a hex right)
+    if flat:
+        most_cols = max(1, math.floor((width - hw) / (0.75 * hw) + 1e-9) + 1)
+        most_rows = max(1, math.floor((height - hh / 2) / hh + 1e-9))
+    else:
+        most_cols = max(1, math.floor((width - hw / 2) / hw + 1e-9))
+        most_rows = max(1, math.floor((height - hh) / (0.75 * hh) + 1e-9) + 1)
+    patches: list[SheetItem] = []
+    for start in range(0, len(pieces), most_cols * most_rows):
+        group = pieces[start : start + most_cols * most_rows]
+        cols = min(most_cols, len(group))  # a patch fills the sheet's width first
+        placed: list[tuple[float, float, SheetItem]] = []
+        for i, piece in enumerate(group):
+            row, col = divmod(i, cols)
+            if flat:
+                x, y = col * 0.75 * hw, row * hh + (hh / 2 if col % 2 else 0.0)
+            else:
+                x, y = col * hw + (hw / 2 if row % 2 else 0.0), row * 0.75 * hh
+            placed.append((x, y, piece))
+        pw = max(x + p.front.width for x, _, p in placed)
+        ph = max(y + p.front.height for _, y, p in placed)
+        edges: dict[tuple[Point, Point], None] = {}
+        for x, y, _ in placed:
+            poly = corners(x + hw / 2, y + hh / 2, orientation, across)
+            for a, b in zip(poly, poly[1:] + poly[:1]):
+                ra, rb = (round(a[0], 3), round(a[1], 3)), (round(b[0], 3), round(b[1], 3))
+                edges[(min(ra, rb), max(ra, rb))] = None
+        cuts = tuple(Line(a[0], a[1], b[0], b[1], CUT) for a, b in edges)
+        faces = tuple(p.front.placed(x, y) for x, y, p in placed)
+        front = Drawing(pw, ph, cuts + faces, f"{len(placed)} hex counters")
+        backs = tuple(p.back.placed(pw - x - hw, y) for x, y, p in placed if p.back is not None)
+        back = Drawing(pw, ph, backs, f"{len(placed)} hex counters back") if backs else None
+        patches.append(SheetItem(front, back, tuple(placed)))
+    return patches
 
 
 def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = None) -> Drawing:
     """Return one of each counter type in a row (rows for a small figure), named underneath."""
     arts: list[Drawing] = []
     for item in items(spec, ctx):
-        if item.front.label not in {a.label for a in arts}:
-            arts.append(item.front)
+        for piece in [p for _, _, p in item.pieces] or [item]:  # a patch's hexes one by one
+            if piece.front.label not in {a.label for a in arts}:
+                arts.append(piece.front)
     if not arts:
         raise DefinitionError(f"{ctx.definition.path}: components.{spec.id}: no counters")
     shapes, width, height = figure_grid(

@@ -46,7 +46,19 @@ from generator.foundation.errors import DefinitionError, NotationError
 from generator.games.hexes import COORDINATES, DIRECTIONS, ORIENTATIONS, STAGGERS, Hex, HexGrid, parse_hex
 from generator.model.colour import readable
 from generator.model.fonts import text_width
-from generator.model.page import Command, Drawing, Group, Line, Point, Polygon, Shape, Style, Text, bounds
+from generator.model.page import (
+    Command,
+    Drawing,
+    Group,
+    Line,
+    Point,
+    Polygon,
+    Rect,
+    Shape,
+    Style,
+    Text,
+    bounds,
+)
 from generator.printing.imposition import place
 
 SCHEMA: dict[str, Field] = {
@@ -110,6 +122,9 @@ SCHEMA: dict[str, Field] = {
 SQRT3 = math.sqrt(3.0)
 MARGIN = 3.0  # mm round the hexes
 LABEL_GAP = 0.6  # mm a label keeps from the hex's edges
+PLATE_MARGIN = 0.45  # mm a name's plate reaches past its ink on a hatched hex
+PLATE_LIGHTEN = 0.8  # how far a plate's colour goes from the hex's face towards white
+NAME_CONTRAST = 4.5  # a hex name's contrast with what it sits on (WCAG 2.1 for small text)
 OUTLINE_INSET = 0.07  # of the cell: where a mark's (dashed) outline runs inside the hex
 
 
@@ -555,8 +570,14 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
             top.extend(_mark_shapes(cx, cy, m, m.cells[named[h]], spec, ctx, "top", h not in occupied))
         if m.label_pt and h not in occupied:
             face = _face(m, named.get(h), spec, ctx)
-            ink = readable("#333333", face)
-            top.append(Text(cx, cy + m.label_dy, grid.name(h), m.label_pt, spec["font"], "middle", ink))
+            name = Text(cx, cy + m.label_dy, grid.name(h), m.label_pt, spec["font"], "middle", "#333333")
+            if _hatched(m, named.get(h), spec, ctx):
+                # over hatched terrain the name sits on a light plate of the hex's own colour
+                face = _plate_colour(face)
+                x0, y0, x1, y1 = _grow(bounds((name,)), PLATE_MARGIN)
+                top.append(Rect(x0, y0, x1 - x0, y1 - y0, Style(stroke=None, fill=face), r=0.6))
+            ink = readable("#333333", face, NAME_CONTRAST)
+            top.append(Text(name.x, name.y, name.text, name.size, name.font, name.anchor, ink))
         if h in named:
             holes = [_grow(bounds((t,)), 0.7) for t in top if isinstance(t, Text)]
             shapes.extend(_mark_shapes(cx, cy, m, m.cells[named[h]], spec, ctx, "base", holes=holes))
@@ -581,6 +602,25 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
 def _grow(box: tuple[float, float, float, float] | None, by: float) -> tuple[float, float, float, float]:
     assert box is not None
     return (box[0] - by, box[1] - by, box[2] + by, box[3] + by)
+
+
+def _hatched(m: _Map, name: str | None, spec: ComponentSpec, ctx: Context) -> bool:
+    """True when a hex's marks hatch it (a mark's ``hatch``, or a dark fill under the ink saver)."""
+    for mark in m.cells.get(name, []) if name else []:
+        look, _ = lookup(spec["marks"], mark)
+        if not look:
+            continue
+        fill = ctx.colour(look["fill"])
+        if look["hatch"] or (ctx.options.ink_saver and fill is not None and contrast_ink(fill) == "#ffffff"):
+            return True
+    return False
+
+
+def _plate_colour(face: str) -> str:
+    """Return the colour of a name's plate on a hatched hex: its face lightened most of the way
+    to white, so the hex keeps its hue and the name its contrast."""
+    rgb = [int(face[i : i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(c + (255 - c) * PLATE_LIGHTEN):02x}" for c in rgb)
 
 
 def _face(m: _Map, name: str | None, spec: ComponentSpec, ctx: Context) -> str:

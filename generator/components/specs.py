@@ -1023,7 +1023,7 @@ DEFAULTS_CardsSpecFields: dict[str, Any] = {
     "font": "sans",
     "align": "left",
     "valign": "top",
-    "colour": "#000000",
+    "colour": "",
     "fill": "",
     "symbol": "",
     "image": "",

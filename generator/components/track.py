@@ -64,7 +64,9 @@ SCHEMA: dict[str, Field] = {
     "line_width": Field("length", default=0.6, check=positive, doc="width of the box outlines"),
     "arrow_colour": Field("str", default="#000000", doc="colour of the arrows between lanes"),
     "step_numbers": Field("bool", default=True, doc="small step count in each box's corner"),
-    "number_size": Field("float", default=None, min=4, max=200, doc="box number size in points"),
+    "number_size": Field(
+        "float", default=None, min=4, max=200, doc="box number size in points (at most what the box holds)"
+    ),
     "start_label": Field("str", default="", doc="text before the first box, e.g. 'START'"),
     "finish_label": Field("str", default="", doc="text after the last box, e.g. 'HOME'"),
     "lane_labels": Field(
@@ -308,7 +310,10 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
     floor = (overlay or {}).get("type_floor", 0.0)  # a figure shown small needs larger type
     small_pt = max(6.0, floor, min(8.0, pt_from_mm(box * 0.12)))
     small_band = small_pt * 25.4 / 72 * 0.72 + 1.6  # the step numbers' strip at the top of a box
-    number_pt = spec["number_size"] or pt_from_mm(min(box * 0.42, (box - 2 * small_band) * 0.8))
+    # a box number stands between the step numbers' strip and the arrows at the box's foot: a
+    # number_size too large for that room shrinks to it, as a number too wide does below
+    tallest = pt_from_mm((box - 2 * small_band) * 0.8)
+    number_pt = min(spec["number_size"] or pt_from_mm(box * 0.42), tallest)
     head = max(2.2, min(5.0, box * 0.2))  # the arrows on the boxes' shared edges
     # box numbers keep a margin from the box's sides and the arrows on them: one size for every
     # box, the one at which the widest number ("10", "11") fits between the margins

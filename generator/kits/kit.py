@@ -439,7 +439,8 @@ def png_faces(outputs: list[tuple[str, Output]]) -> list[tuple[str, Drawing]]:
         if output.art is not None:
             add(slug(component), output.art)
         seen: set[tuple[int, int]] = set()
-        for item in output.items or ():
+        pieces = [p for item in output.items or () for p in ([q for _, _, q in item.pieces] or [item])]
+        for item in pieces:  # a patch's pieces (hex counters tessellated), each a face of its own
             key = (id(item.front), id(item.back))
             if key in seen:
                 continue

@@ -220,12 +220,21 @@ def _trimmed(page: Page, drawing: Drawing, x: float, y: float, k: float, bleed: 
     )
 
 
-def _crop_marks(width: float, height: float, xs: list[float], ys: list[float], bleed: float) -> list[Shape]:
+def _crop_marks(
+    width: float,
+    height: float,
+    xs: list[float],
+    ys: list[float],
+    bleed: float,
+    extent: tuple[float, float, float, float] | None = None,
+) -> list[Shape]:
     """Return crop marks in the margins of a page of width x height mm on the lines x in xs and y in ys (the cuts of the
     parts between min and max of each): up to CROP mm long, from 1 mm outside the bleed, never
-    into the unprintable rim nor the footer."""
-    top, bottom = min(ys), max(ys)
-    left, right = min(xs), max(xs)
+    into the unprintable rim nor the footer (none without lines); ``extent`` (left, top, right,
+    bottom): the parts' whole extent where more parts than these lines' lie on the page."""
+    if not xs or not ys:
+        return []
+    left, top, right, bottom = extent or (min(xs), min(ys), max(xs), max(ys))
     off = bleed + 1.0
     foot = height - SAFE - 3.5  # the footer line sits below this
     up, down = top - bleed - SAFE, foot - bottom - bleed
@@ -450,10 +459,38 @@ def bled(drawing: Drawing, bleed: float) -> Drawing:
 
 @dataclass(frozen=True)
 class SheetItem:
-    """One piece to lay out n-up: its front drawing and optional back drawing (same size)."""
+    """One piece to lay out n-up: its front drawing and optional back drawing (same size).
+
+    A patch of pieces that share their cut lines (hex counters tessellated on their edges) is one
+    item too: its front draws the pieces and their cut lines, its back the pieces' backs mirrored
+    inside it for the long-edge flip, and ``pieces`` holds each piece at (x, y) inside it (its
+    cut, for the page's cuts, is the piece's box there). An item with pieces draws its own cuts:
+    no rectangle is cut round it and no crop marks continue its edges."""
 
     front: Drawing
     back: Drawing | None = None
+    pieces: tuple[tuple[float, float, SheetItem], ...] = ()
+
+    def cut_boxes(self, x: float, y: float) -> list[tuple[float, float, float, float]]:
+        """Return the cut boxes (x0, y0, x1, y1) of the item placed at (x, y): its pieces' boxes,
+        or its own."""
+        if not self.pieces:
+            return [(x, y, x + self.front.width, y + self.front.height)]
+        return [
+            (x + px, y + py, x + px + p.front.width, y + py + p.front.height) for px, py, p in self.pieces
+        ]
+
+    def back_boxes(self, x: float, y: float) -> list[tuple[float, float, float, float]]:
+        """Return the cut boxes of the item's back placed at (x, y) on a backs page: its pieces'
+        boxes mirrored inside it (the pieces with a back), or its own."""
+        if not self.pieces:
+            return [(x, y, x + self.front.width, y + self.front.height)]
+        w = self.front.width
+        return [
+            (x + w - px - p.front.width, y + py, x + w - px, y + py + p.front.height)
+            for px, py, p in self.pieces
+            if p.back is not None
+        ]
 
 
 def nup(
@@ -542,11 +579,7 @@ def render_sheets(
             paper.height,
             tuple(front),
             label=f"{label} sheet {number}",
-            cuts=tuple(
-                (ox + px, oy + py, ox + px + it.front.width, oy + py + it.front.height)
-                for row in rows
-                for px, py, it in row
-            ),
+            cuts=tuple(box for row in rows for px, py, it in row for box in it.cut_boxes(ox + px, oy + py)),
             bleed=bleed,
         )
         page = footer(
@@ -562,9 +595,7 @@ def render_sheets(
                     if it.back is not None:
                         bx = paper.width - (ox + px) - it.back.width
                         shapes.append((with_bleed(it.back, bleed) if bleed else it.back).placed(bx, oy + py))
-                        cuts.append(
-                            (bx + dx, oy + py + dy, bx + dx + it.back.width, oy + py + dy + it.back.height)
-                        )
+                        cuts.extend(it.back_boxes(bx + dx, oy + py + dy))
             back = Page(
                 paper.width,
                 paper.height,
@@ -589,12 +620,22 @@ def _cut_lines(
     ys: set[float] = set()
     for row in rows:
         for px, py, it in row:
+            if it.pieces:
+                continue  # a patch draws its own cut lines
             xs.update((round(ox + px, 3), round(ox + px + it.front.width, 3)))
             ys.update((round(oy + py, 3), round(oy + py + it.front.height, 3)))
     lines: list[Shape] = [
-        Rect(ox + px, oy + py, it.front.width, it.front.height, CUT) for row in rows for px, py, it in row
+        Rect(ox + px, oy + py, it.front.width, it.front.height, CUT)
+        for row in rows
+        for px, py, it in row
+        if not it.pieces
     ]
-    return lines + _crop_marks(paper.width, paper.height, list(xs), list(ys), bleed)
+    extent = None
+    if any(it.pieces for row in rows for _, _, it in row):  # the marks reach past the patches too
+        boxes = [box for row in rows for px, py, it in row for box in it.cut_boxes(ox + px, oy + py)]
+        x0, y0 = round(min(b[0] for b in boxes), 3), round(min(b[1] for b in boxes), 3)
+        extent = (x0, y0, round(max(b[2] for b in boxes), 3), round(max(b[3] for b in boxes), 3))
+    return lines + _crop_marks(paper.width, paper.height, list(xs), list(ys), bleed, extent)
 
 
 def booklet_order(page_count: int) -> list[tuple[int | None, int | None]]:

@@ -793,6 +793,56 @@ def _contrast(items: list[_Item], name: str, minimum: float) -> list[Finding]:
     return findings
 
 
+def check_clearance(page: Page, margin: float, min_size: float, where: str = "") -> list[Finding]:
+    """Return findings for large texts (``min_size`` points or more after transforms: a board's
+    box numbers, big marks) whose ink comes closer than ``margin`` mm to the ink of a line, of a
+    small filled mark (arrowheads, symbols) or of another text drawn with it (a box's step
+    number), each with the room it has."""
+    name = where or page.label or "page"
+    items = _items(page)
+    index = _Index(items)
+    findings: list[Finding] = []
+    for t in items:
+        if t.kind != "text" or t.size < min_size - 1e-6:
+            continue
+        if t.clip is not None and not _inside_box(t.box, t.clip, TOLERANCE):
+            continue  # a text its tile cuts is judged by the cuts check
+        grown = (t.box[0] - margin, t.box[1] - margin, t.box[2] + margin, t.box[3] + margin)
+        room = math.inf
+        nearest: _Item | None = None
+        for other in index.near(grown):
+            if isinstance(other.shape, Rect) and other.shape.style.fill == GLUE_FILL:
+                continue  # a tiled board's glue strip lies under the next tile, no box edge
+            if other.clip != t.clip:
+                continue  # a tile's frame and marks, not the art the text belongs to
+            if other.kind == "stroke":
+                gap = (
+                    min((_seg_poly_dist(a, b, t.poly) for a, b in _visible_segments(other)), default=math.inf)
+                    - other.half
+                )
+            elif other.kind == "text":
+                if other is t:
+                    continue
+                gap = min(_seg_poly_dist(a, b, t.poly) for a, b in _edges(other.poly))
+            elif other.kind == "fill" and _is_symbol(other):
+                if all(_point_in_poly(x, y, other.poly) for x, y in t.poly):
+                    continue  # the text's own face
+                gap = min((_seg_poly_dist(a, b, t.poly) for a, b in _edges(other.poly)), default=math.inf)
+            else:
+                continue
+            if gap < room:
+                room, nearest = gap, other
+        if nearest is not None and room < margin - 1e-6:
+            findings.append(
+                Finding(
+                    name,
+                    t.describe(),
+                    f"{max(room, 0.0):.2f} mm from {nearest.describe()} (keeps {margin:g} mm clear)",
+                )
+            )
+    return findings
+
+
 def check_pages(
     pages: Iterable[Page], where: str = "", contrast: bool = True, safe: float = 0.0
 ) -> list[Finding]:

@@ -71,7 +71,8 @@ def pack(blocks: list[Block], width: float, height: float, pad: float = 0.0) -> 
             w, h = b.item.front.width, b.item.front.height
             wrong = (turn == "flat" and h > w) or (turn == "upright" and w > h)
             fits_turned = h + pad <= width + EPS and w + pad <= height + EPS
-            candidates.append(turned(b) if wrong and b.item.back is None and fits_turned else b)
+            keep = b.item.back is not None or b.item.pieces  # a patch's cuts stay as drawn
+            candidates.append(turned(b) if wrong and not keep and fits_turned else b)
         for key in _sort_keys():
             order = sorted(range(len(candidates)), key=lambda i: (*key(candidates[i]), i))
             for split in ("shorter", "down", "across"):
