@@ -15,7 +15,10 @@ the moves whose worst reply two moves ahead leaves the most (or, with too many m
 at, the moves of most material at once, none of which lets the other side win at once; in
 Push!'s shared turn, the placement that leaves the smallest best push and the push of most lanes,
 ``tactics.shared_choices``); the playouts choose among those (in Barricades and Push! with the
-game's own playout moves, ``tactics.PLAYOUT_POLICY``).
+game's own playout moves, ``tactics.PLAYOUT_POLICY``). In Barricades it also looks three moves
+ahead over the MacGuffin threats: a move that leaves a win no reply stops is played at once
+(``tactics.threat_win``), and the moves that walk into such a threat are left out
+(``tactics.ThreatCheck``).
 
 Some moves of a record hold two sides' choices (Verbal's offer and take, Push!'s placement and
 push; ``State.deciders`` and ``State.move_parts`` say whose each part is). The search takes such a

@@ -12,6 +12,9 @@ whose worst reply leaves the most. It finds the won and lost positions one and t
 (a mill closed or let close, a Brain taken or left to be taken) that random playouts miss, and
 leaves the choice among the moves it keeps to the playouts. ``unsafe`` is the cheaper check for
 games with too many moves for that: does a move let the other side win at once?
+``threat_win`` and ``ThreatCheck`` look three moves ahead over the threats alone (``THREATS``:
+Barricades' runs onto a MacGuffin), listing only the replies that can make a threat and the
+answers that can stop one.
 """
 
 from __future__ import annotations
