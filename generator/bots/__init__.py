@@ -298,15 +298,21 @@ class SearchBot:
 def _threat_safe(
     state: State, moves: list[Any], side: str, kept: list[int], positions: Sequence[State]
 ) -> list[int]:
-    """Return the indexes, among ``kept``, of the moves that walk into no threat ``side`` cannot
-    stop three moves ahead (``tactics.ThreatCheck``, in games with ``tactics.THREATS``), or when
-    every one of those does, up to ``THREAT_SAFE`` of the other moves that do not (most material
-    at once first, a fresh budget); ``kept`` itself when there is no such game, no such move, or
-    the look-ahead's budget runs out before one is found."""
+    """Return the indexes, among ``kept``, of the moves shown to walk into no threat ``side``
+    cannot stop three moves ahead (``tactics.ThreatCheck``, in games with ``tactics.THREATS``), or
+    when none is shown so, up to ``THREAT_SAFE`` of the other moves that are (most material at
+    once first, a fresh budget), else those of ``kept`` left unchecked when the budget ran out;
+    ``kept`` itself when there is no such game or every move walks into a threat."""
     check = ThreatCheck(state, side)
     if check.game is None:
         return kept
-    safe = [i for i in kept if not check.loses(moves[i])]
+    safe: list[int] = []
+    unknown: list[int] = []  # left unchecked once the budget ran out
+    for i in kept:
+        if check.spent():
+            unknown.append(i)
+        elif not check.loses(moves[i]):
+            (unknown if check.spent() else safe).append(i)
     if safe:
         return safe
     check = ThreatCheck(state, side)
@@ -316,10 +322,12 @@ def _threat_safe(
     )
     for i in rest:
         if not check.loses(moves[i]):
-            safe.append(i)
-            if len(safe) == THREAT_SAFE or check.spent():
+            if check.spent():
                 break
-    return safe or kept
+            safe.append(i)
+            if len(safe) == THREAT_SAFE:
+                break
+    return safe or unknown or kept
 
 
 def _sure_win(
