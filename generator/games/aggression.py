@@ -19,6 +19,7 @@ names an opposing city, which fails and changes nothing. Either counts as that p
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -616,6 +617,147 @@ def _example_attack(game_map: AggressionMap) -> dict[str, Any]:
     }
 
 
+#: The worked example game's troops: Black's two claims, then White's three (see example_game).
+EXAMPLE_BLACK = (55, 45)
+EXAMPLE_WHITE = (20, 15, 65)
+
+
+def example_game(game_map: AggressionMap) -> dict[str, Any]:
+    """Return a short game on the map, its moves and what each shows (see _example_game)."""
+    return copy.deepcopy(_example_game(game_map))
+
+
+@lru_cache(maxsize=64)
+def _example_game(game_map: AggressionMap) -> dict[str, Any]:
+    """Return a short game on the map, its moves and what each shows, as JSON-ready data.
+
+    The line of play is fixed and its cities are found on the map: Black claims two cities
+    (EXAMPLE_BLACK troops), White three (EXAMPLE_WHITE), the first next to Black's first, the last
+    out of reach of both black cities; Black, out of troops, passes once. Then Black takes the
+    first white city (``attack``), White, with no attack that would succeed, names a black city
+    anyway and fails (``failing``), Black must make its remaining successful attack (``must``),
+    and the game is over: Black wins by two cities to one (``end``). Every move is played through
+    the rules here, and the cities are the first (busiest black city first) with which each move
+    does what the booklet says of it; raise BoardError when the map allows none."""
+    adjacency = game_map.adjacency
+    order = sorted(range(CITY_COUNT), key=lambda i: (-len(adjacency[i]), i))
+    for x1 in order:
+        for x2 in order:
+            if x2 == x1:
+                continue
+            near_black = set(adjacency[x1]) | set(adjacency[x2])
+            for y1 in adjacency[x1]:
+                if y1 == x2:
+                    continue
+                for y2 in sorted(near_black - {x1, x2, y1}):
+                    far = [i for i in range(CITY_COUNT) if i not in near_black | {x1, x2, y1, y2}]
+                    # White's last city: one joined to White's second if any, else any out of reach
+                    for y3 in sorted(far, key=lambda i: (i not in adjacency[y2], i)):
+                        game = _example_line(game_map, (x1, x2), (y1, y2, y3))
+                        if game is not None:
+                            return game
+    raise BoardError(f"aggression: no example game found on the map of seed {game_map.seed}")
+
+
+def _example_line(
+    game_map: AggressionMap, black: tuple[int, int], white: tuple[int, int, int]
+) -> dict[str, Any] | None:
+    """Return the example game with these cities, or None when a move would not do what it shows."""
+    state = AggressionState(game_map, RULES.default_turn_limit)
+    (x1, x2), (y1, y2, y3) = black, white
+    b1, b2 = EXAMPLE_BLACK
+    w1, w2, w3 = EXAMPLE_WHITE
+    names = CITY_NAMES
+    claims = [(x1, b1), (y1, w1), (x2, b2), (y2, w2), None, (y3, w3)]
+    moves: list[str] = []
+
+    def play(move: Move) -> bool:
+        try:
+            state.check_move(move)
+        except IllegalMoveError:
+            return False
+        state.apply_move(move)
+        moves.append(move_str(move))
+        return True
+
+    for claim in claims:
+        if not play(PASS if claim is None else Claim(names[claim[0]], claim[1])):
+            return None
+    if state.phase() != "attacking" or state.current_player() != "black":
+        return None
+    position = {
+        names[i]: {"side": state.city(names[i])[0], "troops": state.troops[i]}
+        for i in sorted((x1, x2, y1, y2, y3))
+    }
+    choices = [a.city for a in state.successful_attacks()]
+    if sorted(choices) != sorted([names[y1], names[y2]]):
+        return None
+    attackers = [names[i] for i in game_map.adjacency[y1] if state.owner[i] == 0]
+    attack = {
+        "city": names[y1],
+        "defence": w1,
+        "attackers": attackers,
+        "total": state.attack_strength(names[y1]),
+        "other": names[y2],
+    }
+    if not play(Attack(names[y1])) or state.city(names[y1])[0] is not None or state.successful_attacks():
+        return None
+    # White names the black city its own troops come nearest to taking (the first if equal)
+    target = max((x1, x2), key=lambda i: (state.attack_strength(names[i]), -i))
+    helpers = [names[i] for i in game_map.adjacency[target] if state.owner[i] == 1]
+    failing = {
+        "city": names[target],
+        "defence": state.troops[target],
+        "total": state.attack_strength(names[target]),
+        "helpers": helpers,
+    }
+    if not helpers or not play(Attack(names[target])) or state.city(names[target])[0] != "black":
+        return None
+    if [a.city for a in state.successful_attacks()] != [names[y2]]:
+        return None
+    must = {
+        "city": names[y2],
+        "defence": w2,
+        "attackers": [names[i] for i in game_map.adjacency[y2] if state.owner[i] == 0],
+        "total": state.attack_strength(names[y2]),
+        "holds": names[y3],
+    }
+    if not play(Attack(names[y2])):
+        return None
+    outcome = state.outcome()
+    if not state.is_terminal() or outcome.winner != "black" or outcome.score != {"black": 2, "white": 1}:
+        return None
+    pairs = [moves[n : n + 2] for n in range(0, len(moves), 2)]  # Black's turn, White's reply
+    return {
+        "moves": moves,
+        "pairs": pairs,
+        "record": " ".join(f"{n}. {' '.join(pair)}" for n, pair in enumerate(pairs, 1)),
+        "black": [names[x1], names[x2]],
+        "white": [names[y1], names[y2], names[y3]],
+        "troops": {"black": list(EXAMPLE_BLACK), "white": list(EXAMPLE_WHITE)},
+        "empty": CITY_COUNT - len(position),
+        "position": position,
+        "attack": attack,
+        "failing": failing,
+        "must": must,
+        "end": {
+            "score": dict(outcome.score),
+            "on_map": {"black": state._on_board(0), "white": state._on_board(1)},
+            "winner": outcome.winner,
+        },
+    }
+
+
+def _example_figure(game: dict[str, Any]) -> dict[str, Any]:
+    """Return the example game after claiming as a figure: the pieces and Black's first attack."""
+    attack = game["attack"]
+    return {
+        "pieces": game["position"],
+        "arrows": sorted([name, attack["city"]] for name in attack["attackers"]),
+        "highlight": [attack["city"]],
+    }
+
+
 @dataclass(frozen=True)
 class AggressionRules(GameRules):
     """The rules of Aggression and its seeded map."""
@@ -655,12 +797,18 @@ class AggressionRules(GameRules):
     def layout_data(
         self, name: str, seed: int | None = None, variants: frozenset[str] = frozenset()
     ) -> dict[str, Any]:
-        """Return 'board' (points, lines, bridges) or 'position:attack' (an example attack) data."""
-        if name not in ("board", "position:attack"):
-            raise BoardError(f"aggression provides no layout data {name!r} (known: board, position:attack)")
+        """Return 'board' (points, lines, bridges), 'position:attack' (an example attack), 'game'
+        (the worked example game, see example_game) or 'position:game' (that game after claiming)."""
+        known = ("board", "position:attack", "game", "position:game")
+        if name not in known:
+            raise BoardError(f"aggression provides no layout data {name!r} (known: {', '.join(known)})")
         game_map = generate_map(seed, variants)
         if name == "position:attack":
             return _example_attack(game_map)
+        if name == "game":
+            return example_game(game_map)
+        if name == "position:game":
+            return _example_figure(example_game(game_map))
         return {
             "points": {n: [city_position(i)[1], city_position(i)[0]] for i, n in enumerate(CITY_NAMES)},
             "lines": game_map.road_names(),

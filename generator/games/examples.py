@@ -21,8 +21,8 @@ from typing import Any
 
 from generator.foundation.errors import BoardError, PnpError
 from generator.foundation.seeding import Rng
+from generator.games import aggression, push
 from generator.games import nine_mens_morris as nmm
-from generator.games import push
 from generator.games import take_the_brain as ttb
 from generator.games.base import GameRules, State
 
@@ -114,12 +114,17 @@ def _aggression(rules: GameRules, seed: int | None, variants: frozenset[str]) ->
         after.apply_move(move)
         return after.city(text[1:])[0] is None  # type: ignore[attr-defined]
 
-    return search(
+    found = search(
         rules,
         seed,
         variants,
         [("claim", _text(r"[A-Z]=12")), ("attack", falls), ("pass", "pass")],
     )
+    # The booklet's worked game, told move by move: each move with the moves before it.
+    game = aggression.example_game(aggression.generate_map(seed, variants))
+    for number, move in enumerate(game["moves"]):
+        found[f"game_{number}"] = Example(move, tuple(game["moves"][:number]), {}, variants)
+    return found
 
 
 def _barricades(rules: GameRules, seed: int | None, variants: frozenset[str]) -> dict[str, Example]:
