@@ -92,6 +92,12 @@ def register(app: typer.Typer) -> None:
             metavar="N",
             help="With --balanced: random games played on each seed (default 20).",
         ),
+        watch: bool = typer.Option(
+            False,
+            "--watch",
+            help="Build, then build again on every save of the definition or a file it names "
+            "(CSV, picture, font, template); a broken change keeps the last good kit. Ctrl-C stops.",
+        ),
         quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
         jobs: int = typer.Option(
             None,
@@ -139,6 +145,11 @@ def register(app: typer.Typer) -> None:
             balance_games=balance_games,
             scheduler=scheduler,
         )
+        if watch:
+            from generator.kits.watch import watch as watch_kits
+
+            watch_kits(request, typer.echo)
+            return
         plan = make_plan(request)
         if plan.band is not None:
             from generator.kits.balance import balance_plan

@@ -6,6 +6,8 @@ result, 3 an unreadable record or unknown game, 2 a usage error, 130 interrupted
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from typing import Any
 
 import typer
@@ -80,14 +82,39 @@ def register(app: typer.Typer) -> None:
             if save is not None and (not save.strip() or path_problem(save)):
                 raise fail(f"--save needs a file name, got {save!r}", 2)
             opponent = None if vs is None else (strength or DEFAULT_STRENGTH, side)
-            raise typer.Exit(_play(play, seed, variants, save, opponent, lang))
+            with _in_language(lang):
+                code = _play(play, seed, variants, save, opponent, lang)
+            raise typer.Exit(code)
         if record is None:
             raise fail("give a RECORD to check (or - for standard input), or --play GAME", 2)
         if save is not None:
             raise fail("--save applies to --play", 2)
         if vs is not None or strength is not None or side is not None:
             raise fail("--vs, --strength and --side apply to --play", 2)
-        raise typer.Exit(_check(record, game, seed, variants, json_out, lang))
+        with _in_language(lang):
+            code = _check(record, game, seed, variants, json_out, lang)
+        raise typer.Exit(code)
+
+
+@contextlib.contextmanager
+def _in_language(lang: str) -> Iterator[None]:
+    """Say an error the rules or the record reader raised as a catalogue message (a record's
+    tags, players, seed, result lines; an unknown game) in the referee's language: one line on
+    stderr, the error's exit code; English and errors in plain words go on to ``handle_errors``."""
+    from generator.foundation.errors import PnpError, RecordError
+    from generator.foundation.languages import Msg, message, reason_of, render
+
+    try:
+        yield
+    except PnpError as exc:
+        reason = exc.reason if isinstance(exc, RecordError) else reason_of(exc)
+        if lang == "en" or not isinstance(reason, Msg):
+            raise
+        said = render(reason, lang)
+        if isinstance(exc, RecordError) and exc.line is not None:
+            said = message("record.where", lang, line=exc.line, column=exc.column, problem=said)
+        typer.echo(message("record.error", lang, problem=said), err=True)
+        raise typer.Exit(exc.exit_code) from None
 
 
 def _check_options(seed: str | None) -> int | None:
@@ -103,6 +130,7 @@ def _read(path: str) -> str:
 
     from generator.foundation.errors import RecordError
     from generator.foundation.files import read_regular
+    from generator.foundation.languages import Msg
     from generator.referee.record import MAX_RECORD_BYTES, decode_record
 
     try:
@@ -111,13 +139,13 @@ def _read(path: str) -> str:
         else:
             data = read_regular(path, MAX_RECORD_BYTES)
     except IsADirectoryError:
-        raise RecordError(f"{path}: is a folder, not a game record") from None
+        raise RecordError(Msg("record.folder", path=path)) from None
     except ValueError:  # a NUL byte in the name
-        raise RecordError(f"{path!r}: not a file name") from None
+        raise RecordError(Msg("record.not_name", path=repr(path))) from None
     except OSError as exc:
         if exc.errno == 0:
-            raise RecordError(f"{path}: is a device or special file, not a game record") from None
-        raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
+            raise RecordError(Msg("record.device", path=path)) from None
+        raise RecordError(Msg("record.unreadable", path=path, problem=exc.strerror or exc)) from None
     return decode_record(data)
 
 
@@ -152,13 +180,12 @@ def _check(
 def verdict_lines(verdict: Any, lang: str = "en") -> list[str]:
     """Return the verdict in words in a language: the first illegal move or 'all N moves legal',
     outcome, claim, position (the catalogue's ``referee.*`` texts; a missing one is an error)."""
-    from generator.foundation.languages import message, render, unit_count
+    from generator.foundation.languages import count_text, message, render
 
     def t(key: str, **values: Any) -> str:
         return message(f"referee.{key}", lang, **values)
 
     count = verdict.moves_checked
-    moves = unit_count(count, "move", lang)
     lines = []
     if verdict.error is not None:
         e = verdict.error
@@ -172,9 +199,9 @@ def verdict_lines(verdict: Any, lang: str = "en") -> list[str]:
                 reason=render(e.reason, lang),
             )
         )
-        lines.append(t("before", moves=moves, index=e.index))
+        lines.append(count_text("referee.before", count, lang, index=e.index))
     else:
-        lines.append(t("all", moves=moves))
+        lines.append(count_text("referee.all", count, lang))
         lines.append(t("outcome", outcome=outcome_words(verdict.outcome, lang)))
         if verdict.claim is not None:
             c = verdict.claim

@@ -17,8 +17,6 @@ and the column, or the inline table's key path.
 
 from __future__ import annotations
 
-import csv
-import io
 import os
 import re
 import struct
@@ -29,12 +27,12 @@ from typing import Any
 
 from generator.components.base import Context, Output, nup_output
 from generator.components.look import contrast_ink, luminance
+from generator.components.rows import Row, Table, condition, condition_field, fill_in, load_table, refs, shown
 from generator.components.symbols import SYMBOLS, draw_symbol
-from generator.definitions.schema import MAX_ITEMS, MAX_TEXT, Field, text_problem
+from generator.definitions.schema import Field
 from generator.definitions.values import ComponentSpec
 from generator.foundation.errors import DefinitionError
 from generator.foundation.files import OutsideError, path_problem, read_inside
-from generator.foundation.numbers import is_ascii_digits
 from generator.model.colour import readable
 from generator.model.fonts import PDF_NAMES, has_glyphs, split_lines, text_width
 from generator.model.page import Drawing, Group, Image, Rect, Shape, Style, Text
@@ -47,7 +45,6 @@ SIZES: dict[str, tuple[float, float]] = {
     "mini": (44.0, 63.0),
     "tarot": (70.0, 120.0),
 }
-MAX_CSV_BYTES = 1_000_000  # a deck's CSV file, like a definition
 MAX_QUANTITY = 200  # copies of one card
 MAX_DECK = 2000  # cards in one deck, copies counted
 MAX_IMAGE_BYTES = 4_000_000  # one picture file
@@ -55,7 +52,6 @@ PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 MIN_SIZE = 6.0  # pt, the smallest type a card prints
 FRAME_INSET = 2.5  # mm, a frame's distance from the card's edge
 LEADING = 1.2  # line height over type size
-_REF = re.compile(r"\{([^{}]{1,100})\}")
 
 
 def card_size(text: str) -> tuple[float, float]:
@@ -123,6 +119,8 @@ FIELD_SCHEMA: dict[str, Field] = {
         doc="kind image: whole and centred, filling the box (cut to it), or stretched to it",
     ),
     "types": Field("list:str", default=[], doc="only on cards of these types (empty: every card)"),
+    "when": condition_field(True),
+    "unless": condition_field(False),
 }
 BACK_SCHEMA: dict[str, Field] = {
     "fill": Field("str", default="#ffffff", doc="the back's background colour"),
@@ -156,157 +154,21 @@ SCHEMA: dict[str, Field] = {
 }
 
 
-@dataclass(frozen=True)
-class Row:
-    """One row of the deck's data: where it is (for errors) and its cells by column."""
-
-    number: int  # spreadsheet row (the header is row 1), or the inline list index
-    cells: dict[str, str]
-
-
-def _read_csv(path: str, shown: str, folder: str, where) -> tuple[list[str], list[Row]]:
-    """Return the columns and rows of a CSV file inside ``folder`` (links followed; size-limited,
-    UTF-8, a header row first)."""
-    try:
-        data = read_inside(path, [folder], MAX_CSV_BYTES)
-    except OutsideError:
-        raise where.error(f"{shown} leads outside the definition's folder (a link); not read") from None
-    except FileNotFoundError:
-        raise where.error(f"no CSV file {shown}") from None
-    except IsADirectoryError:
-        raise where.error(f"{shown} is a folder, not a CSV file") from None
-    except OSError as exc:
-        if exc.errno == 0:
-            raise where.error(f"{shown} is a device or special file, not a CSV file") from None
-        raise where.error(f"{shown} cannot be read: {exc.strerror or exc}") from None
-    if len(data) > MAX_CSV_BYTES:
-        raise DefinitionError(f"{shown}: larger than {MAX_CSV_BYTES} bytes, not a deck")
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise DefinitionError(f"{shown}: not UTF-8 text (byte {exc.start + 1})") from None
-    if "\x00" in text:
-        raise DefinitionError(f"{shown}: holds a NUL byte, not a CSV file")
-    problem = text_problem(text.replace("\t", " "))
-    if problem:
-        line = text[: _first_bad(text)].count("\n") + 1
-        raise DefinitionError(f"{shown}: line {line}: {problem}")
-    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
-    try:
-        records = list(reader)
-    except csv.Error as exc:
-        raise DefinitionError(f"{shown}: line {reader.line_num}: not CSV: {exc}") from None
-    records = [r for r in records if any(c.strip() for c in r)]
-    if not records:
-        raise DefinitionError(f"{shown}: empty; the first row names the columns")
-    header = [c.strip() for c in records[0]]
-    for i, name in enumerate(header):
-        if not name:
-            raise DefinitionError(f"{shown}: row 1, column {i + 1}: a column without a name")
-        if header.index(name) != i:
-            raise DefinitionError(f"{shown}: row 1: column {name!r} named twice")
-        if len(name) > 100:
-            raise DefinitionError(f"{shown}: row 1, column {i + 1}: a name of at most 100 characters")
-    if len(records) - 1 > MAX_ITEMS:
-        raise DefinitionError(f"{shown}: at most {MAX_ITEMS} rows of cards, got {len(records) - 1}")
-    rows: list[Row] = []
-    for number, record in enumerate(records[1:], 2):
-        if len(record) > len(header):
-            raise DefinitionError(
-                f"{shown}: row {number}: {len(record)} cells, but the header names {len(header)} columns"
-            )
-        cells = {name: (record[i] if i < len(record) else "") for i, name in enumerate(header)}
-        for name, value in cells.items():
-            if len(value) > MAX_TEXT:
-                raise DefinitionError(
-                    f"{shown}: row {number}, column {name!r}: a text of at most {MAX_TEXT} characters"
-                )
-        rows.append(Row(number, cells))
-    return header, rows
-
-
-def _first_bad(text: str) -> int:
-    """Return the index of the first character of a text that no printed text can hold."""
-    return next(i for i, ch in enumerate(text) if text_problem(ch))
-
-
-def _inline_rows(value: Any, where) -> tuple[list[str], list[Row]]:
-    """Return the columns and rows of an inline ``cards`` list of tables."""
-    if not isinstance(value, list) or not value:
-        raise where.error('expected a list of tables, one per card, e.g. cards = [{ name = "Fox" }]')
-    if len(value) > MAX_ITEMS:
-        raise where.error(f"at most {MAX_ITEMS} cards, got {len(value)}")
-    columns: list[str] = []
-    rows: list[Row] = []
-    for i, item in enumerate(value):
-        if not isinstance(item, dict):
-            raise where.child(i).error("expected a table of column = value")
-        cells: dict[str, str] = {}
-        for key, cell in item.items():
-            at = where.child(i).child(key)
-            if isinstance(cell, bool) or not isinstance(cell, (str, int, float)):
-                raise at.error("expected a text or a number")
-            text = str(cell)
-            if len(text) > MAX_TEXT:
-                raise at.error(f"a text of at most {MAX_TEXT} characters")
-            if text_problem(text):
-                raise at.error(str(text_problem(text)))
-            cells[str(key)] = text
-            if key not in columns:
-                columns.append(str(key))
-        rows.append(Row(i, cells))
-    return columns, [Row(r.number, {c: r.cells.get(c, "") for c in columns}) for r in rows]
-
-
-@dataclass(frozen=True)
-class Deck:
-    """A deck's data: where it comes from (a CSV file, or the definition), its columns and rows."""
-
-    source: str  # the CSV file as shown, or "" for an inline table
-    definition: str
-    component: str
-    columns: tuple[str, ...]
-    rows: tuple[Row, ...]
-
-    def where(self, row: Row, column: str) -> str:
-        """Return the place of a cell for an error message."""
-        if self.source:
-            return f"{self.source}: row {row.number}, column {column!r}"
-        return f"{self.definition}: components.{self.component}.cards[{row.number}].{column}"
-
-    def error(self, row: Row, column: str, problem: str) -> DefinitionError:
-        """Return an error naming a cell of the deck."""
-        return DefinitionError(f"{self.where(row, column)}: {problem}")
+Deck = Table  # a deck's data: its rows of cards
 
 
 def load_deck(values: dict[str, Any], where) -> Deck:
     """Return a deck's data from its CSV file (beside the definition) or inline ``cards``."""
-    if values["csv"] and values["cards"] is not None:
-        raise where.child("cards").error("give csv or cards, not both")
-    if values["csv"]:
-        name = values["csv"]
-        problem = path_problem(name)
-        if problem:
-            raise where.child("csv").error(f"the file name {problem}")
-        if os.path.isabs(name) or ".." in name.replace("\\", "/").split("/"):
-            raise where.child("csv").error("a CSV file beside the definition (or in a folder below it)")
-        folder = os.path.dirname(where.file)
-        path = os.path.join(folder, name)
-        shown = os.path.normpath(path) if folder else name
-        columns, rows = _read_csv(path, shown, folder or ".", where.child("csv"))
-        source = shown
-    elif values["cards"] is not None:
-        columns, rows = _inline_rows(values["cards"], where.child("cards"))
-        source = ""
-    else:
+    deck = load_table(values, where, "cards", "card")
+    if deck is None:
         raise where.child("csv").error(
             'give the deck: csv = "cards.csv" (beside the definition) or cards = [...]'
         )
-    return Deck(source, where.file, where.path.rsplit(".", 1)[-1], tuple(columns), tuple(rows))
+    return deck
 
 
-def _refs(text: str) -> list[str]:
-    return _REF.findall(text)
+_refs = refs
+_fill_in = fill_in
 
 
 def check_spec(values: dict[str, Any], where) -> None:
@@ -334,18 +196,9 @@ def check_spec(values: dict[str, Any], where) -> None:
         x, y, w, h = box(field, width, height)
         if w <= 0 or h <= 0 or x + w > width + 1e-6 or y + h > height + 1e-6:
             raise at.error(f"the field's box lies outside the {width:g} x {height:g} mm card")
-    quantity = values["quantity"]
-    total = 0
-    for row in deck.rows:
-        if quantity in columns:
-            text = row.cells[quantity].strip()
-            if not is_ascii_digits(text, 6) or not 0 <= int(text) <= MAX_QUANTITY:
-                raise deck.error(
-                    row, quantity, f"expected a whole number of copies, 0 to {MAX_QUANTITY}, got {text!r}"
-                )
-            total += int(text)
-        else:
-            total += 1
+        field["when"] = condition(field["when"], deck, at.child("when"))
+        field["unless"] = condition(field["unless"], deck, at.child("unless"))
+    total = sum(deck.count(row, values["quantity"], MAX_QUANTITY) for row in deck.rows)
     if total > MAX_DECK:
         raise where.error(f"a deck of at most {MAX_DECK} cards, got {total}")
     if total == 0:
@@ -537,10 +390,6 @@ def _image_shapes(
     return [Group((picture,), clip=(x, y, w, h))]
 
 
-def _fill_in(text: str, row: Row) -> str:
-    return _REF.sub(lambda m: row.cells.get(m.group(1), m.group(0)), text)
-
-
 def _colour(value: str, row: Row, key: str, field: dict[str, Any], deck: Deck, ctx: Context) -> str | None:
     """Return a field's colour for a card: its own, or a column's value (checked here)."""
     text = _fill_in(value, row).strip()
@@ -650,6 +499,8 @@ def _front(spec: ComponentSpec, ctx: Context, deck: Deck, row: Row, kind: str, f
     ink: list[Shape] = []  # texts and symbols, drawn over the bands and the frame
     for i, field in enumerate(spec["fields"]):
         if field["types"] and kind not in field["types"]:
+            continue
+        if not shown(field["when"], field["unless"], row):
             continue
         x, y, w, h = box(field, width, height)
         key = f"fields[{i}]"

@@ -18,6 +18,7 @@ from generator.components.look import (
     knockout_hatch,
     luminance,
 )
+from generator.components.rows import data_fields, expand_templates, template_fields
 from generator.components.specs import CountersSpec, CountersSpecCounters, CountersSpecCountersBack
 from generator.components.symbols import draw_symbol
 from generator.definitions.schema import Field, positive
@@ -28,6 +29,7 @@ from generator.model.fonts import text_width
 from generator.model.page import Circle, Drawing, Group, Polygon, Rect, Shape, Style, Text
 from generator.printing.imposition import SheetItem
 
+MAX_COUNT = 1000  # counters of one type
 FACE_SCHEMA: dict[str, Field] = {
     **TOKEN_SCHEMA,  # a counter's face has a token's keys, and these:
     "label": Field("str", default="", doc="small text under the symbol or main text"),
@@ -35,7 +37,9 @@ FACE_SCHEMA: dict[str, Field] = {
 }
 COUNTER_SCHEMA: dict[str, Field] = {
     "name": Field("str", required=True, doc="the counter type's name (a PNG's file name under --png)"),
-    "count": Field("int", required=True, min=1, max=1000, doc="how many counters of this type"),
+    "count": Field(
+        "int", default=1, min=1, max=MAX_COUNT, doc="how many counters of this type (with data: per row)"
+    ),
     "shape": Field(
         "str",
         default="circle",
@@ -55,20 +59,29 @@ COUNTER_SCHEMA: dict[str, Field] = {
         schema=FACE_SCHEMA,
         doc="the back face, printed behind the front for long-edge duplex (none: blank)",
     ),
+    **template_fields("row"),
 }
 MIN_LABEL = 6.0  # pt, the smallest label a counter prints
 SCHEMA: dict[str, Field] = {
     "size": Field("length", default=20.0, check=positive, doc="default counter size (diameter or side)"),
     "padding": Field("length", default=1.5, min=0, doc="space between a round counter and its cut lines"),
     "board": Field("str", default="", doc="the board the counters stand on: they must fit its squares"),
-    "counters": Field("tables", required=True, schema=COUNTER_SCHEMA, doc="the counter types, each a table"),
+    "counters": Field(
+        "tables",
+        required=True,
+        schema=COUNTER_SCHEMA,
+        doc="the counter types, each a table (with data: templates, made once per row)",
+    ),
+    **data_fields("counter type"),
 }
 
 
 def check_spec(values: dict[str, Any], where) -> None:
-    """Check that at least one counter type is listed."""
+    """Check that at least one counter type is listed; with data (``csv`` or inline ``rows``),
+    make the counter types from its rows, one per row and template."""
     if not values["counters"]:
         raise where.child("counters").error("list at least one counter type")
+    expand_templates(values, where, "counters", COUNTER_SCHEMA, "counter", MAX_COUNT)
 
 
 def hex_cell(size: float, pad: float, orientation: str) -> tuple[float, float]:

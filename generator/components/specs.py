@@ -679,6 +679,9 @@ class CountersSpecCounters(TypedSpec):
     label: str
     ring: bool
     back: CountersSpecCountersBack | None
+    types: tuple[str, ...]
+    when: Any | None
+    unless: Any | None
 
     @classmethod
     def from_values(cls, values: Mapping[str, Any]) -> CountersSpecCounters:
@@ -699,10 +702,14 @@ class CountersSpecCounters(TypedSpec):
             label=values["label"],
             ring=values["ring"],
             back=None if values["back"] is None else CountersSpecCountersBack.from_values(values["back"]),
+            types=tuple(values["types"]),
+            when=None if values["when"] is None else values["when"],
+            unless=None if values["unless"] is None else values["unless"],
         )
 
 
 DEFAULTS_CountersSpecCounters: dict[str, Any] = {
+    "count": 1,
     "shape": "circle",
     "orientation": "flat",
     "size": None,
@@ -715,6 +722,9 @@ DEFAULTS_CountersSpecCounters: dict[str, Any] = {
     "label": "",
     "ring": False,
     "back": None,
+    "types": [],
+    "when": None,
+    "unless": None,
 }
 
 
@@ -730,6 +740,10 @@ class CountersSpec(TypedSpec):
     padding: float
     board: str
     counters: tuple[CountersSpecCounters, ...]
+    csv: str
+    rows: Any | None
+    quantity: str
+    type: str
 
     @classmethod
     def from_values(cls, values: Mapping[str, Any]) -> CountersSpec:
@@ -744,6 +758,10 @@ class CountersSpec(TypedSpec):
             padding=as_float(values["padding"]),
             board=values["board"],
             counters=tuple(CountersSpecCounters.from_values(item) for item in values["counters"]),
+            csv=values["csv"],
+            rows=None if values["rows"] is None else values["rows"],
+            quantity=values["quantity"],
+            type=values["type"],
         )
 
 
@@ -754,6 +772,10 @@ DEFAULTS_CountersSpec: dict[str, Any] = {
     "size": 20.0,
     "padding": 1.5,
     "board": "",
+    "csv": "",
+    "rows": None,
+    "quantity": "quantity",
+    "type": "type",
 }
 
 
@@ -771,6 +793,9 @@ class StandeesSpecFigures(TypedSpec):
     stroke: str
     ink: str
     base_fill: str
+    types: tuple[str, ...]
+    when: Any | None
+    unless: Any | None
 
     @classmethod
     def from_values(cls, values: Mapping[str, Any]) -> StandeesSpecFigures:
@@ -787,6 +812,9 @@ class StandeesSpecFigures(TypedSpec):
             stroke=values["stroke"],
             ink=values["ink"],
             base_fill=values["base_fill"],
+            types=tuple(values["types"]),
+            when=None if values["when"] is None else values["when"],
+            unless=None if values["unless"] is None else values["unless"],
         )
 
 
@@ -800,6 +828,9 @@ DEFAULTS_StandeesSpecFigures: dict[str, Any] = {
     "stroke": "#000000",
     "ink": "",
     "base_fill": "",
+    "types": [],
+    "when": None,
+    "unless": None,
 }
 
 
@@ -816,6 +847,10 @@ class StandeesSpec(TypedSpec):
     base: float
     board: str
     figures: tuple[StandeesSpecFigures, ...]
+    csv: str
+    rows: Any | None
+    quantity: str
+    type: str
 
     @classmethod
     def from_values(cls, values: Mapping[str, Any]) -> StandeesSpec:
@@ -831,6 +866,10 @@ class StandeesSpec(TypedSpec):
             base=as_float(values["base"]),
             board=values["board"],
             figures=tuple(StandeesSpecFigures.from_values(item) for item in values["figures"]),
+            csv=values["csv"],
+            rows=None if values["rows"] is None else values["rows"],
+            quantity=values["quantity"],
+            type=values["type"],
         )
 
 
@@ -842,6 +881,10 @@ DEFAULTS_StandeesSpec: dict[str, Any] = {
     "height": 24.0,
     "base": 10.0,
     "board": "",
+    "csv": "",
+    "rows": None,
+    "quantity": "quantity",
+    "type": "type",
 }
 
 
@@ -866,6 +909,8 @@ class CardsSpecFields(TypedSpec):
     image: str
     fit: str
     types: tuple[str, ...]
+    when: Any | None
+    unless: Any | None
 
     @classmethod
     def from_values(cls, values: Mapping[str, Any]) -> CardsSpecFields:
@@ -889,6 +934,8 @@ class CardsSpecFields(TypedSpec):
             image=values["image"],
             fit=values["fit"],
             types=tuple(values["types"]),
+            when=None if values["when"] is None else values["when"],
+            unless=None if values["unless"] is None else values["unless"],
         )
 
 
@@ -910,6 +957,8 @@ DEFAULTS_CardsSpecFields: dict[str, Any] = {
     "image": "",
     "fit": "contain",
     "types": [],
+    "when": None,
+    "unless": None,
 }
 
 

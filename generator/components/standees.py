@@ -52,6 +52,7 @@ from generator.components.look import (
     knockout_hatch,
     luminance,
 )
+from generator.components.rows import data_fields, expand_templates, template_fields
 from generator.components.symbols import draw_symbol
 from generator.definitions.schema import Field, positive
 from generator.definitions.values import ComponentSpec
@@ -71,9 +72,12 @@ from generator.model.page import (
 )
 from generator.printing.imposition import SAFE_AREA, SheetItem, nup
 
+MAX_COUNT = 200  # standees of one figure
 FIGURE_SCHEMA: dict[str, Field] = {
     "name": Field("str", required=True, doc="the figure's name"),
-    "count": Field("int", default=1, min=1, max=200, doc="how many standees of this figure"),
+    "count": Field(
+        "int", default=1, min=1, max=MAX_COUNT, doc="how many standees of this figure (with data: per row)"
+    ),
     "symbol": Field("str", default="", doc="symbol drawn on both panels (a silhouette)"),
     "initial": Field("str", default="", doc="a letter in the panel's top corner"),
     "numbered": Field(
@@ -84,6 +88,7 @@ FIGURE_SCHEMA: dict[str, Field] = {
     "stroke": Field("str", default="#000000", doc="the outline colour"),
     "ink": Field("str", default="", doc="colour of the symbol and initial (default: contrast)"),
     "base_fill": Field("str", default="", doc="fill of the base tabs (default: the panel fill)"),
+    **template_fields("row"),
 }
 SCHEMA: dict[str, Field] = {
     "width": Field("length", default=15.0, check=positive, doc="width of the strip"),
@@ -92,7 +97,13 @@ SCHEMA: dict[str, Field] = {
     "board": Field(
         "str", default="", doc="the board the figures stand on: the bases fold out to fill its squares"
     ),
-    "figures": Field("tables", required=True, schema=FIGURE_SCHEMA, doc="the figures, each a table"),
+    "figures": Field(
+        "tables",
+        required=True,
+        schema=FIGURE_SCHEMA,
+        doc="the figures, each a table (with data: templates, made once per row)",
+    ),
+    **data_fields("figure"),
 }
 FOLD = Style(stroke="#808080", width=0.25, dash=(1.2, 0.9))
 
@@ -101,6 +112,7 @@ def check_spec(values: dict[str, Any], where) -> None:
     """Check that figures are listed and that a standee is not absurdly slender or squat."""
     if not values["figures"]:
         raise where.child("figures").error("list at least one figure")
+    expand_templates(values, where, "figures", FIGURE_SCHEMA, "figure", MAX_COUNT)
     if not 0.2 <= values["width"] / values["height"] <= 3.0:
         raise where.child("width").error("width should be between 0.2 and 3 times the panel height")
     if values["base"] > values["height"]:

@@ -17,7 +17,15 @@ from typing import Any
 
 from generator.components.base import COMMON_SCHEMA
 from generator.components.kinds import find_kind
-from generator.definitions.schema import Field, Where, convert, glyph_problem, text_problem, validate
+from generator.definitions.schema import (
+    Field,
+    Where,
+    convert,
+    glyph_problem,
+    is_colour_key,
+    text_problem,
+    validate,
+)
 from generator.definitions.values import (
     BUILTIN_GAMES,
     GAME_SCHEMA,
@@ -30,6 +38,7 @@ from generator.definitions.values import (
     templates_for,
 )
 from generator.foundation.errors import DefinitionError, UnknownGameError
+from generator.foundation.files import note_read
 from generator.foundation.languages import DEFAULT_LANGUAGE, LANGUAGES, language_codes, set_text
 from generator.foundation.numbers import is_ascii_digits
 
@@ -125,6 +134,7 @@ def load_languages(path: str, templates_dir: str | None, langs: Iterable[str]) -
 def _read(path: str) -> tuple[str, dict[str, Any]]:
     """Return the path as shown in messages and the TOML data of a definition file."""
     shown = os.path.relpath(path) if not os.path.relpath(path).startswith("..") else path
+    note_read(path)
     try:
         if os.path.exists(path) and not os.path.isdir(path) and not os.path.isfile(path):
             raise DefinitionError(f"{shown}: is a device or special file, not a definition file")
@@ -161,7 +171,7 @@ def _definition(
         raise where.child("game").child("id").error(f"must match the file name {stem!r}, got {game['id']!r}")
     if values["paper"] is None:
         values["paper"] = validate({}, PAPER_SCHEMA, where.child("paper"))
-    comps_where = where.child("components")
+    comps_where = Where(shown, "components", values["palette"] or {})
     raw_components = values["components"]
     if not isinstance(raw_components, dict) or not raw_components:
         raise comps_where.error("expected a table of components, each a table with a 'kind'")
@@ -221,16 +231,8 @@ def _check_symbols(values: Any, where: Where) -> None:
         known(values[len("symbol:") :], where)
 
 
-COLOUR_KEYS = frozenset(
-    ("fill", "stroke", "colour", "color", "ink", "background", "checker", "outline", "frame")
-)
 _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 _COLUMN = re.compile(r"^\{[^{}]+\}$")  # a deck's column, e.g. "{colour}"
-
-
-def is_colour_key(key: str) -> bool:
-    """Return True when a definition key holds a colour (or a list of colours)."""
-    return key in COLOUR_KEYS or key.endswith(("_colour", "_color", "_fill", "_fills", "_stroke", "_frame"))
 
 
 def _check_colour(definition: GameDefinition, value: str, where: Where, columns: bool) -> None:

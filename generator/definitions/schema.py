@@ -62,18 +62,29 @@ def as_float(value: float | None) -> float:
     return float(value)
 
 
+COLOUR_KEYS = frozenset(
+    ("fill", "stroke", "colour", "color", "ink", "background", "checker", "outline", "frame")
+)
+
+
+def is_colour_key(key: str) -> bool:
+    """Return True when a definition key holds a colour (or a list of colours)."""
+    return key in COLOUR_KEYS or key.endswith(("_colour", "_color", "_fill", "_fills", "_stroke", "_frame"))
+
+
 class Where:
     """The file and key path of a value, for error messages."""
 
-    def __init__(self, file: str, path: str = "") -> None:
+    def __init__(self, file: str, path: str = "", palette: Mapping[str, str] | None = None) -> None:
         self.file = file
         self.path = path
+        self.palette = palette  # the definition's colour names, once read (for checks of data)
 
     def child(self, key: str | int) -> Where:
         """Return the location of a key (or list index) under this one."""
         if isinstance(key, int):
-            return Where(self.file, f"{self.path}[{key}]")
-        return Where(self.file, f"{self.path}.{key}" if self.path else key)
+            return Where(self.file, f"{self.path}[{key}]", self.palette)
+        return Where(self.file, f"{self.path}.{key}" if self.path else key, self.palette)
 
     def error(self, message: str) -> DefinitionError:
         """Return a DefinitionError naming the file and key path."""

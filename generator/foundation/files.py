@@ -177,11 +177,35 @@ def read_regular(path: str, limit: int, follow: bool = True) -> bytes:
     return data
 
 
+_RECORDS: list[set[str]] = []  # the open records of ``reads_recorded``
+
+
+@contextlib.contextmanager
+def reads_recorded() -> Iterator[set[str]]:
+    """Yield a set that collects the absolute path of every file a definition brings in while the
+    block runs (the definition, its CSVs, pictures, fonts and templates, through ``read_inside``
+    and ``note_read``), also those asked for and missing: what ``pnp build --watch`` watches."""
+    found: set[str] = set()
+    _RECORDS.append(found)
+    try:
+        yield found
+    finally:
+        _RECORDS.remove(found)
+
+
+def note_read(path: str) -> None:
+    """Add a file about to be read to every open record of ``reads_recorded``."""
+    for found in _RECORDS:
+        found.add(os.path.abspath(path))
+
+
 def read_inside(path: str, roots: Iterable[str], limit: int) -> bytes:
     """Return up to ``limit + 1`` bytes of a regular file that lies inside one of ``roots`` (links
     followed); raise OutsideError when it leads outside them, and as ``read_regular`` does for a
     folder, a special file or one that cannot be read. The real file is opened without following
     links, so a link swapped in after the check is not followed either."""
+    if _RECORDS:
+        note_read(path)
     real = real_inside(path, roots)
     if real is None:
         raise OutsideError(path)

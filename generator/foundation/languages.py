@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -113,7 +114,16 @@ def unit_count(number: int, unit: str, lang: str) -> str:
         raise MissingText(f"no {lang!r} word for the unit {unit!r} (generator/foundation/languages.py)")
     one, many = words[unit]
     space = "\u00a0" if lang == "fr" else " "  # French keeps a number and its unit on one line
-    return f"{number}{space}{one if number == 1 else many}"
+    return f"{number}{space}{one if plural_form(number, lang) == 'one' else many}"
+
+
+def plural_form(number: int, lang: str) -> str:
+    """Return the form a noun takes after a number in a language: 'one' or 'many'. English and
+    Italian say 1 in the singular and 0 in the plural ('0 moves', '0 mosse'); French keeps every
+    number below two in the singular ('0 coup', '1 coup', '2 coups')."""
+    if lang == "fr":
+        return "one" if -2 < number < 2 else "many"
+    return "one" if number == 1 else "many"
 
 
 def language_codes() -> str:
@@ -325,8 +335,10 @@ TEXTS: dict[str, dict[str, str]] = {
 REFEREE_TEXTS: dict[str, dict[str, str]] = {
     "en": {
         "referee.illegal": "move {index} (line {line}, col {column}): {move}: {reason}",
-        "referee.before": "{moves} legal before it; position before move {index}:",
-        "referee.all": "all {moves} legal",
+        "referee.before.one": "{n} move legal before it; position before move {index}:",
+        "referee.before.many": "{n} moves legal before it; position before move {index}:",
+        "referee.all.one": "all {n} move legal",
+        "referee.all.many": "all {n} moves legal",
         "referee.outcome": "outcome: {outcome}",
         "referee.claim.agrees": "claimed result {claimed}: agrees",
         "referee.claim.wrong": "claimed result {claimed} (line {line}, col {column}) is wrong: the referee's result is {actual}",
@@ -342,8 +354,10 @@ REFEREE_TEXTS: dict[str, dict[str, str]] = {
         "live.computer.part": "{side} (computer) {part}: {choice}",
         "live.only": "{side} can only {part} {choice}",
         "live.can": "{side} can {part}: {choices}",
-        "live.legal": "{n} legal moves: {choices}",
-        "live.more": " ... and {n} more",
+        "live.legal.one": "{n} legal move: {choices}",
+        "live.legal.many": "{n} legal moves: {choices}",
+        "live.more.one": " ... and {n} more",
+        "live.more.many": " ... and {n} more",
         "live.unreadable": "could not read that: {problem}; type it again",
         "live.unreadable.many": "could not read that: {problem}; {n} unreadable lines in a row, the input is taken as ended",
         "live.ended": "could not read that: {problem}; the input is taken as ended",
@@ -361,6 +375,10 @@ REFEREE_TEXTS: dict[str, dict[str, str]] = {
         "live.save.lost": "{problem}; the whole record:",
         "live.save.failing": "{problem}: play on, the record is kept here; type 'save PATH' to save it to another file",
         "live.interrupted": "interrupted",
+        "live.not_utf8": "the line is not UTF-8 text (byte {byte} at column {column})",
+        "live.too_long": "the line is longer than {n} characters",
+        "live.endless": "a line longer than {n} characters",
+        "live.cannot_write": "cannot write {path}: {problem}",
         "live.signal": "stopped by {signal}",
         "part.move": "move",
         "part.offer": "offer",
@@ -383,8 +401,10 @@ REFEREE_TEXTS: dict[str, dict[str, str]] = {
     },
     "fr": {
         "referee.illegal": "coup {index} (ligne {line}, colonne {column}) : {move} : {reason}",
-        "referee.before": "{moves} sans faute avant lui ; position avant le coup {index} :",
-        "referee.all": "{moves}, aucun irrégulier",
+        "referee.before.one": "{n}\u00a0coup sans faute avant lui ; position avant le coup {index} :",
+        "referee.before.many": "{n}\u00a0coups sans faute avant lui ; position avant le coup {index} :",
+        "referee.all.one": "{n}\u00a0coup, sans faute",
+        "referee.all.many": "{n}\u00a0coups, tous sans faute",
         "referee.outcome": "résultat : {outcome}",
         "referee.claim.agrees": "résultat annoncé {claimed} : exact",
         "referee.claim.wrong": "résultat annoncé {claimed} (ligne {line}, colonne {column}) inexact : l’arbitre trouve {actual}",
@@ -400,8 +420,10 @@ REFEREE_TEXTS: dict[str, dict[str, str]] = {
         "live.computer.part": "{side} (ordinateur) {part} : {choice}",
         "live.only": "{side} ne peut que {part} {choice}",
         "live.can": "{side} peut {part} : {choices}",
-        "live.legal": "coups possibles ({n}) : {choices}",
-        "live.more": " … et {n} autres",
+        "live.legal.one": "coup possible ({n}) : {choices}",
+        "live.legal.many": "coups possibles ({n}) : {choices}",
+        "live.more.one": " … et {n}\u00a0autre",
+        "live.more.many": " … et {n}\u00a0autres",
         "live.unreadable": "lecture impossible : {problem} ; tapez-le de nouveau",
         "live.unreadable.many": "lecture impossible : {problem} ; {n} lignes illisibles de suite, l’entrée est considérée comme terminée",
         "live.ended": "lecture impossible : {problem} ; l’entrée est considérée comme terminée",
@@ -419,6 +441,10 @@ REFEREE_TEXTS: dict[str, dict[str, str]] = {
         "live.save.lost": "{problem} ; voici la partie entière :",
         "live.save.failing": "{problem} : continuez, la partie est gardée ici ; tapez « save CHEMIN » pour l’enregistrer ailleurs",
         "live.interrupted": "interrompue",
+        "live.not_utf8": "la ligne n’est pas un texte UTF-8 (octet {byte} à la colonne {column})",
+        "live.too_long": "la ligne dépasse {n}\u00a0caractères",
+        "live.endless": "une ligne de plus de {n}\u00a0caractères",
+        "live.cannot_write": "impossible d’écrire dans {path} : {problem}",
         "live.signal": "arrêtée par {signal}",
         "part.move": "jouer",
         "part.offer": "proposer",
@@ -441,8 +467,10 @@ REFEREE_TEXTS: dict[str, dict[str, str]] = {
     },
     "it": {
         "referee.illegal": "mossa {index} (riga {line}, colonna {column}): {move}: {reason}",
-        "referee.before": "prima di essa {moves} regolari; posizione prima della mossa {index}:",
-        "referee.all": "{moves}, tutte regolari",
+        "referee.before.one": "prima di essa {n} mossa regolare; posizione prima della mossa {index}:",
+        "referee.before.many": "prima di essa {n} mosse regolari; posizione prima della mossa {index}:",
+        "referee.all.one": "{n} mossa, regolare",
+        "referee.all.many": "{n} mosse, tutte regolari",
         "referee.outcome": "esito: {outcome}",
         "referee.claim.agrees": "risultato dichiarato {claimed}: corretto",
         "referee.claim.wrong": "il risultato dichiarato {claimed} (riga {line}, colonna {column}) è sbagliato: per l’arbitro è {actual}",
@@ -458,8 +486,10 @@ REFEREE_TEXTS: dict[str, dict[str, str]] = {
         "live.computer.part": "{side} (computer) {part}: {choice}",
         "live.only": "{side} può solo {part} {choice}",
         "live.can": "{side} può {part}: {choices}",
-        "live.legal": "mosse possibili ({n}): {choices}",
-        "live.more": " … e altre {n}",
+        "live.legal.one": "mossa possibile ({n}): {choices}",
+        "live.legal.many": "mosse possibili ({n}): {choices}",
+        "live.more.one": " … e un’altra",
+        "live.more.many": " … e altre {n}",
         "live.unreadable": "impossibile leggere: {problem}; scrivetelo di nuovo",
         "live.unreadable.many": "impossibile leggere: {problem}; {n} righe illeggibili di fila, l’input si considera finito",
         "live.ended": "impossibile leggere: {problem}; l’input si considera finito",
@@ -477,6 +507,10 @@ REFEREE_TEXTS: dict[str, dict[str, str]] = {
         "live.save.lost": "{problem}; ecco la partita intera:",
         "live.save.failing": "{problem}: continuate, la partita è tenuta qui; scrivete «save PERCORSO» per salvarla altrove",
         "live.interrupted": "interrotta",
+        "live.not_utf8": "la riga non è un testo UTF-8 (byte {byte} alla colonna {column})",
+        "live.too_long": "la riga supera i {n} caratteri",
+        "live.endless": "una riga di più di {n} caratteri",
+        "live.cannot_write": "impossibile scrivere in {path}: {problem}",
         "live.signal": "fermata da {signal}",
         "part.move": "muovere",
         "part.offer": "proporre",
@@ -746,8 +780,44 @@ class Msg(str):
         made.values = {"sep": sep, "parts": tuple(parts)}
         return made
 
+    @classmethod
+    def number(cls, n: int) -> Msg:
+        """Return a large number written as each language groups its digits: '1,000,000',
+        '1\u202f000\u202f000', '1.000.000'."""
+        made = super().__new__(cls, f"{n:,}")
+        made.key = "#number"
+        made.values = {"n": n}
+        return made
+
+    @classmethod
+    def columns(cls, rows: Sequence[Sequence[str]], widths: Sequence[int], right: Sequence[int] = ()) -> Msg:
+        """Return rows of cells (messages or notation) as lines of aligned columns: cells apart by
+        one space, each column as wide as its widest cell in the language it is rendered in (at
+        least ``widths``), the columns numbered in ``right`` set to the right, each line's end
+        trimmed; so a position's table stays aligned whatever a language's words weigh."""
+        table = (tuple(tuple(row) for row in rows), tuple(widths), tuple(right))
+        made = super().__new__(cls, _columns(table, str))
+        made.key = "#columns"
+        made.values = {"table": table}
+        return made
+
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         return (_rebuild_msg, (self.key, self.values))
+
+
+def _columns(table: tuple[tuple[tuple[str, ...], ...], tuple[int, ...], tuple[int, ...]], say: Any) -> str:
+    """Return a table of cells as aligned lines, each cell said by ``say`` (``Msg.columns``)."""
+    rows, widths, right = table
+    said = [[say(cell) for cell in row] for row in rows]
+    wide = [
+        max([widths[i] if i < len(widths) else 0] + [len(row[i]) for row in said if i < len(row)])
+        for i in range(max((len(row) for row in said), default=0))
+    ]
+    lines = []
+    for row in said:
+        cells = [cell.rjust(wide[i]) if i in right else cell.ljust(wide[i]) for i, cell in enumerate(row)]
+        lines.append(" ".join(cells).rstrip())
+    return "\n".join(lines)
 
 
 def _rebuild_msg(key: str, values: dict[str, object]) -> Msg:
@@ -756,6 +826,12 @@ def _rebuild_msg(key: str, values: dict[str, object]) -> Msg:
         parts = values["parts"]
         assert isinstance(parts, tuple)
         return Msg.joined(str(values["sep"]), list(parts))
+    if key == "#number":
+        return Msg.number(int(str(values["n"])))
+    if key == "#columns":
+        table = values["table"]
+        assert isinstance(table, tuple)
+        return Msg.columns(table[0], table[1], table[2])
     return Msg(key, **values)
 
 
@@ -768,14 +844,35 @@ def render(value: object, lang: str) -> str:
             parts = value.values["parts"]
             assert isinstance(parts, tuple)
             return str(value.values["sep"]).join(render(p, lang) for p in parts)
-        return message(value.key, lang, **{name: render(v, lang) for name, v in value.values.items()})
+        if value.key == "#number":
+            n = f"{value.values['n']:,}"
+            return {"fr": n.replace(",", NNBSP), "it": n.replace(",", ".")}.get(lang, n)
+        if value.key == "#columns":
+            table = value.values["table"]
+            return _columns(table, lambda cell: render(cell, lang))  # type: ignore[arg-type]
+        key, number = value.key, value.values.get("n")
+        stem, _, form = key.rpartition(".")
+        if (
+            form in ("one", "many")
+            and isinstance(number, int)
+            and {f"{stem}.one", f"{stem}.many"} <= TEXTS["en"].keys()
+        ):
+            key = f"{stem}.{plural_form(number, lang)}"  # a count: the language's form of its noun
+        return message(key, lang, **{name: render(v, lang) for name, v in value.values.items()})
     return str(value)
 
 
 def counted(number: int, noun: str) -> Msg:
     """Return a number with a game's noun in the right number in every language: the catalogue's
-    ``game.n.<noun>.one`` or ``.many`` (e.g. '1 man', '2 men'; '2\u00a0pions')."""
-    return Msg(f"game.n.{noun}.{'one' if number == 1 else 'many'}", n=number)
+    ``game.n.<noun>.one`` or ``.many``, chosen again by each language's rule when rendered
+    (``plural_form``: '0 men', '1 man'; '0\u00a0pion', '2\u00a0pions')."""
+    return Msg(f"game.n.{noun}.{plural_form(number, 'en')}", n=number)
+
+
+def count_text(key: str, number: int, lang: str, **values: object) -> str:
+    """Return the catalogue's text ``<key>.one`` or ``<key>.many`` for a count in a language (its
+    ``{n}`` the number), e.g. the referee's '1 mossa regolare', '2 mosse regolari'."""
+    return message(f"{key}.{plural_form(number, lang)}", lang, n=number, **values)
 
 
 def side_msg(side: str) -> Msg:

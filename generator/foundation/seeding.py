@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 from generator.foundation.errors import BoardError
+from generator.foundation.languages import Msg
 from generator.foundation.numbers import is_ascii_digits
 
 T = TypeVar("T")
@@ -23,12 +24,12 @@ def check_seed(seed: object) -> int:
     if isinstance(seed, bool) or not isinstance(seed, int):
         text = str(seed)
         if not is_ascii_digits(text, 19):  # no '+7', '1_000', '٣', spaces or 4000 digits
-            raise BoardError(f"seed must be a non-negative integer written with the digits 0-9, got {text!r}")
+            raise BoardError(Msg("record.seed.digits", text=repr(text)))
         seed = int(text)
     if seed < 0:
-        raise BoardError(f"seed must be a non-negative integer, got {seed}")
+        raise BoardError(Msg("record.seed.negative", seed=seed))
     if seed >= 1 << 63:
-        raise BoardError(f"seed must be below 2**63, got {seed}")
+        raise BoardError(Msg("record.seed.large", seed=seed))
     return seed
 
 

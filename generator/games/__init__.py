@@ -4,6 +4,7 @@ module defines ``RULES``, a ``GameRules`` instance; a new game is a module and a
 from __future__ import annotations
 
 from generator.foundation.errors import UnknownGameError
+from generator.foundation.languages import Msg
 from generator.games import (
     aggression,
     barricades,
@@ -36,7 +37,9 @@ def find_rules(game_id: str) -> GameRules:
     try:
         return GAMES[game_id]
     except (KeyError, TypeError):
-        raise UnknownGameError(f"no rules for game {game_id!r} (known: {', '.join(known_games())})") from None
+        raise UnknownGameError(
+            Msg("record.game.unknown", game=repr(game_id), known=", ".join(known_games()))
+        ) from None
 
 
 def has_rules(game_id: str) -> bool:

@@ -27,7 +27,7 @@ from functools import lru_cache
 from typing import Any, Union
 
 from generator.foundation.errors import BoardError, IllegalMoveError, NotationError
-from generator.foundation.languages import Msg, counted, side_msg
+from generator.foundation.languages import Msg, counted, plural_form, side_msg
 from generator.foundation.seeding import Rng, check_seed, rng_for
 from generator.games.base import GameRules, Outcome, State, turn_limit
 
@@ -341,7 +341,9 @@ class AggressionState(State[Move]):
         names = [f"x{CITY_NAMES[i]}" for i in winning]
         shown: str = ", ".join(names[:5])
         if len(names) > 5:
-            shown = Msg("game.aggression.and_more", some=shown, n=len(names) - 5)
+            shown = Msg(
+                f"game.aggression.and_more.{plural_form(len(names) - 5, 'en')}", some=shown, n=len(names) - 5
+            )
         first = CITY_NAMES[winning[0]]
         return Msg(
             "game.aggression.must_attack",

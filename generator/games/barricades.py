@@ -44,11 +44,11 @@ from functools import lru_cache
 from typing import Any
 
 from generator.foundation.errors import BoardError, IllegalMoveError, NotationError, RecordError
+from generator.foundation.languages import Msg, counted, plural_form, reason_of, side_msg
 from generator.foundation.seeding import check_seed
 from generator.games import barricades_board as bb
 from generator.games.barricades_board import Battlefield, distance, parse_square, square_name
 from generator.games.base import GameRules, Outcome, State, turn_limit
-from generator.games.words import count, plural
 
 #: what the turn limit counts (the rules' ``turn_unit``; the kit's texts name it from there)
 TURN_UNIT = "turn"
@@ -169,15 +169,11 @@ def parse_move_text(text: str) -> Move:
         or ("x" in token and not fire)
         or (not dash and "x" not in token)
     ):
-        raise NotationError(
-            f"{text!r} is not a Barricades move (write from-to, from-toxtarget, fromxtarget, fromx* or resign)"
-        )
+        raise NotationError(Msg("game.barricades.notation", text=repr(text)))
     src = parse_square(src_text)
     dst = parse_square(dst_text) if dash else src
     if dash and dst == src:
-        raise NotationError(
-            f"{text!r} does not move the piece; write {src_text}x<square> to fire without moving"
-        )
+        raise NotationError(Msg("game.barricades.no_move", text=repr(text), square=src_text))
     if not fire:
         target = NO_FIRE
     elif fire == "*":
@@ -187,8 +183,14 @@ def parse_move_text(text: str) -> Move:
     return Move(src, dst, target)
 
 
-def _kind_title(kind: int) -> str:
-    return PIECE_TYPES[kind].title.lower()
+def _kind_title(kind: int) -> Msg:
+    """Return a kind of soldier as the referee names it ('rifleman', 'fusilier', 'fuciliere')."""
+    return Msg(f"game.barricades.kind.{PIECE_TYPES[kind].name}")
+
+
+def _kinds_title(kind: int) -> Msg:
+    """Return a kind of soldier in the plural ('riflemen', 'fusiliers', 'fucilieri')."""
+    return Msg(f"game.barricades.kinds.{PIECE_TYPES[kind].name}")
 
 
 class BarricadesState(State[Move]):
@@ -273,7 +275,7 @@ class BarricadesState(State[Move]):
     def random_move(self, rng: Any) -> Move:
         """Return a legal move drawn uniformly from those other than resigning (resign if none)."""
         if self.is_terminal():
-            raise IllegalMoveError(f"the game is over ({self.outcome().reason})")
+            raise IllegalMoveError(Msg("game.barricades.over", reason=self.outcome().reason))
         moves = self.legal_moves()
         if len(moves) == 1:
             return moves[0]
@@ -295,31 +297,36 @@ class BarricadesState(State[Move]):
     def check_move(self, move: Move) -> None:
         """Raise IllegalMoveError, with the reason in a player's words, if the move is not legal."""
         if self.is_terminal():
-            raise IllegalMoveError(f"the game is over ({self.outcome().reason})")
+            raise IllegalMoveError(Msg("game.barricades.over", reason=self.outcome().reason))
         if move.resign:
             return
-        me = SIDES[self.to_move].capitalize()
+        me = side_msg(SIDES[self.to_move])
         src, dst, target = move.src, move.dst, move.target
         if not (0 <= src < 100 and 0 <= dst < 100):
-            raise IllegalMoveError("a move needs squares on the board")
+            raise IllegalMoveError(Msg("game.barricades.off_board"))
         p = self.board[src]
         if p < 0:
-            raise IllegalMoveError(f"there is no piece on {square_name(src)}")
+            raise IllegalMoveError(Msg("game.barricades.no_piece", square=square_name(src)))
         if self.side[p] != self.to_move:
             raise IllegalMoveError(
-                f"the piece on {square_name(src)} is {SIDES[self.side[p]].capitalize()}'s; it is {me}'s turn"
+                Msg(
+                    "game.barricades.not_yours",
+                    square=square_name(src),
+                    owner=side_msg(SIDES[self.side[p]]),
+                    side=me,
+                )
             )
         kind = self.kind[p]
         title = _kind_title(kind)
         if dst == src and target == NO_FIRE:
-            raise IllegalMoveError(f"the {title} on {square_name(src)} must move, fire, or both")
+            raise IllegalMoveError(Msg("game.barricades.idle", kind=title, square=square_name(src)))
         if dst != src:
             self._check_path(kind, src, dst)
         if target == NO_FIRE:
             return
         ammo = PIECE_TYPES[kind].ammo if dst != src and dst in self.field.ammo else self.ammo[p]
         if ammo <= 0:
-            raise IllegalMoveError(f"the {title} on {square_name(src)} has no ammunition left")
+            raise IllegalMoveError(Msg("game.barricades.no_ammo", kind=title, square=square_name(src)))
         self._check_fire(kind, src, dst, target)
 
     def _apply(self, move: Move) -> None:
@@ -327,7 +334,10 @@ class BarricadesState(State[Move]):
         me = self.to_move
         if move.resign:
             self.result = Outcome(
-                True, SIDES[1 - me], score=self._score(), reason=f"{SIDES[me].capitalize()} resigned"
+                True,
+                SIDES[1 - me],
+                score=self._score(),
+                reason=Msg("game.barricades.resigned", side=side_msg(SIDES[me])),
             )
             return
         p = self.board[move.src]
@@ -359,12 +369,17 @@ class BarricadesState(State[Move]):
 
     def text(self) -> str:
         """Return the position as text: the board, then each side's soldiers with damage and ammunition."""
-        lines = [
-            f"Barricades, seed {self.field.seed}, turn {self.ply} of {self.limit}: "
-            + (
-                self.outcome().reason
-                if self.is_terminal()
-                else f"{self.current_player().capitalize()} to move"
+        lines: list[str] = [
+            Msg(
+                "game.barricades.status",
+                seed=self.field.seed,
+                turn=self.ply,
+                limit=self.limit,
+                state=(
+                    self.outcome().reason
+                    if self.is_terminal()
+                    else Msg("game.barricades.to_move", side=side_msg(self.current_player()))
+                ),
             )
         ]
         pieces = {
@@ -374,22 +389,30 @@ class BarricadesState(State[Move]):
         }
         lines.append(picture(self.field, pieces, self.macguffins))
         for s, side in enumerate(SIDES):
-            items = []
+            items: list[str] = []
             for p in sorted(
                 (p for p, sq in enumerate(self.square) if sq >= 0 and self.side[p] == s),
                 key=lambda p: self.square[p],
             ):
                 damage = self.hurt[p] + self.mg_hurt[p]
+                piece = f"{PIECE_TYPES[self.kind[p]].initial}{square_name(self.square[p])}"
+                ammo = counted(self.ammo[p], "ammo")
                 items.append(
-                    f"{PIECE_TYPES[self.kind[p]].initial}{square_name(self.square[p])}"
-                    f"({self.ammo[p]} ammo" + (f", {damage} damage)" if damage else ")")
+                    Msg(
+                        "game.barricades.piece.hurt", piece=piece, ammo=ammo, damage=counted(damage, "damage")
+                    )
+                    if damage
+                    else Msg("game.barricades.piece", piece=piece, ammo=ammo)
                 )
-            count = self.captured[s]
             lines.append(
-                f"{side.capitalize()} ({count} MacGuffin{'' if count == 1 else 's'}): "
-                + (" ".join(items) or "none")
+                Msg(
+                    "game.barricades.roster",
+                    side=side_msg(side),
+                    macguffins=counted(self.captured[s], "macguffin"),
+                    pieces=Msg.joined(" ", items) if items else Msg("game.barricades.none"),
+                )
             )
-        return "\n".join(lines)
+        return Msg.joined("\n", lines)
 
     # -- queries for tests, booklets and the referee ---------------------------------------------
 
@@ -464,60 +487,73 @@ class BarricadesState(State[Move]):
     def _check_path(self, kind: int, src: int, dst: int) -> None:
         df, dr = dst % 10 - src % 10, dst // 10 - src // 10
         if not (df == 0 or dr == 0 or abs(df) == abs(dr)):
-            raise IllegalMoveError(f"{square_name(src)} to {square_name(dst)} is not a straight line")
+            raise IllegalMoveError(
+                Msg("game.barricades.crooked", origin=square_name(src), target=square_name(dst))
+            )
         steps = max(abs(df), abs(dr))
         reach = PIECE_TYPES[kind].move
         if steps > reach:
             raise IllegalMoveError(
-                f"a {_kind_title(kind)} moves at most {count(reach, 'square')}; "
-                f"{square_name(src)} to {square_name(dst)} is {count(steps, 'square')}"
+                Msg(
+                    "game.barricades.too_far",
+                    kind=_kind_title(kind),
+                    reach=counted(reach, "square"),
+                    origin=square_name(src),
+                    target=square_name(dst),
+                    steps=counted(steps, "square"),
+                )
             )
         ray = _RAYS[src][_DIRECTIONS.index((_sign(df), _sign(dr)))]
         for s in ray[:steps]:
             if s in self.field.barricades:
-                raise IllegalMoveError(f"the barricade on {square_name(s)} is in the way")
+                raise IllegalMoveError(Msg("game.barricades.barricade_in_way", square=square_name(s)))
             if self.board[s] >= 0:
-                raise IllegalMoveError(f"the piece on {square_name(s)} is in the way")
+                raise IllegalMoveError(Msg("game.barricades.piece_in_way", square=square_name(s)))
 
     def _check_fire(self, kind: int, src: int, dst: int, target: int) -> None:
         title = _kind_title(kind)
         at = square_name(dst)
         if kind == MACHINE_GUNNER:
             if target != BURST:
-                raise IllegalMoveError("a machine gunner fires a burst (x*), not at one square")
+                raise IllegalMoveError(Msg("game.barricades.burst_only"))
             if not self._burst(self.to_move, dst):
-                raise IllegalMoveError(
-                    f"a burst from {at} would hit nobody: no enemy within 3 squares has a clear line of fire"
-                )
+                raise IllegalMoveError(Msg("game.barricades.burst_nobody", square=at, reach=_BURST_RANGE))
             return
         if target == BURST:
-            raise IllegalMoveError(f"only a machine gunner fires a burst (x*); a {title} names its target")
+            raise IllegalMoveError(Msg("game.barricades.no_burst", kind=title))
         name = square_name(target)
         away = distance(dst, target)
         if kind == GRENADIER:
             if away != 3:
                 raise IllegalMoveError(
-                    f"a grenade lands exactly 3 squares away; {name} is {count(away, 'square')} from {at}"
+                    Msg("game.barricades.grenade", target=name, away=counted(away, "square"), square=at)
                 )
             return
         reach = PIECE_TYPES[kind].max_range
         if away == 0:
-            raise IllegalMoveError(f"a {title} cannot fire at its own square")
+            raise IllegalMoveError(Msg("game.barricades.own_square", kind=title))
         if away > reach:
             raise IllegalMoveError(
-                f"a {title} fires up to {count(reach, 'square')}; {name} is {count(away, 'square')} from {at}"
+                Msg(
+                    "game.barricades.out_of_range",
+                    kind=title,
+                    reach=counted(reach, "square"),
+                    target=name,
+                    away=counted(away, "square"),
+                    square=at,
+                )
             )
         victim = self.board[target] if target != src else -1
         if victim < 0:
-            raise IllegalMoveError(f"there is no piece on {name} to fire at")
+            raise IllegalMoveError(Msg("game.barricades.nobody_there", square=name))
         if self.side[victim] == self.to_move:
-            raise IllegalMoveError(f"the piece on {name} is on your own side")
+            raise IllegalMoveError(Msg("game.barricades.own_side", square=name))
         verdict, barricade = self.field.line_of_fire(dst, target)
         if verdict == "safe":
-            raise IllegalMoveError(f"{name} is safe behind the barricade on {square_name(barricade)}")
+            raise IllegalMoveError(Msg("game.barricades.safe", target=name, barricade=square_name(barricade)))
         if verdict == "blocked":
             raise IllegalMoveError(
-                f"the barricade on {square_name(barricade)} blocks the line of fire from {at} to {name}"
+                Msg("game.barricades.blocked", barricade=square_name(barricade), square=at, target=name)
             )
 
     def _fire(self, kind: int, at: int, target: int) -> None:
@@ -544,14 +580,22 @@ class BarricadesState(State[Move]):
         return {"red": self.captured[0], "blue": self.captured[1]}
 
     def _settle(self, me: int) -> None:
-        name, other = SIDES[me].capitalize(), SIDES[1 - me].capitalize()
+        name, other = side_msg(SIDES[me]), side_msg(SIDES[1 - me])
         if self.captured[me] >= MACGUFFINS_TO_WIN:
             self.result = Outcome(
-                True, SIDES[me], score=self._score(), reason=f"{name} captured {self.captured[me]} MacGuffins"
+                True,
+                SIDES[me],
+                score=self._score(),
+                reason=Msg(
+                    "game.barricades.captured", side=name, macguffins=counted(self.captured[me], "macguffin")
+                ),
             )
         elif all(sq < 0 or self.side[p] == me for p, sq in enumerate(self.square)):
             self.result = Outcome(
-                True, SIDES[me], score=self._score(), reason=f"{name} killed every {other} piece"
+                True,
+                SIDES[me],
+                score=self._score(),
+                reason=Msg("game.barricades.killed", side=name, other=other),
             )
         elif self.ply >= self.limit:
             self.result = Outcome(
@@ -559,7 +603,7 @@ class BarricadesState(State[Move]):
                 None,
                 draw=True,
                 score=self._score(),
-                reason=f"the turn limit of {count(self.limit, TURN_UNIT)} was reached",
+                reason=Msg("game.any.limit", limit=counted(self.limit, TURN_UNIT)),
             )
 
 
@@ -572,35 +616,43 @@ def _sign(x: int) -> int:
 
 def parse_setup(text: str, side: str, tag: str = "") -> dict[str, tuple[str, ...]]:
     """Return a side's setup {type: squares} from text like 'P:b2,d2,g2,i2 R:d1,g1 G:c1,h1 M:e2,f2'."""
-    where = f"{tag or side.capitalize() + 'Setup'}: "
+    name = tag or side.capitalize() + "Setup"
+
+    def bad(problem: str) -> RecordError:
+        return RecordError(Msg("game.barricades.setup", tag=name, problem=problem))
+
     setup: dict[str, tuple[str, ...]] = {}
     seen: set[int] = set()
     home = set(bb.home_squares(side))
     for group in text.split():
         initial, colon, squares = group.partition(":")
         if not colon or initial.upper() not in _INITIAL_INDEX:
-            raise RecordError(where + f"{group!r} should look like P:b2,d2 (P, R, G or M, a colon, squares)")
-        piece = PIECE_TYPES[_INITIAL_INDEX[initial.upper()]]
+            raise bad(Msg("game.barricades.setup.group", group=repr(group)))
+        index = _INITIAL_INDEX[initial.upper()]
+        piece = PIECE_TYPES[index]
         if piece.name in setup:
-            raise RecordError(where + f"the {plural(piece.title.lower())} are listed twice")
+            raise bad(Msg("game.barricades.setup.twice", kinds=_kinds_title(index)))
         names = tuple(n for n in squares.split(",") if n)
         for n in names:
             try:
                 s = parse_square(n)
             except NotationError as exc:
-                raise RecordError(where + str(exc)) from None
+                raise bad(reason_of(exc)) from None
             if s not in home:
                 low, high = bb.HOME_RANKS[side]
-                raise RecordError(where + f"{n} is not on {side.capitalize()}'s home ranks {low} and {high}")
+                raise bad(
+                    Msg("game.barricades.setup.home", square=n, side=side_msg(side), low=low, high=high)
+                )
             if s in seen:
-                raise RecordError(where + f"{n} is given twice")
+                raise bad(Msg("game.barricades.setup.square_twice", square=n))
             seen.add(s)
         if len(names) != piece.count:
-            raise RecordError(where + f"{count(piece.count, piece.title.lower())} needed, {len(names)} given")
+            needed = Msg(f"game.n.{piece.name}.{plural_form(piece.count, 'en')}", n=piece.count)
+            raise bad(Msg("game.barricades.setup.count", needed=needed, given=len(names)))
         setup[piece.name] = names
-    for piece in PIECE_TYPES:
+    for index, piece in enumerate(PIECE_TYPES):
         if piece.name not in setup:
-            raise RecordError(where + f"the {plural(piece.title.lower())} ({piece.initial}:...) are missing")
+            raise bad(Msg("game.barricades.setup.missing", kinds=_kinds_title(index), initial=piece.initial))
     return {t.name: setup[t.name] for t in PIECE_TYPES}
 
 

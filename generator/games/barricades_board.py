@@ -40,6 +40,7 @@ from functools import cache
 from itertools import combinations
 
 from generator.foundation.errors import NotationError
+from generator.foundation.languages import Msg
 from generator.foundation.numbers import is_ascii_digits
 from generator.foundation.seeding import Rng, rng_for
 
@@ -74,7 +75,7 @@ def parse_square(text: str) -> int:
         rank = int(text[1:])
         if 1 <= rank <= SIZE:
             return FILES.index(text[0]) + SIZE * (rank - 1)
-    raise NotationError(f"{text!r} is not a square of the 10 by 10 board (a1 to j10)")
+    raise NotationError(Msg("game.barricades.no_square", text=repr(text)))
 
 
 def file_of(square: int) -> int:

@@ -17,6 +17,7 @@ from functools import cache
 from typing import Any, ClassVar, Generic, TypeVar
 
 from generator.foundation.errors import BoardError, IllegalMoveError
+from generator.foundation.languages import Msg
 from generator.foundation.numbers import is_ascii_digits
 from generator.foundation.seeding import Rng
 
@@ -222,7 +223,7 @@ class State(ABC, Generic[M]):
         move = self.parse_move(text)
         self.check_move(move)
         if among is not None and move not in among:
-            raise IllegalMoveError(f"{self.move_str(move)} is not one of the moves left open")
+            raise IllegalMoveError(Msg("game.any.not_open", move=self.move_str(move)))
         return [move]
 
     def part_choices(self, stage: int, among: Sequence[M] | None = None) -> list[str]:
@@ -280,8 +281,10 @@ class GameRules(ABC):
         """Return the variants if every one is known to this game; raise BoardError otherwise."""
         unknown = sorted(v for v in variants if v not in self.variants)
         if unknown:
-            known = ", ".join(self.variants) or "none"
-            raise BoardError(f"{self.id} has no variant {unknown[0]!r} (variants: {known})")
+            known = ", ".join(self.variants) if self.variants else Msg("record.variant.none")
+            raise BoardError(
+                Msg("record.variant.unknown", game=self.id, variant=repr(unknown[0]), known=known)
+            )
         return variants
 
     def board_data(self, seed: int | None = None, variants: frozenset[str] = frozenset()) -> dict[str, Any]:
@@ -328,9 +331,9 @@ def turn_limit(tags: Mapping[str, str] | None, default: int) -> int:
     if tags and "TurnLimit" in tags:
         text = str(tags["TurnLimit"]).strip()
         if not is_ascii_digits(text, 9):
-            raise BoardError(f"TurnLimit must be a positive integer, got {text!r}")
+            raise BoardError(Msg("record.turn_limit", text=repr(text)))
         value = int(text)
         if value <= 0:
-            raise BoardError(f"TurnLimit must be a positive integer, got {value}")
+            raise BoardError(Msg("record.turn_limit", text=value))
         return value
     return default

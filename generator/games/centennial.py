@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Union
 
 from generator.foundation.errors import BoardError, IllegalMoveError, NotationError
+from generator.foundation.languages import Msg, counted
 from generator.foundation.numbers import is_ascii_digits
 from generator.games.base import GameRules, Outcome, State, turn_limit
 from generator.games.dice import (
@@ -40,7 +41,6 @@ from generator.games.dice import (
     throws_per_turn,
     turn_str,
 )
-from generator.games.words import count
 
 BOXES = 12
 STEPS = 2 * BOXES - 1
@@ -164,17 +164,15 @@ class CentennialState(State[Move]):
         if match:
             number = match.group(2)
             if not is_ascii_digits(number):
-                raise NotationError(f"a claim names a number, got {number!r}")
+                raise NotationError(Msg("game.centennial.claim_number", text=repr(number)))
             return Claim(self._side(match.group(1), text), int(number))
         match = _THROW.match(text)
         if not match:
-            raise NotationError(
-                f"{text!r} is neither a throw 'player dice -> box' nor a claim 'player claims box'"
-            )
+            raise NotationError(Msg("game.centennial.notation", text=repr(text)))
         side = self._side(match.group(1), text)
         tokens = match.group(2).split()
         if len(tokens) != DICE:
-            raise NotationError(f"a throw is {DICE} dice, got {match.group(2)!r}")
+            raise NotationError(Msg("game.everest.dice_count", dice=DICE, got=repr(match.group(2))))
         dice = tuple(sorted(parse_die(t) for t in tokens))
         box_text, lane = match.group(3), (match.group(4) or "").lower()
         if box_text == "-":
@@ -182,9 +180,9 @@ class CentennialState(State[Move]):
         elif is_ascii_digits(box_text) and 1 <= int(box_text) <= BOXES:
             box = int(box_text)
         else:
-            raise NotationError(f"{box_text!r} is not a box: write 1 to {BOXES}, or - for off the strip")
+            raise NotationError(Msg("game.centennial.no_box", text=repr(box_text), boxes=BOXES))
         if lane not in ("", "out", "back"):
-            raise NotationError(f"{match.group(4)!r} after the box must be 'out' or 'back'")
+            raise NotationError(Msg("game.centennial.lane", text=repr(match.group(4))))
         if lane and box in (0, BOXES):
             lane = ""
         return self._as_listed(Throw(side, dice, box, lane))
@@ -214,7 +212,7 @@ class CentennialState(State[Move]):
     def check_move(self, move: Move) -> None:
         """Raise IllegalMoveError, in a player's words, unless the move is legal now."""
         if self.is_terminal():
-            raise IllegalMoveError("the game is over")
+            raise IllegalMoveError(Msg("game.any.over"))
         who = self._index(move.player)
         if isinstance(move, Claim):
             self._check_claim(who, move.number)
@@ -227,7 +225,7 @@ class CentennialState(State[Move]):
         if isinstance(move, Claim):
             place = self._open_place(move.number)
             if place is None:
-                raise IllegalMoveError(f"no {move.number} is left to claim")
+                raise IllegalMoveError(Msg("game.centennial.left", number=move.number))
             self.steps[who] += 1
             self.claimed[place] = who
             if self.steps[who] == STEPS:
@@ -255,59 +253,69 @@ class CentennialState(State[Move]):
         score = {side: box_of(step) for side, step in zip(self.sides, self.steps)}
         if self.winner is not None:
             who = label(self.sides[self.winner])
-            return Outcome(
-                True, self.sides[self.winner], False, score, f"{who} brought their counter back to box 1"
-            )
+            return Outcome(True, self.sides[self.winner], False, score, Msg("game.centennial.won", name=who))
         if self.throws >= self.max_throws:
             return Outcome(
-                True, None, True, score, f"turn limit of {limit_str(self.limit, self.players)} reached"
+                True, None, True, score, Msg("game.dice.limit", limit=limit_str(self.limit, self.players))
             )
         return Outcome(False, None, False, score)
 
     def text(self) -> str:
         """Return the counters, whose throw is next and the numbers open to claims, as text."""
-        lines = [
-            f"Centennial, {count(self.players, 'player')}, {turn_str(self.throws, self.limit, self.players)}"
-        ]
+        status = Msg(
+            "game.centennial.status",
+            players=counted(self.players, "player"),
+            turn=turn_str(self.throws, self.limit, self.players),
+        )
+        rows: list[list[str]] = []
         for index, side in enumerate(self.sides):
             step = self.steps[index]
             if step == 0:
-                where = "off the strip"
+                where = Msg("game.centennial.where.off")
             elif step == STEPS:
-                where = "home on box 1"
+                where = Msg("game.centennial.where.home")
             else:
                 lane = "out" if step < BOXES else ("turn" if step == BOXES else "back")
-                where = f"box {box_of(step)} {lane}"
-            needs = f"needs {need_of(step)}" if step < STEPS else ""
+                where = Msg(f"game.centennial.where.{lane}", box=box_of(step))
+            needs: str = Msg("game.centennial.needs", n=need_of(step)) if step < STEPS else ""
             marker = "*" if index == self.to_throw and not self.is_terminal() else " "
-            lines.append(f"{marker} {label(side):<3} {where:<15} step {step:>2}/{STEPS}  {needs}".rstrip())
+            steps = Msg("game.centennial.step", step=f"{step:>2}", steps=STEPS)
+            rows.append([marker, label(side), where, steps, "", needs])
+        # the columns as wide as the English always set them, wider where a language's words are
+        lines: list[str] = [status, Msg.columns(rows, (1, 3, 15))]
         if self.last is not None:
             who, dice, end = self.last
             open_numbers = [str(n) for i, n in enumerate(self.unused) if i not in self.claimed]
+            throw = f"{label(self.sides[who])} {throw_str(dice)} -> {box_of(end) or '-'}"
             lines.append(
-                f"last throw: {label(self.sides[who])} {throw_str(dice)} -> "
-                f"{box_of(end) or '-'}; open to claims: {' '.join(open_numbers) or 'none'}"
+                Msg(
+                    "game.centennial.last",
+                    throw=throw,
+                    open=" ".join(open_numbers) if open_numbers else Msg("game.centennial.none"),
+                )
             )
-        return "\n".join(lines)
+        return Msg.joined("\n", lines)
 
     # -- helpers ---------------------------------------------------------------------------
 
     def _side(self, number: str, text: str) -> str:
         if not is_ascii_digits(number) or int(number) < 1:
-            raise NotationError(f"{text!r} must start with a player such as P1")
+            raise NotationError(Msg("game.centennial.player", text=repr(text)))
         return f"p{int(number)}"
 
     def _index(self, side: str) -> int:
         number = int(side[1:])
         if not 1 <= number <= self.players:
-            raise IllegalMoveError(f"there is no {label(side)} in a game of {count(self.players, 'player')}")
+            raise IllegalMoveError(
+                Msg("game.dice.no_player", name=label(side), players=counted(self.players, "player"))
+            )
         return number - 1
 
     def _end_step(self, who: int, move: Throw) -> int:
         """Return the step the throw ends on; raise IllegalMoveError when it cannot."""
         if who != self.to_throw:
             raise IllegalMoveError(
-                f"it is {label(self.sides[self.to_throw])}'s turn to throw, not {label(move.player)}'s"
+                Msg("game.dice.not_turn", side=label(self.sides[self.to_throw]), name=label(move.player))
             )
         start = self.steps[who]
         furthest = chain_end(start, move.dice)
@@ -315,18 +323,28 @@ class CentennialState(State[Move]):
         if end is not None:
             return end
         name, dice = label(move.player), throw_str(move.dice)
-        here = "off the strip" if start == 0 else f"on box {box_of(start)}"
-        target = "off the strip" if move.box == 0 else f"box {move.box}{' ' + move.lane if move.lane else ''}"
+        here = (
+            Msg("game.centennial.here.off") if start == 0 else Msg("game.centennial.here", box=box_of(start))
+        )
         if move.box == 0:
-            raise IllegalMoveError(f"{name}'s counter is already {here}; it cannot go back off the strip")
+            raise IllegalMoveError(Msg("game.centennial.back_off", name=name, here=here))
         if furthest == start:
             raise IllegalMoveError(
-                f"{dice} does not make the {need_of(start)} that {name} needs ({name} is {here}), "
-                f"so the counter stays {here}"
+                Msg("game.centennial.stays", dice=dice, need=need_of(start), name=name, here=here)
             )
-        origin = "off the strip" if start == 0 else f"box {box_of(start)}"
+        origin = (
+            Msg("game.centennial.from.off") if start == 0 else Msg("game.centennial.from", box=box_of(start))
+        )
+        target = Msg(f"game.centennial.to{'.' + move.lane if move.lane else ''}", box=move.box)
         raise IllegalMoveError(
-            f"{dice} carries {name} from {origin} at most to box {box_of(furthest)}, not to {target}"
+            Msg(
+                "game.centennial.too_far",
+                dice=dice,
+                name=name,
+                origin=origin,
+                furthest=box_of(furthest),
+                target=target,
+            )
         )
 
     def _open_place(self, number: int) -> int | None:
@@ -350,30 +368,40 @@ class CentennialState(State[Move]):
     def _check_claim(self, who: int, number: int) -> None:
         name = label(self.sides[who])
         if self.last is None:
-            raise IllegalMoveError(f"{name} cannot claim {number}: nobody has thrown yet")
+            raise IllegalMoveError(Msg("game.centennial.claim.none_thrown", name=name, number=number))
         thrower, dice, _ = self.last
         thrower_name = label(self.sides[thrower])
         if number in self.stale and number not in self.unused:
-            raise IllegalMoveError(
-                f"too late to claim {number}: the dice have been thrown again since it was left"
-            )
+            raise IllegalMoveError(Msg("game.centennial.claim.late", number=number))
         if who == thrower:
-            raise IllegalMoveError(f"{name} threw the dice and cannot claim from their own throw")
+            raise IllegalMoveError(Msg("game.centennial.claim.own", name=name))
         if number in self.unused and self._open_place(number) is None:
             place = max(i for i, n in enumerate(self.unused) if n == number)
             raise IllegalMoveError(
-                f"{number} has already been claimed by {label(self.sides[self.claimed[place]])}"
+                Msg(
+                    "game.centennial.claim.taken",
+                    number=number,
+                    claimer=label(self.sides[self.claimed[place]]),
+                )
             )
         if number not in self.unused:
             if number in sums(dice):
                 raise IllegalMoveError(
-                    f"{thrower_name} did not leave {number} unused: "
-                    f"it was not the next number {thrower_name} needed"
+                    Msg("game.centennial.claim.not_left", thrower=thrower_name, number=number)
                 )
-            raise IllegalMoveError(f"{thrower_name}'s throw {throw_str(dice)} does not make {number}")
+            raise IllegalMoveError(
+                Msg(
+                    "game.centennial.claim.not_made",
+                    thrower=thrower_name,
+                    dice=throw_str(dice),
+                    number=number,
+                )
+            )
         needed = need_of(self.steps[who])
         if needed != number:
-            raise IllegalMoveError(f"{name} needs {needed} next, not {number}, so cannot claim it")
+            raise IllegalMoveError(
+                Msg("game.centennial.claim.not_needed", name=name, needed=needed, number=number)
+            )
 
 
 _THROW_MOVES: dict[tuple[int, int], tuple[Throw, ...]] = {}

@@ -128,10 +128,10 @@ def players_from_tags(tags: Mapping[str, str] | None, low: int, high: int | None
     if not tags or "Players" not in tags:
         return default
     text = str(tags["Players"]).strip()
-    span = f"{low} to {high}" if high else f"at least {low}"
+    span = Msg("game.dice.span", low=low, high=high) if high else Msg("game.dice.span.open", low=low)
     if not is_ascii_digits(text) or not (low <= int(text) and (high is None or int(text) <= high)):
         shown = text if len(text) <= 20 else text[:20] + "..."
-        raise RecordError(f"Players must be a number of players, {span}; got {shown!r}")
+        raise RecordError(Msg("game.dice.players", span=span, shown=repr(shown)))
     return int(text)
 
 

@@ -450,10 +450,15 @@ class PushState(State[PushTurn]):
         showing it) when the throw is not known, each placement of a known throw, or each push."""
         if stage == 0 and among is None:
             occupied = self._occupied()
-            return [
-                f"{value} on {' '.join(CELLS[c] for c in sorted(self._free_cells(occupied, value), key=lambda c: CELLS[c])) or '- (no free cell)'}"
-                for value in range(1, SIZE + 1)
-            ]
+            choices: list[str] = []
+            for value in range(1, SIZE + 1):
+                free = sorted(CELLS[c] for c in self._free_cells(occupied, value))
+                choices.append(
+                    Msg("game.push.choice", value=value, cells=" ".join(free))
+                    if free
+                    else Msg("game.push.choice.none", value=value)
+                )
+            return choices
         moves = self.legal_moves() if among is None else list(among)
         return sorted({self.part_str(m, stage) for m in moves}, key=lambda t: (len(t.split()), t))
 

@@ -34,8 +34,16 @@ from typing import Any, BinaryIO, TextIO
 from generator.bots import Bot, choose_move
 from generator.foundation.errors import IllegalMoveError, NotationError, OutputError
 from generator.foundation.files import atomic_write_text, path_problem
+from generator.foundation.languages import (
+    Msg,
+    count_text,
+    part_name,
+    reason_of,
+    render,
+    side_name,
+    unit_count,
+)
 from generator.foundation.languages import message as catalogue_text
-from generator.foundation.languages import part_name, reason_of, render, side_name, unit_count
 from generator.games.base import GameRules, Outcome, State
 from generator.referee.record import move_pieces, record_str
 from generator.referee.replay import result_str
@@ -207,10 +215,11 @@ class _RecordFile:
             raise OutputError(self.game.save_error)
 
     def _fail(self, exc: OSError) -> None:
-        self.game.save_error = f"cannot write {self.path}: {exc.strerror or exc}"
+        self.game.save_error = Msg("live.cannot_write", path=self.path, problem=exc.strerror or exc)
         self.close()
         if self.say is not None:
-            self.say(catalogue_text("live.save.failing", self.lang, problem=self.game.save_error))
+            problem = render(self.game.save_error, self.lang)
+            self.say(catalogue_text("live.save.failing", self.lang, problem=problem))
 
     def _write(self, data: bytes) -> None:
         if self.handle is None:
@@ -278,7 +287,7 @@ def _read_line(stdin: TextIO) -> str | None:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise ValueError(
-            f"the line is not UTF-8 text (byte 0x{data[exc.start]:02x} at column {exc.start + 1})"
+            Msg("live.not_utf8", byte=f"0x{data[exc.start]:02x}", column=exc.start + 1)
         ) from None
 
 
@@ -293,8 +302,8 @@ def _read_text_line(stdin: TextIO) -> str:
         while (rest := stdin.readline(MAX_LINE)) and not rest.endswith("\n"):
             skipped += len(rest)
             if skipped > MAX_SKIPPED:
-                raise _InputEnded(f"a line longer than {MAX_SKIPPED:,} characters")
-        raise ValueError(f"the line is longer than {MAX_LINE} characters")
+                raise _InputEnded(Msg("live.endless", n=Msg.number(MAX_SKIPPED)))
+        raise ValueError(Msg("live.too_long", n=MAX_LINE))
     return line
 
 
@@ -305,8 +314,8 @@ def _read_bytes_line(raw: BinaryIO) -> bytes:
         while (rest := raw.readline(MAX_LINE)) and not rest.endswith(b"\n"):
             skipped += len(rest)
             if skipped > MAX_SKIPPED:
-                raise _InputEnded(f"a line longer than {MAX_SKIPPED:,} characters")
-        raise ValueError(f"the line is longer than {MAX_LINE} characters")
+                raise _InputEnded(Msg("live.endless", n=Msg.number(MAX_SKIPPED)))
+        raise ValueError(Msg("live.too_long", n=MAX_LINE))
     return data
 
 
@@ -335,12 +344,12 @@ def _listed(moves: Iterable[str]) -> str:
 def _choices(state: State, stage: int, among: list[Any] | None, lang: str = "en") -> str:
     """Return what ``?`` says in a language: the choices open to the player now, each once, grouped
     and short."""
-    names = state.part_choices(stage, among)
+    names = [render(name, lang) for name in state.part_choices(stage, among)]
     shown = names[:MAX_LISTED]
-    more = catalogue_text("live.more", lang, n=len(names) - len(shown)) if len(names) > len(shown) else ""
+    more = count_text("live.more", len(names) - len(shown), lang) if len(names) > len(shown) else ""
     choices = _listed(shown) + more
     if stage == 0 and len(state.deciders()) == 1:
-        return catalogue_text("live.legal", lang, n=len(names), choices=choices)
+        return count_text("live.legal", len(names), lang, choices=choices)
     verb = part_name(state.part_names()[stage], lang)
     return catalogue_text(
         "live.can", lang, side=_side_word(state.deciders()[stage], lang), part=verb, choices=choices
@@ -446,14 +455,14 @@ def play(
         try:
             atomic_write_text(path, game.record())
         except OSError as exc:
-            game.save_error = f"cannot write {path}: {exc.strerror or exc}"
+            game.save_error = Msg("live.cannot_write", path=path, problem=exc.strerror or exc)
         else:
             game.save_error = None
         if game.save_error is None:
             game.saved = path
             say(t("saved", path=path))
         else:  # no file could hold it: the whole record goes to the terminal
-            say(t("save.lost", problem=game.save_error))
+            say(t("save.lost", problem=render(game.save_error, lang)))
             write(game.record())
     return game
 
@@ -572,15 +581,15 @@ def _run(
                     line = None
                 except _InputEnded as exc:
                     say("")
-                    say(t("ended", problem=exc))
+                    say(t("ended", problem=render(reason_of(exc), lang)))
                     line = None
                 except ValueError as exc:
                     say("")
                     unreadable += 1
                     if unreadable < MAX_UNREADABLE:
-                        say(t("unreadable", problem=exc))
+                        say(t("unreadable", problem=render(reason_of(exc), lang)))
                         continue
-                    say(t("unreadable.many", problem=exc, n=unreadable))
+                    say(t("unreadable.many", problem=render(reason_of(exc), lang), n=unreadable))
                     line = None
                 if line is None:
                     say("")
@@ -625,7 +634,7 @@ def _run(
                     try:
                         record_file.move_to(target)
                     except OutputError as exc:
-                        say(t("save.fail", problem=exc))
+                        say(t("save.fail", problem=render(reason_of(exc), lang)))
                     else:
                         say(t("save.moved", path=target))
                 else:

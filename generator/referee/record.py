@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from generator.foundation.errors import RecordError
+from generator.foundation.languages import Msg
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
@@ -84,18 +85,18 @@ def _is_utf16(data: bytes) -> bool:
 def decode_record(data: bytes) -> str:
     """Return the record's text from UTF-8 bytes (a byte-order mark is dropped); raise RecordError if not UTF-8."""
     if len(data) > MAX_RECORD_BYTES:
-        raise RecordError(f"the record is larger than {MAX_RECORD_BYTES} bytes; it is not a game record")
+        raise RecordError(Msg("record.too_large", n=MAX_RECORD_BYTES))
     if _is_utf16(data):
-        raise RecordError("the record is UTF-16 text; save it as UTF-8")
+        raise RecordError(Msg("record.utf16"))
     if b"\0" in data:
         line = data[: data.index(b"\0")].count(b"\n") + 1
-        raise RecordError("the record holds NUL bytes: it is not text", line)
+        raise RecordError(Msg("record.nul"), line)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise RecordError("the record is not UTF-8 text", line, column) from None
+        raise RecordError(Msg("record.not_utf8"), line, column) from None
     return text[1:] if text.startswith("\ufeff") else text
 
 
@@ -121,18 +122,18 @@ def _parse_tags_on_line(line: str, number: int) -> list[Tag]:
             pos += 1
         name_match = _TAG_NAME.match(line, pos)
         if not name_match:
-            raise RecordError('a header tag needs a name, as in [Game "nine-mens-morris"]', number, pos + 1)
+            raise RecordError(Msg("record.tag.no_name"), number, pos + 1)
         name = name_match.group()
         pos = name_match.end()
         while pos < len(line) and line[pos] in " \t":
             pos += 1
         if pos >= len(line) or line[pos] != '"':
-            raise RecordError(f"the value of tag {name} must be in double quotes", number, pos + 1)
+            raise RecordError(Msg("record.tag.quotes", name=name), number, pos + 1)
         pos += 1
         value: list[str] = []
         while True:
             if pos >= len(line):
-                raise RecordError(f"the value of tag {name} has no closing quote", number, start + 1)
+                raise RecordError(Msg("record.tag.no_quote", name=name), number, start + 1)
             char = line[pos]
             if char == "\\" and pos + 1 < len(line) and line[pos + 1] in '"\\':
                 value.append(line[pos + 1])
@@ -146,14 +147,14 @@ def _parse_tags_on_line(line: str, number: int) -> list[Tag]:
         while pos < len(line) and line[pos] in " \t":
             pos += 1
         if pos >= len(line) or line[pos] != "]":
-            raise RecordError(f"tag {name} has no closing ]", number, pos + 1)
+            raise RecordError(Msg("record.tag.no_bracket", name=name), number, pos + 1)
         pos += 1
         tags.append(Tag(name, "".join(value), number, start + 1))
         while pos < len(line) and line[pos] in " \t":
             pos += 1
     rest = line[pos:]
     if rest.strip() and not rest.lstrip().startswith("#"):
-        raise RecordError("only a comment may follow header tags on their line", number, pos + 1)
+        raise RecordError(Msg("record.tag.trailing"), number, pos + 1)
     return tags
 
 
@@ -170,13 +171,11 @@ def parse_record(text: str, move_per_line: bool = False) -> Record:
     for number, raw in enumerate(_lines(text), 1):
         if _is_tag_line(raw):
             if moves or result:
-                raise RecordError(
-                    "header tags must come before the moves", number, len(raw) - len(raw.lstrip()) + 1
-                )
+                raise RecordError(Msg("record.tag.late"), number, len(raw) - len(raw.lstrip()) + 1)
             for tag in _parse_tags_on_line(raw, number):
                 if tag.name in seen:
                     raise RecordError(
-                        f"tag {tag.name} is given twice (first on line {seen[tag.name].line})",
+                        Msg("record.tag.twice.line", name=tag.name, line=seen[tag.name].line),
                         number,
                         tag.column,
                     )
@@ -187,7 +186,7 @@ def parse_record(text: str, move_per_line: bool = False) -> Record:
         pieces = _line_tokens(line, number) if move_per_line else _word_tokens(line, number)
         for token in pieces:
             if result is not None:
-                raise RecordError(f"nothing may follow the result {result.text}", token.line, token.column)
+                raise RecordError(Msg("record.after_result", result=result.text), token.line, token.column)
             if token.text in RESULTS:
                 result = token
             else:
@@ -203,7 +202,7 @@ def parse_tags(text: str) -> Record:
         if _is_tag_line(raw):
             for tag in _parse_tags_on_line(raw, number):
                 if tag.name in seen:
-                    raise RecordError(f"tag {tag.name} is given twice", number, tag.column)
+                    raise RecordError(Msg("record.tag.twice", name=tag.name), number, tag.column)
                 seen.add(tag.name)
                 tags.append(tag)
         elif _strip_comment(raw).strip():

@@ -17,11 +17,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.foundation.errors import BoardError, PnpError, RecordError, UsageError
-from generator.foundation.languages import Msg, reason_of
+from generator.foundation.languages import Msg, counted, reason_of
 from generator.foundation.seeding import check_seed
 from generator.games import find_rules
 from generator.games.base import GameRules, Outcome, State
-from generator.games.words import count
 from generator.referee.record import RESULTS, Record, Tag, Token, parse_record, parse_tags
 
 
@@ -155,8 +154,7 @@ def _claimed_winner(
         if len(playing) != 2:
             first = _label(playing[0])
             raise RecordError(
-                f"{value} is a result for two players, not for a game of {count(len(playing), 'player')}; "
-                f'name the winner instead, as in [Result "{first}"]',
+                Msg("record.result.two", value=value, players=counted(len(playing), "player"), first=first),
                 where.line,
                 where.column,
             )
@@ -165,13 +163,17 @@ def _claimed_winner(
         return lowered
     if lowered in rules.sides:
         raise RecordError(
-            f"{value} does not play in this game ({len(playing)} play: "
-            f"{', '.join(_label(side) for side in playing)})",
+            Msg(
+                "record.result.absent",
+                value=value,
+                n=len(playing),
+                sides=", ".join(_label(side) for side in playing),
+            ),
             where.line,
             where.column,
         )
     known = ", ".join([*RESULTS, "draw", *(_label(side) for side in playing)])
-    raise RecordError(f"{value!r} is not a result (results: {known})", where.line, where.column)
+    raise RecordError(Msg("record.result.unknown", value=repr(value), known=known), where.line, where.column)
 
 
 def _read_claim(
@@ -186,7 +188,7 @@ def _read_claim(
     meanings = [_claimed_winner(rules, text, where, sides) for text, where in claims]
     if len(meanings) == 2 and meanings[0] != meanings[1]:
         raise RecordError(
-            f"the Result tag says {claims[0][0]} but the record ends with {claims[1][0]}",
+            Msg("record.result.differ", tag=claims[0][0], token=claims[1][0]),
             claims[1][1].line,
             claims[1][1].column,
         )
@@ -225,13 +227,13 @@ def setup(
     tag_game = game_tag.value.strip().lower() if game_tag is not None else None
     if game is not None and game_tag is not None and game != tag_game:
         raise RecordError(
-            f"the record's Game tag says {game_tag.value!r} but --game says {game!r}",
+            Msg("record.game.differ", tag=repr(game_tag.value), game=repr(game)),
             game_tag.line,
             game_tag.column,
         )
     game_id = game if game is not None else tag_game
     if not game_id:
-        raise RecordError('the record does not say which game it is: add [Game "..."] or give --game')
+        raise RecordError(Msg("record.game.none"))
     rules = find_rules(game_id)
     record = parse_record(record_text, move_per_line=rules.move_per_line)
 
@@ -240,8 +242,7 @@ def setup(
     from_tag = _variants_of(variant_tag)
     if chosen is not None and variant_tag is not None and chosen != from_tag:
         raise RecordError(
-            f"the record's Variant tag says {variant_tag.value!r} but --variant says "
-            f"{','.join(sorted(chosen))!r}",
+            Msg("record.variant.differ", tag=repr(variant_tag.value), chosen=repr(",".join(sorted(chosen)))),
             variant_tag.line,
             variant_tag.column,
         )
@@ -250,7 +251,7 @@ def setup(
         rules.check_variants(active)
     except BoardError as exc:
         if variant_tag is not None and chosen is None:
-            raise RecordError(str(exc), variant_tag.line, variant_tag.column) from None
+            raise RecordError(reason_of(exc), variant_tag.line, variant_tag.column) from None
         raise
 
     seed_tag = record.tag("Seed")
@@ -259,10 +260,10 @@ def setup(
         try:
             tag_seed = check_seed(seed_tag.value.strip())
         except BoardError as exc:
-            raise RecordError(str(exc), seed_tag.line, seed_tag.column) from None
+            raise RecordError(reason_of(exc), seed_tag.line, seed_tag.column) from None
         if seed is not None and seed != tag_seed:
             raise RecordError(
-                f"the record's Seed tag says {tag_seed} but --seed says {seed}",
+                Msg("record.seed.differ", tag=tag_seed, seed=seed),
                 seed_tag.line,
                 seed_tag.column,
             )
@@ -270,18 +271,16 @@ def setup(
     if board_seed is not None and not rules.takes_seed():
         if seed_tag is None:
             raise UsageError(f"{rules.id} has no seeded board; --seed applies to seeded games")
-        raise RecordError(
-            f"{rules.id} has no seeded board, so the Seed tag means nothing", seed_tag.line, seed_tag.column
-        )
+        raise RecordError(Msg("record.seed.unseeded", game=rules.id), seed_tag.line, seed_tag.column)
     if rules.seeded and board_seed is None:
-        raise RecordError(f"{rules.id} is played on a seeded board: add a Seed tag or give --seed")
+        raise RecordError(Msg("record.seed.needed", game=rules.id))
 
     try:
         state = rules.new_state(board_seed, active, record.tag_values())
     except RecordError:
         raise
     except PnpError as exc:
-        raise RecordError(f"cannot set up the game from this record: {exc}") from None
+        raise RecordError(Msg("record.setup", problem=reason_of(exc))) from None
     return rules, record, state, active, board_seed
 
 

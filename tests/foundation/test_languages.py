@@ -40,7 +40,8 @@ def test_every_language_has_every_text_with_the_same_fields(lang):
     assert TEXTS[lang].keys() == english.keys()
     for key, raw in TEXTS[lang].items():
         assert raw.strip(), key
-        assert fields(raw) == fields(english[key]), key
+        spelt = fields(english[key]) & {"n"} if key.endswith(".one") else set()  # 'un’altra'
+        assert fields(raw) | spelt == fields(english[key]), key
     assert LANGUAGES[lang].cover.keys() == LANGUAGES["en"].cover.keys()
     assert LANGUAGES[lang].units.keys() == LANGUAGES["en"].units.keys()
 

@@ -13,7 +13,15 @@ import typer
 from typer.testing import CliRunner
 
 from generator.cli.referee import register, verdict_lines
-from generator.foundation.languages import LANGUAGES, TEXTS, MissingText, message, side_name, unit_count
+from generator.foundation.languages import (
+    LANGUAGES,
+    TEXTS,
+    MissingText,
+    count_text,
+    message,
+    side_name,
+    unit_count,
+)
 from generator.games import GAMES, find_rules
 from generator.referee.live import play
 from generator.referee.replay import replay
@@ -47,8 +55,7 @@ def test_a_verdict_is_said_in_the_language_asked(lang):
     result = invoke(str(record), "--lang", lang)
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
-    moves = unit_count(verdict.moves_checked, "move", lang)
-    assert lines[0] == message("referee.all", lang, moves=moves)
+    assert lines[0] == count_text("referee.all", verdict.moves_checked, lang)
     winner = message("referee.wins", lang, side=side_name("white", lang))
     assert lines[1].startswith(message("referee.outcome", lang, outcome=winner))
     assert message("referee.final", lang) in lines
@@ -102,7 +109,7 @@ def test_live_play_prompts_and_lists_in_the_language_asked(game, lang):
 
 @pytest.mark.parametrize("lang", OTHER)
 def test_a_missing_entry_is_an_error_not_english(monkeypatch, lang):
-    monkeypatch.delitem(TEXTS[lang], "referee.all")
+    monkeypatch.delitem(TEXTS[lang], "referee.all.many")
     verdict = replay((RECORDS / "nmm_white_wins.txt").read_text(encoding="utf-8"))
     with pytest.raises(MissingText):
         verdict_lines(verdict, lang)
