@@ -15,7 +15,10 @@ the moves whose worst reply two moves ahead leaves the most (or, with too many m
 at, the moves of most material at once, none of which lets the other side win at once; in
 Push!'s shared turn, the placement that leaves the smallest best push and the push of most lanes,
 ``tactics.shared_choices``); the playouts choose among those (in Barricades and Push! with the
-game's own playout moves, ``tactics.PLAYOUT_POLICY``).
+game's own playout moves, ``tactics.PLAYOUT_POLICY``). In Barricades it also looks three moves
+ahead over the MacGuffin threats: a move that leaves a win no reply stops is played at once
+(``tactics.threat_win``), and the moves that walk into such a threat are left out
+(``tactics.ThreatCheck``).
 
 Some moves of a record hold two sides' choices (Verbal's offer and take, Push!'s placement and
 push; ``State.deciders`` and ``State.move_parts`` say whose each part is). The search takes such a
@@ -34,8 +37,10 @@ from typing import Any, Protocol
 from generator.bots.tactics import (
     WIN,
     GreedyBot,
+    ThreatCheck,
     afters,
     cutoff_reward,
+    evaluate,
     greedy_choices,
     playout_depth,
     playout_policy,
@@ -45,6 +50,7 @@ from generator.bots.tactics import (
     ruled_moves,
     shared_choices,
     tactical_choices,
+    threat_win,
     unsafe,
 )
 from generator.foundation.errors import UsageError
@@ -59,6 +65,10 @@ DEFAULT_PLAYOUTS = 200
 #: (``tactics.reply_floor``: a win, else material), in games with too many moves for its two-move
 #: look-ahead, before playing the best ranked of those the best reply costs least.
 SAFETY_CHECKS = 8
+#: How many moves the search bot keeps for its playouts when every move of most material walks
+#: into a threat it cannot stop three moves ahead (``tactics.ThreatCheck``): the first that many
+#: of the other moves that do not, most material first.
+THREAT_SAFE = 8
 #: The exploration constant of the upper confidence bound (sqrt 2, the textbook value for 0..1 rewards).
 EXPLORATION = math.sqrt(2)
 
@@ -158,6 +168,8 @@ class SearchBot:
             )
         else:
             win = _sure_win(state, moves, parts, stage, deciders, side)
+        if win is None and positions is not None:
+            win = threat_win(state, moves, side, made=positions)
         if win is not None:
             return win
         checked = False
@@ -168,6 +180,7 @@ class SearchBot:
             dice = any(state.chance_of(m) is not None for m in moves)
             if kept is None and not dice:
                 kept = greedy_choices(state, moves, side, made=positions)
+                kept = _threat_safe(state, moves, side, kept, positions)
             if kept is None and dice:
                 kept = race_choices(state, moves)
             if kept is not None:
@@ -280,6 +293,41 @@ class SearchBot:
         for child, side in path:
             child.visits += 1
             child.score += score(state, side)
+
+
+def _threat_safe(
+    state: State, moves: list[Any], side: str, kept: list[int], positions: Sequence[State]
+) -> list[int]:
+    """Return the indexes, among ``kept``, of the moves shown to walk into no threat ``side``
+    cannot stop three moves ahead (``tactics.ThreatCheck``, in games with ``tactics.THREATS``), or
+    when none is shown so, up to ``THREAT_SAFE`` of the other moves that are (most material at
+    once first, a fresh budget), else those of ``kept`` left unchecked when the budget ran out;
+    ``kept`` itself when there is no such game or every move walks into a threat."""
+    check = ThreatCheck(state, side)
+    if check.game is None:
+        return kept
+    safe: list[int] = []
+    unknown: list[int] = []  # left unchecked once the budget ran out
+    for i in kept:
+        if check.spent():
+            unknown.append(i)
+        elif not check.loses(moves[i]):
+            (unknown if check.spent() else safe).append(i)
+    if safe:
+        return safe
+    check = ThreatCheck(state, side)
+    chosen = set(kept)
+    rest = sorted(
+        (i for i in range(len(moves)) if i not in chosen), key=lambda i: -evaluate(positions[i], side)
+    )
+    for i in rest:
+        if not check.loses(moves[i]):
+            if check.spent():
+                break
+            safe.append(i)
+            if len(safe) == THREAT_SAFE:
+                break
+    return safe or unknown or kept
 
 
 def _sure_win(

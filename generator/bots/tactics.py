@@ -12,6 +12,9 @@ whose worst reply leaves the most. It finds the won and lost positions one and t
 (a mill closed or let close, a Brain taken or left to be taken) that random playouts miss, and
 leaves the choice among the moves it keeps to the playouts. ``unsafe`` is the cheaper check for
 games with too many moves for that: does a move let the other side win at once?
+``threat_win`` and ``ThreatCheck`` look three moves ahead over the threats alone (``THREATS``:
+Barricades' runs onto a MacGuffin), listing only the replies that can make a threat and the
+answers that can stop one.
 """
 
 from __future__ import annotations
@@ -23,11 +26,22 @@ from typing import Any
 
 from generator.foundation.seeding import Rng
 from generator.games.aggression import AggressionState
-from generator.games.barricades import BarricadesState
+from generator.games.barricades import (
+    _AREA,
+    _RAYS,
+    _RING3,
+    BURST,
+    GRENADIER,
+    MACGUFFINS_TO_WIN,
+    MACHINE_GUNNER,
+    PIECE_TYPES,
+    BarricadesState,
+    Move,
+)
 from generator.games.base import State
 from generator.games.everest import EverestState
 from generator.games.nine_mens_morris import NineMensMorrisState
-from generator.games.push import PAWN_OFF, PushState, PushTurn
+from generator.games.push import PAWN_OFF, SIZE, PushState, PushTurn
 from generator.games.take_the_brain import BrainState
 
 #: What a finished game is worth beyond any material: a win WIN, a loss -WIN, a draw 0.
@@ -181,17 +195,42 @@ def _push_gain(state: Any, pushes: tuple[tuple[int, int], ...]) -> int:
 def _push_playout(state: Any, rng: Rng) -> Any:
     """Return a playout turn in Push!: a fair throw, the placement that leaves the pusher the
     smallest best push, then the push of most lanes (ties at random), as a pair of greedy players
-    plays it; uniformly random pushes leave lanes standing that any player would move."""
+    plays it; uniformly random pushes leave lanes standing that any player would move. A push's
+    worth is the lanes it moves whose pawn is still on, so each placement is valued by the lanes
+    it blocks, and only the chosen one's pushes are listed."""
     if state.is_terminal():
         return state.random_move(rng)
     throw = state.random_chance(rng)
-    found = state._turn_options(throw)
-    gains = [max(_push_gain(state, p) for p in options) for _, options in found]
-    least = min(gains)
-    placements = [i for i, g in enumerate(gains) if g == least]
-    cells, options = found[placements[rng.below(len(placements))]]
-    best = [p for p in options if _push_gain(state, p) == least]
-    return PushTurn(throw, cells, best[rng.below(len(best))])
+    occupied = state._occupied()
+    pusher = state.pusher
+    base = state._blocked(pusher, occupied)
+    targets = [(lane, target) for lane in range(SIZE) if (target := state._target(pusher, lane)) is not None]
+    progress = state.progress[pusher]
+    live = sum(1 << lane for lane in range(SIZE) if progress[lane] < PAWN_OFF)
+    candidates = state._candidates(throw)
+    gains = {mask: (mask & live).bit_count() for mask in candidates}
+    placements = state._placements(throw, occupied)
+    best_of: dict[int, int] = {}
+    masks = []
+    values = []
+    for cells in placements:
+        blocked = base
+        for lane, target in targets:
+            if target in cells:
+                blocked |= 1 << lane
+        value = best_of.get(blocked)
+        if value is None:
+            value = best_of[blocked] = max((gains[m] for m in candidates if not m & blocked), default=0)
+        masks.append(blocked)
+        values.append(value)
+    least = min(values)
+    chosen = [i for i, v in enumerate(values) if v == least]
+    i = chosen[rng.below(len(chosen))]
+    blocked = masks[i]
+    options = [p for m in candidates if not m & blocked and gains[m] == least for p in state._expand(m)] or [
+        ()
+    ]
+    return PushTurn(throw, placements[i], options[rng.below(len(options))])
 
 
 #: The move a playout makes in these games instead of a uniformly random one.
@@ -354,6 +393,228 @@ def unsafe(state: State, move: Any, side: str) -> bool:
         if last.is_terminal() and last.outcome().winner not in (None, side):
             return True
     return False
+
+
+def _barricades_lines(state: Any, s: int) -> list[tuple[int, int, tuple[int, ...]]]:
+    """Return the ways side ``s`` of Barricades would have to win at once were it to move by
+    running onto a MacGuffin, as (soldier's square, MacGuffin, the squares between): none unless
+    one more MacGuffin wins. Each ray out of a MacGuffin is walked to its first soldier."""
+    if state.captured[s] < MACGUFFINS_TO_WIN - 1 or not state.macguffins:
+        return []
+    board, barricades, side, kind = state.board, state.field.barricades, state.side, state.kind
+    found = []
+    for macguffin in state.macguffins:
+        for ray in _RAYS[macguffin]:
+            for step, square in enumerate(ray):
+                if square in barricades:
+                    break
+                p = board[square]
+                if p >= 0:
+                    if side[p] == s and PIECE_TYPES[kind[p]].move > step:
+                        found.append((square, macguffin, ray[:step]))
+                    break
+    return found
+
+
+def _barricades_threats(state: Any, side: str) -> int:
+    """Return how many ways ``side`` would have to win Barricades at once were it to move by
+    running onto a MacGuffin (a win by killing every enemy soldier is left to the two-move checks,
+    ``unsafe`` and ``reply_floor``)."""
+    return len(_barricades_lines(state, 0 if side == "red" else 1))
+
+
+def _barricades_moves(
+    state: Any, ends: Callable[[int, int], bool], targets: Callable[[int, int, int], list[int]]
+) -> list[Any]:
+    """Return the Barricades moves of the side to move that end on a square ``ends(piece, square)``
+    accepts, and every move (a soldier's run, or none) with a shot ``targets(piece, kind, square)``
+    allows from where it ends, ammunition permitting."""
+    me = state.to_move
+    ammo_squares = state.field.ammo
+    found = []
+    for p, square in enumerate(state.square):
+        if square < 0 or state.side[p] != me:
+            continue
+        kind = state.kind[p]
+        for dst in [square] + state._slides(square, PIECE_TYPES[kind].move):
+            if dst != square and ends(p, dst):
+                found.append(Move(square, dst))
+            ammo = PIECE_TYPES[kind].ammo if dst != square and dst in ammo_squares else state.ammo[p]
+            if ammo > 0:
+                found.extend(Move(square, dst, target) for target in targets(p, kind, dst))
+    return found
+
+
+def _barricades_replies(state: Any) -> list[Any]:
+    """Return the moves of the side to move in Barricades that can make it a threat (``THREATS``):
+    with no MacGuffin yet, only a run onto one (one more is then a win in reach), with any shot
+    from there; once it holds one, the moves that start or end within four squares of a MacGuffin
+    along a line (a runner arriving, or a soldier of its own leaving a line it blocked) and the
+    shots that may kill a soldier blocking such a line."""
+    s = state.to_move
+    macguffins = state.macguffins
+    enemies = state._enemy_squares(s)
+    if not state.captured[s]:
+        return _barricades_moves(
+            state,
+            lambda p, dst: dst in macguffins,
+            lambda p, kind, dst: state._targets(kind, dst, enemies) if dst in macguffins else [],
+        )
+    reach = max(t.move for t in PIECE_TYPES)
+    lines = {square for macguffin in macguffins for ray in _RAYS[macguffin] for square in ray[:reach]}
+    blockers = [square for square in enemies if square in lines]
+    square_of = state.square
+
+    def targets(p: int, kind: int, dst: int) -> list[int]:
+        if square_of[p] in lines:
+            return state._targets(kind, dst, enemies)
+        if kind == GRENADIER:
+            return [t for t in _RING3[dst] if any(a in lines for a in _AREA[t])]
+        if kind == MACHINE_GUNNER:
+            return [BURST] if state._burst(s, dst, blockers) else []
+        return state._targets(kind, dst, blockers)
+
+    return _barricades_moves(state, lambda p, dst: square_of[p] in lines or dst in lines, targets)
+
+
+def _barricades_answers(state: Any) -> list[Any]:
+    """Return the moves of the side to move in Barricades that might stop the other side's wins
+    at once: a run onto a MacGuffin in reach or onto a square between it and its runner (with any
+    shot at a runner from there), a shot at a runner (a grenade landing within one square of it,
+    a burst reaching it); every legal move when there is no such win to stop."""
+    other = 1 - state.to_move
+    lines = _barricades_lines(state, other)
+    if not lines:
+        return state.legal_moves()
+    squares: set[int] = set()
+    runners: list[int] = []
+    for src, dst, between in lines:
+        if src not in runners:
+            runners.append(src)
+        squares.update(between)
+        squares.add(dst)
+    near = {square for runner in runners for square in _AREA[runner]}
+
+    def targets(p: int, kind: int, dst: int) -> list[int]:
+        if kind == GRENADIER:
+            return [t for t in _RING3[dst] if t in near]
+        if kind == MACHINE_GUNNER:
+            return [BURST] if state._burst(state.to_move, dst, runners) else []
+        return state._targets(kind, dst, runners)
+
+    return _barricades_moves(state, lambda p, dst: dst in squares, targets)
+
+
+#: Games whose threats the three-move look-ahead reads (``threat_win``, ``threat_loss``): how
+#: many ways a side would win at once were it to move, which replies can make such a threat,
+#: and which answers can stop one (each of the last two a superset of the moves that do).
+#: Barricades is a race for two MacGuffins, lost to a double threat (two MacGuffins in reach, or
+#: two soldiers on one) that the two-move checks see only once it is made.
+THREATS: dict[
+    type, tuple[Callable[[Any, str], int], Callable[[Any], list[Any]], Callable[[Any], list[Any]]]
+] = {BarricadesState: (_barricades_threats, _barricades_replies, _barricades_answers)}
+#: The most positions the three-move look-ahead over the threats makes for one choice of move
+#: (about 25 microseconds each in Barricades) before it gives up.
+THREAT_BUDGET = 6000
+
+
+def threat_win(state: State, moves: Sequence[Any], side: str, made: Sequence[State] | None = None) -> Any:
+    """Return a move of ``side`` after which every reply of the other side leaves ``side`` a win at
+    once (a threat that cannot be stopped: two MacGuffins in reach, or one in reach of two
+    soldiers), the move making the most threats first; None when there is none, in a game without
+    ``THREATS``, or when looking would make more than ``THREAT_BUDGET`` positions."""
+    game = THREATS.get(type(state))
+    if game is None or not moves:
+        return None
+    threats, _, answers = game
+    positions = made if made is not None else [_after(state, m) for m in moves]
+    ranked = []
+    for i, after in enumerate(positions):
+        if after.is_terminal() or after.current_player() == side:
+            continue
+        if threats(after, after.current_player()):
+            continue  # the other side wins first
+        count = threats(after, side)
+        if count:
+            ranked.append((-count, i))
+    ranked.sort()
+    budget = THREAT_BUDGET
+    for _, i in ranked:
+        after = positions[i]
+        stopped = False
+        for reply in answers(after):
+            budget -= 1
+            if budget < 0:
+                return None
+            last = _after(after, reply)
+            if last.is_terminal():
+                if last.outcome().winner != side:
+                    stopped = True
+                    break
+                continue
+            if not threats(last, side):
+                stopped = True
+                break
+        if not stopped:
+            return moves[i]
+    return None
+
+
+class ThreatCheck:
+    """The three-move look-ahead over the threats for one choice of move, sharing one budget of
+    ``THREAT_BUDGET`` positions: ``loses(move)`` is True when, after ``move``, the other side has a
+    reply that leaves ``side`` no move stopping a win at once (a double threat walked into)."""
+
+    def __init__(self, state: State, side: str) -> None:
+        self.state = state
+        self.side = side
+        self.game = THREATS.get(type(state))
+        self.budget = THREAT_BUDGET
+
+    def spent(self) -> bool:
+        """Return True once the budget is used up (every later move is then taken as safe)."""
+        return self.budget < 0
+
+    def loses(self, move: Any) -> bool:
+        """Return True when ``move`` walks into a threat ``side`` cannot stop (see the class); False
+        in a game without ``THREATS`` and once the budget is spent."""
+        if self.game is None or self.budget < 0:
+            return False
+        threats, replies, answers = self.game
+        side = self.side
+        after = _after(self.state, move)
+        self.budget -= 1
+        if after.is_terminal():
+            return after.outcome().winner not in (None, side)  # a resignation
+        if after.current_player() == side:
+            return False
+        other = after.current_player()
+        for reply in replies(after):
+            self.budget -= 1
+            if self.budget < 0:
+                return False
+            last = _after(after, reply)
+            if last.is_terminal():
+                if last.outcome().winner == other:
+                    return True
+                continue
+            if not threats(last, other) or threats(last, side):
+                continue  # no threat to stop, or side wins first
+            stopped = False
+            for answer in answers(last):
+                self.budget -= 1
+                if self.budget < 0:
+                    return False
+                end = _after(last, answer)
+                if end.is_terminal():
+                    stopped = end.outcome().winner == side
+                else:
+                    stopped = not threats(end, other)
+                if stopped:
+                    break
+            if not stopped:
+                return True
+        return False
 
 
 @dataclass

@@ -246,3 +246,91 @@ def test_push_playouts_block_the_best_push_and_push_the_most_lanes() -> None:
             assert best[move.cells] == min(best.values())
             assert _advanced(state, move) == best[move.cells]
             state.apply_move(move)
+
+
+def _runs_onto_a_macguffin(state: State) -> bool:
+    """True when the side to move at Barricades has a move ending on a MacGuffin that wins the
+    game (a MacGuffin is taken by ending a move on it; two win)."""
+    side = state.current_player()
+    squares = set(state.remaining_macguffins())
+    return any(
+        not move.resign
+        and state.move_str(move).split("x")[0].split("-")[-1] in squares
+        and _wins(state, move, side)
+        for move in state.legal_moves()
+    )
+
+
+def _unstoppable(state: State, move: Any) -> bool:
+    """True when, after ``move``, every reply of the other side (that does not end the game) leaves
+    the mover a winning run onto a MacGuffin: a threat that cannot be stopped."""
+    side = state.current_player()
+    after = _after(state, move)
+    if after.is_terminal():
+        return after.outcome().winner == side
+    for reply in after.legal_moves():
+        last = _after(after, reply)
+        if last.is_terminal():
+            if last.outcome().winner != side:
+                return False
+            continue
+        if not _runs_onto_a_macguffin(last):
+            return False
+    return True
+
+
+@pytest.mark.parametrize("seed", [5, 6, 7])
+def test_the_computer_makes_a_threat_that_cannot_be_stopped_at_barricades(seed: int) -> None:
+    """On these battlefields the side moving first can take a MacGuffin and leave a second in
+    reach in a way no reply stops (two MacGuffins in reach, or one in reach of two soldiers): the
+    computer finds such a move. The answers are worked out here by trying every reply, from the
+    rules: a move that takes a MacGuffin is the only way to hold one before a second wins."""
+    state = GAMES["barricades"].new_state(seed)
+    squares = set(state.remaining_macguffins())
+    grabs = [
+        m
+        for m in state.legal_moves()
+        if not m.resign and state.move_str(m).split("x")[0].split("-")[-1] in squares
+    ]
+    answers = {m for m in grabs if _unstoppable(state, m)}
+    assert answers, f"no unstoppable threat on battlefield {seed}"
+    _check(state, state.current_player(), state.legal_moves(), answers, seed)
+
+
+def _walks_into_a_threat(state: State, move: Any) -> bool:
+    """True when, after ``move``, the other side has a reply after which every answer of the
+    mover (but one that wins at once) leaves the other side a winning run onto a MacGuffin, or the
+    game lost: a double threat walked into."""
+    side = state.current_player()
+    after = _after(state, move)
+    if after.is_terminal():
+        return after.outcome().winner != side
+    for reply in after.legal_moves():
+        last = _after(after, reply)
+        if last.is_terminal():
+            if last.outcome().winner != side:
+                return True
+            continue
+        ends = [_after(last, answer) for answer in last.legal_moves()]
+        if not any(end.is_terminal() and end.outcome().winner == side for end in ends) and all(
+            end.is_terminal() or _runs_onto_a_macguffin(end) for end in ends
+        ):
+            return True
+    return False
+
+
+@pytest.mark.parametrize("seed", [10, 16])
+def test_the_computer_does_not_take_a_macguffin_into_a_double_threat_at_barricades(seed: int) -> None:
+    """On these battlefields the first side's one move onto a MacGuffin lets the other side take
+    one too and leave a second in reach twice over, which no answer stops (worked out here by
+    trying every reply and answer); the computer plays a move that walks into no such threat."""
+    state = GAMES["barricades"].new_state(seed)
+    squares = set(state.remaining_macguffins())
+    grabs = [
+        m
+        for m in state.legal_moves()
+        if not m.resign and state.move_str(m).split("x")[0].split("-")[-1] in squares
+    ]
+    assert grabs and all(_walks_into_a_threat(state, m) for m in grabs)
+    move = SearchBot(DEFAULT_PLAYOUTS).choose(state, Rng(seed, "tactics"))
+    assert not _walks_into_a_threat(state, move), f"{state.move_str(move)} walks into a double threat"
