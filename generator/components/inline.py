@@ -18,12 +18,14 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from generator.components.symbols import SYMBOLS, draw_symbol
 from generator.definitions.values import GameDefinition, IconPicture
 from generator.foundation.errors import DefinitionError
 from generator.model.fonts import break_words, text_width
-from generator.model.page import Group, Image, Shape, Text
+from generator.model.page import Group, Image, Shape, Text, multiply, scale, translate
+from generator.model.svg_art import SvgArt, read_svg
 
 PT = 25.4 / 72.0
 ICON = re.compile(r"::|:([a-z][a-z0-9_-]{0,39})(?:=(#[0-9a-fA-F]{6}|[a-z][a-z0-9_-]{0,39}))?:")
@@ -147,15 +149,27 @@ class Icons:
 
     def draw(self, token: IconToken, cx: float, cy: float, side: float, colour: str) -> list[Shape]:
         """Return an icon's shapes in a side x side square centred on (cx, cy)."""
+        own = token.colour
+        if own is not None and not own.startswith("#"):
+            own = self.palette.get(own)
+        ink = (own or colour).lower()
         picture = self.pictures.get(token.name)
         if picture is not None:
             k = side / max(picture.width, picture.height)
             w, h = picture.width * k, picture.height * k
-            return [Image(cx - w / 2, cy - h / 2, w, h, picture.data)]
-        own = token.colour
-        if own is not None and not own.startswith("#"):
-            own = self.palette.get(own)
-        return draw_symbol(token.name, cx, cy, side, (own or colour).lower())
+            if not picture.vector:
+                return [Image(cx - w / 2, cy - h / 2, w, h, picture.data)]
+            art = _drawing(picture.data, ink)  # its currentColor takes the text's (or its own) colour
+            vx, vy = art.view_box[:2]
+            m = multiply(translate(cx - w / 2, cy - h / 2), multiply(scale(k), translate(-vx, -vy)))
+            return [Group(art.shapes, m, picture=True)]
+        return draw_symbol(token.name, cx, cy, side, ink)
+
+
+@lru_cache(maxsize=64)
+def _drawing(source: bytes, colour: str) -> SvgArt:
+    """Return an SVG icon's drawing with ``currentColor`` painted ``colour`` (read once a colour)."""
+    return read_svg(source, colour)
 
 
 def line_shapes(

@@ -300,10 +300,17 @@ def _fonts(table: dict[str, str], where: Where, folder: str) -> dict[str, UserFo
 
 
 def _icons(table: dict[str, str], where: Where, folder: str) -> dict[str, IconPicture]:
-    """Check the ``[icons]`` table: each name new (not a symbol's), each file a PNG or JPEG picture
-    inside the definition's folder; return the pictures by name."""
-    from generator.components.pictures import Raster, picture_path, picture_problem, read_picture
+    """Check the ``[icons]`` table: each name new (not a symbol's), each file a PNG, JPEG or SVG
+    picture inside the definition's folder; return the pictures by name."""
+    from generator.components.pictures import (
+        MAX_IMAGE_BYTES,
+        Raster,
+        picture_path,
+        picture_problem,
+        read_picture,
+    )
     from generator.components.symbols import SYMBOLS
+    from generator.foundation.files import read_inside
 
     pictures: dict[str, IconPicture] = {}
 
@@ -320,12 +327,14 @@ def _icons(table: dict[str, str], where: Where, folder: str) -> dict[str, IconPi
         problem = picture_problem(folder, name)
         if problem:
             raise kw.error(problem)
-        found = read_picture(picture_path(folder, name) or "", folder)
-        if not isinstance(found, Raster):
-            raise kw.error(
-                f"{name.strip()!r}: an icon is a PNG or JPEG picture (an SVG drawing is not one yet)"
-            )
-        pictures[key] = IconPicture(name.strip(), found.data, found.width, found.height)
+        path = picture_path(folder, name) or ""
+        found = read_picture(path, folder)
+        if isinstance(found, Raster):
+            pictures[key] = IconPicture(name.strip(), found.data, found.width, found.height)
+        elif not isinstance(found, str):  # an SVG drawing: kept as its source, painted per text colour
+            _, _, width, height = found.view_box
+            source = read_inside(path, [folder], MAX_IMAGE_BYTES)
+            pictures[key] = IconPicture(name.strip(), source, width, height, vector=True)
     return pictures
 
 

@@ -125,12 +125,14 @@ class UserFont:
 @dataclass(frozen=True)
 class IconPicture:
     """A picture of the definition's ``[icons]`` table: its file (as written), its bytes (PNG or
-    JPEG, checked) and its size in pixels."""
+    JPEG, checked; or an SVG drawing's source when ``vector``) and its size in pixels (an SVG's:
+    its view box)."""
 
     file: str
     data: bytes = field(repr=False)
-    width: int
-    height: int
+    width: float
+    height: float
+    vector: bool = False
 
 
 @dataclass(frozen=True)

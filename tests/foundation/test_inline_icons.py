@@ -272,3 +272,35 @@ def test_a_card_back_sets_icons_in_its_text(tmp_path):
     result = pnp("build", "deck", "--layouts", str(folder), "--out", str(tmp_path / "out2"))
     assert result.returncode == 3
     assert "deck.toml: components.deck.back.text: unknown icon ':coins:'" in one_line_error(result)
+
+
+def test_an_svg_icon_is_drawn_as_shapes_in_the_text_colour(tmp_path):
+    folder = kit(tmp_path, "Gain 2 :spade: then")
+    (folder / "art" / "spade.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">'
+        '<path fill="currentColor" d="M50 4 L95 60 L5 60 Z"/><rect fill="#00aa00" x="40" y="60" width="20" height="36"/>'
+        "</svg>"
+    )
+    toml = (
+        (folder / "deck.toml")
+        .read_text()
+        .replace('coin = "art/coin.png"', 'coin = "art/coin.png"\nspade = "art/spade.svg"')
+    )
+    (folder / "deck.toml").write_text(toml)
+    out = build(folder, tmp_path / "out")
+    page = card_page(out)
+    assert page.get_images() == []  # drawn as paths, never embedded as a picture
+    words = {w[4]: w for w in page.get_text("words")}
+    pix = page.get_pixmap(300)
+    # the triangle (currentColor) takes the text's colour, the stem keeps its own
+    left, right = words["2"][2], words["then"][0]
+    top, bottom = words["Gain"][1], words["Gain"][3]
+    colours = {
+        pix.pixel(int(x * 300 / 72), int(y * 300 / 72))
+        for x in [left + (right - left) * k / 20 for k in range(21)]
+        for y in [top + (bottom - top) * k / 20 for k in range(21)]
+    }
+    assert any(abs(c[0] - 0x11) < 40 and abs(c[1] - 0x44) < 40 and abs(c[2] - 0xAA) < 40 for c in colours)
+    assert any(c[0] < 60 and c[1] > 130 and c[2] < 60 for c in colours)
+    svg = (out / "deck.svg").read_text()
+    assert "<image" not in svg and "fill:#00aa00" in svg  # the stem's own colour, as a path
