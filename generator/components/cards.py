@@ -584,15 +584,22 @@ def deck_cards(spec: ComponentSpec, ctx: Context, floor: float = 0.0) -> list[Ca
     deck: Deck = spec["cards"]
     backs: dict[str, Drawing | None] = {}
     cards: list[Card] = []
-    for row in deck.rows:
-        copies = int(row.cells[spec["quantity"]]) if spec["quantity"] in deck.columns else 1
-        if copies == 0:
-            continue
-        kind = row.cells.get(spec["type"], "")
+    for row, kind, copies in _deck_rows(spec):
         if kind not in backs:
             backs[kind] = _back(spec, ctx, kind)
         cards.append(Card(row, kind, copies, _front(spec, ctx, deck, row, kind, floor), backs[kind]))
     return cards
+
+
+def _deck_rows(spec: ComponentSpec) -> list[tuple[Row, str, int]]:
+    """Return (row, type, copies) of every row of the deck that makes a card, in the data's order."""
+    deck: Deck = spec["cards"]
+    out: list[tuple[Row, str, int]] = []
+    for row in deck.rows:
+        copies = int(row.cells[spec["quantity"]]) if spec["quantity"] in deck.columns else 1
+        if copies:
+            out.append((row, row.cells.get(spec["type"], ""), copies))
+    return out
 
 
 def items(spec: ComponentSpec, ctx: Context) -> list[SheetItem]:
@@ -606,9 +613,9 @@ def items(spec: ComponentSpec, ctx: Context) -> list[SheetItem]:
 def contents(spec: ComponentSpec, ctx: Context) -> list[tuple[str, int]]:
     """Return (type, count) of the deck's cards by type, for the print guide's checklist."""
     counts: dict[str, int] = {}
-    for card in deck_cards(spec, ctx):
-        name = card.type or spec["title"] or spec.id
-        counts[name] = counts.get(name, 0) + card.copies
+    for _, kind, copies in _deck_rows(spec):  # no card drawn: the counts need none
+        name = kind or spec["title"] or spec.id
+        counts[name] = counts.get(name, 0) + copies
     return list(counts.items())
 
 
@@ -618,8 +625,11 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
 
     floor = (overlay or {}).get("type_floor", 0.0)
     seen: dict[str, Card] = {}
-    for card in deck_cards(spec, ctx, floor):
-        seen.setdefault(card.type, card)
+    deck: Deck = spec["cards"]
+    for row, kind, copies in _deck_rows(spec):  # only the first card of each type is drawn
+        if kind not in seen:
+            front = _front(spec, ctx, deck, row, kind, floor)
+            seen[kind] = Card(row, kind, copies, front, _back(spec, ctx, kind))
     arts: list[Drawing] = []
     names: list[str] = []
     for card in seen.values():
