@@ -65,7 +65,7 @@ TEXTS = [
 ICONS = [":star:", ":coin:", ":moon=blue:", ":token:", ":diamond=#cc0000:"]
 PICTURES = ["art/p0.png", "art/p1.png", "art/p2.png", "art/s0.svg", "art/s1.svg", "art/s2.svg"]
 
-ART_FIELDS = '''
+ART_FIELDS = """
 [[components.deck.fields]]
 kind = "band"
 h = "12mm"
@@ -98,7 +98,7 @@ size = 11
 min_size = 6
 align = "centre"
 valign = "middle"
-'''
+"""
 
 
 def png(width: int, height: int, colour: tuple[int, int, int], seed: int) -> bytes:
@@ -174,7 +174,9 @@ def write_definition(folder: str, cards: int, deck: str) -> str:
     start = toml.index("[[components.deck.fields]]")
     end = toml.index("[components.deck.backs.move]")
     toml = toml[:start] + ART_FIELDS.lstrip() + "\n" + toml[end:]
-    toml = toml.replace("[palette]", '[icons]\ncoin = "art/coin.png"\ntoken = "art/token.svg"\n\n[palette]', 1)
+    toml = toml.replace(
+        "[palette]", '[icons]\ncoin = "art/coin.png"\ntoken = "art/token.svg"\n\n[palette]', 1
+    )
     with open(toml_path, "w", encoding="utf-8") as f:
         f.write(toml)
     kinds = [("move", "gold"), ("event", "blue"), ("move", "pale"), ("event", "water")]

@@ -99,20 +99,32 @@ def _guillotine(
     across the whole rectangle ("across"), or whichever keeps the larger leftover whole
     ("shorter")."""
     sheets: list[tuple[list[_Free], list[tuple[float, float, Block]]]] = []
+    # A sheet's free room only shrinks (a free rectangle is only ever replaced by parts of it), so
+    # a sheet with no room for w x h never has room again for a block that large or larger:
+    # ``first`` holds, for each size placed so far, the first sheet that may still have room for
+    # it, and the search for a block starts after every sheet known to be too full for it.
+    first: dict[tuple[float, float], int] = {}
     for block in blocks:
         w, h = block.item.front.width + pad, block.item.front.height + pad
         if w > width + EPS or h > height + EPS:
             raise ValueError(
                 f"a block of {w:g} x {h:g} mm does not fit a printable area of {width:g} x {height:g} mm"
             )
-        for free, placed in sheets:  # noqa: B007 (the sheet found is used after the loop)
+        start = 0
+        for (fw, fh), index in first.items():
+            if index > start and w >= fw and h >= fh:
+                start = index
+        for number in range(start, len(sheets)):
+            free, placed = sheets[number]
             fits = [f for f in free if w <= f.w + EPS and h <= f.h + EPS]
             if fits:
                 break
         else:
+            number = len(sheets)
             free, placed = [_Free(0.0, 0.0, width, height)], []
             sheets.append((free, placed))
             fits = free[:]
+        first[(w, h)] = number
         spot = min(fits, key=lambda f: (min(f.w - w, f.h - h), f.y, f.x))
         free.remove(spot)
         placed.append((spot.x, spot.y, block))
