@@ -53,7 +53,7 @@ from generator.definitions.schema import Field
 from generator.definitions.values import ComponentSpec
 from generator.foundation.errors import DefinitionError
 from generator.model.colour import readable
-from generator.model.fonts import has_glyphs, split_lines, text_width
+from generator.model.fonts import break_words, has_glyphs, split_lines, text_width
 from generator.model.page import Drawing, Rect, Shape, Style, Text
 from generator.model.units import parse_length
 from generator.printing.imposition import SheetItem
@@ -356,14 +356,30 @@ def fit_text(
 ) -> tuple[float, list[str]] | None:
     """Return (size, lines) of the largest type from size down to min_size (in quarter points) at
     which text wraps into a w x h mm box, or None when it does not fit even at min_size."""
+    # Every line is at most w wide and at least as wide as its words, so a size at which the
+    # words alone are wider than the most lines the box holds cannot fit: it is passed over
+    # without wrapping (widths grow with the size; the margin covers their rounding).
+    measure = inline.line_width if has_icons(text) else text_width
+    words = sum(
+        measure(word, font, 1.0) for paragraph in text.split("\n") for word in break_words(paragraph.strip())
+    )
     pt = size
     while pt >= min_size - 1e-9:
-        lines = wrap(text, font, pt, w)
         em = pt * 25.4 / 72
-        if lines and (len(lines) - 1) * em * LEADING + em * 0.97 <= h + 1e-6:
-            return pt, lines
+        if words * pt <= _most_lines(em, h) * (w + 1e-6) * (1 + 1e-7):
+            lines = wrap(text, font, pt, w)
+            if lines and (len(lines) - 1) * em * LEADING + em * 0.97 <= h + 1e-6:
+                return pt, lines
         pt -= 0.25
     return None
+
+
+def _most_lines(em: float, h: float) -> int:
+    """Return the most lines of type ``em`` mm tall that a box h mm tall holds (as ``fit_text`` counts)."""
+    n = max(0, int((h + 1e-6 - em * 0.97) / (em * LEADING)) + 2)
+    while n > 0 and not (n - 1) * em * LEADING + em * 0.97 <= h + 1e-6:
+        n -= 1
+    return n
 
 
 def _text_shapes(

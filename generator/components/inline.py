@@ -89,12 +89,54 @@ def split_lines(text: str, font: str, size: float, width: float) -> list[str]:
     """Return the text broken at plain spaces into lines no wider than width (mm), icons counted
     as their width; a word wider than the width has a line of its own."""
     lines: list[str] = []
+    line = _Line("", [], "")
     for word in break_words(text):
-        if lines and line_width(lines[-1] + " " + word, font, size) <= width + 1e-9:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
+        if lines:
+            longer = line.add(" " + word, font, size)
+            if longer.width(font, size) <= width + 1e-9:
+                lines[-1], line = longer.text, longer
+                continue
+        lines.append(word)
+        line = _Line("", [], "").add(word, font, size)
     return lines or [""]
+
+
+@dataclass(frozen=True)
+class _Line:
+    """A line being filled: its text, the widths of its tokens but the last run of plain text,
+    and that run. Its width is what ``line_width`` gives its text, added up in the same order,
+    without reading the whole line's icons again for every word tried (an icon never spans a
+    space, so a line's tokens are its words' tokens, the runs either side of a space joined)."""
+
+    text: str
+    widths: list[float]
+    tail: str
+
+    def add(self, more: str, font: str, size: float) -> _Line:
+        """Return the line with ``more`` written after it."""
+        if not has_icons(more):
+            return _Line(self.text + more, self.widths, self.tail + more)
+        parts = tokens(more)
+        if isinstance(parts[0], str):
+            parts[0] = self.tail + parts[0]
+        elif self.tail:
+            parts.insert(0, self.tail)
+        em = size * PT
+        *done, last = parts
+        widths = self.widths + [
+            text_width(t, font, size) if isinstance(t, str) else ADVANCE * em for t in done
+        ]
+        if isinstance(last, str):
+            return _Line(self.text + more, widths, last)
+        return _Line(self.text + more, [*widths, ADVANCE * em], "")
+
+    def width(self, font: str, size: float) -> float:
+        """Return the line's width in mm at a size in points (``line_width`` of its text)."""
+        if not self.widths:
+            return text_width(self.tail, font, size)
+        if not self.tail:
+            return sum(self.widths)
+        return sum([*self.widths, text_width(self.tail, font, size)])
 
 
 def fitted_size(text: str, max_width: float, size: float, font: str, min_size: float = 6.0) -> float:

@@ -65,17 +65,26 @@ def pack(blocks: list[Block], width: float, height: float, pad: float = 0.0) -> 
     first found among equals, so the result is deterministic)."""
     best: list[Placement] | None = None
     enough = math.ceil(lower_bound_of(blocks, width, height, pad) - EPS)
+    tried: set[tuple[str, tuple[int, ...], tuple[bool, ...]]] = set()
     for turn in (None, "flat", "upright"):
         candidates = []
+        turns = []
         for b in blocks:
             w, h = b.item.front.width, b.item.front.height
             wrong = (turn == "flat" and h > w) or (turn == "upright" and w > h)
             fits_turned = h + pad <= width + EPS and w + pad <= height + EPS
             keep = b.item.back is not None or b.item.pieces  # a patch's cuts stay as drawn
-            candidates.append(turned(b) if wrong and not keep and fits_turned else b)
+            turns.append(bool(wrong and not keep and fits_turned))
+            candidates.append(turned(b) if turns[-1] else b)
         for key in _sort_keys():
             order = sorted(range(len(candidates)), key=lambda i: (*key(candidates[i]), i))
             for split in ("shorter", "down", "across"):
+                # the same blocks in the same order pack the same (a deck of one card size sorts
+                # alike by every key): such a try cannot find fewer sheets and is passed over
+                tries = (split, tuple(order), tuple(turns))
+                if tries in tried:
+                    continue
+                tried.add(tries)
                 sheets = _guillotine([candidates[i] for i in order], width, height, split, pad)
                 if best is None or len(sheets) < len(best):
                     best = sheets
