@@ -360,18 +360,65 @@ def fit_text(
     # words alone are wider than the most lines the box holds cannot fit: it is passed over
     # without wrapping (widths grow with the size; the margin covers their rounding).
     measure = inline.line_width if has_icons(text) else text_width
-    words = sum(
-        measure(word, font, 1.0) for paragraph in text.split("\n") for word in break_words(paragraph.strip())
-    )
+    paragraphs = [break_words(paragraph.strip()) for paragraph in text.split("\n")]
+    widths = [[measure(word, font, 1.0) for word in words] for words in paragraphs]
+    words = sum(sum(row) for row in widths)
+    space = text_width(" ", font, 1.0)
     pt = size
     while pt >= min_size - 1e-9:
         em = pt * 25.4 / 72
         if words * pt <= _most_lines(em, h) * (w + 1e-6) * (1 + 1e-7):
-            lines = wrap(text, font, pt, w)
+            lines = _wrap_measured(paragraphs, widths, space, font, pt, w)
             if lines and (len(lines) - 1) * em * LEADING + em * 0.97 <= h + 1e-6:
                 return pt, lines
         pt -= 0.25
     return None
+
+
+CLOSE = 1e-7  # mm: far more than the rounding between a line's width and the sum of its words'
+
+
+def _wrap_measured(
+    paragraphs: list[list[str]], widths: list[list[float]], space: float, font: str, size: float, width: float
+) -> list[str]:
+    """Return what ``wrap`` returns for a text given as its paragraphs' words and their widths at
+    1 pt (and a space's): a line's width is the sum of its words' and spaces' at the size, and
+    only a sum within ``CLOSE`` of the limit is measured again as ``wrap`` measures it (a line's
+    advance widths add up, so the two differ by rounding alone)."""
+    lines: list[str] = []
+    gap = space * size
+    for words, sizes in zip(paragraphs, widths, strict=True):
+        start = len(lines)
+        run = 0.0
+        for word, one in zip(words, sizes, strict=True):
+            wide = one * size
+            if len(lines) > start:
+                longer = run + gap + wide
+                limit = width + 1e-9
+                if longer < limit - CLOSE or (
+                    longer <= limit + CLOSE and inline.line_width(lines[-1] + " " + word, font, size) <= limit
+                ):
+                    lines[-1] += " " + word
+                    run = longer
+                    continue
+                if not _fits(lines[-1], run, font, size, width):
+                    return []
+            lines.append(word)
+            run = wide
+        if len(lines) == start:
+            lines.append("")
+        elif not _fits(lines[-1], run, font, size, width):
+            return []
+    return lines
+
+
+def _fits(line: str, run: float, font: str, size: float, width: float) -> bool:
+    """Return whether a line of about ``run`` mm is no wider than ``width`` mm as ``wrap`` checks."""
+    if run < width + 1e-6 - CLOSE:
+        return True
+    if run > width + 1e-6 + CLOSE:
+        return False
+    return inline.line_width(line, font, size) <= width + 1e-6
 
 
 def _most_lines(em: float, h: float) -> int:

@@ -64,7 +64,9 @@ def pack(blocks: list[Block], width: float, height: float, pad: float = 0.0) -> 
     turned to lie flat and turned to stand up, and keeps the packing with the fewest sheets (the
     first found among equals, so the result is deterministic)."""
     best: list[Placement] | None = None
-    enough = math.ceil(lower_bound_of(blocks, width, height, pad) - EPS)
+    enough = max(
+        math.ceil(lower_bound_of(blocks, width, height, pad) - EPS), _fixed_bound(blocks, width, height, pad)
+    )
     tried: set[tuple[str, tuple[int, ...], tuple[bool, ...]]] = set()
     for turn in (None, "flat", "upright"):
         candidates = []
@@ -91,6 +93,28 @@ def pack(blocks: list[Block], width: float, height: float, pad: float = 0.0) -> 
                 if len(best) <= enough:
                     return best
     return best or []
+
+
+def _fixed_bound(blocks: list[Block], width: float, height: float, pad: float) -> int:
+    """Return the fewest sheets that can hold the blocks of any one size that are never turned
+    (those with a back, and patches): a line across a sheet meets at most floor(W / w) blocks of
+    width w, so a sheet holds at most floor(floor(W / w) * H / h) of them, and as many the other
+    way round (W and H a hair larger, for the packer's tolerance)."""
+    counts: dict[tuple[float, float], int] = {}
+    for b in blocks:
+        if b.item.back is not None or b.item.pieces:
+            size = (b.item.front.width + pad, b.item.front.height + pad)
+            counts[size] = counts.get(size, 0) + 1
+    most = 0
+    room_w, room_h = width + 1e-3, height + 1e-3
+    for (w, h), count in counts.items():
+        if w <= 0 or h <= 0 or w > room_w or h > room_h:
+            continue
+        per_sheet = min(
+            math.floor(math.floor(room_w / w) * room_h / h), math.floor(math.floor(room_h / h) * room_w / w)
+        )
+        most = max(most, math.ceil(count / per_sheet))
+    return most
 
 
 def lower_bound_of(blocks: list[Block], width: float, height: float, pad: float = 0.0) -> float:
