@@ -4,7 +4,8 @@ Run: .venv/bin/python bench/bench_cards.py [--cards 100,1000,2000] [--runs 5] [-
 
 Each case writes a definition folder in a temporary directory: the kit ``pnp new`` writes (a
 board, a map, a hex map, a track, counters, standees, dice, a score pad, a quick reference and
-the rule booklet), its deck made N cards long. With ``--deck starter`` the deck is the starter's
+the rule booklet), its deck made N cards long (a deck's CSV holds at most 1000 rows, so 2000
+cards are 1000 rows of 2 copies). With ``--deck starter`` the deck is the starter's
 own (a band, a title, a symbol and a text on each card); with ``--deck art`` (the target of issue
 31) each card also shows a picture (one of three PNG photographs and three SVG drawings, by row),
 and its text is long enough to wrap and shrink in its box and holds an icon inside the text (a
@@ -32,6 +33,7 @@ import zlib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GAME = "deckbench"
+MAX_ROWS = 1000
 
 PNG_COLOURS = [(200, 80, 60), (60, 140, 200), (90, 170, 90)]
 SVG_ART = [
@@ -145,13 +147,18 @@ def write_definition(folder: str, cards: int, deck: str) -> str:
         stdout=subprocess.DEVNULL,
     )
     layouts = os.path.join(folder, "layouts")
+    rows = min(cards, MAX_ROWS)  # a deck's CSV holds at most 1000 rows: 2000 cards are 2 of each
+    copies = cards // rows
+    assert rows * copies == cards, "a card count above 1000 must be a multiple of 1000"
     csv_path = os.path.join(layouts, f"{GAME}-cards.csv")
     if deck == "starter":
         with open(csv_path, encoding="utf-8") as f:
-            header, *rows = f.read().splitlines()
+            header, *starter = f.read().splitlines()
         body = [header] + [
-            ",".join(["1" if i == 2 else c for i, c in enumerate(rows[n % len(rows)].split(",", 5))])
-            for n in range(cards)
+            ",".join(
+                [str(copies) if i == 2 else c for i, c in enumerate(starter[n % len(starter)].split(",", 5))]
+            )
+            for n in range(rows)
         ]
         with open(csv_path, "w", encoding="utf-8") as f:
             f.write("\n".join(body) + "\n")
@@ -181,10 +188,10 @@ def write_definition(folder: str, cards: int, deck: str) -> str:
         f.write(toml)
     kinds = [("move", "gold"), ("event", "blue"), ("move", "pale"), ("event", "water")]
     lines = ["name,type,quantity,colour,picture,text"]
-    for n in range(cards):
+    for n in range(rows):
         kind, colour = kinds[n % len(kinds)]
         text = TEXTS[n % len(TEXTS)].format(n=n % 9 + 2, icon=ICONS[n % len(ICONS)])
-        row = [f"Card {n + 1}", kind, "1", colour, PICTURES[n % len(PICTURES)], text]
+        row = [f"Card {n + 1}", kind, str(copies), colour, PICTURES[n % len(PICTURES)], text]
         lines.append(",".join(csv_cell(c) for c in row))
     with open(csv_path, "w", encoding="utf-8") as f:
         f.write("\n".join(lines) + "\n")

@@ -423,3 +423,48 @@ def test_the_print_guide_counts_the_cards_by_type_and_says_how_to_cut_them(tmp_p
     guide = open_pdf(os.path.join(kit, "kit.pdf"))[0].get_text()
     assert "Actions: 7 × move, 3 × event" in guide
     assert "Cards: cut along the grey lines, fronts up" in guide
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_card_text_is_set_at_the_largest_size_that_fits_each_line_as_full_as_it_goes(seed):
+    """fit_text: from the largest size down, the first at which the words, filled line by line
+    (a word that does not fit starts the next line), stay within the box's width and height."""
+    import random
+
+    from generator.components.cards import LEADING, fit_text, wrap
+    from generator.components.inline import line_width
+    from generator.model.fonts import break_words
+
+    rnd = random.Random(seed)
+    words = ["Gain", "2", ":star:", ":coin=#c9a227:", "runner", "discards", "10::30", "extraordinary", "a", "W"]
+    for _ in range(60):
+        text = "\n".join(
+            " ".join(rnd.choice(words) for _ in range(rnd.randint(1, 30))) for _ in range(rnd.randint(1, 3))
+        )
+        w, h = rnd.uniform(25, 60), rnd.uniform(10, 40)
+        font = rnd.choice(["sans", "sans-bold"])
+        fitted = fit_text(text, font, 11, 6, w, h)
+        for larger in [11 - 0.25 * k for k in range(21)]:
+            if fitted is not None and larger <= fitted[0] + 1e-9:
+                break
+            lines = wrap(text, font, larger, w)  # the plain reading: greedy lines at that size
+            em = larger * 25.4 / 72
+            assert not lines or (len(lines) - 1) * em * LEADING + em * 0.97 > h + 1e-6
+        if fitted is None:
+            continue
+        pt, lines = fitted
+        em = pt * 25.4 / 72
+        assert (len(lines) - 1) * em * LEADING + em * 0.97 <= h + 1e-6
+        paragraphs = [break_words(p.strip()) for p in text.split("\n")]
+        at = 0
+        for paragraph in paragraphs:
+            mine = [lines[at]]  # a paragraph's lines: until they hold its words
+            while sum(len(line.split()) for line in mine) < len(paragraph):
+                mine.append(lines[at + len(mine)])
+            at += len(mine)
+            assert [word for line in mine for word in line.split()] == paragraph
+            for line, next_line in zip(mine, mine[1:], strict=False):
+                assert line_width(line, font, pt) <= w + 1e-6
+                assert line_width(line + " " + next_line.split(" ")[0], font, pt) > w + 1e-9
+        assert at == len(lines)
+        assert all(line_width(line, font, pt) <= w + 1e-6 for line in lines)
