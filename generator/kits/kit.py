@@ -337,6 +337,8 @@ def _write_kit(
             parts.append(Part(component, stock, printed_pages, output.booklet, output.items or ()))
     if options.png_dpi is not None:
         files.extend(write_pngs(folder, outputs, options.png_dpi, options.bleed))
+    if kit.tts_url is not None and not seeded_only:
+        files.extend(write_tts_export(kit, outputs, folder))
     single = options.single_sided
     printed: dict = {}
     if job and parts:
@@ -471,6 +473,22 @@ def write_pngs(folder: str, outputs: list[tuple[str, Output]], dpi: int, bleed: 
         atomic_write(path, functools.partial(_put, data))
         files.append(BuiltFile(path, 1, hashlib.sha256(data).hexdigest()))
     return files
+
+
+def write_tts_export(kit: KitPlan, outputs: list[tuple[str, Output]], folder: str) -> list[BuiltFile]:
+    """Write FOLDER/tts/<game>.json, the kit as a Tabletop Simulator saved object, and its images
+    (``generator.kits.tts``); return the files. The kit's language versions of the booklet aside,
+    every component the kit draws is read, as it is drawn for the print job."""
+    from generator.kits.tts import tts_files, write_tts
+
+    definition = kit.definition
+    parts = [
+        (definition.component(c).kind, part_title(definition, c, o), o)
+        for c, o in outputs
+        if "." not in o.name
+    ]
+    files = tts_files(definition.id, definition.title, parts, kit.tts_url or "")
+    return [BuiltFile(path, 1, hashlib.sha256(data).hexdigest()) for path, data in write_tts(folder, files)]
 
 
 def kit_manifest(definition: GameDefinition, sheets: list, single_sided: bool, lang: str) -> dict:
