@@ -487,7 +487,7 @@ def write_tts_export(kit: KitPlan, outputs: list[tuple[str, Output]], folder: st
         for c, o in outputs
         if "." not in o.name
     ]
-    files = tts_files(definition.id, definition.title, parts, kit.tts_url or "")
+    files = tts_files(definition.id, definition.title, parts, kit.tts_url or "", file_author(definition))
     return [BuiltFile(path, 1, hashlib.sha256(data).hexdigest()) for path, data in write_tts(folder, files)]
 
 

@@ -11,7 +11,8 @@ slot of a sheet holds a face like any other (without it, the knowledge base's co
 that slot for the hidden card). Each copy is one ``Card`` whose ``CardID`` is its sheet's id x 100
 plus its index on the sheet, named (``Nickname``) after the card. Boards are ``Custom_Board``
 objects of their artwork (the seeded board in a seeded kit's folder), pieces with faces
-(counters) are ``Custom_Tile`` objects with their backs.
+(counters) are ``Custom_Tile`` objects with their backs, and the rule booklet a ``Custom_PDF``
+of its pages in reading order.
 
 Images are named by relative file names, or a hosting address prefixed (``--tts-url``). The
 object's GUIDs are derived from the objects' names, so the same kit gives the same bytes.
@@ -301,6 +302,28 @@ class Exporter:
                 )
             )
 
+    def booklet(self, component: str, title: str, pages: Sequence[Page], author: str) -> None:
+        """Add the rule booklet as a custom PDF object: its pages in reading order, as one PDF."""
+        from generator.render.pdf import write_pdf
+
+        buffer = io.BytesIO()
+        write_pdf(pages, buffer, title, author=author)
+        self.files.append((f"{component}.pdf", buffer.getvalue()))
+        self.objects.append(
+            _object(
+                "Custom_PDF",
+                f"{self.game}/{component}",
+                title,
+                _transform(self.place()),
+                CustomPDF={
+                    "PDFUrl": self.url + f"{component}.pdf",
+                    "PDFPassword": "",
+                    "PDFPage": 0,
+                    "PDFPageOffset": 0,
+                },
+            )
+        )
+
     def save(self, title: str) -> dict[str, Any]:
         """Return the saved object: every object laid out on the table."""
         return {
@@ -323,11 +346,12 @@ class Exporter:
 
 
 def tts_files(
-    game: str, title: str, outputs: Sequence[tuple[str, str, Output]], url: str = ""
+    game: str, title: str, outputs: Sequence[tuple[str, str, Output]], url: str = "", author: str = "pnp"
 ) -> list[Written]:
     """Return every file of the export as (name inside tts/, bytes): ``<game>.json`` last, the
-    images it names before it. ``outputs`` are (kind, title, output) of every component in the
-    kit's order; ``url`` prefixes every image's file name (a hosting address, or nothing)."""
+    images and the booklet's PDF it names before it. ``outputs`` are (kind, title, output) of every
+    component in the kit's order; ``url`` prefixes every file's name (a hosting address, or
+    nothing); ``author`` is the booklet PDF's author."""
     exporter = Exporter(game, url)
     for kind, what, output in outputs:
         name = output.name
@@ -337,6 +361,8 @@ def tts_files(
             exporter.board(name, what, output.art)
         elif kind == "counters" and output.items:
             exporter.tiles(name, output.items)
+        elif output.booklet and output.pages:
+            exporter.booklet(name, f"{title}: {what}", output.pages, author)
     text = json.dumps(exporter.save(title), indent=2, ensure_ascii=False) + "\n"
     return [*exporter.files, (f"{game}.json", text.encode("utf-8"))]
 

@@ -18,6 +18,7 @@ from PIL import Image
 from generator.definitions.loader import load_definition
 from tests.conftest import ROOT
 from tests.foundation.test_cli import one_line_error, pnp
+from tests.pdf_reader import open_pdf
 
 URL = "https://example.org/kits/aggression/"
 FRENCH = Path(ROOT) / "examples" / "french-deck"
@@ -55,7 +56,7 @@ def references(value: Any) -> list[str]:
     found: list[str] = []
     if isinstance(value, dict):
         for key, item in value.items():
-            if key.endswith("URL") and isinstance(item, str):
+            if (key.endswith("URL") or key == "PDFUrl") and isinstance(item, str):
                 if item:
                     found.append(item)
             else:
@@ -86,6 +87,8 @@ def test_every_image_it_names_is_beside_it_as_rgb_within_4096_pixels(exports, ga
     named = references(save)
     assert named
     for reference in named:
+        if reference.endswith(".pdf"):
+            continue
         picture = image(folder, prefix, reference)
         assert picture.format == "PNG" and picture.mode == "RGB"
         assert max(picture.size) <= 4096
@@ -99,6 +102,18 @@ def test_every_image_it_names_is_beside_it_as_rgb_within_4096_pixels(exports, ga
         c["GUID"] for d in decks(save) for c in d["ContainedObjects"]
     ]
     assert len(set(guids)) == len(guids)
+
+
+@pytest.mark.parametrize("game", ["lanterns", "aggression"])
+def test_the_rule_booklet_is_a_custom_pdf_of_its_pages_in_reading_order(exports, game):
+    folder, prefix = exports[game]
+    [book] = [o for o in saved(folder, game)["ObjectStates"] if o["Name"] == "Custom_PDF"]
+    url = book["CustomPDF"]["PDFUrl"]
+    assert url.startswith(prefix) and url.endswith(".pdf")
+    exported = open_pdf(folder / "tts" / url[len(prefix) :])
+    reading = open_pdf(folder / "booklet.pdf")  # the kit's reading-order booklet
+    assert len(exported) == len(reading)
+    assert [p.get_text() for p in exported] == [p.get_text() for p in reading]
 
 
 def csv_cards(path: Path) -> Counter[str]:
