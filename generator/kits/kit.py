@@ -475,6 +475,16 @@ def write_pngs(folder: str, outputs: list[tuple[str, Output]], dpi: int, bleed: 
     return files
 
 
+def counter_shapes(definition: GameDefinition, component: str) -> dict[str, str]:
+    """Return the shape of each counter of a counters component by its name (none for other kinds)."""
+    spec = definition.component(component)
+    if spec.kind != "counters":
+        return {}
+    from generator.components.specs import CountersSpec
+
+    return {counter.name: counter.shape for counter in spec.typed(CountersSpec).counters}
+
+
 def write_tts_export(kit: KitPlan, outputs: list[tuple[str, Output]], folder: str) -> list[BuiltFile]:
     """Write FOLDER/tts/<game>.json, the kit as a Tabletop Simulator saved object, and its images
     (``generator.kits.tts``); return the files. The kit's language versions of the booklet aside,
@@ -483,7 +493,7 @@ def write_tts_export(kit: KitPlan, outputs: list[tuple[str, Output]], folder: st
 
     definition = kit.definition
     parts = [
-        (definition.component(c).kind, part_title(definition, c, o), o)
+        (definition.component(c).kind, part_title(definition, c, o), o, counter_shapes(definition, c))
         for c, o in outputs
         if "." not in o.name
     ]

@@ -28,7 +28,7 @@ import math
 import os
 import struct
 import zlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, BinaryIO
 
@@ -45,6 +45,8 @@ DPI = 200  # the resolution a face is drawn at when the sheet has room (less on 
 POKER_WIDTH = 63.5  # mm: the card a Tabletop Simulator card of scale 1 stands for
 TILE_SCALE = 25.4  # mm per unit of a custom tile's scale (about an inch)
 SPACING = 4.0  # table units between objects laid out side by side
+# a custom tile's Type for a counter's shape (Tabletop Simulator: 0 box, 1 hex, 2 circle, 3 rounded)
+TILE_TYPES = {"square": 0, "hex": 1, "hexagon": 1, "circle": 2, "rounded": 3}
 
 Written = tuple[str, bytes]  # a file's name inside tts/ and its bytes
 
@@ -272,8 +274,9 @@ class Exporter:
             )
         )
 
-    def tiles(self, component: str, items: Sequence[SheetItem]) -> None:
-        """Add one custom tile per piece (copies stacked), its front and back as images."""
+    def tiles(self, component: str, items: Sequence[SheetItem], shapes: Mapping[str, str]) -> None:
+        """Add one custom tile per piece (copies stacked), its front and back as images, of the
+        tile shape of its counter's shape (``shapes``: by piece name; square when not named)."""
         pieces = [p for item in items for p in ([q for _, _, q in item.pieces] or [item])]
         made: dict[tuple[int, int], tuple[str, str]] = {}
         x = self.place()
@@ -297,7 +300,12 @@ class Exporter:
                         "ImageSecondaryURL": back,
                         "ImageScalar": 1.0,
                         "WidthScale": 0.0,
-                        "CustomTile": {"Type": 0, "Thickness": 0.2, "Stackable": True, "Stretch": True},
+                        "CustomTile": {
+                            "Type": TILE_TYPES.get(shapes.get(piece.front.label, ""), 0),
+                            "Thickness": 0.2,
+                            "Stackable": True,
+                            "Stretch": True,
+                        },
                     },
                 )
             )
@@ -346,21 +354,25 @@ class Exporter:
 
 
 def tts_files(
-    game: str, title: str, outputs: Sequence[tuple[str, str, Output]], url: str = "", author: str = "pnp"
+    game: str,
+    title: str,
+    outputs: Sequence[tuple[str, str, Output, Mapping[str, str]]],
+    url: str = "",
+    author: str = "pnp",
 ) -> list[Written]:
     """Return every file of the export as (name inside tts/, bytes): ``<game>.json`` last, the
-    images and the booklet's PDF it names before it. ``outputs`` are (kind, title, output) of every
-    component in the kit's order; ``url`` prefixes every file's name (a hosting address, or
+    images and the booklet's PDF it names before it. ``outputs`` are (kind, title, output, shapes)
+    of every component in the kit's order (``shapes``: a counter's shape by its name); ``url`` prefixes every file's name (a hosting address, or
     nothing); ``author`` is the booklet PDF's author."""
     exporter = Exporter(game, url)
-    for kind, what, output in outputs:
+    for kind, what, output, shapes in outputs:
         name = output.name
         if kind == "cards" and output.items:
             exporter.deck(name, what, output.items)
         elif output.art is not None:
             exporter.board(name, what, output.art)
         elif kind == "counters" and output.items:
-            exporter.tiles(name, output.items)
+            exporter.tiles(name, output.items, shapes)
         elif output.booklet and output.pages:
             exporter.booklet(name, f"{title}: {what}", output.pages, author)
     text = json.dumps(exporter.save(title), indent=2, ensure_ascii=False) + "\n"

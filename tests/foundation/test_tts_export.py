@@ -229,6 +229,10 @@ def test_counters_are_tiles_one_per_copy_with_their_printed_backs(exports):
     definition = load_definition(str(folder.parent.parent / "layouts" / "lanterns.toml"))
     table = next(c for c in definition.components if c.kind == "counters")["counters"]
     assert Counter(t["Nickname"] for t in tiles) == {c["name"]: c["count"] for c in table}
+    shapes = {c["name"]: c["shape"] for c in table}
+    for tile in tiles:  # Tabletop Simulator's tile types: 0 box, 1 hex, 2 circle, 3 rounded
+        wanted = {"square": 0, "hex": 1, "hexagon": 1, "circle": 2, "rounded": 3}[shapes[tile["Nickname"]]]
+        assert tile["CustomImage"]["CustomTile"]["Type"] == wanted
     backed = {c["name"] for c in table if c.get("back")}
     assert backed  # the starter prints backs on some counters and none on others
     for tile in tiles:  # a counter without a back shows its front on both sides
