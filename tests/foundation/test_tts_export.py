@@ -16,6 +16,7 @@ import pytest
 from PIL import Image
 
 from generator.definitions.loader import load_definition
+from generator.definitions.values import BUILTIN_GAMES
 from tests.conftest import ROOT
 from tests.foundation.test_cli import one_line_error, pnp
 from tests.pdf_reader import open_pdf
@@ -83,6 +84,22 @@ def decks(save: dict[str, Any]) -> list[dict[str, Any]]:
 @pytest.mark.parametrize("game", ["lanterns", "french-deck", "aggression"])
 def test_every_image_it_names_is_beside_it_as_rgb_within_4096_pixels(exports, game):
     folder, prefix = exports[game]
+    check_export(folder, game, prefix)
+
+
+@pytest.mark.slow
+def test_every_builtin_kit_exports_an_object_whose_every_file_checks_out(tmp_path):
+    result = pnp("build", "--all", "--export", "tts", "--format", "pdf", "--out", str(tmp_path), "-q")
+    assert result.returncode == 0, result.stderr
+    for game in BUILTIN_GAMES:
+        [folder] = [p for p in tmp_path.iterdir() if p.name == game or p.name.startswith(f"{game}-seed")]
+        check_export(folder, game, "")
+
+
+def check_export(folder: Path, game: str, prefix: str) -> None:
+    """Check that the kit's saved object names only files beside it (under the prefix), every
+    image an RGB PNG within 4096 pixels a side, every file of tts/ named and in the manifest,
+    and no GUID twice."""
     save = saved(folder, game)
     named = references(save)
     assert named
