@@ -97,11 +97,14 @@ def render_sheet(faces: Sequence[Drawing], grid: Grid) -> bytes:
     each drawn on its own at the cell's size in pixels (so no face's edge blurs into the next),
     empty cells white."""
     rows = [bytearray(b"\xff" * (3 * grid.face_w * grid.columns)) for _ in range(grid.face_h * grid.rows)]
+    drawn: dict[int, list[bytes]] = {}  # a card's copies (and a shared back) are one drawing, drawn once
     for n, face in enumerate(faces):
-        # the face stretched to whole pixels: a cell is the face rounded to the grid
-        width_mm, height_mm = grid.face_w * 25.4 / grid.dpi, grid.face_h * 25.4 / grid.dpi
-        fitted = Group(face.shapes, scale(width_mm / face.width, height_mm / face.height))
-        pixels = _pixels(Page(width_mm, height_mm, (fitted,), label=face.label), grid.dpi)
+        if id(face) not in drawn:
+            # the face stretched to whole pixels: a cell is the face rounded to the grid
+            width_mm, height_mm = grid.face_w * 25.4 / grid.dpi, grid.face_h * 25.4 / grid.dpi
+            fitted = Group(face.shapes, scale(width_mm / face.width, height_mm / face.height))
+            drawn[id(face)] = _pixels(Page(width_mm, height_mm, (fitted,), label=face.label), grid.dpi)
+        pixels = drawn[id(face)]
         x, y = (n % grid.columns) * grid.face_w * 3, (n // grid.columns) * grid.face_h
         for row in range(grid.face_h):
             rows[y + row][x : x + 3 * grid.face_w] = pixels[row]
