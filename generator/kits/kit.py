@@ -35,6 +35,7 @@ from generator.kits.budget import check_drawn
 from generator.kits.homepage import PREVIEW
 from generator.kits.index import natural_key
 from generator.kits.plan import KitPlan, batch_board
+from generator.kits.tts import Part as ExportPart
 from generator.model.page import Drawing, Page
 from generator.printing.guide import guide_pages
 from generator.printing.imposition import Paper, is_paper_page, scale_bar
@@ -475,14 +476,22 @@ def write_pngs(folder: str, outputs: list[tuple[str, Output]], dpi: int, bleed: 
     return files
 
 
-def counter_shapes(definition: GameDefinition, component: str) -> dict[str, str]:
-    """Return the shape of each counter of a counters component by its name (none for other kinds)."""
+def export_part(kit: KitPlan, component: str, output: Output) -> ExportPart:
+    """Return a component's output as the Tabletop Simulator export reads it: with each counter's
+    shape by its name (counters) and the panel height and tab depth of a standee (standees)."""
+    definition = kit.definition
     spec = definition.component(component)
-    if spec.kind != "counters":
-        return {}
-    from generator.components.specs import CountersSpec
+    title = part_title(definition, component, output)
+    if spec.kind == "counters":
+        from generator.components.specs import CountersSpec
 
-    return {counter.name: counter.shape for counter in spec.typed(CountersSpec).counters}
+        shapes = {counter.name: counter.shape for counter in spec.typed(CountersSpec).counters}
+        return ExportPart(spec.kind, title, output, shapes=shapes)
+    if spec.kind == "standees":
+        from generator.components.standees import base_depth
+
+        return ExportPart(spec.kind, title, output, panel=(spec["height"], base_depth(spec, kit.context())))
+    return ExportPart(spec.kind, title, output)
 
 
 def write_tts_export(kit: KitPlan, outputs: list[tuple[str, Output]], folder: str) -> list[BuiltFile]:
@@ -492,11 +501,7 @@ def write_tts_export(kit: KitPlan, outputs: list[tuple[str, Output]], folder: st
     from generator.kits.tts import tts_files, write_tts
 
     definition = kit.definition
-    parts = [
-        (definition.component(c).kind, part_title(definition, c, o), o, counter_shapes(definition, c))
-        for c, o in outputs
-        if "." not in o.name
-    ]
+    parts = [export_part(kit, c, o) for c, o in outputs if "." not in o.name]
     files = tts_files(definition.id, definition.title, parts, kit.tts_url or "", file_author(definition))
     return [BuiltFile(path, 1, hashlib.sha256(data).hexdigest()) for path, data in write_tts(folder, files)]
 

@@ -29,12 +29,12 @@ import os
 import struct
 import zlib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, BinaryIO
 
 from generator.components.base import Output
 from generator.foundation.files import atomic_write
-from generator.model.page import Drawing, Group, Page, Rect, Style, scale
+from generator.model.page import Drawing, Group, Page, Rect, Style, multiply, rotate, scale, translate
 from generator.printing.imposition import SheetItem
 
 FOLDER = "tts"  # the kit's subfolder of the export
@@ -49,6 +49,19 @@ SPACING = 4.0  # table units between objects laid out side by side
 TILE_TYPES = {"square": 0, "hex": 1, "hexagon": 1, "circle": 2, "rounded": 3}
 
 Written = tuple[str, bytes]  # a file's name inside tts/ and its bytes
+
+
+@dataclass(frozen=True)
+class Part:
+    """One component of the kit as the export reads it: its kind, title and output, the shape of
+    each counter by its name (counters), and a standee's panel height and tab depth in mm (the
+    flat standee is tab, back upside down, front, tab, top to bottom)."""
+
+    kind: str
+    title: str
+    output: Output
+    shapes: Mapping[str, str] = field(default_factory=dict)
+    panel: tuple[float, float] | None = None
 
 
 @dataclass(frozen=True)
@@ -313,6 +326,41 @@ class Exporter:
                 )
             )
 
+    def standees(self, component: str, items: Sequence[SheetItem], panel: tuple[float, float]) -> None:
+        """Add one custom figurine per standee: its front panel as the image, its back panel (as
+        seen from behind) as the second image."""
+        height, tab = panel
+        x = self.place()
+        made: dict[int, tuple[str, str]] = {}
+        for n, item in enumerate(items):
+            flat = item.front
+            if id(flat) not in made:
+                w = flat.width
+                name = f"{component}-{len(made) + 1}"
+                front = Drawing(w, height, (Group(flat.shapes, translate(0, -(tab + height)), clip=None),))
+                # the back is printed upside down above the front: turned upright again
+                upright = multiply(rotate(180, w / 2, height / 2), translate(0, -tab))
+                back = Drawing(w, height, (Group(flat.shapes, upright),))
+                made[id(flat)] = (
+                    self.image(f"{name}-front.png", render_face(_clipped(front))),
+                    self.image(f"{name}-back.png", render_face(_clipped(back))),
+                )
+            front_url, back_url = made[id(flat)]
+            self.objects.append(
+                _object(
+                    "Figurine_Custom",
+                    f"{self.game}/{component}/{n}",
+                    flat.label,
+                    _transform(x + (n % 10) * 1.2, 1.0, False, round(flat.width / TILE_SCALE, 4)),
+                    CustomImage={
+                        "ImageURL": front_url,
+                        "ImageSecondaryURL": back_url,
+                        "ImageScalar": 1.0,
+                        "WidthScale": 0.0,
+                    },
+                )
+            )
+
     def booklet(self, component: str, title: str, pages: Sequence[Page], author: str) -> None:
         """Add the rule booklet as a custom PDF object: its pages in reading order, as one PDF."""
         from generator.render.pdf import write_pdf
@@ -356,26 +404,34 @@ class Exporter:
         }
 
 
+def _clipped(drawing: Drawing) -> Drawing:
+    """Return the drawing cut to its own box."""
+    box = (0.0, 0.0, drawing.width, drawing.height)
+    return Drawing(drawing.width, drawing.height, (Group(drawing.shapes, clip=box),), drawing.label)
+
+
 def tts_files(
     game: str,
     title: str,
-    outputs: Sequence[tuple[str, str, Output, Mapping[str, str]]],
+    outputs: Sequence[Part],
     url: str = "",
     author: str = "pnp",
 ) -> list[Written]:
     """Return every file of the export as (name inside tts/, bytes): ``<game>.json`` last, the
-    images and the booklet's PDF it names before it. ``outputs`` are (kind, title, output, shapes)
-    of every component in the kit's order (``shapes``: a counter's shape by its name); ``url`` prefixes every file's name (a hosting address, or
+    images and the booklet's PDF it names before it. ``outputs`` are the kit's components in its
+    order; ``url`` prefixes every file's name (a hosting address, or
     nothing); ``author`` is the booklet PDF's author."""
     exporter = Exporter(game, url)
-    for kind, what, output, shapes in outputs:
-        name = output.name
+    for part in outputs:
+        kind, what, output, name = part.kind, part.title, part.output, part.output.name
         if kind == "cards" and output.items:
             exporter.deck(name, what, output.items)
         elif output.art is not None:
             exporter.board(name, what, output.art)
         elif kind == "counters" and output.items:
-            exporter.tiles(name, output.items, shapes)
+            exporter.tiles(name, output.items, part.shapes)
+        elif kind == "standees" and output.items and part.panel is not None:
+            exporter.standees(name, output.items, part.panel)
         elif output.booklet and output.pages:
             exporter.booklet(name, f"{title}: {what}", output.pages, author)
     text = json.dumps(exporter.save(title), indent=2, ensure_ascii=False) + "\n"

@@ -256,6 +256,22 @@ def test_counters_are_tiles_one_per_copy_with_their_printed_backs(exports):
         assert bool(tile["CustomImage"]["ImageSecondaryURL"]) == (tile["Nickname"] in backed)
 
 
+def test_standees_are_figurines_one_per_standee_with_their_two_panels(exports):
+    folder, prefix = exports["lanterns"]
+    figures = [o for o in saved(folder, "lanterns")["ObjectStates"] if o["Name"] == "Figurine_Custom"]
+    definition = load_definition(str(folder.parent.parent / "layouts" / "lanterns.toml"))
+    spec = next(c for c in definition.components if c.kind == "standees")
+    assert Counter(f["Nickname"] for f in figures) == {f["name"]: f["count"] for f in spec["figures"]}
+    for figure in figures:
+        front = image(folder, prefix, figure["CustomImage"]["ImageURL"])
+        back = image(folder, prefix, figure["CustomImage"]["ImageSecondaryURL"])
+        assert front.size == back.size
+        for panel in (front, back):  # each panel drawn, none blank
+            assert panel.convert("L").getextrema()[0] < 128
+        # a panel, not the flat standee: as wide as the figure and as tall as its panel
+        assert abs(front.width / front.height - spec["width"] / spec["height"]) < 0.02
+
+
 def test_the_same_command_writes_the_same_bytes(exports, tmp_path):
     folder, _ = exports["lanterns"]
     root = folder.parent.parent
