@@ -436,7 +436,18 @@ def test_a_card_text_is_set_at_the_largest_size_that_fits_each_line_as_full_as_i
     from generator.model.fonts import break_words
 
     rnd = random.Random(seed)
-    words = ["Gain", "2", ":star:", ":coin=#c9a227:", "runner", "discards", "10::30", "extraordinary", "a", "W"]
+    words = [
+        "Gain",
+        "2",
+        ":star:",
+        ":coin=#c9a227:",
+        "runner",
+        "discards",
+        "10::30",
+        "extraordinary",
+        "a",
+        "W",
+    ]
     for _ in range(60):
         text = "\n".join(
             " ".join(rnd.choice(words) for _ in range(rnd.randint(1, 30))) for _ in range(rnd.randint(1, 3))
@@ -463,7 +474,7 @@ def test_a_card_text_is_set_at_the_largest_size_that_fits_each_line_as_full_as_i
                 mine.append(lines[at + len(mine)])
             at += len(mine)
             assert [word for line in mine for word in line.split()] == paragraph
-            for line, next_line in zip(mine, mine[1:], strict=False):
+            for line, next_line in itertools.pairwise(mine):
                 assert line_width(line, font, pt) <= w + 1e-6
                 assert line_width(line + " " + next_line.split(" ")[0], font, pt) > w + 1e-9
         assert at == len(lines)

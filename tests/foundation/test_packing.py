@@ -49,7 +49,9 @@ def test_a_deck_of_one_card_size_takes_as_few_sheets_as_its_grid(cards):
 def test_mixed_blocks_are_each_placed_once_and_never_overlap(seed):
     rnd = random.Random(seed)
     blocks = [block(63.5, 88.9, True, "deck") for _ in range(rnd.randint(0, 40))]
-    blocks += [block(rnd.choice([20, 25, 40]), rnd.choice([20, 30, 60]), rnd.random() < 0.5) for _ in range(60)]
+    blocks += [
+        block(rnd.choice([20, 25, 40]), rnd.choice([20, 30, 60]), rnd.random() < 0.5) for _ in range(60)
+    ]
     rnd.shuffle(blocks)
     sheets = check(blocks, 190.0, 277.0)
     area = sum(b.item.front.width * b.item.front.height for b in blocks) / (190.0 * 277.0)
