@@ -106,3 +106,25 @@ class DottedUndefined(jinja2.StrictUndefined):
         if self._undefined_obj is missing:
             return f"{self._undefined_name} is undefined"
         return super()._undefined_message
+
+
+def last_image(canvas: Canvas) -> tuple[str, str]:
+    """Return the name and the document's XObject name of the image ``drawImage`` just drew."""
+    raw: Any = canvas  # reportlab's private state: no stubs
+    name: str = raw._formsinuse[-1]
+    return name, raw._doc.getXObjectName(name)
+
+
+def draw_stored_image(canvas: Canvas, image: tuple[str, str], width: float, height: float) -> None:
+    """Draw an image the document stores already (``last_image`` of its first drawing) over a
+    width x height box at the origin, writing what ``Canvas.drawImage`` writes for it (same bytes)
+    without hashing its pixels again to find it, as drawImage does at every use."""
+    raw: Any = canvas
+    name, reference = image
+    raw._currentPageHasImages = 1
+    canvas.saveState()
+    canvas.translate(0, 0)
+    canvas.scale(width, height)
+    raw._code.append(f"/{reference} Do")
+    canvas.restoreState()
+    raw._formsinuse.append(name)

@@ -21,7 +21,9 @@ from generator.foundation.compat import (
     append_operators,
     canvas_document,
     compress_last_page,
+    draw_stored_image,
     escape_text,
+    last_image,
     path_paint,
 )
 from generator.foundation.errors import DefinitionError
@@ -221,10 +223,15 @@ class _Painter:
         c.saveState()
         c.transform(1, 0, 0, -1, s.x, s.y + s.h)
         try:
-            reader = self.pictures.get(s.data)
-            if reader is None:
-                reader = self.pictures[s.data] = _reader(s.data, self.cmyk)
+            stored = self.pictures.get(s.data)
+            if stored is not None and s.w > 0 and s.h > 0:
+                # drawn before in this document: what drawImage writes for a stored image, without
+                # its hashing the pixels again to find it
+                draw_stored_image(c, stored[1], s.w, s.h)
+                return
+            reader = stored[0] if stored is not None else _reader(s.data, self.cmyk)
             c.drawImage(reader, 0, 0, s.w, s.h, mask="auto")
+            self.pictures[s.data] = (reader, last_image(c))
         except MemoryError:  # out of the build's memory (generator.workers.parallel.memory_cap): said there
             raise
         except Exception as exc:  # a picture whose header reads but whose data does not
