@@ -201,7 +201,7 @@ SLOW_BUT_ONE = {
     "tests/foundation/test_cards.py::test_every_back_lies_behind_its_front_after_a_long_edge_flip",
     "tests/foundation/test_cards.py::test_pictures_from_a_column_fill_their_box_once_stored",
     "tests/foundation/test_cli.py::test_bad_options_exit_2_with_one_line",
-    "tests/foundation/test_example_kits.py::test_every_page_of_the_example_passes_the_layout_check",
+    "tests/foundation/test_example_designs.py::test_every_page_of_the_example_passes_the_layout_check",
     "tests/foundation/test_fits.py::test_a_cell_size_that_does_not_apply_or_fit_is_refused_in_one_line",
     "tests/foundation/test_hex_board.py::test_a_bad_map_is_a_one_line_error_naming_the_key",
     "tests/foundation/test_hex_board.py::test_hexes_print_at_true_size_with_every_name_inside_its_hex",

@@ -76,6 +76,20 @@ def register(app: typer.Typer) -> None:
             "--parts",
             help="Also each part of kit.pdf as a PDF of its own (board.pdf, pieces.pdf, ...).",
         ),
+        export: str = typer.Option(
+            None,
+            "--export",
+            metavar="EXPORT",
+            help="Also the kit for a virtual table: tts writes tts/<game>.json, a Tabletop "
+            "Simulator saved object (decks, boards, counters), with its images beside it.",
+        ),
+        tts_url: str = typer.Option(
+            None,
+            "--tts-url",
+            metavar="BASE",
+            help="With --export tts: the address the tts/ images will be hosted at, prefixed to "
+            "their names (default: file names beside the JSON).",
+        ),
         layouts: str = typer.Option(
             None, "--layouts", metavar="DIR", help="Folder of definitions to build from."
         ),
@@ -141,6 +155,8 @@ def register(app: typer.Typer) -> None:
             cmyk=cmyk,
             png=png,
             parts=parts,
+            export=tuple(split_list(export)),
+            tts_url=tts_url,
             balanced=balanced,
             balance_games=balance_games,
             scheduler=scheduler,

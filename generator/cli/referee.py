@@ -333,8 +333,15 @@ def _play(
         title=_title(rules.id, lang),
     )
     if result.save_error is not None:
-        moves = len(result.moves)
-        raise fail(f"{result.save_error} (the record of the {moves} move(s) played is printed above)", 2)
+        from generator.foundation.languages import count_text, message, render
+
+        said = count_text(
+            "live.save_failed", len(result.moves), lang, problem=render(result.save_error, lang)
+        )
+        if lang == "en":
+            raise fail(said, 2)
+        typer.echo(message("record.error", lang, problem=said), err=True)
+        raise typer.Exit(2)
     if result.signal is not None:
         return 128 + result.signal
     return 130 if result.interrupted else 0

@@ -188,7 +188,8 @@ def _typeset(source: BookletSource, ctx: Context) -> list[LaidPage]:
     matter that may follow the rules (the kit list with counts, blank records that fit a page),
     the quick reference closes the booklet on a page of its own or, kept whole, after the rest.
     The layout kept is the first of: no page but the last filled under MIN_FILL and no page to
-    add; fewest pages; the body size nearest the definition's; least added matter; the quick
+    add; of layouts as far from that, fewer pages to add (a short page of rules rather than a
+    notes page); fewest pages; the body size nearest the definition's; least added matter; the quick
     reference on its own page. Only when none comes out right are notes pages added before the
     quick reference."""
     lang = source.lang
@@ -261,7 +262,16 @@ def _typeset(source: BookletSource, ctx: Context) -> list[LaidPage]:
                 thin = sum(
                     1 for page in judged if page_fill(page, geo) < MIN_FILL and page[-1][0].kind != "break"
                 )
-                key = (missing + thin, total + missing, abs(size - base), bin(mask).count("1"), bool(tail))
+                # a short page of rules reads better than a notes page: of two layouts as far from
+                # right, the one with fewer padding pages wins
+                key = (
+                    missing + thin,
+                    missing,
+                    total + missing,
+                    abs(size - base),
+                    bin(mask).count("1"),
+                    bool(tail),
+                )
                 if best is None or key < best[0]:
                     best = (key, style, placed, on_page)
         return fewest

@@ -207,6 +207,8 @@ def _definition(
         if entry.check_spec is not None:
             entry.check_spec(checked, cw)
         _choose_fonts(checked, cw, fonts)
+        if fonts:
+            _check_own_glyphs(checked, cw, fonts, None)
         specs.append(ComponentSpec(cid, kind, checked))
     palette = values["palette"]
     definition = GameDefinition(
@@ -362,6 +364,50 @@ def _choose_fonts(values: Any, where: Where, fonts: dict[str, UserFont]) -> None
     elif isinstance(values, list):
         for i, value in enumerate(values):
             _choose_fonts(value, where.child(i), fonts)
+
+
+#: The keys whose text a piece or board prints in its chosen face (``<key>_font``, else ``font``);
+#: a card field's text and a booklet's are checked where they are set.
+_PRINTED = ("text", "label", "initial", "edges", "corner")
+
+
+def _check_own_glyphs(values: Any, where: Where, fonts: dict[str, UserFont], face: str | None) -> None:
+    """Check that each text a table prints in a definition's own face (its ``font``, or the one
+    of the table it is in) has a glyph in that face for every character: a character the face
+    lacks would print as a missing-glyph box (the shipped faces are checked when the text is read)."""
+    from generator.model.fonts import USER_FONT, has_glyphs
+
+    if isinstance(values, list):
+        for i, value in enumerate(values):
+            _check_own_glyphs(value, where.child(i), fonts, face)
+        return
+    if not isinstance(values, dict):
+        return
+    own = values.get("font")
+    if isinstance(own, str) and own.startswith(USER_FONT):
+        face = own
+    for key, value in values.items():
+        if key in _PRINTED:
+            chosen = values.get(f"{key}_font")
+            used = chosen if isinstance(chosen, str) and chosen else face
+            if used is None or not used.startswith(USER_FONT):
+                continue
+            texts = (
+                [value]
+                if isinstance(value, str)
+                else [v for v in value.values() if isinstance(v, str)]
+                if isinstance(value, dict)
+                else []
+            )
+            for text in texts:
+                missing = sorted({ch for ch in text if not has_glyphs(ch, used)})
+                if missing:
+                    name = next((f.file for f in fonts.values() if f.font == used), used)
+                    raise where.child(key).error(
+                        f"holds {''.join(missing)!r}, which the font {name} has no glyph for"
+                    )
+        elif isinstance(value, dict | list):
+            _check_own_glyphs(value, where.child(key), fonts, face)
 
 
 def _check_symbols(values: Any, where: Where) -> None:

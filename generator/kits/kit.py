@@ -35,6 +35,7 @@ from generator.kits.budget import check_drawn
 from generator.kits.homepage import PREVIEW
 from generator.kits.index import natural_key
 from generator.kits.plan import KitPlan, batch_board
+from generator.kits.tts import Part as ExportPart
 from generator.model.page import Drawing, Page
 from generator.printing.guide import guide_pages
 from generator.printing.imposition import Paper, is_paper_page, scale_bar
@@ -337,6 +338,8 @@ def _write_kit(
             parts.append(Part(component, stock, printed_pages, output.booklet, output.items or ()))
     if options.png_dpi is not None:
         files.extend(write_pngs(folder, outputs, options.png_dpi, options.bleed))
+    if kit.tts_url is not None and not seeded_only:
+        files.extend(write_tts_export(kit, outputs, folder))
     single = options.single_sided
     printed: dict = {}
     if job and parts:
@@ -471,6 +474,36 @@ def write_pngs(folder: str, outputs: list[tuple[str, Output]], dpi: int, bleed: 
         atomic_write(path, functools.partial(_put, data))
         files.append(BuiltFile(path, 1, hashlib.sha256(data).hexdigest()))
     return files
+
+
+def export_part(kit: KitPlan, component: str, output: Output) -> ExportPart:
+    """Return a component's output as the Tabletop Simulator export reads it: with each counter's
+    shape by its name (counters) and the panel height and tab depth of a standee (standees)."""
+    definition = kit.definition
+    spec = definition.component(component)
+    title = part_title(definition, component, output)
+    if spec.kind == "counters":
+        from generator.components.specs import CountersSpec
+
+        shapes = {counter.name: counter.shape for counter in spec.typed(CountersSpec).counters}
+        return ExportPart(spec.kind, title, output, shapes=shapes)
+    if spec.kind == "standees":
+        from generator.components.standees import base_depth
+
+        return ExportPart(spec.kind, title, output, panel=(spec["height"], base_depth(spec, kit.context())))
+    return ExportPart(spec.kind, title, output)
+
+
+def write_tts_export(kit: KitPlan, outputs: list[tuple[str, Output]], folder: str) -> list[BuiltFile]:
+    """Write FOLDER/tts/<game>.json, the kit as a Tabletop Simulator saved object, and its images
+    (``generator.kits.tts``); return the files. The kit's language versions of the booklet aside,
+    every component the kit draws is read, as it is drawn for the print job."""
+    from generator.kits.tts import tts_files, write_tts
+
+    definition = kit.definition
+    parts = [export_part(kit, c, o) for c, o in outputs if "." not in o.name]
+    files = tts_files(definition.id, definition.title, parts, kit.tts_url or "", file_author(definition))
+    return [BuiltFile(path, 1, hashlib.sha256(data).hexdigest()) for path, data in write_tts(folder, files)]
 
 
 def kit_manifest(definition: GameDefinition, sheets: list, single_sided: bool, lang: str) -> dict:

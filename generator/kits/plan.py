@@ -52,6 +52,9 @@ class KitPlan:
     variants: frozenset[str]
     options: Options
     parts: bool = False  # every part's own PDF beside kit.pdf (always for parts kit.pdf leaves out)
+    # --export tts: a Tabletop Simulator saved object in tts/ (None: none), its images named with
+    # this prefix (a hosting address, or "" for file names beside the JSON)
+    tts_url: str | None = None
     # the game's definition in every other language its booklets have (their booklets in those
     # languages are part of the kit), loaded once with the plan; the kit's definition is in the
     # options' language
@@ -217,6 +220,30 @@ def parse_png(text: str | None) -> int | None:
     return dpi
 
 
+EXPORTS = ("tts",)  # what --export makes beside the kit
+
+
+def check_export(export: Sequence[str], tts_url: str | None) -> str | None:
+    """Return the image prefix of a Tabletop Simulator export ("" for relative file names; None
+    when --export tts is not asked); raise UsageError for an unknown export, --tts-url without
+    --export tts, or an address that is not http(s)."""
+    for name in export:
+        if name not in EXPORTS:
+            raise UsageError(f"unknown export {name!r} (exports: {', '.join(EXPORTS)})")
+    if "tts" not in export:
+        if tts_url is not None:
+            raise UsageError("--tts-url applies to --export tts")
+        return None
+    if tts_url is None:
+        return ""
+    url = tts_url.strip()
+    if not url.startswith(("https://", "http://")) or any(c.isspace() or ord(c) < 32 for c in url):
+        raise UsageError(
+            f"--tts-url must be an http(s) address such as https://example.org/kit/, got {tts_url!r}"
+        )
+    return url if url.endswith("/") else url + "/"
+
+
 def parse_cell_size(text: str | None) -> float | None:
     """Return the --cell-size in mm (None when not given); raise UsageError unless 0 < size <= 100."""
     if text is None:
@@ -335,6 +362,8 @@ class BuildRequest:
     cmyk: bool = False
     png: str | None = None
     parts: bool = False
+    export: Sequence[str] = ()
+    tts_url: str | None = None
     balanced: str | None = None
     balance_games: int | None = None
     scheduler: str | None = None
@@ -404,7 +433,8 @@ def make_plan(request: BuildRequest) -> BuildPlan:
         cmyk=r.cmyk,
         png_dpi=parse_png(r.png),
     )
-    if options.png_dpi is not None:
+    tts_url = check_export(r.export, r.tts_url)
+    if options.png_dpi is not None or tts_url is not None:
         from generator.render.png import check_rasteriser
 
         check_rasteriser()
@@ -445,6 +475,8 @@ def make_plan(request: BuildRequest) -> BuildPlan:
         first = batch[0] if batch else (seed_value if takes_seed(d) else None)
         # every kit's options are checked (pieces that fit the squares) before any is written
         kit = kit_plan(d, out, sheet, chosen_formats, first, game_variants, game_options, r.parts)
+        if tts_url is not None:
+            kit = replace(kit, tts_url=tts_url)
         plans.append(GamePlan(kit, batch))
     if band is not None and not any(g.seeds for g in plans):
         raise UsageError("--balanced keeps the fair seeds of a batch: give --seeds A-B of a seeded game")

@@ -131,3 +131,21 @@ def test_the_ink_saver_booklet_keeps_its_blank_record_within_the_tint_a_page_all
                 if isinstance(shape, Rect) and shape.style.fill not in (None, "#ffffff"):
                     area = shape.w * shape.h * abs(m[0] * m[3] - m[1] * m[2])
                     assert area <= booklet.INK_SAVER_TINT * page.width * page.height, (paper, page.label)
+
+
+SEEDS = range(1, 17)  # a seeded booklet's text follows its board (its worked examples): a spread of seeds
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_no_seed_of_a_seeded_kit_pads_its_booklet(lang, paper):
+    for definition in load_all(lang=lang):
+        if not definition.game["seeded"]:
+            continue
+        for seed in SEEDS:
+            ctx = kit_context(definition, find_paper(paper), seed, frozenset(), Options(lang=lang))
+            laid = booklet.laid_pages(definition.component("booklet"), ctx)
+            assert len(laid) % 4 == 0
+            assert not [lp for lp in laid if lp.kinds == ["notes"]], (
+                f"{definition.id} seed {seed}: a notes page"
+            )

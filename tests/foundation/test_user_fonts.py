@@ -339,3 +339,25 @@ def test_the_booklet_sets_headings_and_body_in_the_chosen_faces_in_pdf_and_html(
     assert set("Zebra quest") <= {chr(c) for c in woff.getBestCmap()}
     assert "h1,h2,h3,h4{font-family:BitstreamVeraSans-Bold,var(--sans);font-weight:normal" in page
     assert "body{font-family:BitstreamVeraSans-Bold" not in page
+
+
+def test_a_piece_text_the_chosen_face_cannot_draw_is_one_line_naming_the_key(tmp_path):
+    from fontTools import subset
+
+    folder = kit_folder(tmp_path)
+    (folder / "deck.toml").unlink()
+    # a face without the accented letters (a display face of capitals and digits, say)
+    options = subset.Options()
+    options.notdef_outline = True
+    font = subset.load_font(str(folder / "fonts" / "Heading.ttf"), options)
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(text="ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 ")
+    subsetter.subset(font)
+    font.save(str(folder / "fonts" / "Heading.ttf"))
+    (folder / "pieces.toml").write_text(
+        PIECES.format(font='font = "heading"', label_font="").replace('text = "Qz"', 'text = "Qé"')
+    )
+    result = pnp("build", "pieces", "--layouts", str(folder), "--out", str(folder / "out"))
+    assert result.returncode == 3 and one_line_error(result), result.stderr
+    assert "counters[0].text" in result.stderr and "'é'" in result.stderr and "Heading.ttf" in result.stderr
+    assert not (folder / "out" / "pieces").exists()

@@ -379,6 +379,8 @@ def test_every_count_of_the_catalogue_says_its_number_in_every_language():
     for stem in _count_stems():
         for lang in LANGUAGES:
             for n in (0, 1, 2, 12):
-                said = count_text(stem, n, lang, **dict.fromkeys(("choices", "index", "some"), "X"))
+                said = count_text(
+                    stem, n, lang, **dict.fromkeys(("choices", "index", "some", "problem"), "X")
+                )
                 if n != 1 or "{n}" in TEXTS[lang][f"{stem}.one"]:
                     assert str(n) in said, (stem, lang, n, said)
