@@ -190,6 +190,7 @@ SLOW_TESTS = {
 # Heavy parametrized tests: the first case collected stays in the fast tier, the others are slow.
 SLOW_BUT_ONE = {
     "tests/booklet/test_booklet_fit_paper.py::test_no_page_but_the_last_is_under_a_third_full",
+    "tests/booklet/test_booklet_fit_paper.py::test_no_seed_of_a_seeded_kit_pads_its_booklet",
     "tests/booklet/test_booklet_fit_paper.py::test_the_booklet_fills_a_multiple_of_four_pages_with_no_padding_page",
     "tests/booklet/test_booklet_html.py::test_html_booklet_holds_the_pdf_text",
     "tests/booklet/test_booklet_layout.py::test_nine_mens_morris_text_stays_in_the_text_area",
@@ -223,6 +224,7 @@ SLOW_BUT_ONE = {
     "tests/foundation/test_processes.py::test_live_play_stopped_by_signals_saves_the_whole_record",
     "tests/foundation/test_processes.py::test_workers_end_with_the_main_process",
     "tests/foundation/test_track_margins.py::test_every_box_number_of_every_kit_keeps_its_margin",
+    "tests/foundation/test_tts_export.py::test_a_bad_export_option_is_one_line_and_writes_nothing",
     "tests/foundation/test_user_fonts.py::test_a_bad_font_file_is_one_line_naming_file_and_key",
     "tests/games/test_barricades_kit.py::test_the_board_fits_one_page_with_squares_big_enough_for_the_standees",
     "tests/games/test_barricades_numbers.py::test_each_side_has_a_roster_row_for_every_soldier_numbered_from_one",
