@@ -72,8 +72,16 @@ def build(folder: Path, out: Path, *extra: str) -> Path:
     return out / "deck"
 
 
-def test_the_pdf_embeds_a_subset_of_the_face_under_its_name_with_its_widths(tmp_path):
-    kit = build(kit_folder(tmp_path), tmp_path / "out")
+@pytest.fixture(scope="module")
+def bold_kit(tmp_path_factory) -> Path:
+    """Return the kit of the one-deck definition in its own (bold) face, built once for the tests
+    that only read it."""
+    tmp = tmp_path_factory.mktemp("bold")
+    return build(kit_folder(tmp), tmp / "out")
+
+
+def test_the_pdf_embeds_a_subset_of_the_face_under_its_name_with_its_widths(bold_kit):
+    kit = bold_kit
     reader = pypdf.PdfReader(kit / "kit.pdf")
     face = TTFont(vera_path("sans-bold"))
     units = face["head"].unitsPerEm
@@ -107,10 +115,10 @@ def test_the_pdf_embeds_a_subset_of_the_face_under_its_name_with_its_widths(tmp_
     assert checked >= len(set(WORDS))
 
 
-def test_wrapping_measures_the_chosen_face(tmp_path):
+def test_wrapping_measures_the_chosen_face(tmp_path, bold_kit):
     # in the shipped regular face the words fit the box on one line; in the bold face they wrap
     regular = build(kit_folder(tmp_path / "a", font="sans"), tmp_path / "a" / "out")
-    bold = build(kit_folder(tmp_path / "b"), tmp_path / "b" / "out")
+    bold = bold_kit
 
     def lines(kit: Path) -> set[float]:
         for page in open_pdf(kit / "kit.pdf"):
@@ -123,8 +131,8 @@ def test_wrapping_measures_the_chosen_face(tmp_path):
     assert len(lines(bold)) == 2
 
 
-def test_the_svg_embeds_the_faces_subset_with_its_licence(tmp_path):
-    kit = build(kit_folder(tmp_path), tmp_path / "out")
+def test_the_svg_embeds_the_faces_subset_with_its_licence(bold_kit):
+    kit = bold_kit
     svg = (kit / "deck.svg").read_text()
     faces = dict(re.findall(r"font-family:([\w-]+);src:url\(data:font/woff;base64,([^)]+)\)", svg))
     assert "BitstreamVeraSans-Bold" in faces
@@ -138,8 +146,8 @@ def test_the_svg_embeds_the_faces_subset_with_its_licence(tmp_path):
     assert klass and re.search(rf'class="{klass.group(1)} [^"]*"[^>]*>Move', svg)
 
 
-def test_the_manifest_names_each_face_and_its_licence(tmp_path):
-    kit = build(kit_folder(tmp_path), tmp_path / "out")
+def test_the_manifest_names_each_face_and_its_licence(bold_kit):
+    kit = bold_kit
     manifest = json.loads((kit / "manifest.json").read_text())
     [face] = manifest["fonts"]
     assert face["name"] == "heading"
