@@ -28,9 +28,9 @@ from generator.model.page import (
     Polygon,
     Rect,
     Shape,
-    arc_path,
     multiply,
     scale,
+    shape_commands,
     translate,
 )
 from generator.model.svg_art import SvgArt, SvgError, looks_like_svg, read_svg
@@ -287,29 +287,11 @@ def picture_shapes(
 
 
 def outline_of(shape: Shape) -> tuple[Command, ...] | None:
-    """Return a rectangle's, circle's or polygon's outline as path commands (the clip of a
+    """Return a rectangle's, circle's or polygon's outline as closed path commands (the clip of a
     picture on a piece of that shape), or None for any other shape."""
-    if isinstance(shape, Circle):
-        return arc_path(shape.cx, shape.cy, shape.r, 0.0, 360.0) + (("Z",),)
-    if isinstance(shape, Polygon) and shape.points:
-        (x0, y0), rest = shape.points[0], shape.points[1:]
-        return (("M", x0, y0), *(("L", x, y) for x, y in rest), ("Z",))
-    if isinstance(shape, Rect):
-        x, y, w, h = shape.x, shape.y, shape.w, shape.h
-        r = min(shape.r, w / 2, h / 2)
-        if r <= 0:
-            return (("M", x, y), ("L", x + w, y), ("L", x + w, y + h), ("L", x, y + h), ("Z",))
-        corners = (
-            arc_path(x + w - r, y + r, r, 270.0, 360.0),
-            arc_path(x + w - r, y + h - r, r, 0.0, 90.0),
-            arc_path(x + r, y + h - r, r, 90.0, 180.0),
-            arc_path(x + r, y + r, r, 180.0, 270.0),
-        )
-        out: list[Command] = []
-        for arc in corners:
-            out.append(("L", *arc[0][1:]) if out else arc[0])
-            out.extend(arc[1:])
-        return (*out, ("Z",))
+    if isinstance(shape, Circle | Rect) or (isinstance(shape, Polygon) and shape.points):
+        commands = shape_commands(shape)
+        return commands if commands[-1] == ("Z",) else (*commands, ("Z",))
     return None
 
 

@@ -85,15 +85,16 @@ def _read_cmap(cmap: bytes) -> dict[int, int]:
     return mapping
 
 
-def _components(glyph: bytes) -> list[int]:
-    """Return the glyph ids a composite glyph is made of (none for a simple glyph)."""
+def _component_records(glyph: bytes) -> list[int]:
+    """Return where each component record of a composite glyph starts (its flags, then its glyph
+    id two bytes on); none for a simple glyph."""
     if len(glyph) < 10 or struct.unpack_from(">h", glyph, 0)[0] >= 0:
         return []
-    parts = []
+    starts = []
     at = 10
     while True:
-        flags, index = struct.unpack_from(">HH", glyph, at)
-        parts.append(index)
+        starts.append(at)
+        flags = struct.unpack_from(">H", glyph, at)[0]
         at += 4 + (4 if flags & _ARG_WORDS else 2)
         if flags & _HAS_SCALE:
             at += 2
@@ -102,7 +103,12 @@ def _components(glyph: bytes) -> list[int]:
         elif flags & _TWO_BY_TWO:
             at += 8
         if not flags & _MORE:
-            return parts
+            return starts
+
+
+def _components(glyph: bytes) -> list[int]:
+    """Return the glyph ids a composite glyph is made of (none for a simple glyph)."""
+    return [struct.unpack_from(">H", glyph, at + 2)[0] for at in _component_records(glyph)]
 
 
 def _cmap_table(mapping: dict[int, int]) -> bytes:
@@ -176,22 +182,13 @@ def _metrics(tables: dict[bytes, bytes], order: list[int]) -> bytes:
 
 def _renumbered(glyph: bytes, new_id: dict[int, int]) -> bytes:
     """Return a glyph with the ids of its components (a composite glyph's parts) renumbered."""
-    if len(glyph) < 10 or struct.unpack_from(">h", glyph, 0)[0] >= 0:
+    records = _component_records(glyph)
+    if not records:
         return glyph
     out = bytearray(glyph)
-    at = 10
-    while True:
-        flags, index = struct.unpack_from(">HH", out, at)
-        struct.pack_into(">H", out, at + 2, new_id[index])
-        at += 4 + (4 if flags & _ARG_WORDS else 2)
-        if flags & _HAS_SCALE:
-            at += 2
-        elif flags & _XY_SCALE:
-            at += 4
-        elif flags & _TWO_BY_TWO:
-            at += 8
-        if not flags & _MORE:
-            return bytes(out)
+    for at in records:
+        struct.pack_into(">H", out, at + 2, new_id[struct.unpack_from(">H", glyph, at + 2)[0]])
+    return bytes(out)
 
 
 def _names(name: bytes, notices: bool) -> bytes:

@@ -274,6 +274,52 @@ def arrow(
     return Group(tuple(shapes))
 
 
+KAPPA = 4 * (math.sqrt(2) - 1) / 3  # control point distance of a quarter circle as one Bezier
+
+
+def rounded_rect(
+    x: float, y: float, w: float, h: float, rx: float, ry: float | None = None
+) -> tuple[Command, ...]:
+    """Return a rectangle with corners rounded by rx across and ry (default rx) down as path
+    commands, each corner one Bezier (rx = w/2 and ry = h/2: an ellipse); a square one when
+    either radius is 0."""
+    ry = rx if ry is None else ry
+    if rx <= 0 or ry <= 0:
+        return (("M", x, y), ("L", x + w, y), ("L", x + w, y + h), ("L", x, y + h), ("Z",))
+    kx, ky = rx * (1 - KAPPA), ry * (1 - KAPPA)
+    x1, y1 = x + w, y + h
+    return (
+        ("M", x + rx, y),
+        ("L", x1 - rx, y),
+        ("C", x1 - kx, y, x1, y + ky, x1, y + ry),
+        ("L", x1, y1 - ry),
+        ("C", x1, y1 - ky, x1 - kx, y1, x1 - rx, y1),
+        ("L", x + rx, y1),
+        ("C", x + kx, y1, x, y1 - ky, x, y1 - ry),
+        ("L", x, y + ry),
+        ("C", x, y + ky, x + kx, y, x + rx, y),
+        ("Z",),
+    )
+
+
+def shape_commands(shape: Line | Rect | Circle | Polygon) -> tuple[Command, ...]:
+    """Return a shape's outline as path commands (M, L, C, Z), in the shape's own units."""
+    if isinstance(shape, Line):
+        return (("M", shape.x1, shape.y1), ("L", shape.x2, shape.y2))
+    if isinstance(shape, Polygon):
+        if not shape.points:
+            return ()
+        (x0, y0), rest = shape.points[0], shape.points[1:]
+        end: tuple[Command, ...] = (("Z",),) if shape.closed else ()
+        return (("M", x0, y0),) + tuple(("L", x, y) for x, y in rest) + end
+    if isinstance(shape, Circle):
+        return rounded_rect(shape.cx - shape.r, shape.cy - shape.r, 2 * shape.r, 2 * shape.r, shape.r)
+    if isinstance(shape, Rect):
+        r = min(shape.r, shape.w / 2, shape.h / 2)
+        return rounded_rect(shape.x, shape.y, shape.w, shape.h, r)
+    raise TypeError(f"no outline for {type(shape).__name__}")
+
+
 def arc_path(cx: float, cy: float, r: float, start: float, end: float) -> tuple[Command, ...]:
     """Return path commands for an arc of a circle from angle start to end (degrees, clockwise)."""
     segments = max(1, math.ceil(abs(end - start) / 90.0))

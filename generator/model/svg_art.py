@@ -19,12 +19,22 @@ import re
 import xml.etree.ElementTree as ElementTree
 from dataclasses import dataclass
 
-from generator.model.page import IDENTITY, Command, Group, Matrix, Path, Shape, Style, multiply
+from generator.model.page import (
+    IDENTITY,
+    KAPPA,
+    Command,
+    Group,
+    Matrix,
+    Path,
+    Shape,
+    Style,
+    multiply,
+    rounded_rect,
+)
 
 MAX_ELEMENTS = 20_000  # elements of one drawing
 MAX_COMMANDS = 200_000  # path commands of one drawing, all paths together
 MAX_DEPTH = 40  # groups inside groups
-KAPPA = 4 * (math.sqrt(2) - 1) / 3
 
 NAMED = {
     "black": "#000000",
@@ -287,22 +297,7 @@ class _Reader:
             ry = _length(e.get("ry"), -1.0)
             rx, ry = (ry if rx < 0 else rx), (rx if ry < 0 else ry)
             rx, ry = min(max(rx, 0.0), w / 2), min(max(ry, 0.0), h / 2)
-            if rx <= 0 or ry <= 0:
-                return [("M", x, y), ("L", x + w, y), ("L", x + w, y + h), ("L", x, y + h), ("Z",)]
-            kx, ky = rx * (1 - KAPPA), ry * (1 - KAPPA)
-            x1, y1 = x + w, y + h
-            return [
-                ("M", x + rx, y),
-                ("L", x1 - rx, y),
-                ("C", x1 - kx, y, x1, y + ky, x1, y + ry),
-                ("L", x1, y1 - ry),
-                ("C", x1, y1 - ky, x1 - kx, y1, x1 - rx, y1),
-                ("L", x + rx, y1),
-                ("C", x + kx, y1, x, y1 - ky, x, y1 - ry),
-                ("L", x, y + ry),
-                ("C", x, y + ky, x + kx, y, x + rx, y),
-                ("Z",),
-            ]
+            return list(rounded_rect(x, y, w, h, rx, ry))
         if tag in ("circle", "ellipse"):
             cx, cy = _length(e.get("cx")), _length(e.get("cy"))
             if tag == "circle":

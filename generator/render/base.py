@@ -9,15 +9,25 @@ reportlab circle, an SVG ``<rect>``); a new writer can subclass ``PathRenderer``
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Any, Protocol
 
-from generator.model.page import Circle, Group, Image, Line, Matrix, Path, Polygon, Rect, Shape, Text
+from generator.model.page import (
+    Circle,
+    Group,
+    Image,
+    Line,
+    Matrix,
+    Path,
+    Polygon,
+    Rect,
+    Shape,
+    Text,
+    shape_commands,
+)
 
 Commands = tuple[tuple[Any, ...], ...]
-KAPPA = 4 * (math.sqrt(2) - 1) / 3  # control point distance of a quarter circle as one Bezier
 
 
 class Renderer(Protocol):
@@ -86,44 +96,6 @@ def _walk(shapes: Iterable[Shape], table: dict[type, Callable[[Any], None]], ren
             if method is None:
                 raise TypeError(f"cannot draw {kind.__name__}")
             method(shape)
-
-
-def shape_commands(shape: Line | Rect | Circle | Polygon) -> Commands:
-    """Return a shape's outline as path commands (M, L, C, Z), in the shape's own units."""
-    if isinstance(shape, Line):
-        return (("M", shape.x1, shape.y1), ("L", shape.x2, shape.y2))
-    if isinstance(shape, Polygon):
-        if not shape.points:
-            return ()
-        (x0, y0), rest = shape.points[0], shape.points[1:]
-        end: Commands = (("Z",),) if shape.closed else ()
-        return (("M", x0, y0),) + tuple(("L", x, y) for x, y in rest) + end
-    if isinstance(shape, Circle):
-        return _rounded(shape.cx - shape.r, shape.cy - shape.r, 2 * shape.r, 2 * shape.r, shape.r)
-    if isinstance(shape, Rect):
-        r = min(shape.r, shape.w / 2, shape.h / 2)
-        return _rounded(shape.x, shape.y, shape.w, shape.h, r)
-    raise TypeError(f"no outline for {type(shape).__name__}")
-
-
-def _rounded(x: float, y: float, w: float, h: float, r: float) -> Commands:
-    """Return a rectangle with corners rounded by r as path commands (r = w/2 = h/2: a circle)."""
-    if r <= 0:
-        return (("M", x, y), ("L", x + w, y), ("L", x + w, y + h), ("L", x, y + h), ("Z",))
-    k = r * (1 - KAPPA)
-    x1, y1 = x + w, y + h
-    return (
-        ("M", x + r, y),
-        ("L", x1 - r, y),
-        ("C", x1 - k, y, x1, y + k, x1, y + r),
-        ("L", x1, y1 - r),
-        ("C", x1, y1 - k, x1 - k, y1, x1 - r, y1),
-        ("L", x + r, y1),
-        ("C", x + k, y1, x, y1 - k, x, y1 - r),
-        ("L", x, y + r),
-        ("C", x, y + k, x + k, y, x + r, y),
-        ("Z",),
-    )
 
 
 class PathRenderer:

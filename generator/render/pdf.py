@@ -8,7 +8,7 @@ import itertools
 import math
 import os
 import threading
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, BinaryIO
 
 from reportlab.lib.colors import CMYKColor, Color, HexColor
@@ -169,19 +169,22 @@ class _Painter:
         """Draw a path of M, L, C and Z commands."""
         st, fi = self.style(s.style)
         if st or fi:
-            c = self.c
-            p = c.beginPath()
-            for cmd in s.commands:
-                op = cmd[0]
-                if op == "M":
-                    p.moveTo(cmd[1], cmd[2])
-                elif op == "L":
-                    p.lineTo(cmd[1], cmd[2])
-                elif op == "C":
-                    p.curveTo(*cmd[1:])
-                elif op == "Z":
-                    p.close()
-            c.drawPath(p, stroke=st, fill=fi)
+            self.c.drawPath(self._path(s.commands), stroke=st, fill=fi)
+
+    def _path(self, commands: Sequence[tuple[Any, ...]]) -> Any:
+        """Return a reportlab path object of path commands (M, L, C, Z)."""
+        p = self.c.beginPath()
+        for cmd in commands:
+            op = cmd[0]
+            if op == "M":
+                p.moveTo(cmd[1], cmd[2])
+            elif op == "L":
+                p.lineTo(cmd[1], cmd[2])
+            elif op == "C":
+                p.curveTo(*cmd[1:])
+            elif op == "Z":
+                p.close()
+        return p
 
     def begin_group(
         self,
@@ -198,18 +201,7 @@ class _Painter:
             p.rect(*clip)
             self.c.clipPath(p, stroke=0, fill=0)
         if outline is not None:
-            p = self.c.beginPath()
-            for cmd in outline:
-                op = cmd[0]
-                if op == "M":
-                    p.moveTo(cmd[1], cmd[2])
-                elif op == "L":
-                    p.lineTo(cmd[1], cmd[2])
-                elif op == "C":
-                    p.curveTo(*cmd[1:])
-                elif op == "Z":
-                    p.close()
-            self.c.clipPath(p, stroke=0, fill=0)
+            self.c.clipPath(self._path(outline), stroke=0, fill=0)
 
     def end_group(self) -> None:
         """Restore the graphics state saved by the matching begin_group."""
