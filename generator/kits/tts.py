@@ -116,7 +116,7 @@ def render_sheet(faces: Sequence[Drawing], grid: Grid) -> bytes:
             # the face stretched to whole pixels: a cell is the face rounded to the grid
             width_mm, height_mm = grid.face_w * 25.4 / grid.dpi, grid.face_h * 25.4 / grid.dpi
             fitted = Group(face.shapes, scale(width_mm / face.width, height_mm / face.height))
-            drawn[id(face)] = _pixels(Page(width_mm, height_mm, (fitted,), label=face.label), grid.dpi)
+            drawn[id(face)] = page_pixels(Page(width_mm, height_mm, (fitted,), label=face.label), grid.dpi)
         pixels = drawn[id(face)]
         x, y = (n % grid.columns) * grid.face_w * 3, (n // grid.columns) * grid.face_h
         for row in range(grid.face_h):
@@ -127,7 +127,7 @@ def render_sheet(faces: Sequence[Drawing], grid: Grid) -> bytes:
     return encode_png(grid.face_w * grid.columns, grid.face_h * grid.rows, scanlines, grid.dpi)
 
 
-def _pixels(page: Page, dpi: int) -> list[bytes]:
+def page_pixels(page: Page, dpi: int) -> list[bytes]:
     """Return the RGB rows of a page drawn by the PNG writer at dpi (its scanlines, unfiltered)."""
     from generator.render.png import write_png
 
