@@ -493,6 +493,12 @@ def export_part(kit: KitPlan, component: str, output: Output) -> ExportPart:
         from generator.components.standees import base_depth
 
         return ExportPart(spec.kind, title, output, panel=(spec["height"], base_depth(spec, kit.context())))
+    if spec.kind == "dice-nets":
+        from generator.components.specs import DiceNetsSpec
+
+        dice = spec.typed(DiceNetsSpec)
+        faces = {die.name: tuple(die.faces) for die in dice.dice}
+        return ExportPart(spec.kind, title, output, die=dice.size, faces=faces)
     return ExportPart(spec.kind, title, output)
 
 
