@@ -137,6 +137,9 @@ TGC = Service(
         _tgc("Small Hex Tile", "counter", (2.0, 1.75), (675, 600), "hex"),
         _tgc("Medium Hex Tile", "counter", (2.5, 2.2), (825, 750), "hex"),
         _tgc("Large Hex Tile", "counter", (3.75, 3.25), (1200, 1050), "hex"),
+        _tgc("Small Standee", "standee", (0.5, 1.125), (225, 525)),
+        _tgc("Medium Standee", "standee", (0.75, 1.675), (300, 750)),
+        _tgc("Large Standee", "standee", (1.0, 2.25), (375, 975)),
         _tgc("Small Square Board", "board", (4.0, 4.0), (1275, 1275)),
         _tgc("Quarter Board", "board", (5.0, 5.0), (1575, 1575)),
         _tgc("Square Board", "board", (8.0, 8.0), (2475, 2475)),
@@ -195,6 +198,7 @@ class Part:
     title: str
     output: Output
     shapes: Mapping[str, str]
+    panel: tuple[float, float] | None = None  # standees: the panel's height and the tab's depth
 
 
 def card_problem(service: Service, component: str, width: float, height: float) -> str | None:
@@ -406,6 +410,22 @@ class Exporter:
             for n, (product, pieces) in enumerate(by_product.values()):
                 name = component if n == 0 else f"{component}-{_slug(product.name)}"
                 self.faces(name, part.title, "counter", pieces, product)
+        elif kind == "standees" and output.items and part.panel is not None and service.largest("standee"):
+            from generator.kits.tts import standee_panels
+
+            # a standee's two panels, front and back (upright, as seen from behind)
+            panels = {}
+            for item in output.items:
+                if id(item.front) not in panels:
+                    front, back = standee_panels(item.front, part.panel)
+                    panels[id(item.front)] = SheetItem(front, back)
+            pieces = [panels[id(item.front)] for item in output.items]
+            first = pieces[0].front
+            product = service.product("standee", first.width, first.height)
+            if product is None:
+                self.left_out.append(f"{part.title} ({first.width:.0f} x {first.height:.0f} mm standees)")
+                return
+            self.faces(component, part.title, "standee", pieces, product)
         elif kind in ("standees", "dice-nets") and output.items:
             self.left_out.append(f"{part.title} ({kind})")
 

@@ -389,20 +389,15 @@ class Exporter:
     def standees(self, component: str, items: Sequence[SheetItem], panel: tuple[float, float]) -> None:
         """Add one custom figurine per standee: its front panel as the image, its back panel (as
         seen from behind) as the second image."""
-        height, tab = panel
         made: dict[int, tuple[str, str]] = {}
         for n, item in enumerate(items):
             flat = item.front
             if id(flat) not in made:
-                w = flat.width
                 name = f"{component}-{len(made) + 1}"
-                front = Drawing(w, height, (Group(flat.shapes, translate(0, -(tab + height)), clip=None),))
-                # the back is printed upside down above the front: turned upright again
-                upright = multiply(rotate(180, w / 2, height / 2), translate(0, -tab))
-                back = Drawing(w, height, (Group(flat.shapes, upright),))
+                front, back = standee_panels(flat, panel)
                 made[id(flat)] = (
-                    self.image(f"{name}-front.png", render_cutout(_clipped(front))),
-                    self.image(f"{name}-back.png", render_cutout(_clipped(back))),
+                    self.image(f"{name}-front.png", render_cutout(front)),
+                    self.image(f"{name}-back.png", render_cutout(back)),
                 )
             front_url, back_url = made[id(flat)]
             self.objects.append(
@@ -507,6 +502,18 @@ class Exporter:
             "TabStates": {},
             "ObjectStates": self.objects,
         }
+
+
+def standee_panels(flat: Drawing, panel: tuple[float, float]) -> tuple[Drawing, Drawing]:
+    """Return the front and back panels of a flat standee (tab, back upside down, front, tab, top
+    to bottom; ``panel`` its panel height and tab depth in mm), each cut to its box, the back
+    turned upright (as seen from behind)."""
+    height, tab = panel
+    w = flat.width
+    front = Drawing(w, height, (Group(flat.shapes, translate(0, -(tab + height)), clip=None),), flat.label)
+    upright = multiply(rotate(180, w / 2, height / 2), translate(0, -tab))
+    back = Drawing(w, height, (Group(flat.shapes, upright),), flat.label)
+    return _clipped(front), _clipped(back)
 
 
 def face_value(face: str) -> str:

@@ -228,3 +228,49 @@ def test_an_unknown_service_is_one_line_and_writes_nothing(tmp_path):
     assert result.returncode == 2
     assert "unknown service" in one_line_error(result)
     assert not (tmp_path / "out").exists()
+
+
+def test_standees_go_on_the_game_crafters_standees_front_and_back_panel_each(kits):
+    folder, root, _ = kits["lanterns-tgc"]
+    definition = load_definition(str(root / "layouts" / "lanterns.toml"))
+    spec = next(c for c in definition.components if c.kind == "standees")
+    listed = manifest(folder, "tgc")
+    entries = [f for f in listed["files"] if f["name"].startswith(f"{spec.id}/")]
+    fronts = [f for f in entries if f["side"] == "front"]
+    assert sum(f["count"] for f in fronts) == sum(f["count"] for f in spec["figures"])
+    assert len([f for f in entries if f["side"] == "back"]) == len(fronts)  # each figure's own back
+    for entry in entries:
+        assert "Standee" in entry["product"]
+        picture = Image.open(folder / "service" / "tgc" / entry["name"])
+        assert picture.size == tuple(entry["pixels"]) and picture.mode == "RGB"
+        assert picture.height > 2 * picture.width  # a standing panel, not the flat fold-over strip
+
+
+@pytest.mark.slow
+def test_every_builtin_kit_writes_files_of_its_products_sizes(tmp_path):
+    result = pnp("build", "--all", "--service", "tgc", "--format", "pdf", "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    kits = [p for p in tmp_path.iterdir() if (p / "manifest.json").is_file()]
+    assert len(kits) == 8
+    for folder in kits:
+        listed = manifest(folder, "tgc")
+        for entry in listed["files"]:
+            picture = Image.open(folder / "service" / "tgc" / entry["name"])
+            assert picture.size == tuple(entry["pixels"]) and picture.mode == "RGB", entry["name"]
+        game = folder.name.split("-seed")[0]
+        warned = [line for line in result.stdout.splitlines() if line.startswith(f"warning: {game}:")]
+        assert len(warned) == (1 if listed["left_out"] else 0)
+
+
+def test_the_same_command_writes_the_same_bytes(kits, tmp_path):
+    folder, root, _ = kits["lanterns-tgc"]
+    result = pnp(
+        "build", "lanterns", "--layouts", "layouts", "--service", "tgc", "--format", "pdf",
+        "--out", str(tmp_path), "-q", cwd=str(root),
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    target = folder / "service" / "tgc"
+    for path in target.rglob("*"):
+        if path.is_file():
+            again = tmp_path / "lanterns" / "service" / "tgc" / path.relative_to(target)
+            assert again.read_bytes() == path.read_bytes(), path.name
