@@ -53,6 +53,7 @@ ROW = 60.0  # table units: a row of objects is at most this wide before the next
 # 1 and 6 turned upside down (the layout of the d6 template, as templative's export fills it)
 DIE_CELLS = {1: (0, 2), 2: (0, 1), 3: (1, 2), 4: (1, 1), 5: (2, 1), 6: (2, 2)}
 DIE_TURNED = (1, 6)
+DIE_INSET = 0.3  # mm: a face is cut this far inside its net's fold and cut lines
 # the rotation that shows each face of a custom d6 on top (Custom_Dice RotationValues)
 DIE_ROTATIONS = {
     1: (-90.0, 0.0, 0.0),
@@ -432,7 +433,12 @@ class Exporter:
                 cells: list[Shape] = [Rect(0, 0, 3 * edge, 3 * edge, Style(stroke=None, fill="#ffffff"))]
                 for number, (fx, fy) in enumerate(face_origins(edge), 1):
                     col, row = DIE_CELLS[number]
-                    cut = Group((Group(net.shapes, translate(-fx, -fy)),), clip=(0.0, 0.0, edge, edge))
+                    # the face without the fold and cut lines on its edges: a hair inside them,
+                    # stretched back to the whole cell
+                    inner = multiply(
+                        scale(edge / (edge - 2 * DIE_INSET)), translate(-fx - DIE_INSET, -fy - DIE_INSET)
+                    )
+                    cut = Group((Group(net.shapes, inner),), clip=(0.0, 0.0, edge, edge))
                     turn = rotate(180, edge / 2, edge / 2) if number in DIE_TURNED else translate(0, 0)
                     cells.append(Group((cut,), multiply(translate(col * edge, row * edge), turn)))
                 sheet = Drawing(3 * edge, 3 * edge, tuple(cells), net.label)
