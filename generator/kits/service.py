@@ -5,8 +5,9 @@ where and a manifest.json of every file.
 Each service is a table of its products (``Product``: the trim in inches, the file's pixels with
 the bleed at 300 dpi, the safe area), the kind of file it takes (PNG in RGB, or one PDF in CMYK per
 deck), and how it counts a deck (one file per card face with its quantity, or one page pair per
-copy). A part goes on the smallest product of its kind (and a counter's shape) that holds it, at
-its own size, centred on the product's trim, its edge's colours run on to the file's edge (in a PNG
+copy). A part goes on the smallest product of its kind (and a counter's shape) that holds it (turned
+a quarter clockwise when only turned it fits: a landscape card), at its own size, centred on the
+product's trim, its edge's colours run on to the file's edge (in a PNG
 its outermost pixels repeated; in a PDF its edge-reaching fills grown,
 ``generator.printing.imposition.bled``), so the service's bleed and any margin between the part
 and a slightly larger product are the part's own background. A part no product holds is left
@@ -29,7 +30,7 @@ from typing import BinaryIO
 
 from generator.components.base import Output
 from generator.foundation.files import atomic_write
-from generator.model.page import Drawing, Page
+from generator.model.page import Drawing, Group, Page, multiply, rotate, translate
 from generator.printing.imposition import SheetItem, bled
 
 FOLDER = "service"  # the kit's subfolder: service/<name>/
@@ -87,12 +88,10 @@ class Service:
 
     def product(self, kind: str, width: float, height: float, shape: str = "") -> Product | None:
         """Return the smallest product of a kind (and counter shape) that holds a part of
-        width x height mm, or None when none does."""
-        fitting = [
-            p
-            for p in self.products
-            if p.kind == kind and (not shape or p.shape == shape) and p.holds(width, height)
-        ]
+        width x height mm upright, else turned a quarter, or None when none does."""
+        mine = [p for p in self.products if p.kind == kind and (not shape or p.shape == shape)]
+        # upright if a product holds it so, else turned a quarter (a landscape card on a portrait one)
+        fitting = [p for p in mine if p.holds(width, height)] or [p for p in mine if p.holds(height, width)]
         return min(fitting, key=lambda p: (p.trim[0] * p.trim[1], p.name), default=None)
 
     def largest(self, kind: str) -> Product | None:
@@ -214,10 +213,20 @@ def card_problem(service: Service, component: str, width: float, height: float) 
     )
 
 
+def upright(part: Drawing, product: Product) -> Drawing:
+    """Return the part as it goes on the product: as drawn when the product holds it so, else
+    turned a quarter clockwise (its top to the right)."""
+    if product.holds(part.width, part.height):
+        return part
+    turn = multiply(translate(part.height, 0), rotate(90))
+    return Drawing(part.height, part.width, (Group(part.shapes, turn),), part.label)
+
+
 def canvas(part: Drawing, product: Product) -> Page:
     """Return the page of one part on a product's file (the PDF services): the file's size in
     mm, the part at its own size centred on the trim, its edge-reaching fills run on to the
     file's edge."""
+    part = upright(part, product)
     cw, ch = product.canvas_mm
     grow = max((cw - part.width) / 2, (ch - part.height) / 2, 0.0)
     art = bled(part, grow)
@@ -233,6 +242,7 @@ def face_png(part: Drawing, product: Product) -> bytes:
     from generator.kits.tts import page_pixels
     from generator.render.png import encode_png
 
+    part = upright(part, product)
     rows = page_pixels(Page(part.width, part.height, part.shapes, label=part.label), DPI)
     width, height = product.pixels
     pw, ph = len(rows[0]) // 3, len(rows)

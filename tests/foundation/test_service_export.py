@@ -274,3 +274,33 @@ def test_the_same_command_writes_the_same_bytes(kits, tmp_path):
         if path.is_file():
             again = tmp_path / "lanterns" / "service" / "tgc" / path.relative_to(target)
             assert again.read_bytes() == path.read_bytes(), path.name
+
+
+def test_a_landscape_card_goes_on_the_portrait_card_turned_a_quarter_clockwise(tmp_path):
+    assert pnp("new", "lanterns", cwd=str(tmp_path)).returncode == 0
+    layout = tmp_path / "layouts" / "lanterns.toml"
+    text = layout.read_text(encoding="utf-8")
+    for old, new in (
+        ('size = "poker"', 'size = "88mm x 63mm"'),  # the deck's fields moved up to fit it
+        ('y = "47mm"\nh = "29mm"', 'y = "44mm"\nh = "12mm"'),
+        ('y = "78.5mm"', 'y = "57mm"'),
+    ):
+        assert old in text
+        text = text.replace(old, new, 1)
+    layout.write_text(text, encoding="utf-8")
+    result = pnp(
+        "build", "lanterns", "--layouts", "layouts", "--service", "mpc", "--format", "pdf",
+        "--out", "out", "-q", cwd=str(tmp_path),
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    deck = tmp_path / "out" / "lanterns" / "service" / "mpc" / "deck"
+    fronts = [p for p in deck.glob("*-x*.png") if not p.stem.endswith("back")]
+    assert fronts
+    for path in fronts:
+        picture = Image.open(path)
+        assert picture.size == (822, 1122)  # MakePlayingCards' poker card, upright
+        w, h = picture.size
+        # the card's coloured header band (its top) runs along the right edge, its white foot
+        # along the left
+        assert picture.getpixel((w - 2, h // 2)) != (255, 255, 255)
+        assert picture.getpixel((1, h // 2)) == (255, 255, 255)
