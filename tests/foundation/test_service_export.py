@@ -31,7 +31,8 @@ POKER = {"tgc": ((825, 1125), 37.5), "mpc": ((822, 1122), 36)}
 def kits(tmp_path_factory) -> dict[str, tuple[Path, Path, str]]:
     """Build the starter kit for The Game Crafter, the French deck for MakePlayingCards and
     DriveThruCards, and a built-in kit with counters for The Game Crafter and MakePlayingCards;
-    return each build's kit folder, the folder it was built from and its stdout."""
+    return each build's kit folder, the folder it was built from and its stdout. (Five builds:
+    the fixture's name, ``kits``, puts its tests in the slow tier, tests/conftest.py.)"""
     root = tmp_path_factory.mktemp("service")
     assert pnp("new", "lanterns", cwd=str(root)).returncode == 0
     builds = {
@@ -276,6 +277,7 @@ def test_the_same_command_writes_the_same_bytes(kits, tmp_path):
             assert again.read_bytes() == path.read_bytes(), path.name
 
 
+@pytest.mark.slow  # a whole kit built
 def test_a_landscape_card_goes_on_the_portrait_card_turned_a_quarter_clockwise(tmp_path):
     assert pnp("new", "lanterns", cwd=str(tmp_path)).returncode == 0
     layout = tmp_path / "layouts" / "lanterns.toml"
