@@ -30,13 +30,14 @@ from typing import BinaryIO
 
 from generator.components.base import Output
 from generator.foundation.files import atomic_write
-from generator.model.page import Drawing, Group, Page, multiply, rotate, translate
+from generator.model.page import Drawing, Group, Page, Shape, multiply, rotate, translate
 from generator.printing.imposition import SheetItem, bled
 
 FOLDER = "service"  # the kit's subfolder: service/<name>/
 DPI = 300  # every service here asks for 300 dpi
 INCH = 25.4
 FIT = 0.05  # mm a part may exceed a product's trim (rounding of inch and mm sizes)
+INK_LIMIT = 2.4  # DriveThruCards: at most 240 % of ink (C + M + Y + K) anywhere
 # a counter's shape as a service's die cuts it
 CUTS = {"square": "square", "rounded": "square", "circle": "circle", "hex": "hex", "hexagon": "hex"}
 
@@ -255,6 +256,33 @@ def face_png(part: Drawing, product: Product) -> bytes:
     return encode_png(width, height, bytes(out), DPI)
 
 
+def colours(shapes: Sequence[Shape]) -> set[str]:
+    """Return every '#rrggbb' colour the shapes paint (fills, strokes, text), groups walked."""
+    found: set[str] = set()
+    for shape in shapes:
+        if isinstance(shape, Group):
+            found |= colours(shape.children)
+            continue
+        for colour in (getattr(shape, "colour", None), *_style_colours(shape)):
+            if isinstance(colour, str) and len(colour) == 7 and colour.startswith("#"):
+                found.add(colour.lower())
+    return found
+
+
+def _style_colours(shape: Shape) -> tuple[str | None, ...]:
+    style = getattr(shape, "style", None)
+    return (style.fill, style.stroke) if style is not None else ()
+
+
+def over_ink(colours_used: set[str], limit: float = INK_LIMIT) -> list[tuple[str, float]]:
+    """Return (colour, total ink in %) of every colour whose CMYK inks (as written under --cmyk)
+    add up to more than the limit, the heaviest first."""
+    from generator.model.colour import cmyk
+
+    heavy = [(c, round(100 * sum(cmyk(c)), 1)) for c in colours_used if sum(cmyk(c)) > limit + 1e-9]
+    return sorted(heavy, key=lambda item: (-item[1], item[0]))
+
+
 def _slug(text: str) -> str:
     import re
 
@@ -284,6 +312,7 @@ class Exporter:
         self.entries: list[dict] = []
         self.components: list[dict] = []
         self.left_out: list[str] = []
+        self.heavy: list[tuple[str, float]] = []  # colours over the service's ink limit (CMYK)
 
     def add(self, name: str, data: bytes, product: Product, side: str, count: int, pages: int = 1) -> None:
         """Keep a file and its manifest entry."""
@@ -345,6 +374,10 @@ class Exporter:
                 pages.append(
                     Page(page.width, page.height, page.shapes, page.label, cuts=(trim,), bleed=bleed)
                 )
+        used: set[str] = set()
+        for page in pages:
+            used |= colours(page.shapes)
+        self.heavy = sorted(set(self.heavy) | set(over_ink(used)), key=lambda item: (-item[1], item[0]))
         buffer = io.BytesIO()
         count = write_pdf(pages, buffer, title, boxes=True, cmyk=True)
         self.add(f"{component}.pdf", buffer.getvalue(), product, "back, front", len(items), count)
@@ -470,6 +503,13 @@ class Exporter:
                 f"safe area {product.safe:g} in inside the cut; {entry['faces']} different, "
                 f"{entry['copies']} in all"
             )
+        if self.heavy:
+            lines += [
+                "",
+                f"Colours over {s.title}'s ink limit of {INK_LIMIT * 100:.0f} % (C + M + Y + K, as converted here);",
+                "lighten them in the definition, or convert the PDF with the service's profile:",
+            ]
+            lines += [f"- {colour}: {total:g} %" for colour, total in self.heavy]
         if self.left_out:
             lines += ["", f"Left out ({s.title} has no product for them here; print them from kit.pdf):"]
             lines += [f"- {what}" for what in self.left_out]
@@ -494,6 +534,7 @@ def service_files(
         "components": exporter.components,
         "files": exporter.entries,
         "left_out": exporter.left_out,
+        "over_ink": [{"colour": c, "ink": total} for c, total in exporter.heavy],
     }
     text = json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"
     return [

@@ -306,3 +306,27 @@ def test_a_landscape_card_goes_on_the_portrait_card_turned_a_quarter_clockwise(t
         # along the left
         assert picture.getpixel((w - 2, h // 2)) != (255, 255, 255)
         assert picture.getpixel((1, h // 2)) == (255, 255, 255)
+
+
+@pytest.mark.slow  # a whole kit built
+def test_a_colour_over_drivethrucards_ink_limit_is_named_in_the_readme(tmp_path):
+    from generator.model.colour import cmyk
+
+    heavy = "#800000"  # a dark red: K 50 %, M and Y 100 % under the plain conversion
+    assert sum(cmyk(heavy)) > 2.4
+    assert pnp("new", "lanterns", cwd=str(tmp_path)).returncode == 0
+    layout = tmp_path / "layouts" / "lanterns.toml"
+    text = layout.read_text(encoding="utf-8")
+    assert 'gold = "#e69f00"' in text
+    layout.write_text(text.replace('gold = "#e69f00"', f'gold = "{heavy}"', 1), encoding="utf-8")
+    result = pnp(
+        "build", "lanterns", "--layouts", "layouts", "--service", "drivethrucards", "--format", "pdf",
+        "--out", "out", "-q", cwd=str(tmp_path),
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    folder = tmp_path / "out" / "lanterns"
+    listed = manifest(folder, "drivethrucards")
+    assert {"colour": heavy, "ink": round(100 * sum(cmyk(heavy)), 1)} in listed["over_ink"]
+    assert all(entry["ink"] > 240 for entry in listed["over_ink"])
+    readme = (folder / "service" / "drivethrucards" / "README.txt").read_text(encoding="utf-8")
+    assert "240 %" in readme and heavy in readme
