@@ -112,9 +112,12 @@ def job_sheets(
     label: str = "",
     duplex_offset: tuple[float, float] = (0.0, 0.0),
     bleed: float = 0.0,
+    parts_paper: Paper | None = None,
 ) -> list[Sheet]:
-    """Return the sheets of a kit's parts in order. Parts with items are packed together by stock,
-    their sheets placed where the first of them comes (with gutters of twice the ``bleed``)."""
+    """Return the sheets of a kit's parts in order. Parts with items are packed together by stock
+    (on ``parts_paper`` when given: the paper with another margin), their sheets placed where the
+    first of them comes (with gutters of twice the ``bleed``)."""
+    packing = (parts_paper or paper).portrait()
     pools: dict[str, list[Block]] = {}
     for part in parts:
         if part.items:
@@ -132,9 +135,9 @@ def job_sheets(
         sheet_label = catalogue_text(
             "footer.parts" if label else "footer.parts.alone", lang, label=label, stock=stock
         )
-        for packed in packed_sheets(blocks, paper.portrait(), sheet_label, duplex_offset, bleed, lang):
-            front = scale_bar(packed.front, paper.portrait(), lang)
-            back = None if packed.back is None else scale_bar(packed.back, paper.portrait(), lang)
+        for packed in packed_sheets(blocks, packing, sheet_label, duplex_offset, bleed, lang):
+            front = scale_bar(packed.front, packing, lang)
+            back = None if packed.back is None else scale_bar(packed.back, packing, lang)
             ids = tuple(sorted(packed.parts, key=order.__getitem__))
             sheets.append(Sheet(front, back, part.stock, ids, is_packed=True))
     return sheets
