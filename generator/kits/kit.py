@@ -37,11 +37,12 @@ from generator.kits.index import natural_key
 from generator.kits.plan import KitPlan, batch_board
 from generator.kits.tts import Part as ExportPart
 from generator.model.page import Drawing, Page
-from generator.printing.cut import fits_sheet, with_marks
+from generator.printing.cut import cut_numbers, fits_sheet, mark_shapes, with_marks
 from generator.printing.guide import guide_pages
 from generator.printing.imposition import Paper, is_paper_page, scale_bar
 from generator.printing.job import Part, job_pages, job_sheets, page_ranges, paired, sheet_pages
 from generator.render import AUTHOR, find_writer
+from generator.render.cut import cut_document
 
 
 @dataclass
@@ -534,9 +535,6 @@ def write_cut_export(kit: KitPlan, sheets: list, folder: str) -> tuple[list[Buil
     sheet's number in kit.pdf, from 1), each the outline of every part of the sheet's front and
     its registration marks (``generator.render.cut``); return the files and what the manifest
     says of each: its file, the sheet's number and the kit.pdf page of the sheet's front."""
-    from generator.printing.cut import cut_numbers, mark_shapes
-    from generator.render.cut import cut_document
-
     files: list[BuiltFile] = []
     listed: list[dict] = []
     target = os.path.join(folder, CUT_FOLDER)
