@@ -538,9 +538,11 @@ def write_cut_export(kit: KitPlan, sheets: list, folder: str) -> tuple[list[Buil
     files: list[BuiltFile] = []
     listed: list[dict] = []
     target = os.path.join(folder, CUT_FOLDER)
-    os.makedirs(target, exist_ok=True)
+    numbers = cut_numbers(sheets)
+    if numbers:  # a kit with nothing to cut has no cut folder
+        os.makedirs(target, exist_ok=True)
     pages = sheet_pages(sheets, kit.options.single_sided)
-    for number in cut_numbers(sheets):
+    for number in numbers:
         front = sheets[number - 1].front
         title = file_title(kit.definition, f"cut file of sheet {number} ({front.label})")
         text = cut_document(
