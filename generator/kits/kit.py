@@ -37,7 +37,7 @@ from generator.kits.index import natural_key
 from generator.kits.plan import KitPlan, batch_board
 from generator.kits.tts import Part as ExportPart
 from generator.model.page import Drawing, Page
-from generator.printing.cut import cut_numbers, fits_sheet, mark_shapes, with_marks
+from generator.printing.cut import CUT_STOCK, cut_numbers, fits_sheet, mark_shapes, with_marks
 from generator.printing.guide import guide_pages
 from generator.printing.imposition import Paper, is_paper_page, scale_bar
 from generator.printing.job import Part, job_pages, job_sheets, page_ranges, paired, sheet_pages
@@ -59,14 +59,14 @@ def component_outputs(
 ) -> list[tuple[str, Output]]:
     """Return (component id, output) for every component of the game, in definition order.
     With a ``parts_ctx`` (on the paper of --export cut, whose wider margin keeps the parts clear of
-    the registration marks), a component with a cut-out part too large for that paper's sheets
-    of parts (a patch of hexes, copies of a record sheet sized to the page) is drawn again in it."""
+    the registration marks), a component of card parts with a part too large for that paper's
+    sheets (a patch of hexes sized to the page) is drawn again in it."""
     results: list[tuple[str, Output]] = []
     for spec in definition.components:
         if not spec.values.get("output", True):
             continue
         built = find_kind(spec.kind).build(spec, ctx)
-        if parts_ctx is not None:
+        if parts_ctx is not None and KINDS[spec.kind].stock == CUT_STOCK:
             bleed = parts_ctx.options.bleed
             items = [item for o in built for item in o.items or ()]
             if not all(fits_sheet(item, parts_ctx.paper, bleed) for item in items):
@@ -359,7 +359,7 @@ def _write_kit(
     if job and parts:
         offset = options.duplex_offset
         sheets = job_sheets(
-            parts, paper, single, lang, definition.title, offset, options.bleed, kit.parts_paper
+            parts, paper, single, lang, definition.title, offset, options.bleed, kit.stock_papers()
         )
         if kit.cut:  # the registration marks on every sheet with parts to cut
             sheets = with_marks(sheets)

@@ -26,7 +26,7 @@ from generator.foundation.seeding import check_seed
 from generator.games import has_rules
 from generator.kits.budget import check_plan
 from generator.model.units import parse_length
-from generator.printing.cut import CUT_MARGIN
+from generator.printing.cut import CUT_MARGIN, CUT_STOCK
 from generator.printing.imposition import Paper, find_paper
 from generator.render import FORMATS
 from generator.workers.cluster import check_address, check_dask
@@ -77,15 +77,20 @@ class KitPlan:
 
     @property
     def parts_paper(self) -> Paper:
-        """Return the paper the kit's cut-out parts are laid out on: the kit's, with a margin of
-        at least CUT_MARGIN under --export cut (clear of the registration marks)."""
+        """Return the paper the kit's card parts are laid out on: the kit's, with a margin of at
+        least CUT_MARGIN under --export cut (clear of the registration marks)."""
         if not self.cut:
             return self.paper
         return self.paper.with_margin(max(self.paper.margin, CUT_MARGIN))
 
+    def stock_papers(self) -> dict[str, Paper] | None:
+        """Return the paper each stock's packed sheets are laid out on, where it is not the kit's:
+        the card parts on ``parts_paper`` under --export cut (None: every sheet on the kit's)."""
+        return {CUT_STOCK: self.parts_paper} if self.cut else None
+
     def parts_context(self) -> Context:
-        """Return the context the kit's cut-out parts are drawn in: the kit's own (``context``),
-        on ``parts_paper``."""
+        """Return the context the kit's card parts are drawn in under --export cut: the kit's own
+        (``context``), on ``parts_paper``."""
         return context(self.definition, self.parts_paper, self.seed, self.variants, self.options)
 
     def for_seed(self, seed: int) -> KitPlan:

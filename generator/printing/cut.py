@@ -23,7 +23,8 @@ REG_SQUARE = 5.0  # mm, the side of the filled square at the top left
 REG_LENGTH = 20.0  # mm, the length of each arm of the two L marks
 REG_WIDTH = 0.5  # mm, the thickness of an L's arms
 REG_CLEAR = 2.0  # mm the parts keep from the marks
-CUT_MARGIN = REG_INSET + REG_SQUARE + REG_CLEAR  # the least page margin of a kit built for cutting
+CUT_MARGIN = REG_INSET + REG_SQUARE + REG_CLEAR  # the least margin of a sheet of parts to cut
+CUT_STOCK = "card"  # the stock of the parts a machine cuts (a record sheet's copies: one straight cut)
 INK = Style(stroke=None, fill="#000000")
 FOOT_CLEAR = 1.0  # mm a crop mark below the parts stops above the footer's text
 MIN_CROP = 2.0  # mm, the shortest crop mark worth printing
@@ -99,9 +100,11 @@ def fits_sheet(item: SheetItem, paper: Paper, bleed: float = 0.0) -> bool:
 
 
 def has_parts_to_cut(sheet: Sheet) -> bool:
-    """Return True when a sheet's front carries cut-out parts: a packed sheet of cards, counters,
-    tiles, standees, dice nets or record sheets, each with its outline."""
-    return sheet.is_packed and bool(sheet.front.outlines)
+    """Return True when a sheet's front carries parts for a cutting machine: a packed sheet of
+    card parts (cards, counters, tiles, hexes, standees, dice nets, quick-reference cards), each
+    with its outline. Copies of a record sheet, on paper, are parted with a straight cut or two
+    and get no marks."""
+    return sheet.is_packed and sheet.stock == CUT_STOCK and bool(sheet.front.outlines)
 
 
 def cut_numbers(sheets: list[Sheet]) -> list[int]:

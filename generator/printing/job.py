@@ -112,12 +112,12 @@ def job_sheets(
     label: str = "",
     duplex_offset: tuple[float, float] = (0.0, 0.0),
     bleed: float = 0.0,
-    parts_paper: Paper | None = None,
+    papers: dict[str, Paper] | None = None,
 ) -> list[Sheet]:
     """Return the sheets of a kit's parts in order. Parts with items are packed together by stock
-    (on ``parts_paper`` when given: the paper with another margin), their sheets placed where the
-    first of them comes (with gutters of twice the ``bleed``)."""
-    packing = (parts_paper or paper).portrait()
+    (on the paper ``papers`` gives for the stock, the paper with another margin, else on
+    ``paper``), their sheets placed where the first of them comes (with gutters of twice the
+    ``bleed``)."""
     pools: dict[str, list[Block]] = {}
     for part in parts:
         if part.items:
@@ -131,6 +131,7 @@ def job_sheets(
         blocks = pools.pop(part.stock, None)
         if blocks is None:
             continue  # packed with an earlier part of the same stock
+        packing = (papers or {}).get(part.stock, paper).portrait()
         stock = catalogue_text(f"stock.{part.stock}", lang)
         sheet_label = catalogue_text(
             "footer.parts" if label else "footer.parts.alone", lang, label=label, stock=stock
