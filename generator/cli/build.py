@@ -92,6 +92,14 @@ def register(app: typer.Typer) -> None:
             help="With --export tts: the address the tts/ images will be hosted at, prefixed to "
             "their names (default: file names beside the JSON).",
         ),
+        service: str = typer.Option(
+            None,
+            "--service",
+            metavar="NAME",
+            help="Also the files a print-on-demand service takes, in service/<name>/ with a "
+            "README.txt of what to upload where: tgc (The Game Crafter), mpc (MakePlayingCards) "
+            "or drivethrucards.",
+        ),
         layouts: str = typer.Option(
             None, "--layouts", metavar="DIR", help="Folder of definitions to build from."
         ),
@@ -159,6 +167,7 @@ def register(app: typer.Typer) -> None:
             parts=parts,
             export=tuple(split_list(export)),
             tts_url=tts_url,
+            service=service,
             balanced=balanced,
             balance_games=balance_games,
             scheduler=scheduler,
