@@ -29,8 +29,10 @@ except ImportError:  # the dask extra (part of the test extra) is not installed
 ROOT = Path(__file__).resolve().parents[2]
 
 # What a server that is not a Dask scheduler may send first: an HTTP answer, bytes that make no
-# frame, a frame length of a terabyte, one beyond any index, and a well-sized message of garbage.
-ANSWERS = {
+# frame, a frame length of a terabyte, one beyond any index, a well-sized message of garbage, and
+# nothing at all (None: it accepts, reads, and keeps the connection open, saying nothing).
+ANSWERS: dict[str, bytes | None] = {
+    "silent": None,
     "http": b"HTTP/1.1 400 Bad Request\r\nContent-Length: 11\r\nConnection: close\r\n\r\nbad request",
     "ff": b"\xff" * 64,
     "terabyte": struct.pack("Q", 1 << 40) + b"\x01" * 64,
@@ -60,6 +62,9 @@ def liar(request: pytest.FixtureRequest) -> Iterator[int]:
                 conn.settimeout(2)
                 try:
                     conn.recv(65536)
+                    if answer is None:  # past the handshake's time limit, then close
+                        stop.wait(10)
+                        continue
                     conn.sendall(answer)
                     conn.recv(65536)
                 except OSError:
@@ -99,6 +104,69 @@ def test_a_server_that_is_not_dask_is_one_line(liar: int, tmp_path: Path) -> Non
     one_line(done, 2, f"tcp://127.0.0.1:{liar}")
     assert "is not a Dask scheduler" in done.stderr or "no Dask scheduler answers" in done.stderr
     # the handshake's limit is 5 s; the rest is starting Python and importing Dask on a busy machine
+    assert time.monotonic() - started < 60
+    assert not out.exists()
+
+
+def _message(message: dict) -> bytes:
+    """Return a message framed as Dask's TCP comm frames it (its length, the frame lengths, the
+    frames)."""
+    frames = [bytes(frame) for frame in distributed.protocol.dumps(message)]
+    body = struct.pack(f"Q{len(frames)}Q", len(frames), *map(len, frames)) + b"".join(frames)
+    return struct.pack("Q", len(body)) + body
+
+
+@pytest.fixture
+def impostor(request: pytest.FixtureRequest) -> Iterator[int]:
+    """Return the port of a server that answers Dask's handshake and identity question as a
+    scheduler would, then, on every connection, says nothing more (param "silent") or sends a frame
+    length of 8 GB ("huge")."""
+    hello = _message({"compression": None, "python": tuple(sys.version_info)[:3], "pickle-protocol": 5})
+    identity = _message(
+        {"type": "Scheduler", "id": "Scheduler-x", "address": "tcp://127.0.0.1:1", "workers": {}}
+    )
+    tail = struct.pack("Q", 8 << 30) if request.param == "huge" else b""
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+    stop = threading.Event()
+
+    def answer(conn: socket.socket) -> None:
+        with conn:
+            try:
+                conn.sendall(hello)
+                conn.recv(65536)
+                conn.sendall(identity + tail)
+                stop.wait(30)
+            except OSError:
+                pass
+
+    def serve() -> None:
+        server.settimeout(0.2)
+        while not stop.is_set():
+            try:
+                conn, _ = server.accept()
+            except OSError:
+                continue
+            threading.Thread(target=answer, args=(conn,), daemon=True).start()
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    yield server.getsockname()[1]
+    stop.set()
+    thread.join(5)
+    server.close()
+
+
+@pytest.mark.parametrize("impostor", ["silent", "huge"], indirect=True)
+def test_a_server_that_imitates_the_handshake_is_one_line(impostor: int, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    started = time.monotonic()
+    done = pnp(*ANALYSE, "--json", "--out", str(out), "--scheduler", f"127.0.0.1:{impostor}")
+    one_line(done, 2, f"cannot connect to the Dask scheduler at tcp://127.0.0.1:{impostor}")
+    assert "does not answer as a Dask scheduler does" in done.stderr or "no answer within" in done.stderr
+    # Dask's connection time limit is 5 s and its close is not waited for; the rest is starting
+    # Python and importing Dask on a busy machine (a client left waiting would take 10 s more)
     assert time.monotonic() - started < 60
     assert not out.exists()
 
