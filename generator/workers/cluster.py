@@ -162,6 +162,11 @@ def _collect(
                 if isinstance(error, distributed.KilledWorker):
                     raise ClusterError(f"a Dask worker at {address} died while running the tasks") from None
                 raise error
+            if future.status != "finished" and client.status != "running":
+                raise ClusterError(
+                    f"the Dask scheduler at {address} stopped answering mid-analysis "
+                    f"({left + 1} of {len(futures)} batches of tasks left); nothing was written"
+                )
             if future.status != "finished":
                 raise ClusterError(f"the Dask cluster at {address} dropped the work ({future.status})")
             for i, result in zip(order[future.key], future.result()):
@@ -424,17 +429,26 @@ def _reason(exc: BaseException) -> str:
 
 @contextmanager
 def _quiet() -> Iterator[None]:
-    """Keep Dask's log lines and warnings (retries, version notes, undecodable messages) off the
-    terminal meanwhile."""
+    """Keep Dask's log lines and warnings (retries, version notes, undecodable messages, the
+    tracebacks of a lost scheduler's reconnection) off the terminal meanwhile: every logger of
+    ``distributed`` and ``tornado`` (Dask's configuration gives several their own level and
+    handler) is raised above CRITICAL, and put back after."""
     import logging
     import warnings
 
-    logger = logging.getLogger("distributed")
-    level = logger.level
-    logger.setLevel(logging.CRITICAL + 1)  # its critical lines too: pnp says what went wrong
+    names = [
+        name
+        for name in ["distributed", "tornado", *logging.root.manager.loggerDict]
+        if name.split(".")[0] in ("distributed", "tornado")
+    ]
+    loggers = [logging.getLogger(name) for name in dict.fromkeys(names)]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.CRITICAL + 1)  # their critical lines too: pnp says what went wrong
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             yield
     finally:
-        logger.setLevel(level)
+        for logger, level in zip(loggers, levels, strict=True):
+            logger.setLevel(level)

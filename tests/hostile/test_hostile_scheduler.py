@@ -250,3 +250,50 @@ def test_workers_that_die_mid_analysis_are_not_waited_for(lonely_scheduler: str,
     assert "Traceback" not in stderr and len(stderr.strip().splitlines()) == 1, stderr
     assert "has had no worker" in stderr and lonely_scheduler in stderr, stderr
     assert stdout == "" and not out.exists()
+
+
+# A scheduler with one worker thread of its own, in one process that prints its address and stops
+# when its input closes; the test kills that process (scheduler and worker at once) mid-analysis.
+CLUSTER = """
+import sys
+from distributed import LocalCluster
+kw = dict(processes=False, protocol="tcp", host="127.0.0.1", dashboard_address=":0")
+print(LocalCluster(n_workers=1, threads_per_worker=1, **kw).scheduler_address, flush=True)
+sys.stdin.read()
+"""
+
+
+def test_a_scheduler_that_dies_mid_analysis_is_one_line(tmp_path: Path) -> None:
+    scheduler = subprocess.Popen(
+        [sys.executable, "-c", CLUSTER], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT
+    )
+    assert scheduler.stdout is not None
+    address = scheduler.stdout.readline().strip()
+    out = tmp_path / "out"
+    # hours of games on one thread: the analysis is still running when its scheduler is killed
+    args = ["analyse", "aggression", "--seeds", "1-2000", "--games", "2000", "-q", "--json"]
+    analysis = subprocess.Popen(
+        [sys.executable, "-m", "generator", *args, "--out", str(out), "--scheduler", address],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+    )  # fmt: skip
+    try:
+        with distributed.Client(address, set_as_default=False, timeout=60) as client:
+            deadline = time.monotonic() + 120
+            while not any(client.processing().values()):  # the worker has begun a batch
+                assert analysis.poll() is None, analysis.communicate()
+                assert time.monotonic() < deadline, "the analysis never reached the worker"
+                time.sleep(0.2)
+        scheduler.kill()
+        killed = time.monotonic()
+        stdout, stderr = analysis.communicate(timeout=120)
+    finally:
+        for process in (scheduler, analysis):
+            if process.poll() is None:
+                process.kill()
+                process.wait()
+    assert analysis.returncode == 2, stderr
+    assert "Traceback" not in stderr and len(stderr.strip().splitlines()) == 1, stderr
+    assert address in stderr and ("stopped answering" in stderr or "has had no worker" in stderr), stderr
+    assert stdout == "" and not out.exists()
+    # given up on at once or after LOST_SECONDS (30 s), never waited for for ever
+    assert time.monotonic() - killed < 90
