@@ -306,7 +306,7 @@ def _identity(distributed: Any, address: str) -> str:
     host = host.strip("[]")
     deadline = time.monotonic() + CONNECT_TIMEOUT
     try:
-        with socket.create_connection((host, int(port)), timeout=CONNECT_TIMEOUT) as sock:
+        with _connect(host, int(port), deadline) as sock:
             hello = {
                 "compression": None,
                 "python": tuple(sys.version_info)[:3],
@@ -325,6 +325,44 @@ def _identity(distributed: Any, address: str) -> str:
     if not isinstance(reply, dict) or not isinstance(reply.get("type"), str):
         raise ClusterError(f"what answers at {address} is not a Dask scheduler")
     return str(reply["type"])
+
+
+def _connect(host: str, port: int, deadline: float) -> socket.socket:
+    """Return a socket connected to the host by the deadline: its name looked up on a thread of its
+    own (a name server that never answers is not waited for; the lookup has no time limit of its
+    own), then each address it has tried in turn; raise TimeoutError after the deadline, OSError
+    when the name is unknown or nothing accepts."""
+    found: list[Any] = []
+
+    def look_up() -> None:
+        try:
+            found.append(socket.getaddrinfo(host, port, type=socket.SOCK_STREAM))
+        except (OSError, UnicodeError) as exc:
+            found.append(OSError(f"unknown host: {_reason(exc)}"))
+
+    thread = threading.Thread(target=look_up, name="pnp-dask-lookup", daemon=True)
+    thread.start()
+    thread.join(max(0.0, deadline - time.monotonic()))
+    if not found:
+        raise TimeoutError
+    if isinstance(found[0], OSError):
+        raise found[0]
+    error: OSError = OSError(f"no address for {host}")
+    for family, kind, proto, _, where in found[0]:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            raise TimeoutError
+        sock = socket.socket(family, kind, proto)
+        try:
+            sock.settimeout(remaining)
+            sock.connect(where)
+            return sock
+        except OSError as exc:
+            sock.close()
+            if isinstance(exc, TimeoutError):
+                raise
+            error = exc
+    raise error
 
 
 def _send(distributed: Any, sock: socket.socket, message: dict[str, Any]) -> None:

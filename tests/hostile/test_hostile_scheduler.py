@@ -182,6 +182,29 @@ def test_a_balanced_build_asking_a_liar_writes_nothing(liar: int, tmp_path: Path
     assert not out.exists()
 
 
+# a name server that never answers: every look-up of a host name takes a minute
+SLOW_NAMES = """
+import socket, time
+_look_up = socket.getaddrinfo
+def slow(*args, **kwargs):
+    time.sleep(60)
+    return _look_up(*args, **kwargs)
+socket.getaddrinfo = slow
+"""
+
+
+def test_a_host_name_that_never_resolves_is_not_waited_for(tmp_path: Path) -> None:
+    started = time.monotonic()
+    done = pnp(*ANALYSE, "--scheduler", "scheduler.example:8786", prelude=SLOW_NAMES)
+    one_line(done, 2, "no Dask scheduler answers at tcp://scheduler.example:8786 within 5 s")
+    assert time.monotonic() - started < 45  # the look-up alone would take 60 s
+
+
+def test_an_unknown_host_name_is_one_line(tmp_path: Path) -> None:
+    done = pnp(*ANALYSE, "--scheduler", "no-such-host.invalid")
+    one_line(done, 2, "no Dask scheduler answers at tcp://no-such-host.invalid:8786")
+
+
 @pytest.mark.parametrize("address", ["tls://127.0.0.1:1", "tls://host", "TLS://host:8786", "ws://host:1"])
 def test_tls_and_other_protocols_are_refused(address: str, tmp_path: Path) -> None:
     done = pnp(*ANALYSE, "--scheduler", address)
