@@ -51,7 +51,9 @@ def test_every_integer_option_reads_ascii_digits_only():
 
 
 @pytest.mark.parametrize(("command", "option"), OPTIONS)
-@pytest.mark.parametrize("spelling", SPELLINGS)
+@pytest.mark.parametrize(
+    "spelling", [s if i < 2 else pytest.param(s, marks=pytest.mark.slow) for i, s in enumerate(SPELLINGS)]
+)
 def test_a_number_int_would_take_is_refused_in_one_line(tmp_path, command, option, spelling):
     run = cli(
         *BEFORE[command], option, spelling, "--out" if command != "referee" else "--save", str(tmp_path / "o")

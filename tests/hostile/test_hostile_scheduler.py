@@ -158,7 +158,7 @@ def impostor(request: pytest.FixtureRequest) -> Iterator[int]:
     server.close()
 
 
-@pytest.mark.parametrize("impostor", ["silent", "huge"], indirect=True)
+@pytest.mark.parametrize("impostor", ["silent", pytest.param("huge", marks=pytest.mark.slow)], indirect=True)
 def test_a_server_that_imitates_the_handshake_is_one_line(impostor: int, tmp_path: Path) -> None:
     out = tmp_path / "out"
     started = time.monotonic()
@@ -193,6 +193,7 @@ socket.getaddrinfo = slow
 """
 
 
+@pytest.mark.slow  # 5 s of waiting
 def test_a_host_name_that_never_resolves_is_not_waited_for(tmp_path: Path) -> None:
     started = time.monotonic()
     done = pnp(*ANALYSE, "--scheduler", "scheduler.example:8786", prelude=SLOW_NAMES)
@@ -286,6 +287,7 @@ sys.stdin.read()
 """
 
 
+@pytest.mark.slow  # three processes, Dask in each
 def test_a_scheduler_that_dies_mid_analysis_is_one_line(tmp_path: Path) -> None:
     scheduler = subprocess.Popen(
         [sys.executable, "-c", CLUSTER], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT
