@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from generator.cli.common import Progress, handle_errors, split_list
+from generator.cli.common import Progress, handle_errors, split_list, whole_number
 from generator.foundation.languages import language_codes
 
 #: The band ``--balanced`` stands for when no band follows it.
@@ -113,6 +113,7 @@ def register(app: typer.Typer) -> None:
         balance_games: int = typer.Option(
             None,
             "--balance-games",
+            parser=whole_number,
             metavar="N",
             help="With --balanced: random games played on each seed (default 20).",
         ),
@@ -127,6 +128,7 @@ def register(app: typer.Typer) -> None:
             None,
             "--jobs",
             "-j",
+            parser=whole_number,
             metavar="N",
             help="Worker processes for independent kits and seeds (default: the number of cores); "
             "the files are the same whatever the number.",
