@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, TypeVar
 
 from generator.components.symbols import draw_symbol
 from generator.definitions.schema import Field
@@ -31,6 +32,7 @@ from generator.model.page import (
 INK = "#000000"
 KNOCKOUT = 0.8  # mm of white ground round a text or symbol on an ink-saver hatched face
 Box = tuple[float, float, float, float]
+Entry = TypeVar("Entry")  # a table's entry: a board's typed mark, a token
 
 
 def luminance(colour: str) -> float:
@@ -111,7 +113,7 @@ def format_parts(text: str, parts: list[str]) -> str:
     return re.sub(r"\{([0-9]{1,9})(?:!(initial|title))?\}", sub, text)
 
 
-def lookup(table: dict, name: str) -> tuple[dict | None, list[str]]:
+def lookup(table: Mapping[str, Entry], name: str) -> tuple[Entry | None, list[str]]:
     """Return the entry for a name with colons, falling back to its prefixes, and the name's parts."""
     parts = name.split(":")
     for n in range(len(parts), 0, -1):
@@ -121,22 +123,22 @@ def lookup(table: dict, name: str) -> tuple[dict | None, list[str]]:
     return None, parts
 
 
-def mark_look(spec, ctx, mark: str) -> tuple[dict, list[str]]:
-    """Return a board mark's look from the component's ``marks`` table and the mark's parts;
-    a mark the table does not know is a DefinitionError naming the file and the key."""
-    look, parts = lookup(spec["marks"], mark)
+def mark_look(spec: Any, ctx: Any, mark: str, marks: Mapping[str, Entry]) -> tuple[Entry, list[str]]:
+    """Return a board mark's look from the component's ``marks`` table (its typed values) and the
+    mark's parts; a mark the table does not know is a DefinitionError naming the file and the key."""
+    look, parts = lookup(marks, mark)
     if look is None:
         raise DefinitionError(
             f"{ctx.definition.path}: components.{spec.id}.marks: no mark {mark!r} "
-            f"(marks: {', '.join(sorted(spec['marks'])) or 'none'})"
+            f"(marks: {', '.join(sorted(marks)) or 'none'})"
         )
     return look, parts
 
 
-def mark_colour(ctx, look: dict, name: str, face: str, ink: str) -> str:
-    """Return a mark's own colour (``look[name]``, else ``ink``), darkened under the ink saver
-    until it reads on the mark's face."""
-    colour = ctx.colour(look[name]) or ink
+def mark_colour(ctx: Any, own: str, face: str, ink: str) -> str:
+    """Return a mark's own colour (``own``, else ``ink``), darkened under the ink saver until it
+    reads on the mark's face."""
+    colour = ctx.colour(own) or ink
     return readable(colour, face) if ctx.options.ink_saver else colour
 
 
