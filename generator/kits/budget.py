@@ -162,8 +162,8 @@ def _cards(spec: ComponentSpec, ctx: Context, tally: _Tally, key: str) -> None:
 def _table_sheet(spec: ComponentSpec, ctx: Context, tally: _Tally, key: str) -> None:
     per_copy = 10 + 2 * len(spec["fields"] or ()) + len(spec["notes"] or ())
     for block in blocks_of(spec, ctx):  # a roster's rows made from the rules module
-        columns = max(len(block["columns"]), 1)
-        rows = (block["rows"] or 0) + len(block["cells"] or ()) + 1
+        columns = max(len(block.columns), 1)
+        rows = (block.rows or 0) + len(block.cells or ()) + 1
         per_copy += 2 * rows * columns + 4 * rows
     copies = spec["pages"] * spec["copies"]
     # a move record too short for the turn limit goes on on the back: two pages per page at most
