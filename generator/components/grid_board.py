@@ -628,6 +628,7 @@ def _band_lines(text: str, size: float, length: float, font: str = "sans-bold") 
 def _overlay(
     spec: ComponentSpec, ctx: Context, overlay: dict[str, Any], grid: _Grid, cell: float
 ) -> list[Shape]:
+    values = spec.typed(GridBoardSpec)
     shapes: list[Shape] = []
     red = "#d62728"
     for name in overlay.get("highlight", []):
@@ -646,7 +647,7 @@ def _overlay(
         shapes.append(Line(x1, y1, x2, y2, Style(stroke=red, width=0.6, dash=(2.0, 1.2))))
     for name, piece in sorted(overlay.get("pieces", {}).items()):
         x, y = grid.centre(name)
-        shapes.extend(draw_token(spec, ctx, piece, x, y, cell * 0.36))
+        shapes.extend(draw_token(spec, ctx, piece, x, y, cell * 0.36, tokens=values.tokens))
     for a, b in overlay.get("arrows", []):
         shapes.append(move_arrow(grid.centre(a), grid.centre(b), cell * 0.38, red, 3.0))
     return shapes

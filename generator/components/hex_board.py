@@ -656,7 +656,7 @@ def _overlay(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any], m: _Map
         style = Style(stroke=red, fill=None, width=0.9, dash=(1.6, 1.0))
         shapes.append(Polygon(corners(*at(name), orientation, m.cell, 0.8), style))
     for name, piece in sorted(overlay.get("pieces", {}).items()):
-        shapes.extend(draw_token(spec, ctx, piece, *at(name), m.cell * 0.34))
+        shapes.extend(draw_token(spec, ctx, piece, *at(name), m.cell * 0.34, tokens=values.tokens))
     for a, b in overlay.get("arrows", []):
         shapes.append(move_arrow(at(a), at(b), m.cell * 0.38, red, 3.0))
     return shapes

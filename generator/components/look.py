@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from generator.components.symbols import draw_symbol
 from generator.definitions.schema import Field
@@ -33,6 +33,24 @@ INK = "#000000"
 KNOCKOUT = 0.8  # mm of white ground round a text or symbol on an ink-saver hatched face
 Box = tuple[float, float, float, float]
 Entry = TypeVar("Entry")  # a table's entry: a board's typed mark, a token
+
+
+class TokenLook(Protocol):
+    """A piece's look in booklet figures: an entry of a board's ``tokens`` table (TOKEN_SCHEMA),
+    as each board kind's typed spec holds it."""
+
+    @property
+    def fill(self) -> str: ...
+    @property
+    def stroke(self) -> str: ...
+    @property
+    def symbol(self) -> str: ...
+    @property
+    def symbol_colour(self) -> str: ...
+    @property
+    def text(self) -> str: ...
+    @property
+    def text_colour(self) -> str: ...
 
 
 def luminance(colour: str) -> float:
@@ -196,19 +214,30 @@ TOKEN_SCHEMA: dict[str, Field] = {
 }
 
 
-def draw_token(spec, ctx, name: str, cx: float, cy: float, r: float, label: str = "") -> list[Shape]:
-    """Return a round token (a piece in a figure) from the component's ``tokens`` table.
+def draw_token(
+    spec: Any,
+    ctx: Any,
+    name: str,
+    cx: float,
+    cy: float,
+    r: float,
+    label: str = "",
+    *,
+    tokens: Mapping[str, TokenLook],
+) -> list[Shape]:
+    """Return a round token (a piece in a figure) from the component's ``tokens`` table (its typed
+    values).
 
     ``name`` may have colons (``red:rifleman``) and falls back to its prefixes; the token's symbol
     and text may quote the parts. ``label`` (e.g. a troop count) replaces the token's own text."""
-    token, parts = lookup(spec["tokens"], name)
+    token, parts = lookup(tokens, name)
     if token is None:
         raise DefinitionError(
             f"{ctx.definition.path}: components.{spec.id}.tokens: no token {name!r} "
-            f"for the figure (tokens: {', '.join(sorted(spec['tokens'])) or 'none'})"
+            f"for the figure (tokens: {', '.join(sorted(tokens)) or 'none'})"
         )
-    face = ctx.colour(token["fill"])
-    stroke = ctx.colour(token["stroke"])
+    face = ctx.colour(token.fill)
+    stroke = ctx.colour(token.stroke)
     width = 0.5
     saver = ctx.options.ink_saver
     saved = saver and face is not None and luminance(face) < 0.9
@@ -226,17 +255,17 @@ def draw_token(spec, ctx, name: str, cx: float, cy: float, r: float, label: str 
         return ink if luminance(colour) > 0.75 else readable(colour, "#ffffff", 3.5)
 
     shapes: list[Shape] = [Circle(cx, cy, r, Style(stroke=stroke, fill=face, width=width))]
-    if token["symbol"]:
+    if token.symbol:
         shapes.extend(
             draw_symbol(
-                format_parts(token["symbol"], parts),
+                format_parts(token.symbol, parts),
                 cx,
                 cy,
                 r * 1.25,
-                own(ctx.colour(token["symbol_colour"])) or ink,
+                own(ctx.colour(token.symbol_colour)) or ink,
             )
         )
-    text = label or format_parts(token["text"], parts)
+    text = label or format_parts(token.text, parts)
     if text:
         shapes.append(
             fitted_text(
@@ -247,7 +276,7 @@ def draw_token(spec, ctx, name: str, cx: float, cy: float, r: float, label: str 
                 r * 2.5,
                 "sans-bold",
                 "middle",
-                own(ctx.colour(token["text_colour"])) or ink,
+                own(ctx.colour(token.text_colour)) or ink,
             )
         )
     return shapes

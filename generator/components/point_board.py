@@ -335,7 +335,7 @@ def _overlay(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any], at, r: 
         side = piece if isinstance(piece, str) else piece.get("side", "")
         label = "" if isinstance(piece, str) else str(piece.get("troops", piece.get("label", "")))
         x, y = at(name)
-        shapes.extend(draw_token(spec, ctx, side, x, y, tr, label))
+        shapes.extend(draw_token(spec, ctx, side, x, y, tr, label, tokens=values.tokens))
     for name in overlay.get("removable", []):
         x, y = at(name)
         shapes.append(
