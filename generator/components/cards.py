@@ -21,6 +21,7 @@ from __future__ import annotations
 import difflib
 import os
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -50,7 +51,7 @@ from generator.components.rows import (
 )
 from generator.components.specs import CardsSpec, CardsSpecFields
 from generator.components.symbols import SYMBOLS, draw_symbol
-from generator.definitions.schema import Field
+from generator.definitions.schema import Field, Where
 from generator.definitions.values import ComponentSpec
 from generator.foundation.errors import DefinitionError
 from generator.model.colour import readable
@@ -186,7 +187,7 @@ Deck = Table  # a deck's data: its rows of cards
 CardField = CardsSpecFields  # a field of the card's layout, its keys typed
 
 
-def load_deck(values: dict[str, Any], where) -> Deck:
+def load_deck(values: dict[str, Any], where: Where) -> Deck:
     """Return a deck's data from its CSV file (beside the definition) or inline ``cards``."""
     deck = load_table(values, where, "cards", "card")
     if deck is None:
@@ -200,7 +201,7 @@ _refs = refs
 _fill_in = fill_in
 
 
-def check_spec(values: dict[str, Any], where) -> None:
+def check_spec(values: dict[str, Any], where: Where) -> None:
     """Read the deck's data (a CSV beside the definition, or inline), check its quantities and
     that every column the layout names exists, and keep the rows in the spec."""
     deck = load_deck(values, where)
@@ -272,7 +273,7 @@ def check_spec(values: dict[str, Any], where) -> None:
     values["csv"] = ""
 
 
-def _near(name: str, names) -> str:
+def _near(name: str, names: Iterable[str]) -> str:
     """Return "; did you mean 'x'?" for the name closest to a misspelt one, or "" when none is."""
     found = [n for n in names if n and n.lower() == name.lower()] or difflib.get_close_matches(
         name, [n for n in names if n], n=1, cutoff=0.6

@@ -46,7 +46,7 @@ from generator.components.pictures import (
 )
 from generator.components.specs import GridBoardSpec
 from generator.components.symbols import draw_symbol
-from generator.definitions.schema import Field, positive
+from generator.definitions.schema import Field, Where, positive
 from generator.definitions.values import ComponentSpec, GameDefinition
 from generator.foundation.errors import DefinitionError
 from generator.model.page import (
@@ -149,7 +149,7 @@ DIRECTIONS = {
 OPPOSITE = {"N": "S", "NE": "SW", "E": "W", "SE": "NW", "S": "N", "SW": "NE", "W": "E", "NW": "SE"}
 
 
-def check_spec(values: dict[str, Any], where) -> None:
+def check_spec(values: dict[str, Any], where: Where) -> None:
     """Check that the board has a size from the definition or from the rules module."""
     if not values["data"] and (values["files"] is None or values["ranks"] is None):
         raise where.child("files").error('give files and ranks (and cells), or data = "board"')

@@ -41,7 +41,7 @@ from generator.components.pictures import (
 )
 from generator.components.specs import HexBoardSpec
 from generator.components.symbols import draw_symbol
-from generator.definitions.schema import Field, positive
+from generator.definitions.schema import Field, Where, positive
 from generator.definitions.values import ComponentSpec
 from generator.foundation.errors import DefinitionError, NotationError
 from generator.games.hexes import COORDINATES, DIRECTIONS, ORIENTATIONS, STAGGERS, Hex, HexGrid, parse_hex
@@ -145,7 +145,7 @@ def _grid(values: dict[str, Any], extra: list[str] | None = None) -> HexGrid:
     return HexGrid.listed(names, *style)
 
 
-def check_spec(values: dict[str, Any], where) -> None:
+def check_spec(values: dict[str, Any], where: Where) -> None:
     """Check the map's size keys for its shape, and that every hex named lies on the map."""
     shape = values["shape"]
     if shape == "rectangle" and (values["columns"] is None or values["rows"] is None):

@@ -5,10 +5,11 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from generator.components.symbols import draw_symbol
 from generator.definitions.schema import Field
+from generator.definitions.values import ComponentSpec
 from generator.foundation.errors import DefinitionError
 from generator.model.colour import readable
 from generator.model.fonts import split_lines, text_width
@@ -28,6 +29,9 @@ from generator.model.page import (
     bounds,
     iter_shapes,
 )
+
+if TYPE_CHECKING:
+    from generator.components.base import Context
 
 INK = "#000000"
 KNOCKOUT = 0.8  # mm of white ground round a text or symbol on an ink-saver hatched face
@@ -119,7 +123,7 @@ def format_parts(text: str, parts: list[str]) -> str:
     """Return text with ``{n}``, ``{n!initial}`` and ``{n!title}`` replaced by parts of a mark name."""
     import re
 
-    def sub(m: re.Match) -> str:
+    def sub(m: re.Match[str]) -> str:
         i = int(m.group(1))
         value = parts[i] if i < len(parts) else ""
         if m.group(2) == "initial":
@@ -141,7 +145,9 @@ def lookup(table: Mapping[str, Entry], name: str) -> tuple[Entry | None, list[st
     return None, parts
 
 
-def mark_look(spec: Any, ctx: Any, mark: str, marks: Mapping[str, Entry]) -> tuple[Entry, list[str]]:
+def mark_look(
+    spec: ComponentSpec, ctx: Context, mark: str, marks: Mapping[str, Entry]
+) -> tuple[Entry, list[str]]:
     """Return a board mark's look from the component's ``marks`` table (its typed values) and the
     mark's parts; a mark the table does not know is a DefinitionError naming the file and the key."""
     look, parts = lookup(marks, mark)
@@ -153,7 +159,7 @@ def mark_look(spec: Any, ctx: Any, mark: str, marks: Mapping[str, Entry]) -> tup
     return look, parts
 
 
-def mark_colour(ctx: Any, own: str, face: str, ink: str) -> str:
+def mark_colour(ctx: Context, own: str, face: str, ink: str) -> str:
     """Return a mark's own colour (``own``, else ``ink``), darkened under the ink saver until it
     reads on the mark's face."""
     colour = ctx.colour(own) or ink
@@ -215,8 +221,8 @@ TOKEN_SCHEMA: dict[str, Field] = {
 
 
 def draw_token(
-    spec: Any,
-    ctx: Any,
+    spec: ComponentSpec,
+    ctx: Context,
     name: str,
     cx: float,
     cy: float,

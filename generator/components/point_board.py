@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -24,7 +25,7 @@ from generator.components.look import (
 )
 from generator.components.pictures import BOARD_SCHEMA, check_board_pictures, face_picture, outline_of
 from generator.components.specs import PointBoardSpec
-from generator.definitions.schema import Field, positive
+from generator.definitions.schema import Field, Where, positive
 from generator.definitions.values import ComponentSpec
 from generator.foundation.errors import DefinitionError
 from generator.model.page import Circle, Drawing, Line, Point, Rect, Shape, Style, Text
@@ -69,7 +70,7 @@ SCHEMA: dict[str, Field] = {
 }
 
 
-def check_spec(values: dict[str, Any], where) -> None:
+def check_spec(values: dict[str, Any], where: Where) -> None:
     """Check that the board has geometry and a scale, and that its picture reads."""
     check_board_pictures(values, where)
     if not values["data"] and values["points"] is None:
@@ -294,7 +295,14 @@ def _bridge(o1: Point, o2: Point, u1: Point, u2: Point, style: Style, background
 _NAME = re.compile(r"^([a-z])([0-9]{1,9})$")
 
 
-def _edge_labels(points, at, size, margin, r, clear: float = 0.0) -> list[Shape]:
+def _edge_labels(
+    points: dict[str, tuple[float, float]],
+    at: Callable[[str], tuple[float, float]],
+    size: float,
+    margin: float,
+    r: float,
+    clear: float = 0.0,
+) -> list[Shape]:
     """Return file letters along the bottom and top and rank numbers along the sides, centred in
     the margin beyond ``clear`` mm from the outermost points."""
     files: dict[str, float] = {}
@@ -320,7 +328,13 @@ def _edge_labels(points, at, size, margin, r, clear: float = 0.0) -> list[Shape]
     return shapes
 
 
-def _overlay(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any], at, r: float) -> list[Shape]:
+def _overlay(
+    spec: ComponentSpec,
+    ctx: Context,
+    overlay: dict[str, Any],
+    at: Callable[[str], tuple[float, float]],
+    r: float,
+) -> list[Shape]:
     """Return shapes for pieces on points, highlighted points and move arrows."""
     values = spec.typed(PointBoardSpec)
     shapes: list[Shape] = []

@@ -19,7 +19,7 @@ from generator.booklet.template import render_text
 from generator.components.base import Context, Output
 from generator.components.look import fitted_text
 from generator.components.specs import TableSheetSpec, TableSheetSpecBlocks
-from generator.definitions.schema import Field, positive
+from generator.definitions.schema import Field, Where, positive
 from generator.definitions.values import ComponentSpec
 from generator.foundation.errors import DefinitionError, TemplateError
 from generator.foundation.languages import set_text
@@ -119,7 +119,7 @@ class Continuation:
     index: int
 
 
-def check_spec(values: dict[str, Any], where) -> None:
+def check_spec(values: dict[str, Any], where: Where) -> None:
     """Check that each block knows how many rows it has."""
     for i, block in enumerate(values["blocks"]):
         if block["rows"] is None and block["cells"] is None and block["roster"] is None:
