@@ -134,11 +134,13 @@ def _dice(spec: ComponentSpec, ctx: Context, tally: _Tally, key: str) -> None:
 
 def _cards(spec: ComponentSpec, ctx: Context, tally: _Tally, key: str) -> None:
     from generator.components.cards import card_size
+    from generator.components.specs import CardsSpec
 
-    deck = spec["cards"]
+    values = spec.typed(CardsSpec)
+    deck = values.cards
     rows = getattr(deck, "rows", None) or []
     columns = getattr(deck, "columns", ())
-    quantity = spec["quantity"]
+    quantity = values.quantity
     copies = 0
     distinct = 0
     for row in rows:
@@ -146,8 +148,8 @@ def _cards(spec: ComponentSpec, ctx: Context, tally: _Tally, key: str) -> None:
         n = int(text) if text.strip().isdecimal() else 0
         copies += n
         distinct += 1 if n else 0
-    size = card_size(spec["size"])
-    fields = len(spec["fields"] or ())
+    size = card_size(values.size)
+    fields = len(values.fields)
     fit = per_sheet(*size, ctx.paper, ctx.options.bleed)
     # every card drawn once with all its fields, then placed on both sides of its sheet
     tally.add(
@@ -160,14 +162,17 @@ def _cards(spec: ComponentSpec, ctx: Context, tally: _Tally, key: str) -> None:
 
 
 def _table_sheet(spec: ComponentSpec, ctx: Context, tally: _Tally, key: str) -> None:
-    per_copy = 10 + 2 * len(spec["fields"] or ()) + len(spec["notes"] or ())
+    from generator.components.specs import TableSheetSpec
+
+    sheet = spec.typed(TableSheetSpec)
+    per_copy = 10 + 2 * len(sheet.fields) + len(sheet.notes)
     for block in blocks_of(spec, ctx):  # a roster's rows made from the rules module
         columns = max(len(block.columns), 1)
         rows = (block.rows or 0) + len(block.cells or ()) + 1
         per_copy += 2 * rows * columns + 4 * rows
-    copies = spec["pages"] * spec["copies"]
+    copies = sheet.pages * sheet.copies
     # a move record too short for the turn limit goes on on the back: two pages per page at most
-    tally.add(f"{key}.pages", sheets=2 * spec["pages"], shapes=2 * copies * per_copy)
+    tally.add(f"{key}.pages", sheets=2 * sheet.pages, shapes=2 * copies * per_copy)
 
 
 _ESTIMATES = {
