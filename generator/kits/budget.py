@@ -102,16 +102,18 @@ def _pieces(
 
 def _counters(spec: ComponentSpec, ctx: Context, tally: _Tally, key: str) -> None:
     from generator.components.counters import hex_cell
+    from generator.components.specs import CountersSpec
 
-    for i, counter in enumerate(spec["counters"]):
-        size = counter["size"] or spec["size"]
-        shape = counter["shape"]
-        pad = spec["padding"] if shape in ("circle", "hexagon", "rounded", "hex") else 0.0
+    values = spec.typed(CountersSpec)
+    for i, counter in enumerate(values.counters):
+        size = counter.size or values.size
+        shape = counter.shape
+        pad = values.padding if shape in ("circle", "hexagon", "rounded", "hex") else 0.0
         cell = (size + 2 * pad, size + 2 * pad)
         if shape == "hex":
-            cell = hex_cell(size, pad, counter["orientation"])
+            cell = hex_cell(size, pad, counter.orientation)
         at = f"{key}.counters[{i}].count"
-        _pieces(tally, at, "counters", counter["count"], cell, counter["back"] is not None, ctx)
+        _pieces(tally, at, "counters", counter.count, cell, counter.back is not None, ctx)
 
 
 def _standees(spec: ComponentSpec, ctx: Context, tally: _Tally, key: str) -> None:
@@ -124,12 +126,14 @@ def _standees(spec: ComponentSpec, ctx: Context, tally: _Tally, key: str) -> Non
 
 def _dice(spec: ComponentSpec, ctx: Context, tally: _Tally, key: str) -> None:
     from generator.components.dice_nets import TAB
+    from generator.components.specs import DiceNetsSpec
 
-    s = spec["size"]
+    values = spec.typed(DiceNetsSpec)
+    s = values.size
     pad = s * TAB + 1.0
     size = (3 * s + 2 * pad, 4 * s + s * TAB + pad + 1.0)
-    for i, die in enumerate(spec["dice"]):
-        _pieces(tally, f"{key}.dice[{i}].count", "dice-nets", die["count"], size, False, ctx)
+    for i, die in enumerate(values.dice):
+        _pieces(tally, f"{key}.dice[{i}].count", "dice-nets", die.count, size, False, ctx)
 
 
 def _cards(spec: ComponentSpec, ctx: Context, tally: _Tally, key: str) -> None:
