@@ -100,7 +100,7 @@ def sheet_rows(ctx: Context, sheets: list[Sheet], single_sided: bool, start: int
             continue
         specs = [definition.component(p) for p in sheet.parts]
         # a record whose rows go on on the back of its sheet: that back is printed, not blank
-        continued = sheet.back is not None and any(spec.kind == "table-sheet" for spec in specs)
+        continued = sheet.is_duplex and any(spec.kind == "table-sheet" for spec in specs)
         needs = {need for spec in specs for need in handling(spec, counts[spec.id], single_sided)}
         rows.append(
             {
