@@ -22,6 +22,7 @@ class PictureTable:
     def __init__(self) -> None:
         self.pictures: list[bytes] = []
         self.numbers: dict[bytes, int] = {}
+        self.last: tuple[bytes | None, tuple[Shape, ...]] = (None, ())
 
     def pack(self, shapes: tuple[Shape, ...]) -> bytes:
         """Return the shapes pickled and compressed, each picture by its number in the table."""
@@ -30,8 +31,13 @@ class PictureTable:
         return zlib.compress(buffer.getvalue(), 1)
 
     def unpack(self, packed: bytes) -> tuple[Shape, ...]:
-        """Return the shapes that ``pack`` packed."""
+        """Return the shapes that ``pack`` packed. The shapes unpacked last are kept until others
+        are asked for: the copies of a card come one after the other on its sheets."""
+        last = self.last
+        if last[0] is packed:
+            return last[1]
         shapes: tuple[Shape, ...] = _Unpickler(io.BytesIO(zlib.decompress(packed)), self).load()
+        self.last = (packed, shapes)
         return shapes
 
 
