@@ -195,15 +195,18 @@ def packed_sheets(
     duplex_offset: tuple[float, float] = (0.0, 0.0),
     bleed: float = 0.0,
     lang: str = DEFAULT_LANGUAGE,
+    more: int = 0,
 ) -> list[PackedSheet]:
     """Return the packed sheets of the blocks, drawn with their cut lines (and backs pages). With a
-    ``bleed`` every block's art runs that far beyond its cut and blocks lie twice that apart."""
+    ``bleed`` every block's art runs that far beyond its cut and blocks lie twice that apart.
+    ``more``: sheets of the same label that follow (numbered after these: 'sheet 2 of 5')."""
     pw, ph = paper.printable
     sheets = pack(blocks, pw, ph, 2 * bleed)
     out: list[PackedSheet] = []
+    total = len(sheets) + more
     for number, rows in enumerate(sheets, 1):
         item_rows = [[(x + bleed, y + bleed, b.item) for x, y, b in row] for row in rows]
-        pages = render_sheets([item_rows], paper, label, duplex_offset, number, len(sheets), bleed, lang)
+        pages = render_sheets([item_rows], paper, label, duplex_offset, number, total, bleed, lang)
         parts = tuple(dict.fromkeys(b.part for row in rows for _, _, b in row))
         out.append(PackedSheet(pages[0], pages[1] if len(pages) > 1 else None, parts))
     return out
