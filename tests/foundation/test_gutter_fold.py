@@ -135,6 +135,29 @@ def test_the_fold_follows_the_parts_size():
     assert {s.fold.edge for s in job("piecepack") if s.fold} == {"short"}
 
 
+@pytest.mark.parametrize("game", ["french-deck", "piecepack"])
+def test_the_guide_says_how_to_fold_and_glue_and_passes_the_layout_check(game):
+    from generator.printing.guide import guide_pages
+
+    [definition] = [d for d in load_all(layouts_of(game)) if d.id == game]
+    kit = kit_plan(definition, options=Options(single_sided=True, gutter_fold=True))
+    sheets = job(game)
+    pages = guide_pages(kit.context(), sheets, True)
+    assert check_pages(pages, f"{game} guide", contrast=False) == []
+    words = " ".join(" ".join(t.text for t in texts(page)) for page in pages)
+    words = " ".join(words.split())
+    assert "gutter-fold" in words and "glue" in words
+    for edge in {s.fold.edge for s in sheets if s.fold}:
+        assert ("down the long middle" if edge == "long" else "across the short middle") in words
+
+
+def texts(page) -> list:
+    """Return every Text shape of a page, however deep in its groups."""
+    from generator.model.page import Text, iter_shapes
+
+    return [shape for shape, _ in iter_shapes(page.shapes) if isinstance(shape, Text)]
+
+
 def test_a_part_larger_than_half_a_sheet_is_refused_in_one_line():
     from generator.printing.imposition import find_paper
 
