@@ -101,9 +101,9 @@ def plan_gutter(blocks: list[Block], paper: Paper, bleed: float = 0.0) -> list[t
             front = block.item.front
             sizes = " or ".join(f"{r[2] - r[0]:.1f} x {r[3] - r[1]:.1f}" for r in rooms.values())
             raise UsageError(
-                f"--gutter-fold: {block.part}'s part of {front.width:g} x {front.height:g} mm"
+                f"--gutter-fold: a part of {block.part} of {front.width:g} x {front.height:g} mm"
                 + (f" with its bleed of {bleed:g} mm" if bleed else "")
-                + f" is larger than half a {paper.name} sheet ({sizes} mm): build without --gutter-fold"
+                + f" is larger than half a sheet of {paper.name} ({sizes} mm): build without --gutter-fold"
             )
 
     def packed(edge: str, group: list[Block]) -> list[tuple[str, Placement]]:

@@ -254,6 +254,35 @@ def test_gutter_fold_and_single_sided_build_the_same_kit(tmp_path):
     assert (tmp_path / "a/piecepack/kit.pdf").read_bytes() == (tmp_path / "b/piecepack/kit.pdf").read_bytes()
 
 
+def test_a_deck_too_large_for_half_a_sheet_is_one_line_exit_2_and_writes_nothing(tmp_path):
+    import re
+    import shutil
+
+    layouts = tmp_path / "big"
+    shutil.copytree(WITH_BACKS["french-deck"], layouts)
+    toml = layouts / "french-deck.toml"
+    text, count = re.subn(r'(?m)^size = "poker"$', 'size = "120mm x 160mm"', toml.read_text())
+    assert count == 1
+    toml.write_text(text)
+    out = tmp_path / "out"
+    result = pnp(
+        "build",
+        "french-deck",
+        "--layouts",
+        str(layouts),
+        "--gutter-fold",
+        "--format",
+        "pdf",
+        "--out",
+        str(out),
+        "-q",
+    )
+    assert result.returncode == 2
+    line = one_line_error(result)
+    assert "--gutter-fold" in line and "120 x 160 mm" in line and "half a sheet" in line
+    assert not (out / "french-deck").exists()
+
+
 @pytest.mark.parametrize(
     "args, says",
     [
