@@ -186,36 +186,73 @@ def grey_rects(page) -> list[tuple[float, float, float, float]]:
     return found
 
 
+DPI = 50  # the resolution the backs' half is read at
+INK = 245  # a grey pixel darker than this is ink
+
+
+def ink_outside(page, fold, backs: list, bleed: float) -> int:
+    """Return how many inked pixels of kit.pdf's page lie on the backs' half (past the fold's
+    label, above the footer) outside every back's box grown by its bleed and a pixel; fail when a
+    back's box holds no ink at all."""
+    pix = page.get_pixmap(dpi=DPI, gray=True)
+    step = 25.4 / DPI
+    grow = bleed + 1.5 * step
+    height = mm(page.rect.height)
+    inked = [0] * len(backs)
+    outside = 0
+    for j in range(pix.height):
+        y = (j + 0.5) * step
+        if y > height - 12.0 or (fold.edge == "long" and y < 9.0):
+            continue  # the footer; the fold's label in the top margin
+        row = pix.samples[j * pix.stride : j * pix.stride + pix.width]
+        for i, value in enumerate(row):
+            if value >= INK:
+                continue
+            x = (i + 0.5) * step
+            if (x if fold.edge == "long" else y) < fold.at + FOLD_GAP - 0.5:
+                continue  # the fronts' half, the fold line and its label
+            hits = [
+                n
+                for n, (x0, y0, x1, y1) in enumerate(backs)
+                if x0 - grow <= x <= x1 + grow and y0 - grow <= y <= y1 + grow
+            ]
+            for n in hits:
+                inked[n] += 1
+            outside += not hits
+    assert all(inked), "a back's box on kit.pdf holds no ink"
+    return outside
+
+
+BUILDS = {"a4": ("a4", None), "letter-bleed": ("letter", "3mm")}
+
+
 @pytest.fixture(scope="module")
-def built(tmp_path_factory) -> Path:
-    """The starter kit and the examples built with --gutter-fold on A4."""
-    out = tmp_path_factory.mktemp("gutter")
-    for game in ("lanterns", *WITH_BACKS):
-        result = pnp(
-            "build",
-            game,
-            "--layouts",
-            layouts_of(game),
-            "--gutter-fold",
-            "--format",
-            "pdf",
-            "--out",
-            str(out),
-            "-q",
-        )
-        assert result.returncode == 0, result.stderr
-    return out
+def built(tmp_path_factory) -> dict[str, Path]:
+    """The starter kit and the examples built with --gutter-fold, on A4, and on Letter with a
+    bleed of 3 mm."""
+    outs = {}
+    for name, (paper, bleed) in BUILDS.items():
+        out = outs[name] = tmp_path_factory.mktemp(f"gutter-{name}")
+        for game in ("lanterns", *WITH_BACKS):
+            extra = ("--bleed", bleed) if bleed else ()
+            args = ("build", game, "--layouts", layouts_of(game), "--gutter-fold", "--paper", paper, *extra)
+            result = pnp(*args, "--format", "pdf", "--out", str(out), "-q")
+            assert result.returncode == 0, result.stderr
+    return outs
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("build", BUILDS)
 @pytest.mark.parametrize("game", ["lanterns", *WITH_BACKS])
-def test_kit_pdf_prints_the_fronts_cut_lines_and_the_fold_and_the_guide_names_it(built, game):
-    folder = built / game
+def test_kit_pdf_prints_the_fronts_cut_lines_and_the_fold_and_the_guide_names_it(built, game, build):
+    paper, bleed_text = BUILDS[build]
+    bleed = 3.0 if bleed_text else 0.0
+    folder = built[build] / game
     manifest = json.loads((folder / "manifest.json").read_text())
     assert manifest["kit"]["print"] == "single-sided"
     sheets = manifest["kit"]["sheets"]
     assert all(s["sides"] == "single" for s in sheets)
-    model = [s for s in job(game) if s.fold is not None]
+    model = [s for s in job(game, paper, bleed) if s.fold is not None]
     listed = [s for s in sheets if "fold" in s]
     assert [s["fold"] for s in listed] == [s.fold.edge for s in model]
     if game in WITH_BACKS:
@@ -240,6 +277,8 @@ def test_kit_pdf_prints_the_fronts_cut_lines_and_the_fold_and_the_guide_names_it
         for r in rects:
             assert (r[2] if fold.edge == "long" else r[3]) < fold.at, (entry, r)
         assert "fold" in page.get_text()
+        # the backs' half prints nothing but the backs, each inside its box (and bleed)
+        assert ink_outside(page, fold, backs, bleed) == 0, entry
         named = "down the long middle" if fold.edge == "long" else "across the short middle"
         assert named in " ".join(guide.split())
     if listed:
