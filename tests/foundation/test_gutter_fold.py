@@ -285,6 +285,36 @@ def test_kit_pdf_prints_the_fronts_cut_lines_and_the_fold_and_the_guide_names_it
         assert "gutter-fold" in guide and "glue" in guide
 
 
+def test_gutter_fold_makes_the_job_single_sided_and_takes_single_sided_too(tmp_path):
+    from generator.kits.plan import BuildRequest, make_plan
+
+    plans = [
+        make_plan(BuildRequest(games=("barricades",), out=str(tmp_path), gutter_fold=True, single_sided=both))
+        for both in (False, True)
+    ]
+    options = [plan.games[0].kit.options for plan in plans]
+    assert options[0] == options[1] and options[0].single_sided and options[0].gutter_fold
+    plain = make_plan(BuildRequest(games=("barricades",), out=str(tmp_path)))
+    assert not plain.games[0].kit.options.gutter_fold
+
+
+@pytest.mark.parametrize(
+    "extra, says",
+    [
+        ({"duplex_offset": "1,0"}, "--duplex-offset"),
+        ({"export": ("cut",), "formats": ("pdf",)}, "--export cut"),
+    ],
+)
+def test_a_bad_combination_is_refused_by_the_plan_in_one_line(tmp_path, extra, says):
+    from generator.kits.plan import BuildRequest, make_plan
+
+    with pytest.raises(UsageError) as raised:
+        make_plan(BuildRequest(games=("barricades",), out=str(tmp_path / "out"), gutter_fold=True, **extra))
+    message = str(raised.value)
+    assert "\n" not in message and "--gutter-fold" in message and says in message
+
+
+@pytest.mark.slow
 def test_gutter_fold_and_single_sided_build_the_same_kit(tmp_path):
     for name, extra in (("a", ()), ("b", ("--single-sided",))):
         args = ("build", "piecepack", "--layouts", WITH_BACKS["piecepack"], "--gutter-fold", *extra)
@@ -293,6 +323,7 @@ def test_gutter_fold_and_single_sided_build_the_same_kit(tmp_path):
     assert (tmp_path / "a/piecepack/kit.pdf").read_bytes() == (tmp_path / "b/piecepack/kit.pdf").read_bytes()
 
 
+@pytest.mark.slow
 def test_a_deck_too_large_for_half_a_sheet_is_one_line_exit_2_and_writes_nothing(tmp_path):
     import re
     import shutil
@@ -322,6 +353,7 @@ def test_a_deck_too_large_for_half_a_sheet_is_one_line_exit_2_and_writes_nothing
     assert not (out / "french-deck").exists()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "args, says",
     [
