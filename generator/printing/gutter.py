@@ -13,7 +13,9 @@ mirrored about the fold line from its front, so after the fold it is exactly beh
   upright when turned over on its long side, as it does printed duplex.
 
 Each pool of parts is laid out for both folds and takes the fold that needs fewer sheets (the long
-one when they tie): cards of poker size go three to a half either way, a larger tile only across.
+one when they tie): poker cards go four to an A4 sheet either way, turned a quarter turn, and a
+tile wider than half the sheet only across. A part turned on the sheet has its back turned a
+quarter turn the other way (``packing.turned``), which the mirror about the fold makes right.
 Parts keep ``FOLD_GAP`` mm (outside their bleed) from the fold, so the fold never runs through a
 part and the glue's edge is cut away; the footer stays below both halves. A part larger than half a
 sheet either way cannot be gutter-folded: ``plan_gutter`` refuses it in one line.
@@ -108,7 +110,8 @@ def plan_gutter(blocks: list[Block], paper: Paper, bleed: float = 0.0) -> list[t
 
     def packed(edge: str, group: list[Block]) -> list[tuple[str, Placement]]:
         x0, y0, x1, y1 = rooms[edge]
-        return [(edge, sheet) for sheet in pack(group, x1 - x0, y1 - y0, 2 * bleed)] if group else []
+        sheets = pack(group, x1 - x0, y1 - y0, 2 * bleed, turn_backs=True) if group else []
+        return [(edge, sheet) for sheet in sheets]
 
     both = [edge for edge in FOLDS if all(_fits(b, rooms[edge], bleed) for b in blocks)]
     if both:

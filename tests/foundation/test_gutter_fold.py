@@ -368,3 +368,23 @@ def test_a_bad_combination_is_one_line_exit_2_and_writes_nothing(tmp_path, args,
     line = one_line_error(result)
     assert "--gutter-fold" in line and says in line
     assert not out.exists()
+
+
+def test_a_part_turned_on_the_sheet_has_its_back_turned_the_other_way():
+    """A card turned a quarter turn clockwise (its top to the right) is folded over the long middle
+    (a mirror left to right): its back, turned a quarter turn the other way, shows its top to the
+    left, which is the card's top once the card is turned over on its own long side."""
+    from generator.model.page import Rect, bounds
+    from generator.printing.packing import turned
+
+    mark = Rect(0.0, 0.0, 10.0, 5.0)  # in the card's top left corner, front and back alike
+    card = SheetItem(Drawing(60.0, 90.0, (mark,)), back=Drawing(60.0, 90.0, (mark,)))
+    item = turned(Block(card, "deck")).item
+    assert (item.front.width, item.front.height) == (90.0, 60.0)
+    assert item.back is not None and (item.back.width, item.back.height) == (90.0, 60.0)
+    assert bounds(item.front.shapes) == pytest.approx((85.0, 0.0, 90.0, 10.0))  # top right
+    assert bounds(item.back.shapes) == pytest.approx((0.0, 50.0, 5.0, 60.0))  # bottom left
+    # mirrored about the vertical line through the card, the back's corner lies behind the front's
+    # corner turned over its top edge: both on the card's top edge, at opposite ends
+    x0, y0, x1, y1 = bounds(item.back.shapes)
+    assert (90.0 - x1, y0, 90.0 - x0, y1) == pytest.approx((85.0, 50.0, 90.0, 60.0))
