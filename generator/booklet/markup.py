@@ -2,8 +2,10 @@
 
 Blocks: ``#``/``##``/``###`` headings, paragraphs, ``-`` bullet and ``1.`` numbered lists (one
 level of nesting), ``>`` notes, pipe tables, ``::: figure`` lines, ``::: pagebreak`` and
-``::: meta`` lines. Inline: ``**bold**``, ``*italic*``, ```code``` and ``\\`` escapes; straight
-quotes, ``--``, ``---`` and ``...`` become typographic characters. See ``README.md``.
+``::: meta`` lines. Inline: ``**bold**``, ``*italic*``, ```code```, icons (``:coin:``,
+``:coin=gold:``: ``generator.model.inline``'s syntax, kept in the runs' text as written, a colon
+escaped as ``::`` or ``\\:`` kept as ``::``) and ``\\`` escapes; straight quotes, ``--``, ``---`` and
+``...`` become typographic characters. See ``README.md``.
 """
 
 from __future__ import annotations
@@ -14,12 +16,15 @@ from dataclasses import dataclass, field
 from typing import Union
 
 from generator.foundation.errors import TemplateError
+from generator.model import inline
 from generator.model.fonts import has_glyphs
 
 
 @dataclass(frozen=True, slots=True)
 class Run:
-    """A piece of text in one style; a ``\\n`` in text is a forced line break."""
+    """A piece of text in one style; a ``\\n`` in text is a forced line break. Outside code, the
+    text holds its icons in the inline syntax (``generator.model.inline``: ``:coin:``; ``::`` a
+    colon); a code run's text is as written."""
 
     text: str
     bold: bool = False
@@ -121,17 +126,20 @@ _SEPARATOR_CELL = re.compile(r"^:?-+:?$")
 REPLACE_CHARS = {"\u2009": " ", "\t": " "}  # characters the fonts lack (PnpSans draws U+202F)
 
 
-def parse(text: str, source: str = "booklet") -> Document:
-    """Return the document parsed from booklet markup; raise TemplateError naming the source."""
-    return _Parser(text, source).parse()
+def parse(text: str, source: str = "booklet", icons: inline.Icons | None = None) -> Document:
+    """Return the document parsed from booklet markup; raise TemplateError naming the source (and
+    the rendered line) when it is wrong, an unknown icon among it when icons (the definition's)
+    are given."""
+    return _Parser(text, source, icons).parse()
 
 
 class _Parser:
-    def __init__(self, text: str, source: str) -> None:
+    def __init__(self, text: str, source: str, icons: inline.Icons | None = None) -> None:
         for bad, good in REPLACE_CHARS.items():
             text = text.replace(bad, good)
         self.lines = text.splitlines()
         self.source = source
+        self.icons = icons
         self.i = 0
         self.meta: dict[str, str] = {}
 
@@ -329,7 +337,13 @@ class _Parser:
         return ListBlock(ordered, tuple(items), start)
 
     def inline(self, text: str) -> Inline:
-        return parse_inline(text, self.error)
+        runs = parse_inline(text, self.error)
+        if self.icons is not None:
+            for run in runs:
+                problem = None if run.code else self.icons.problem(run.text)
+                if problem:
+                    raise self.error(problem)
+        return runs
 
 
 def _join_lines(parts: list[str]) -> str:
@@ -387,8 +401,23 @@ def parse_inline(text: str, error: Callable[[str], TemplateError] | None = None)
         if ch == "\\" and i + 1 < n:
             nxt = text[i + 1]
             if nxt in "\\*`|#>-.:_[]":
-                buf += {"-": "\x01", ".": "\x02"}.get(nxt, nxt)
+                buf += {"-": "\x01", ".": "\x02", ":": "::"}.get(nxt, nxt)
                 i += 2
+                continue
+        if ch == ":":
+            icon = inline.ICON.match(text, i)
+            if icon is not None:  # an icon (or ``::``, a colon) stays as written, never smartened
+                if icon.group(0) == "::":
+                    buf += "::"
+                else:
+                    flush()
+                    runs.append(Run(icon.group(0), bold, italic))
+                    last = ":"
+                i = icon.end()
+                continue
+            if text.startswith("\\:", i + 1):  # ':' then an escaped one: '::' keeps it a colon
+                buf += "::"
+                i += 1
                 continue
         if ch == "\n":
             flush()
@@ -477,11 +506,12 @@ def _check_glyphs(run: Run, fail: Callable[[str], TemplateError]) -> None:
     font = "sans-bold" if run.bold or run.code else "sans"
     if run.italic:
         font = "sans-bolditalic" if font == "sans-bold" else "sans-italic"
-    if not has_glyphs(run.text, font):
-        missing = next(ch for ch in run.text if not has_glyphs(ch, font))
+    text = run.text if run.code else inline.plain(run.text)
+    if not has_glyphs(text, font):
+        missing = next(ch for ch in text if not has_glyphs(ch, font))
         raise fail(f"the character {missing!r} (U+{ord(missing):04X}) is not in the booklet font")
 
 
 def plain_text(runs: Inline) -> str:
-    """Return the text of runs without styles."""
-    return "".join(r.text for r in runs)
+    """Return the text of runs without styles (and without icons, ``::`` read as a colon)."""
+    return "".join(r.text if r.code else inline.plain(r.text) for r in runs)
