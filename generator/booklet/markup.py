@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Union
 
+from generator.definitions.schema import glyph_problem
 from generator.foundation.errors import TemplateError
 from generator.model import inline
 from generator.model.fonts import has_glyphs
@@ -126,20 +127,30 @@ _SEPARATOR_CELL = re.compile(r"^:?-+:?$")
 REPLACE_CHARS = {"\u2009": " ", "\t": " "}  # characters the fonts lack (PnpSans draws U+202F)
 
 
-def parse(text: str, source: str = "booklet", icons: inline.Icons | None = None) -> Document:
+Face = Callable[[bool, bool, bool], str]
+"""The face a run is set in, given bold, italic and heading (``layout.BookStyle.face``)."""
+
+
+def parse(
+    text: str, source: str = "booklet", icons: inline.Icons | None = None, face: Face | None = None
+) -> Document:
     """Return the document parsed from booklet markup; raise TemplateError naming the source (and
     the rendered line) when it is wrong, an unknown icon among it when icons (the definition's)
-    are given."""
-    return _Parser(text, source, icons).parse()
+    are given, a character the face of its run cannot draw (face: the booklet's faces, a
+    definition's own among them; None: the shipped ones)."""
+    return _Parser(text, source, icons, face).parse()
 
 
 class _Parser:
-    def __init__(self, text: str, source: str, icons: inline.Icons | None = None) -> None:
+    def __init__(
+        self, text: str, source: str, icons: inline.Icons | None = None, face: Face | None = None
+    ) -> None:
         for bad, good in REPLACE_CHARS.items():
             text = text.replace(bad, good)
         self.lines = text.splitlines()
         self.source = source
         self.icons = icons
+        self.face = face
         self.i = 0
         self.meta: dict[str, str] = {}
 
@@ -161,7 +172,8 @@ class _Parser:
             elif _HEADING.match(stripped) and not line.startswith(" "):
                 m = _HEADING.match(stripped)
                 assert m is not None
-                blocks.append(Heading(len(m.group(1)), self.inline(m.group(2))))
+                level = len(m.group(1))
+                blocks.append(Heading(level, self.inline(m.group(2), True, level == 3, True)))
                 self.i += 1
             elif stripped.startswith(">"):
                 blocks.append(self.note())
@@ -241,7 +253,7 @@ class _Parser:
                     f"figure: unexpected {word!r} (expected: COMPONENT [DATA-NAME] "
                     "[width=NN% or width=NNmm] [keep] | caption)"
                 )
-        return Figure(component, overlay, width, self.inline(caption.strip()), keep)
+        return Figure(component, overlay, width, self.inline(caption.strip(), italic=True), keep)
 
     def note(self) -> Note:
         paragraphs: list[Inline] = []
@@ -284,7 +296,7 @@ class _Parser:
             if len(row) != columns:
                 raise self.error(f"table row has {len(row)} cells, the header has {columns}", start + 2 + n)
         return Table(
-            tuple(self.inline(c) for c in header),
+            tuple(self.inline(c, bold=True) for c in header),
             tuple(tuple(self.inline(c) for c in row) for row in body),
             align,
         )
@@ -336,8 +348,12 @@ class _Parser:
                     break
         return ListBlock(ordered, tuple(items), start)
 
-    def inline(self, text: str) -> Inline:
-        runs = parse_inline(text, self.error)
+    def inline(self, text: str, bold: bool = False, italic: bool = False, heading: bool = False) -> Inline:
+        """Return a text's runs, checked: the face of each draws its characters (in the block's
+        bold, italic or heading face, as the layout sets it) and its icons are known."""
+        runs = parse_inline(
+            text, self.error, None if self.face is None else (self.face, bold, italic, heading)
+        )
         if self.icons is not None:
             for run in runs:
                 problem = None if run.code else self.icons.problem(run.text)
@@ -379,8 +395,13 @@ def _cells(line: str) -> list[str]:
     return cells
 
 
-def parse_inline(text: str, error: Callable[[str], TemplateError] | None = None) -> Inline:
-    """Return the styled runs of one piece of inline markup."""
+def parse_inline(
+    text: str,
+    error: Callable[[str], TemplateError] | None = None,
+    faces: tuple[Face, bool, bool, bool] | None = None,
+) -> Inline:
+    """Return the styled runs of one piece of inline markup, each checked to be drawn by its face
+    (faces: the booklet's and the block's bold, italic and heading; None: the shipped faces)."""
     fail = error or (lambda message: TemplateError(message))
     runs: list[Run] = []
     buf = ""
@@ -452,7 +473,7 @@ def parse_inline(text: str, error: Callable[[str], TemplateError] | None = None)
     if bold or italic:
         raise fail(f"unclosed {'**' if bold else '*'} in {text!r}")
     for run in runs:
-        _check_glyphs(run, fail)
+        _check_glyphs(run, fail, faces)
     return tuple(_merge(runs))
 
 
@@ -502,7 +523,16 @@ def smarten(text: str, before_text: str = " ") -> str:
     return "".join(out).replace("\x01", "-").replace("\x02", ".")
 
 
-def _check_glyphs(run: Run, fail: Callable[[str], TemplateError]) -> None:
+def _check_glyphs(
+    run: Run, fail: Callable[[str], TemplateError], faces: tuple[Face, bool, bool, bool] | None = None
+) -> None:
+    if faces is not None:
+        face, bold, italic, heading = faces
+        font = face(bold or run.bold or run.code, italic or run.italic, heading and not run.code)
+        problem = glyph_problem(run.text if run.code else inline.plain(run.text), font)
+        if problem:
+            raise fail(problem)
+        return
     font = "sans-bold" if run.bold or run.code else "sans"
     if run.italic:
         font = "sans-bolditalic" if font == "sans-bold" else "sans-italic"

@@ -148,7 +148,6 @@ def booklet_source(spec: Any, ctx: Context) -> BookletSource:
     template = spec.get("template") or definition.id
     path = template_path(definition, template, lang)
     values = ctx.text_values()
-    document = parse(render_template(path, values), shown_path(path), icons_of(definition))
     half = ctx.paper.half()
     geo = page_geometry(half.width, half.height, ctx.paper.margin)
     style = book_faces(
@@ -159,6 +158,7 @@ def booklet_source(spec: Any, ctx: Context) -> BookletSource:
             icons=icons_of(ctx.definition),
         ),
     )
+    document = parse(render_template(path, values), shown_path(path), style.icons, style.face)
 
     drawn: dict[tuple[str, str | None, float], Drawing] = {}  # the PDF and the HTML page share drawings
 

@@ -62,7 +62,8 @@ def document(spec: Any, ctx: Context) -> Document:
     """Return the card's text, rendered and parsed (the HTML booklet shows it first)."""
     path = template_file(spec, ctx)
     values = ctx.text_values()
-    return parse(render_template(path, values), shown_path(path), icons_of(ctx.definition))
+    faces = book_faces(spec, BookStyle())  # each text is checked in the face it is set in
+    return parse(render_template(path, values), shown_path(path), icons_of(ctx.definition), faces.face)
 
 
 def _pages(
