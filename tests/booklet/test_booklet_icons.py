@@ -42,9 +42,10 @@ def new_game(root: Path, paragraph: str = PARAGRAPH, quick: str = QUICK) -> Path
     (layouts / "art").mkdir()
     (layouts / "art" / "coin.png").write_bytes(png(30, 30, (230, 160, 0)))
     toml = (layouts / "mygame.toml").read_text()
-    (layouts / "mygame.toml").write_text(
-        toml.replace("[palette]", '[icons]\ncoin = "art/coin.png"\n\n[palette]', 1)
-    )
+    toml = toml.replace("[palette]", '[icons]\ncoin = "art/coin.png"\n\n[palette]', 1)
+    # the record sheet's note sets an icon too
+    toml = toml.replace('a jump as b1xb3."]', 'a jump as b1xb3 :coin:."]', 1)
+    (layouts / "mygame.toml").write_text(toml)
     booklet = root / "templates" / "booklets" / "mygame.en.md.j2"
     booklet.write_text(booklet.read_text() + f"\n## Spend :star: wisely\n\n{paragraph}\n")
     card = root / "templates" / "quickref" / "mygame.en.md.j2"
@@ -185,6 +186,15 @@ def test_the_quick_reference_sets_icons_in_its_text(built):
         and p["rect"].y1 > one[1]
     ]
     assert inside, "no star between '1' and 'each'"
+
+
+def test_a_record_sheet_note_sets_its_icon_after_its_word(built):
+    svg = (built / "scoresheet.svg").read_text()
+    [use] = re.findall(r"<use [^>]*#picture[^>]*>", svg)
+    attrs = dict(re.findall(r'([a-z]+)="([0-9.]+)"', use))
+    [x] = re.findall(r'<text [^>]*x="([0-9.]+)"[^>]*>[^<]*b1xb3 </text>', svg)
+    assert float(x) < float(attrs["x"])
+    assert re.search(r"<text [^>]*>\.</text>", svg)  # the full stop after the icon
 
 
 @pytest.mark.parametrize(
