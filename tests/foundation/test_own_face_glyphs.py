@@ -168,3 +168,20 @@ def test_a_character_the_own_face_lacks_is_one_wording_for_a_card_and_a_piece(tm
     assert "deck.csv" in card and wording in card
     assert "components.counters.counters[0].label" in piece and wording in piece
     assert card.split(": holds ", 1)[1] == piece.split(": holds ", 1)[1]
+
+
+TRANSLATION = '\n[translations.fr]\n"components.counters.counters.0.label" = "Δέλτα φρ"\n'
+
+
+@pytest.mark.parametrize("label_font, refused", [("greek", False), ("sans", True)])
+def test_every_language_s_translation_is_checked_in_the_face_it_is_set_in(tmp_path, label_font, refused):
+    root = folder(tmp_path, label_font=label_font, label="Delta")
+    with open(root / "greek.toml", "a", encoding="utf-8") as handle:
+        handle.write(TRANSLATION)
+    result = build(root, tmp_path / "out")  # in English: the French text is checked all the same
+    if not refused:
+        assert result.returncode == 0, result.stderr
+        return
+    line = one_line_error(result)
+    assert "translations.fr.components.counters.counters.0.label: holds 'Δ' (U+0394)" in line, line
+    assert not (tmp_path / "out" / "greek").exists()
