@@ -236,6 +236,8 @@ def glyph_problem(text: str, font: str | None = None) -> str | None:
 
     if font is None:
         missing = missing_glyphs(text)
+    elif has_glyphs(text, font):
+        return None
     else:
         missing = "".join(sorted({ch for ch in text if not has_glyphs(ch, font)}))
     if not missing:
