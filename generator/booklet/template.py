@@ -21,10 +21,9 @@ from jinja2.loaders import split_template_path
 
 from generator.booklet.sandbox import LimitedEnvironment, RenderLimit, render_limited
 from generator.definitions.schema import text_problem
-from generator.definitions.values import TEMPLATES_DIR
 from generator.foundation.compat import DottedUndefined
 from generator.foundation.errors import TemplateError, UsageError
-from generator.foundation.files import OutsideError, cache_folder, read_inside, real_inside
+from generator.foundation.files import OutsideError, builtin_folder, cache_folder, read_inside, real_inside
 from generator.foundation.languages import LANGUAGES, set_text, terms, unit_count
 
 SUFFIX = ".md.j2"
@@ -208,7 +207,7 @@ def _compiled_templates() -> _CompiledTemplates | None:
 
 def _builtin(folder: str) -> bool:
     """Return whether a template folder is one of pnp's own (shipped with the package)."""
-    return os.path.realpath(folder) == os.path.realpath(TEMPLATES_DIR)
+    return os.path.realpath(folder) == os.path.realpath(builtin_folder("templates"))
 
 
 @lru_cache(maxsize=16)

@@ -80,8 +80,10 @@ def register(app: typer.Typer) -> None:
             None,
             "--export",
             metavar="EXPORT",
-            help="Also the kit for a virtual table: tts writes tts/<game>.json, a Tabletop "
-            "Simulator saved object (decks, boards, counters), with its images beside it.",
+            help="Also the kit for a virtual table or a cutting machine: tts writes "
+            "tts/<game>.json, a Tabletop Simulator saved object (decks, boards, counters), with its "
+            "images beside it; cut writes cut/sheet-<n>.svg, every part's outline on each sheet of "
+            "parts, and prints registration marks on those sheets of kit.pdf.",
         ),
         tts_url: str = typer.Option(
             None,
