@@ -25,6 +25,8 @@ INK = "#1c1c1c"  # the booklet's body ink
 ACCENT = "#7a2e1d"  # its headings' colour (accent_colour, which `pnp new` leaves as it is)
 PARAGRAPH = "Pay 2 :coin: to move; a home shows :star: and danger :star=#cc0000: here."
 QUICK = "Gain 1 :star: each turn."
+# a list item, a note and a table cell with icons
+MORE = "\n- Take :moon: tonight.\n\n> Mind :star: now.\n\n| Pay | Get |\n|---|---|\n| 1 :coin: | Vote |\n"
 
 
 def rgb(fill: tuple[float, ...]) -> str:
@@ -47,7 +49,7 @@ def new_game(root: Path, paragraph: str = PARAGRAPH, quick: str = QUICK) -> Path
     toml = toml.replace('a jump as b1xb3."]', 'a jump as b1xb3 :coin:."]', 1)
     (layouts / "mygame.toml").write_text(toml)
     booklet = root / "templates" / "booklets" / "mygame.en.md.j2"
-    booklet.write_text(booklet.read_text() + f"\n## Spend :star: wisely\n\n{paragraph}\n")
+    booklet.write_text(booklet.read_text() + f"\n## Spend :star: wisely\n\n{paragraph}\n{MORE}")
     card = root / "templates" / "quickref" / "mygame.en.md.j2"
     card.write_text(card.read_text() + f"\n{quick}\n")
     return root
@@ -165,6 +167,41 @@ def test_the_booklet_html_sets_icons_in_the_paragraph_in_the_text_colour(built):
     assert any("#cc0000" in rule for rule in paints(icons[2][1]))
     assert not any("currentcolor" in rule for rule in paints(icons[2][1]))
     assert ".icon{" in page  # the icon's box: one line high
+
+
+@pytest.mark.parametrize("before, after", [("Take", "tonight."), ("Mind", "now.")])
+def test_lists_and_notes_set_icons_between_their_words(built, before, after):
+    page = page_with(built / "booklet.pdf", before)
+    words = {w[4]: w for w in page.get_text("words")}
+    left, right = words[before], words[after]
+    inside = [
+        p
+        for p in page.get_drawings()
+        if p.get("fill") is not None
+        and left[2] < p["rect"].x0
+        and p["rect"].x1 < right[0]
+        and p["rect"].y0 < left[3]
+        and p["rect"].y1 > left[1]
+    ]
+    assert inside and {rgb(p["fill"]) for p in inside} == {INK}
+
+
+def test_a_table_cell_sets_its_picture_icon(built):
+    page = page_with(built / "booklet.pdf", "Vote")
+    words = page.get_text("words")
+    vote = next(w for w in words if w[4] == "Vote")
+    one = next(w for w in words if w[4] == "1" and abs(w[1] - vote[1]) < 1 and w[2] < vote[0])
+    assert any(one[2] <= im.x0 and im.x1 <= vote[0] and im.y0 < one[3] for im in page.get_images())
+
+
+def test_the_booklet_html_sets_icons_in_lists_notes_and_tables(built):
+    page = (built / "booklet.html").read_text()
+    for pattern in (
+        r"<li>Take <span class=\"icon\">",
+        r'<aside class="note"><p>Mind <span class="icon">',
+        r'<td>1 <span class="icon">',
+    ):
+        assert re.search(pattern, page), pattern
 
 
 def test_the_quick_reference_sets_icons_in_its_text(built):
