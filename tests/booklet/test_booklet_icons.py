@@ -202,6 +202,10 @@ def test_the_booklet_html_sets_icons_in_lists_notes_and_tables(built):
         r'<td>1 <span class="icon">',
     ):
         assert re.search(pattern, page), pattern
+    # the quick reference, which the page shows first, sets its icons too
+    assert re.search(
+        r'<section class="glance quick".*Gain 1 <span class="icon"><svg aria-label="star"', page, re.S
+    )
 
 
 def test_the_quick_reference_sets_icons_in_its_text(built):
