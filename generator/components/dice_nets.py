@@ -234,6 +234,18 @@ def contents(spec: ComponentSpec, ctx: Context) -> list[tuple[str, int]]:
     return [(die.name, die.count) for die in spec.typed(DiceNetsSpec).dice]
 
 
+def _pad(s: float) -> float:
+    """Return the room left of and right of a net in its sheet item (a tab's depth and 1 mm)."""
+    return s * TAB + 1.0
+
+
+def face_origins(s: float) -> list[tuple[float, float]]:
+    """Return the top left corner of each of the six faces (in the order ``faces`` lists them)
+    inside a net's sheet item of faces s mm wide: where the Tabletop Simulator export cuts a
+    die's faces out of its net."""
+    return [(_pad(s) + SLOTS[slot][0] * s, 1.0 + SLOTS[slot][1] * s) for slot in ORDER]
+
+
 def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     """Return sheets of dice nets with room to cut round each net."""
     values = spec.typed(DiceNetsSpec)
@@ -241,7 +253,7 @@ def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     items: list[SheetItem] = []
     for die in values.dice:
         art = net(die, s, ctx, spec.id)
-        pad = s * TAB + 1.0
+        pad = _pad(s)
         cell = Drawing(art.width + 2 * pad, art.height + pad + 1.0, (art.placed(pad, 1.0),), art.label)
         outline = tuple((pad + x, 1.0 + y) for x, y in net_outline(s))
         items.extend([SheetItem(cell, outline=outline)] * die.count)

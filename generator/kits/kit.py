@@ -354,6 +354,8 @@ def _write_kit(
         files.extend(write_pngs(folder, outputs, options.png_dpi, options.bleed))
     if kit.tts_url is not None and not seeded_only:
         files.extend(write_tts_export(kit, outputs, folder))
+    if kit.service is not None and not seeded_only:
+        files.extend(write_service_export(kit, outputs, folder))
     single = options.single_sided
     printed: dict = {}
     if job and parts:
@@ -512,6 +514,12 @@ def export_part(kit: KitPlan, component: str, output: Output) -> ExportPart:
         from generator.components.standees import base_depth
 
         return ExportPart(spec.kind, title, output, panel=(spec["height"], base_depth(spec, kit.context())))
+    if spec.kind == "dice-nets":
+        from generator.components.specs import DiceNetsSpec
+
+        dice = spec.typed(DiceNetsSpec)
+        faces = {die.name: tuple(die.faces) for die in dice.dice}
+        return ExportPart(spec.kind, title, output, die=dice.size, faces=faces)
     return ExportPart(spec.kind, title, output)
 
 
@@ -525,6 +533,28 @@ def write_tts_export(kit: KitPlan, outputs: list[tuple[str, Output]], folder: st
     parts = [export_part(kit, c, o) for c, o in outputs if "." not in o.name]
     files = tts_files(definition.id, definition.title, parts, kit.tts_url or "", file_author(definition))
     return [BuiltFile(path, 1, hashlib.sha256(data).hexdigest()) for path, data in write_tts(folder, files)]
+
+
+def write_service_export(kit: KitPlan, outputs: list[tuple[str, Output]], folder: str) -> list[BuiltFile]:
+    """Write FOLDER/service/<name>/, the kit's cards, counters and boards as the print service
+    asks for them, with its README.txt and manifest.json (``generator.kits.service``); return
+    the files."""
+    from generator.kits.service import SERVICES, service_files, write_service
+    from generator.kits.service import Part as ServicePart
+
+    service = SERVICES[kit.service or ""]
+    parts = []
+    for component, output in outputs:
+        if "." in output.name:  # a booklet's other languages
+            continue
+        read = export_part(kit, component, output)
+        parts.append((output.name, ServicePart(read.kind, read.title, output, read.shapes, read.panel)))
+    definition = kit.definition
+    files = service_files(definition.id, definition.title, service, parts)
+    return [
+        BuiltFile(path, 1, hashlib.sha256(data).hexdigest())
+        for path, data in write_service(folder, service, files)
+    ]
 
 
 CUT_FOLDER = "cut"  # the kit's subfolder of cut files under --export cut

@@ -56,6 +56,8 @@ class KitPlan:
     # --export tts: a Tabletop Simulator saved object in tts/ (None: none), its images named with
     # this prefix (a hosting address, or "" for file names beside the JSON)
     tts_url: str | None = None
+    # --service: files for a print-on-demand service in service/<name>/ (None: none)
+    service: str | None = None
     # --export cut: a cut file (cut/sheet-<n>.svg) for every sheet of parts to cut, and the
     # registration marks on those sheets of kit.pdf, whose margin is then at least CUT_MARGIN
     # (the kit's other pages keep the paper's margin)
@@ -267,6 +269,27 @@ def check_export(export: Sequence[str], tts_url: str | None) -> str | None:
     return url if url.endswith("/") else url + "/"
 
 
+def check_service(name: str | None, definitions: Sequence[GameDefinition]) -> str | None:
+    """Return the --service key (None when not asked); raise UsageError for an unknown service or
+    a kit whose cards are larger than every card the service prints."""
+    if name is None:
+        return None
+    from generator.kits.service import SERVICES, card_problem
+
+    key = name.strip().lower()
+    if key not in SERVICES:
+        raise UsageError(f"unknown service {name!r} (services: {', '.join(SERVICES)})")
+    from generator.components.cards import card_size
+
+    for d in definitions:
+        for spec in d.components:
+            if spec.kind == "cards":
+                problem = card_problem(SERVICES[key], f"{d.id}/{spec.id}", *card_size(spec["size"]))
+                if problem:
+                    raise UsageError(problem)
+    return key
+
+
 def parse_cell_size(text: str | None) -> float | None:
     """Return the --cell-size in mm (None when not given); raise UsageError unless 0 < size <= 100."""
     if text is None:
@@ -390,6 +413,7 @@ class BuildRequest:
     parts: bool = False
     export: Sequence[str] = ()
     tts_url: str | None = None
+    service: str | None = None
     balanced: str | None = None
     balance_games: int | None = None
     scheduler: str | None = None
@@ -465,13 +489,14 @@ def make_plan(request: BuildRequest) -> BuildPlan:
         raise UsageError(
             "--export cut writes the cut files of kit.pdf's sheets: give --format pdf (or pdf,svg)"
         )
-    if options.png_dpi is not None or tts_url is not None:
+    if options.png_dpi is not None or tts_url is not None or r.service is not None:
         from generator.render.png import check_rasteriser
 
         check_rasteriser()
     if lang not in LANGUAGES:
         raise UsageError(f"unknown language {lang!r} (languages: {language_codes()})")
     definitions = load_all(folder, lang) if all_games else [find_definition(g, folder, lang) for g in games]
+    service = check_service(r.service, definitions)
     for d in definitions:
         if not all_games:
             check_language(d, lang)
@@ -508,6 +533,8 @@ def make_plan(request: BuildRequest) -> BuildPlan:
         kit = kit_plan(d, out, sheet, chosen_formats, first, game_variants, game_options, r.parts, cut)
         if tts_url is not None:
             kit = replace(kit, tts_url=tts_url)
+        if service is not None:
+            kit = replace(kit, service=service)
         plans.append(GamePlan(kit, batch))
     if band is not None and not any(g.seeds for g in plans):
         raise UsageError("--balanced keeps the fair seeds of a batch: give --seeds A-B of a seeded game")
