@@ -5,7 +5,9 @@ from __future__ import annotations
 import atexit
 import functools
 import glob
+import itertools
 import os
+import re
 import shutil
 import tempfile
 import xml.etree.ElementTree as ET
@@ -257,10 +259,48 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if first_case:
             kept.add(test)
         if (
-            path in SLOW_FILES
-            or path.startswith("tests/browser/")
+            _slow_file(path)
             or fixtures & SLOW_FIXTURES
             or test in SLOW_TESTS
             or (test in SLOW_BUT_ONE and not first_case)
         ):
             item.add_marker(pytest.mark.slow)
+
+
+def _slow_file(path: str) -> bool:
+    """Return True for a test file every test of which is slow (SLOW_FILES, the browser folder)."""
+    return path in SLOW_FILES or path.startswith("tests/browser/")
+
+
+@functools.cache
+def _deselects_every_slow_test(expression: str) -> bool:
+    """Return True when the ``-m`` expression leaves out every test marked slow, whatever its other
+    marks: false with ``slow`` true for every value of the other names it holds. An expression
+    this cannot read (marker arguments, more than eight names) counts as keeping them."""
+    words = re.findall(r"\(|\)|[^\s()]+", expression)
+    names = sorted({w for w in words if w not in ("(", ")", "and", "or", "not")})
+    if not words or "slow" not in names or len(names) > 9 or re.search(r"[^\s()]\(", expression):
+        return False
+    code = " ".join(w if w in ("(", ")", "and", "or", "not") else f"v[{names.index(w)}]" for w in words)
+    try:
+        compiled = compile(code, "-m", "eval")
+    except SyntaxError:
+        return False
+    others = [i for i, n in enumerate(names) if n != "slow"]
+    for values in itertools.product((False, True), repeat=len(others)):
+        v = [True] * len(names)
+        for i, value in zip(others, values):
+            v[i] = value
+        if eval(compiled, {"__builtins__": {}}, {"v": v}):
+            return False
+    return True
+
+
+def pytest_ignore_collect(collection_path: object, config: pytest.Config) -> bool | None:
+    """Leave the files that hold only slow tests unread when ``-m`` leaves out every slow test
+    (the fast tier: ``-m "not slow"``), so that the edit loop does not pay for importing them."""
+    expression = config.getoption("markexpr", "") or ""
+    if not expression or not _deselects_every_slow_test(expression):
+        return None
+    path = os.path.relpath(str(collection_path), ROOT).replace(os.sep, "/")
+    return True if _slow_file(path) else None
