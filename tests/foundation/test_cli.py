@@ -36,7 +36,7 @@ def test_games_lists_every_layout():
 
 
 def test_unknown_game_exits_3(tmp_path):
-    result = pnp_process("build", "no-such-game", "--out", str(tmp_path))
+    result = pnp("build", "no-such-game", "--out", str(tmp_path))
     assert result.returncode == 3
     assert "unknown game 'no-such-game'" in one_line_error(result)
     assert not any(tmp_path.iterdir())
