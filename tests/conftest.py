@@ -16,9 +16,10 @@ import pytest
 
 from generator.definitions.loader import load_all
 from generator.definitions.values import BUILTIN_GAMES, GameDefinition
-from generator.kits.plan import BuildRequest
-from generator.kits.run import run_build
 from generator.starter import starter_files, write_starter
+from tests.shared import build, shared_build
+
+__all__ = ["build", "shared_build"]  # with the names defined here: what test modules import
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 STARTER = "lanterns"  # the id the README's steps give `pnp new`
@@ -68,20 +69,10 @@ def own_game_files(root: str = ROOT) -> list[str]:
 SVG_NS = "{http://www.w3.org/2000/svg}"
 
 
-def build(out: str, *games: str, **options) -> str:
-    """Build kits into out with the CLI's defaults and ``--parts`` (the tests read each part's own
-    PDF), ``options`` as BuildRequest's fields; return the summary line."""
-    return run_build(
-        BuildRequest(**{"games": games, "all_games": not games, "out": out, "parts": True, **options})
-    )
-
-
 @pytest.fixture(scope="session")
-def nmm_kit(tmp_path_factory) -> str:
+def nmm_kit() -> str:
     """Return the folder of a Nine Men's Morris kit built on A4."""
-    out = str(tmp_path_factory.mktemp("nmm"))
-    build(out, "nine-mens-morris")
-    return os.path.join(out, "nine-mens-morris")
+    return os.path.join(shared_build("nine-mens-morris"), "nine-mens-morris")
 
 
 @pytest.fixture(scope="session")
@@ -93,11 +84,9 @@ def all_kits(tmp_path_factory) -> str:
 
 
 @pytest.fixture(scope="session")
-def nmm_kit_letter(tmp_path_factory) -> str:
+def nmm_kit_letter() -> str:
     """Return the folder of a Nine Men's Morris kit built on Letter."""
-    out = str(tmp_path_factory.mktemp("nmm-letter"))
-    build(out, "nine-mens-morris", paper="letter")
-    return os.path.join(out, "nine-mens-morris")
+    return os.path.join(shared_build("nine-mens-morris", paper="letter"), "nine-mens-morris")
 
 
 @pytest.fixture(scope="session", params=["a4", "letter"])
@@ -161,8 +150,10 @@ SLOW_FILES = {
 }
 
 
-# Single heavy tests (several seconds of CPU each: many builds, subprocesses or seeds); their file
-# keeps other tests in the fast tier. A file of tests that start pnp as a process of its own (signals,
+# Single heavy tests (more than about half a second of CPU each: many builds, subprocesses, seeds or
+# fuzzed examples); their file keeps other tests in the fast tier. A property checked over thousands
+# of seeds or every move of a position is here when the fast tier keeps a test of it on a few (the
+# slow conformance tests check every game's moves and playouts). A file of tests that start pnp as a process of its own (signals,
 # closed descriptors, memory caps) keeps one of them in the fast tier; the others are here.
 SLOW_TESTS = {
     "tests/booklet/test_booklet_fit_paper.py::test_no_seed_of_a_seeded_kit_pads_its_booklet",
@@ -180,10 +171,19 @@ SLOW_TESTS = {
     "tests/foundation/test_processes.py::test_live_play_stopped_by_signals_saves_the_whole_record",
     "tests/foundation/test_processes.py::test_the_next_build_clears_what_killed_builds_left",
     "tests/foundation/test_processes.py::test_workers_end_with_the_main_process",
+    "tests/foundation/test_tts_export.py::test_a_deck_of_more_than_70_cards_goes_on_more_sheets_without_an_empty_row",
     "tests/foundation/test_watch.py::test_watch_rebuilds_on_save_keeps_the_last_good_kit_and_stops_on_sigint",
+    "tests/games/test_barricades_board.py::test_barricades_form_a_maze_of_rows_not_a_scatter_of_blocks",
     "tests/games/test_barricades_board.py::test_invariants_over_thousands_of_seeds",
+    "tests/games/test_barricades_board.py::test_line_squares_are_exactly_the_squares_the_line_passes_through",
+    "tests/games/test_barricades_board.py::test_macguffins_are_almost_never_adjacent",
+    "tests/games/test_barricades_rules.py::test_legal_moves_are_exactly_the_moves_check_move_accepts",
+    "tests/games/test_centennial.py::test_random_playouts_finish_and_every_move_round_trips",
+    "tests/games/test_push.py::test_boards_are_latin_squares_over_many_seeds",
     "tests/games/test_push.py::test_turns_print_and_parse_back_with_the_adjust_variant",
     "tests/games/test_take_the_brain.py::test_variant_boards_keep_the_properties_over_many_seeds",
+    "tests/hostile/test_hostile_definitions.py::test_check_ok_implies_build_ok",
+    "tests/hostile/test_hostile_keys.py::test_a_hostile_value_at_any_key_of_any_kind_is_exit_0_or_3",
     "tests/hostile/test_hostile_live.py::test_a_closed_input_descriptor_ends_the_game_and_saves",
     "tests/hostile/test_hostile_live.py::test_a_closed_stdout_still_saves",
     "tests/hostile/test_hostile_live.py::test_a_kill_still_leaves_every_move_played",
@@ -240,6 +240,7 @@ SLOW_BUT_ONE = {
     "tests/foundation/test_track_margins.py::test_every_box_number_of_every_kit_keeps_its_margin",
     "tests/foundation/test_tts_export.py::test_a_bad_export_option_is_one_line_and_writes_nothing",
     "tests/foundation/test_user_fonts.py::test_a_bad_font_file_is_one_line_naming_file_and_key",
+    "tests/games/test_aggression.py::test_map_invariants_over_many_seeds",
     "tests/games/test_barricades_kit.py::test_the_board_fits_one_page_with_squares_big_enough_for_the_standees",
     "tests/games/test_barricades_numbers.py::test_each_side_has_a_roster_row_for_every_soldier_numbered_from_one",
     "tests/games/test_barricades_numbers.py::test_every_roster_soldier_has_one_standee_numbered_on_both_faces",

@@ -8,7 +8,7 @@ import ast
 import os
 import re
 
-from tests.foundation.test_layers import PACKAGE, module_files
+from tests.shared import PACKAGE, module_files
 
 OUTSIDE = ("reportlab", "jinja2")
 
