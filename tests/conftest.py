@@ -241,6 +241,7 @@ SLOW_BUT_ONE = {
     "tests/foundation/test_tts_export.py::test_a_bad_export_option_is_one_line_and_writes_nothing",
     "tests/foundation/test_user_fonts.py::test_a_bad_font_file_is_one_line_naming_file_and_key",
     "tests/games/test_aggression.py::test_map_invariants_over_many_seeds",
+    "tests/games/test_aggression_example_game.py::test_the_booklet_prints_the_example_game_move_by_move",
     "tests/games/test_barricades_kit.py::test_the_board_fits_one_page_with_squares_big_enough_for_the_standees",
     "tests/games/test_barricades_numbers.py::test_each_side_has_a_roster_row_for_every_soldier_numbered_from_one",
     "tests/games/test_barricades_numbers.py::test_every_roster_soldier_has_one_standee_numbered_on_both_faces",
@@ -251,8 +252,11 @@ SLOW_BUT_ONE = {
     "tests/hostile/test_hostile_referee_files.py::test_a_special_file_is_one_line_exit_3_at_once",
     "tests/hostile/test_hostile_scheduler.py::test_tls_and_other_protocols_are_refused",
     "tests/referee/test_game_texts.py::test_every_message_of_a_playout_comes_from_the_catalogue",
+    "tests/referee/test_game_texts.py::test_pnp_referee_says_a_games_reasons_and_positions_in_its_language",
     "tests/referee/test_message_examples.py::test_an_example_in_a_message_is_legal_where_it_is_shown",
+    "tests/referee/test_record_numbering.py::test_random_playouts_read_back_as_played_with_numbers_following_the_turn",
     "tests/referee/test_referee_every_language.py::test_every_verdict_on_every_game_is_said_without_english",
+    "tests/referee/test_referee_every_language.py::test_live_play_against_the_computer_to_the_end_is_said_without_english",
     "tests/referee/test_referee_every_language.py::test_live_play_of_every_game_is_said_without_english",
 }
 
