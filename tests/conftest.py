@@ -201,7 +201,9 @@ SLOW_TESTS = {
     "tests/hostile/test_hostile_referee_files.py::test_a_record_on_standard_input_is_read_when_given_dash",
     "tests/hostile/test_hostile_referee_files.py::test_a_save_path_that_names_no_file_is_refused_before_play",
     "tests/hostile/test_hostile_scheduler.py::test_a_balanced_build_asking_a_liar_writes_nothing",
+    "tests/hostile/test_hostile_scheduler.py::test_a_server_that_imitates_the_handshake_is_one_line",
     "tests/hostile/test_hostile_scheduler.py::test_a_server_that_is_not_dask_is_one_line",
+    "tests/hostile/test_hostile_scheduler.py::test_an_unknown_host_name_is_one_line",
     "tests/hostile/test_hostile_scheduler.py::test_workers_that_die_mid_analysis_are_not_waited_for",
 }
 # Heavy parametrized tests: the first case collected stays in the fast tier, the others are slow.
