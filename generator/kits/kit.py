@@ -365,7 +365,8 @@ def _write_kit(
         )
         if kit.cut:  # the registration marks on every sheet with parts to cut
             sheets = with_marks(sheets)
-        guide = Part(GUIDE, "paper", tuple(paired(guide_pages(kit.context(), sheets, single), single)))
+        guide_book = guide_pages(kit.context(), sheets, single, kit.cut, service_named(kit))
+        guide = Part(GUIDE, "paper", tuple(paired(guide_book, single)))
         sheets = job_sheets([guide], paper, single, lang) + sheets
         files.append(
             write_pages(
@@ -555,6 +556,16 @@ def write_service_export(kit: KitPlan, outputs: list[tuple[str, Output]], folder
         BuiltFile(path, 1, hashlib.sha256(data).hexdigest())
         for path, data in write_service(folder, service, files)
     ]
+
+
+def service_named(kit: KitPlan) -> tuple[str, str] | None:
+    """Return the folder of the kit's --service files (service/<key>) and the service's name, as
+    the print guide names them (None without --service)."""
+    if kit.service is None:
+        return None
+    from generator.kits.service import FOLDER, SERVICES
+
+    return f"{FOLDER}/{kit.service}", SERVICES[kit.service].title
 
 
 CUT_FOLDER = "cut"  # the kit's subfolder of cut files under --export cut
