@@ -32,6 +32,7 @@ from generator.components.base import Output
 from generator.foundation.files import atomic_write
 from generator.model.page import Drawing, Group, Page, Shape, multiply, rotate, translate
 from generator.printing.imposition import SheetItem, bled
+from generator.printing.layout_check import Finding, check_safe_area
 
 FOLDER = "service"  # the kit's subfolder: service/<name>/
 DPI = 300  # every service here asks for 300 dpi
@@ -235,6 +236,18 @@ def canvas(part: Drawing, product: Product) -> Page:
     return Page(cw, ch, (art.placed(x, y),), label=part.label)
 
 
+def outside_safe(part: Drawing, product: Product) -> list[Finding]:
+    """Return the layout check's findings of the texts and symbols of a part, as it goes on a
+    product (upright or turned, centred on the trim), that lie outside the product's safe area:
+    closer than its ``safe`` distance to the product's trim (empty when all keep inside)."""
+    part = upright(part, product)
+    tw, th = product.trim_mm
+    dx, dy = (tw - part.width) / 2, (th - part.height) / 2  # a part a little smaller than the trim
+    trim = (-dx, -dy, part.width + dx, part.height + dy)
+    page = Page(part.width, part.height, part.shapes, label=part.label, cuts=(trim,))
+    return check_safe_area(page, part.label or "part", product.safe * INCH)
+
+
 def face_png(part: Drawing, product: Product) -> bytes:
     """Return the PNG of one part on a product's file (its pixels at ``DPI``): the part drawn on
     its own at its size by the PNG writer, centred, and its outermost pixels repeated out to the
@@ -313,6 +326,33 @@ class Exporter:
         self.components: list[dict] = []
         self.left_out: list[str] = []
         self.heavy: list[tuple[str, float]] = []  # colours over the service's ink limit (CMYK)
+        # per component: the faces with text or symbols outside the product's safe area
+        self.unsafe: dict[str, dict] = {}
+        self._checked: set[tuple[int, str]] = set()
+
+    def check_safe(self, component: str, title: str, face: Drawing, product: Product) -> None:
+        """Note the face's texts and symbols outside the product's safe area (each face once)."""
+        key = (id(face), product.name)
+        if key in self._checked:
+            return
+        self._checked.add(key)
+        findings = outside_safe(face, product)
+        if not findings:
+            return
+        entry = self.unsafe.setdefault(
+            component,
+            {
+                "component": component,
+                "title": title,
+                "product": product.name,
+                "safe": product.safe,
+                "faces": [],
+                "first": f"{findings[0].shape}: {findings[0].problem}",
+            },
+        )
+        name = face.label or component
+        if name not in entry["faces"]:  # a face and its back share a name
+            entry["faces"].append(name)
 
     def add(self, name: str, data: bytes, product: Product, side: str, count: int, pages: int = 1) -> None:
         """Keep a file and its manifest entry."""
@@ -338,6 +378,9 @@ class Exporter:
         shared = len(backs) == 1 and faces[0][0].back is not None
         for n, (piece, count) in enumerate(faces, 1):
             stem = f"{component}/{n:03d}-{_slug(piece.front.label or kind)}-x{count}"
+            self.check_safe(component, title, piece.front, product)
+            if piece.back is not None:
+                self.check_safe(component, title, piece.back, product)
             self.add(f"{stem}.png", face_png(piece.front, product), product, "front", count)
             if piece.back is not None and not shared:
                 self.add(f"{stem}-back.png", face_png(piece.back, product), product, "back", count)
@@ -370,6 +413,7 @@ class Exporter:
         for item in items:
             assert item.back is not None  # every card has a back (a white one when it prints none)
             for side in (item.back, item.front):
+                self.check_safe(component, title, side, product)
                 page = canvas(side, product)
                 pages.append(
                     Page(page.width, page.height, page.shapes, page.label, cuts=(trim,), bleed=bleed)
@@ -413,6 +457,7 @@ class Exporter:
                 size = f"{art.width:.0f} x {art.height:.0f} mm " if service.largest("board") else ""
                 self.left_out.append(f"{part.title} ({size}board)")
                 return
+            self.check_safe(component, part.title, art, product)
             data = face_png(art, product)
             self.files.append((f"{component}.png", data))
             self.entries.append(
@@ -510,6 +555,19 @@ class Exporter:
                 "lighten them in the definition, or convert the PDF with the service's profile:",
             ]
             lines += [f"- {colour}: {total:g} %" for colour, total in self.heavy]
+        if self.unsafe:
+            lines += [
+                "",
+                "Text or symbols outside the safe area (the service's cut may drift into them; move",
+                "them inwards in the definition):",
+            ]
+            for entry in self.unsafe.values():
+                faces = entry["faces"]
+                lines.append(
+                    f"- {entry['title']} ({entry['component']}), {entry['product']}, safe area "
+                    f"{entry['safe']:g} in: {len(faces)} {'part' if len(faces) == 1 else 'parts'} "
+                    f"({', '.join(faces)}); first: {entry['first']}"
+                )
         if self.left_out:
             lines += ["", f"Left out ({s.title} has no product for them here; print them from kit.pdf):"]
             lines += [f"- {what}" for what in self.left_out]
@@ -535,6 +593,7 @@ def service_files(
         "files": exporter.entries,
         "left_out": exporter.left_out,
         "over_ink": [{"colour": c, "ink": total} for c, total in exporter.heavy],
+        "outside_safe": list(exporter.unsafe.values()),
     }
     text = json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"
     return [
@@ -549,6 +608,20 @@ def left_out_warning(game: str, service: Service, left_out: Sequence[str]) -> st
     return (
         f"{game}: {service.title} has no product for {'; '.join(left_out)}: left out of "
         f"{FOLDER}/{service.key}/ (see {FOLDER}/{service.key}/README.txt)"
+    )
+
+
+def unsafe_warning(game: str, service: Service, outside: Sequence[Mapping]) -> str:
+    """Return the build's one warning line for the parts with text or symbols outside the
+    service's safe area (the manifest's ``outside_safe`` entries), each part named."""
+    parts = "; ".join(
+        f"{entry['title']} ({len(entry['faces'])} of its parts, {entry['product']}: "
+        f"{entry['safe']:g} in inside the cut)"
+        for entry in outside
+    )
+    return (
+        f"{game}: text or symbols outside the safe area for {service.title} on {parts} "
+        f"(see {FOLDER}/{service.key}/README.txt)"
     )
 
 
