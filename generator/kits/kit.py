@@ -549,7 +549,9 @@ def write_service_export(kit: KitPlan, outputs: list[tuple[str, Output]], folder
         if "." in output.name:  # a booklet's other languages
             continue
         read = export_part(kit, component, output)
-        parts.append((output.name, ServicePart(read.kind, read.title, output, read.shapes, read.panel)))
+        parts.append(
+            (output.name, ServicePart(read.kind, read.title, output, read.shapes, read.panel, read.die))
+        )
     definition = kit.definition
     files = service_files(definition.id, definition.title, service, parts)
     return [

@@ -12,7 +12,9 @@ its outermost pixels repeated; in a PDF its edge-reaching fills grown,
 ``generator.printing.imposition.bled``), so the service's bleed and any margin between the part
 and a slightly larger product are the part's own background. A part no product holds is left
 out (said in the README and in one warning line of the build); a card larger than every card the
-service prints is a usage error before anything is written (``check_cards``).
+service prints is a usage error before anything is written (``check_cards``). A die of a dice
+net goes on The Game Crafter's custom d6 as six PNGs, its faces cut out of the net and drawn to
+fill the die's sides (the one part drawn at the service's size rather than its own).
 
 The figures and where they come from are in docs/print-shop.md. Faces are drawn one at a time by
 the PNG writer (``generator.render.png``), the same as the Tabletop Simulator export does.
@@ -30,7 +32,7 @@ from typing import BinaryIO
 
 from generator.components.base import Output
 from generator.foundation.files import atomic_write
-from generator.model.page import Drawing, Group, Page, Shape, multiply, rotate, translate
+from generator.model.page import Drawing, Group, Page, Shape, multiply, rotate, scale, translate
 from generator.printing.imposition import SheetItem, bled
 from generator.printing.layout_check import Finding, check_safe_area
 
@@ -148,13 +150,17 @@ TGC = Service(
         _tgc("Large Square Board", "board", (10.0, 10.0), (3075, 3075)),
         _tgc("Bi-Fold Board", "board", (9.0, 18.0), (2775, 5475)),
         _tgc("Quad-Fold Board", "board", (18.0, 18.0), (5475, 5475)),
+        # a 16 mm plastic d6 printed on its six sides: 180 x 180 px a side, no bleed, and no safe
+        # zone in the sources found (templative's catalogue and TGC's API notes)
+        Product("Custom Color D6", "die", (0.6, 0.6), (180, 180), 0.0),
     ),
     "png",
     "RGB",
     "faces",
     "thegamecrafter.com: create a game, add each component as its product, and upload each "
     "face's PNG to it (a card's quantity is the number in its file name); backs go in the back "
-    "slot (a deck's one back, or each card's own back when the deck's backs differ).",
+    "slot (a deck's one back, or each card's own back when the deck's backs differ); a die's "
+    "six side PNGs (-side1.png to -side6.png) go in its side 1 to side 6 slots.",
 )
 
 # MakePlayingCards: 300 dpi images with 36 px of bleed on every side and a further 36 px of safe
@@ -200,6 +206,7 @@ class Part:
     output: Output
     shapes: Mapping[str, str]
     panel: tuple[float, float] | None = None  # standees: the panel's height and the tab's depth
+    die: float | None = None  # dice nets: the edge of a die in mm
 
 
 def card_problem(service: Service, component: str, width: float, height: float) -> str | None:
@@ -435,6 +442,41 @@ class Exporter:
             }
         )
 
+    def dice(
+        self, component: str, title: str, items: Sequence[SheetItem], edge: float, product: Product
+    ) -> None:
+        """Write each different die of a dice net as six PNGs, one per side in the order its
+        definition lists the faces (``-side1.png`` to ``-side6.png``), the die's number of copies
+        in their names: each face cut out of its net (a hair inside its fold and cut lines) and
+        drawn to fill the product's side (a die's size is the service's, not the paper net's)."""
+        from generator.components.dice_nets import face_origins
+        from generator.kits.tts import DIE_INSET
+
+        side, _ = product.trim_mm
+        nets = _faces(items)
+        for n, (piece, count) in enumerate(nets, 1):
+            net = piece.front
+            stem = f"{component}/{n:03d}-{_slug(net.label or 'die')}-x{count}"
+            for number, (fx, fy) in enumerate(face_origins(edge), 1):
+                inner = multiply(
+                    scale(side / (edge - 2 * DIE_INSET)), translate(-fx - DIE_INSET, -fy - DIE_INSET)
+                )
+                face = Drawing(
+                    side, side, (Group((Group(net.shapes, inner),), clip=(0.0, 0.0, side, side)),), net.label
+                )
+                self.add(
+                    f"{stem}-side{number}.png", face_png(face, product), product, f"side {number}", count
+                )
+        self.components.append(
+            {
+                "component": component,
+                "title": title,
+                "product": product.name,
+                "faces": len(nets),
+                "copies": sum(count for _, count in nets),
+            }
+        )
+
     def part(self, component: str, part: Part) -> None:
         """Export one component, or note it as left out when the service has no product for it."""
         kind, output, service = part.kind, part.output, self.service
@@ -514,6 +556,10 @@ class Exporter:
                 self.left_out.append(f"{part.title} ({first.width:.0f} x {first.height:.0f} mm standees)")
                 return
             self.faces(component, part.title, "standee", pieces, product)
+        elif kind == "dice-nets" and output.items and part.die is not None and service.largest("die"):
+            product = service.largest("die")
+            assert product is not None
+            self.dice(component, part.title, output.items, part.die, product)
         elif kind in ("standees", "dice-nets") and output.items:
             self.left_out.append(f"{part.title} ({kind})")
 
@@ -538,14 +584,17 @@ class Exporter:
         for entry in self.components:
             product = products[entry["product"]]
             w, h = product.trim
-            if s.file == "png":
+            if product.kind == "die":
+                full = f"{product.pixels[0]} x {product.pixels[1]} px a side"
+            elif s.file == "png":
                 full = f"{product.pixels[0]} x {product.pixels[1]} px with bleed"
             else:
                 cw, ch = product.canvas_mm
                 full = f"pages of {cw / INCH:g} x {ch / INCH:g} in with bleed"
             lines.append(
                 f"- {entry['title']} ({entry['component']}): {product.name}, {w:g} x {h:g} in, {full}, "
-                f"safe area {product.safe:g} in inside the cut; {entry['faces']} different, "
+                + (f"safe area {product.safe:g} in inside the cut; " if product.safe else "no bleed; ")
+                + f"{entry['faces']} different, "
                 f"{entry['copies']} in all"
             )
         if self.heavy:

@@ -389,3 +389,57 @@ def test_a_card_that_keeps_its_text_inside_is_not_reported(kits):
     assert not [
         line for line in stdout.splitlines() if "outside the safe area" in line and "Action cards" in line
     ]
+
+
+def pips(picture: Image.Image) -> int:
+    """Return the number of separate regions (pips) of a die side's picture that stand out from
+    its background (the colour at its corner, where no pip lies)."""
+    width, height = picture.size
+    pixels = picture.load()
+    ground = pixels[0, 0]
+    dark = {
+        (x, y)
+        for y in range(height)
+        for x in range(width)
+        if sum(abs(a - b) for a, b in zip(pixels[x, y], ground)) > 150
+    }
+    blobs = 0
+    while dark:
+        blobs += 1
+        stack = [dark.pop()]
+        while stack:
+            x, y = stack.pop()
+            for step in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if step in dark:
+                    dark.remove(step)
+                    stack.append(step)
+    return blobs
+
+
+def test_dice_go_on_the_game_crafters_custom_d6_one_png_per_side(tmp_path):
+    from generator.components.specs import DiceNetsSpec
+    from generator.definitions.loader import find_definition
+    from generator.kits.service import TGC
+
+    result = pnp("build", "push", "--service", "tgc", "--format", "pdf", "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    assert "no product for Dice" not in result.stdout
+    [folder] = [p for p in tmp_path.iterdir() if p.is_dir()]
+    listed = manifest(folder, "tgc")
+    [die] = [p for p in TGC.products if p.kind == "die"]
+    spec = next(c for c in find_definition("push").components if c.kind == "dice-nets")
+    dice = spec.typed(DiceNetsSpec).dice
+    entries = [f for f in listed["files"] if f["name"].startswith(f"{spec.id}/")]
+    assert len(entries) == 6 * len(dice)
+    for n, one in enumerate(dice, 1):
+        stem = f"{spec.id}/{n:03d}-{re.sub(r'[^a-z0-9]+', '-', one.name.lower()).strip('-')}-x{one.count}"
+        for side, face in enumerate(one.faces, 1):
+            [entry] = [e for e in entries if e["name"] == f"{stem}-side{side}.png"]
+            assert entry["product"] == die.name and entry["count"] == one.count
+            picture = Image.open(folder / "service" / "tgc" / entry["name"])
+            assert picture.size == die.pixels == (180, 180) and picture.mode == "RGB"
+            assert round(picture.info["dpi"][0]) == 300
+            if face.startswith("pips:"):  # the side shows its face: as many pips as it counts
+                assert pips(picture) == int(face.split(":")[1]), (entry["name"], face)
+    readme = (folder / "service" / "tgc" / "README.txt").read_text(encoding="utf-8")
+    assert f"{die.name}, 0.6 x 0.6 in, 180 x 180 px a side" in readme
