@@ -68,6 +68,7 @@ def cut_kits(tmp_path_factory) -> dict[str, Path]:
     return {p.name.split("-seed")[0]: p for p in Path(out).iterdir() if (p / "manifest.json").is_file()}
 
 
+@pytest.mark.slow  # every kit built
 @pytest.mark.parametrize("game", sorted(BUILTIN_GAMES))
 def test_the_guide_names_every_cut_file_and_its_marked_sheet(cut_kits, game):
     text, manifest = guide_text(cut_kits[game])
@@ -88,20 +89,14 @@ def test_the_guide_names_every_cut_file_and_its_marked_sheet(cut_kits, game):
     assert f"{FOLDER}/" not in flat and "README.txt" not in flat  # no --service given
 
 
-@pytest.fixture(scope="module")
-def plain_kits(tmp_path_factory) -> dict[str, Path]:
-    """Return the folders of every built-in kit built as PDF with neither option."""
-    out = str(tmp_path_factory.mktemp("guide-plain"))
-    build(out, formats=["pdf"], parts=False, jobs=2)
-    return {p.name.split("-seed")[0]: p for p in Path(out).iterdir() if (p / "manifest.json").is_file()}
-
-
 @pytest.mark.parametrize("game", sorted(BUILTIN_GAMES))
-def test_the_guide_names_no_cut_file_or_service_unless_asked(plain_kits, game):
-    text, manifest = guide_text(plain_kits[game])
+def test_the_guide_names_no_cut_file_or_service_unless_asked(every_kit, game):
+    out, _ = every_kit  # every built-in kit built with neither option, on A4 and on Letter
+    [folder] = [p for p in Path(out).iterdir() if p.name.split("-seed")[0] == game]
+    text, manifest = guide_text(folder)
     flat = joined(text)
     assert "cut" not in manifest["kit"]
-    assert not (plain_kits[game] / "cut").exists() and not (plain_kits[game] / FOLDER).exists()
+    assert not (folder / "cut").exists() and not (folder / FOLDER).exists()
     for said in ("cut/sheet-", "Silhouette", "registration mark", f"{FOLDER}/", "README.txt", "--export"):
         assert said not in flat, said
     for service in SERVICES.values():
@@ -109,12 +104,18 @@ def test_the_guide_names_no_cut_file_or_service_unless_asked(plain_kits, game):
 
 
 # one kit with three marked sheets and one with standees, in every language and with every service
+# (the first in the fast tier, the others slow)
 CASES = [
-    ("push", "en", "tgc"),
     ("barricades", "fr", "tgc"),
-    ("push", "fr", "mpc"),
-    ("barricades", "it", "drivethrucards"),
-    ("push", "it", "tgc"),
+    *(
+        pytest.param(*case, marks=pytest.mark.slow)
+        for case in (
+            ("push", "en", "tgc"),
+            ("push", "fr", "mpc"),
+            ("barricades", "it", "drivethrucards"),
+            ("push", "it", "tgc"),
+        )
+    ),
 ]
 
 
@@ -140,3 +141,59 @@ def test_the_guide_names_the_cut_files_and_the_service_folder_in_every_language(
         bare = [AS_TYPED.sub(" ", flat)]  # the lines joined: a name may break across two
         assert not english_in(bare), english_in(bare)
     assert os.path.isfile(folder / "kit.pdf")
+
+
+def page_words(pages) -> str:
+    """Return every text drawn on the pages, groups walked, joined by spaces."""
+    from generator.model.page import Group, Text
+
+    found: list[str] = []
+
+    def walk(shapes) -> None:
+        for shape in shapes:
+            if isinstance(shape, Group):
+                walk(shape.children)
+            elif isinstance(shape, Text):
+                found.append(shape.text)
+
+    for page in pages:
+        walk(page.shapes)
+    return joined(" ".join(found))
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_a_kit_with_nothing_to_cut_is_told_so_and_names_no_cut_file(lang):
+    from generator.components.base import Options
+    from generator.components.kinds import KINDS
+    from generator.definitions.loader import find_definition
+    from generator.kits.kit import component_outputs, print_pages
+    from generator.kits.plan import kit_plan
+    from generator.printing.cut import has_parts_to_cut, with_marks
+    from generator.printing.guide import guide_pages
+    from generator.printing.job import Part, job_sheets
+
+    kit = kit_plan(find_definition("everest"), options=Options(lang=lang), cut=True)
+    outputs = component_outputs(kit.definition, kit.context(), kit.parts_context())
+    parts = [
+        Part(
+            c,
+            KINDS[kit.definition.component(c).kind].stock,
+            print_pages(o, kit.paper, lang),
+            o.booklet,
+            o.items or (),
+        )
+        for c, o in outputs
+        if o.in_kit
+    ]
+    sheets = with_marks(
+        job_sheets(parts, kit.paper, False, lang, kit.definition.title, papers=kit.stock_papers())
+    )
+    assert any(has_parts_to_cut(s) for s in sheets)
+    uncut = [s for s in sheets if not has_parts_to_cut(s)]  # the kit without its parts to cut
+    marked = page_words(guide_pages(kit.context(), sheets, False, cut=True))
+    told = page_words(guide_pages(kit.context(), uncut, False, cut=True))
+    assert "cut/sheet-" in marked and "--export cut" in marked and "Silhouette Studio" in marked
+    assert "cut/sheet-" not in told and "Silhouette Studio" not in told
+    assert "--export cut" in told and "cut/" in told  # what the option did: nothing to cut
+    plain = page_words(guide_pages(kit.context(), uncut, False))
+    assert "--export" not in plain and "cut/" not in plain

@@ -356,7 +356,11 @@ def test_text_inside_the_safe_area_passes_and_text_outside_it_is_found(service):
             assert len(found) == 1 and "'Ed'" in found[0].shape, product.name
 
 
-@pytest.mark.parametrize("service", sorted(SERVICES))
+# one build in the fast tier, the other services' in the slow one
+EDGE_CASES = ["tgc", *(pytest.param(key, marks=pytest.mark.slow) for key in sorted(SERVICES) if key != "tgc")]
+
+
+@pytest.mark.parametrize("service", EDGE_CASES)
 def test_a_card_whose_text_runs_to_its_edge_is_one_warning_line_naming_the_part(tmp_path, service):
     assert pnp("new", "lanterns", cwd=str(tmp_path)).returncode == 0
     layout = tmp_path / "layouts" / "lanterns.toml"
@@ -416,6 +420,7 @@ def pips(picture: Image.Image) -> int:
     return blobs
 
 
+@pytest.mark.slow  # a whole kit's service files
 def test_dice_go_on_the_game_crafters_custom_d6_one_png_per_side(tmp_path):
     from generator.components.specs import DiceNetsSpec
     from generator.definitions.loader import find_definition
