@@ -373,7 +373,8 @@ def _write_kit(
         )
         if kit.cut:  # the registration marks on every sheet with parts to cut
             sheets = with_marks(sheets)
-        guide = Part(GUIDE, "paper", tuple(paired(guide_pages(kit.context(), sheets, single), single)))
+        guide_book = guide_pages(kit.context(), sheets, single, kit.cut, service_named(kit))
+        guide = Part(GUIDE, "paper", tuple(paired(guide_book, single)))
         sheets = job_sheets([guide], paper, single, lang) + sheets
         files.append(
             write_pages(
@@ -556,13 +557,25 @@ def write_service_export(kit: KitPlan, outputs: list[tuple[str, Output]], folder
         if "." in output.name:  # a booklet's other languages
             continue
         read = export_part(kit, component, output)
-        parts.append((output.name, ServicePart(read.kind, read.title, output, read.shapes, read.panel)))
+        parts.append(
+            (output.name, ServicePart(read.kind, read.title, output, read.shapes, read.panel, read.die))
+        )
     definition = kit.definition
     files = service_files(definition.id, definition.title, service, parts)
     return [
         BuiltFile(path, 1, hashlib.sha256(data).hexdigest())
         for path, data in write_service(folder, service, files)
     ]
+
+
+def service_named(kit: KitPlan) -> tuple[str, str] | None:
+    """Return the folder of the kit's --service files (service/<key>) and the service's name, as
+    the print guide names them (None without --service)."""
+    if kit.service is None:
+        return None
+    from generator.kits.service import FOLDER, SERVICES
+
+    return f"{FOLDER}/{kit.service}", SERVICES[kit.service].title
 
 
 CUT_FOLDER = "cut"  # the kit's subfolder of cut files under --export cut
