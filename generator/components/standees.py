@@ -44,6 +44,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from generator.components import inline
 from generator.components.base import FIT_MARGIN, Context, Output, board_square
 from generator.components.look import (
     contrast_ink,
@@ -69,6 +70,7 @@ from generator.model.page import (
     Rect,
     Shape,
     Style,
+    Text,
     multiply,
     rotate,
     translate,
@@ -185,11 +187,8 @@ def _panel(
         (number, w - max(w * 0.08, look["safe"]), "end"),
     ):
         if text:
-            shapes.append(
-                fitted_text(
-                    x, h * 0.08 + min(w, h) * 0.3 * 0.75, text, w * 0.4, pt, look["font"], anchor, look["ink"]
-                )
-            )
+            y = h * 0.08 + min(w, h) * 0.3 * 0.75
+            shapes.extend(_line(look, x, y, text, w * 0.4, pt, anchor, look["ink"]))
     shapes.append(Rect(0, 0, w, h, Style(stroke=look["outline"], fill=None, width=look["width"])))
     return shapes
 
@@ -211,17 +210,29 @@ def _tab(
     step = cap * spacing
     top = middle - (len(lines) - 1) * step / 2 + cap / 2
     texts = [
-        fitted_text(w / 2, top + i * step, line, room, pt, look["font"], "middle", ink)
+        _line(look, w / 2, top + i * step, line, room, pt, "middle", ink)
         for i, line in enumerate(lines if label else [])
     ]
     if look["hatch_base"]:  # the label sits on a knocked-out ground: no hatch line crosses it
         edge = look["width"] / 2
         tab = ((edge, edge), (w - edge, edge), (w - edge, b - edge), (edge, b - edge))
-        holes = knockout_boxes([[t] for t in texts])
+        holes = knockout_boxes(texts)
         shapes.append(Group(tuple(knockout_hatch(tab, look["outline"], holes, spacing=1.6, width=0.2))))
-    shapes.extend(texts)
+    shapes.extend(s for text in texts for s in text)
     shapes.append(Rect(0, 0, w, b, Style(stroke=look["outline"], fill=None, width=look["width"])))
     return shapes
+
+
+def _line(
+    look: dict[str, Any], x: float, y: float, text: str, room: float, pt: float, anchor: str, colour: str
+) -> list[Shape]:
+    """Return one line of a panel's or tab's text shrunk to ``room`` mm (down to 6 pt), its icons
+    (``:name:``) set in it: a plain line is one Text."""
+    if not inline.has_icons(text):
+        return [fitted_text(x, y, text, room, pt, look["font"], anchor, colour)]
+    size = inline.fitted_size(text, room, pt, look["font"])
+    line = Text(x, y, text, size, look["font"], anchor, colour)  # type: ignore[arg-type]
+    return inline.set_line(line, look["definition"])
 
 
 def _wrap(text: str, width: float, pt: float, hyphenate: bool = False, font: str = "sans-bold") -> list[str]:
@@ -229,10 +240,10 @@ def _wrap(text: str, width: float, pt: float, hyphenate: bool = False, font: str
     later, or with ``hyphenate`` broken with a hyphen where its first part fits)."""
     lines: list[str] = []
     for word in break_words(text):
-        if lines and text_width(lines[-1] + " " + word, font, pt) <= width:
+        if lines and inline.line_width(lines[-1] + " " + word, font, pt) <= width:
             lines[-1] += " " + word
             continue
-        while hyphenate and text_width(word, font, pt) > width:
+        while hyphenate and not inline.has_icons(word) and text_width(word, font, pt) > width:
             cut = _hyphen_at(word, width, pt, font)
             if cut is None:
                 break
@@ -279,7 +290,7 @@ def _safe_label(
             cap = size * 25.4 / 72 * 0.72
             for hyphenate in (False, True):
                 lines = _wrap(text, room, size, hyphenate, font)
-                wide = any(text_width(line, font, size) > room for line in lines)
+                wide = any(inline.line_width(line, font, size) > room for line in lines)
                 if not wide and (len(lines) - 1) * cap * SAFE_SPACING + cap <= depth:
                     return size, lines, FOLD_CLEAR + depth / 2, SAFE_SPACING, room
     # nothing fits at 6 pt: the last word, which the layout check reports
@@ -294,7 +305,8 @@ def standee(
     is printed on both panels."""
     values = spec.typed(StandeesSpec)
     w, h, b = values.width, values.height, base_depth(spec, ctx)
-    look = {**_colours(figure, ctx), "font": values.font}
+    look = {**_colours(figure, ctx), "font": values.font, "definition": ctx.definition}
+    _check_icons(spec, ctx, figure)
 
     def upside_down(shapes: list[Shape], y: float, height: float) -> Group:
         return Group(tuple(shapes), multiply(translate(0, y), rotate(180, w / 2, height / 2)))
@@ -309,6 +321,16 @@ def standee(
     for y in (b, b + h, b + 2 * h):
         shapes.append(Line(0, y, w, y, FOLD))
     return Drawing(w, 2 * (b + h), tuple(shapes), figure.name)
+
+
+def _check_icons(spec: ComponentSpec, ctx: Context, figure: StandeesSpecFigures) -> None:
+    """Raise a one-line error naming the key of a figure's label or initial whose icons are wrong."""
+    for key in ("label", "initial"):
+        text = getattr(figure, key)
+        if inline.has_icons(text):
+            index = spec.typed(StandeesSpec).figures.index(figure)
+            where = f"{ctx.definition.path}: components.{spec.id}.figures[{index}].{key}"
+            inline.icons_of(ctx.definition).check(text, where)
 
 
 def _pictures(

@@ -21,7 +21,9 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from generator.components import inline
 from generator.components.base import Context, Output
+from generator.components.inline import has_icons, icons_of
 from generator.components.look import (
     TOKEN_SCHEMA,
     contrast_ink,
@@ -36,7 +38,7 @@ from generator.definitions.schema import Field, positive
 from generator.definitions.values import ComponentSpec
 from generator.foundation.errors import DefinitionError
 from generator.foundation.numbers import is_ascii_digits
-from generator.model.fonts import split_lines, text_width
+from generator.model.fonts import split_lines
 from generator.model.page import Drawing, Polygon, Rect, Shape, Style, Text
 from generator.printing.imposition import place
 
@@ -149,6 +151,42 @@ def track_path(spec: ComponentSpec, ctx: Context) -> tuple[list[str], int]:
     return path, int(lane_length or len(path))
 
 
+def _check_icons(spec: ComponentSpec, ctx: Context, path: list[str]) -> None:
+    """Raise a one-line error naming the key of a box label, a start, finish or lane label or the
+    caption whose icons are wrong (an unknown name or colour)."""
+    values = spec.typed(TrackSpec)
+    at = f"{ctx.definition.path}: components.{spec.id}"
+    texts = [(f"{'data' if values.data and not values.path else 'path'}[{i}]", t) for i, t in enumerate(path)]
+    texts += [("start_label", values.start_label), ("finish_label", values.finish_label)]
+    texts += [(f"lane_labels[{i}]", t) for i, t in enumerate(values.lane_labels)]
+    texts.append(("caption", values.caption))
+    for key, text in texts:
+        if has_icons(text):
+            icons_of(ctx.definition).check(text, f"{at}.{key}")
+
+
+def _line(
+    ctx: Context,
+    x: float,
+    y: float,
+    text: str,
+    size: float,
+    font: str,
+    anchor: str,
+    colour: str = "#000000",
+    room: float = 0.0,
+) -> list[Shape]:
+    """Return one line of text with its icons set in it (``:name:``), shrunk to ``room`` mm (down
+    to 6 pt) when a room is given."""
+    if not has_icons(text):
+        if room:
+            return [fitted_text(x, y, text, room, size, font, anchor, colour)]
+        return [Text(x, y, text, size, font, anchor, colour)]  # type: ignore[arg-type]
+    if room:
+        size = inline.fitted_size(text, room, size, font)
+    return inline.set_line(Text(x, y, text, size, font, anchor, colour), ctx.definition)  # type: ignore[arg-type]
+
+
 NUMBER_MARGIN = 0.15  # of the box, kept clear on each side of a box number
 ARROW_CLEAR = 1.0  # mm between a box number and the arrow on the box's side
 
@@ -217,16 +255,14 @@ def _frame(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None) ->
         put(finish_side, last.row, values.finish_label, "sans-bold")
     band: dict[str, float] = {"left": 0.0, "right": 0.0}
     for (side, _), texts in band_texts.items():
-        widest = max(text_width(t, f, label_pt) for t, f in texts)
+        widest = max(inline.line_width(t, f, label_pt) for t, f in texts)
         band[side] = max(band[side], widest + 12.0)
     title_h = 12.0 if values.title_on_board else 2.0
     caption = "" if overlay is not None else values.caption or ctx.seed_label()  # figures have captions
     # a long caption wraps to short lines at the left, so a tiled strip's seams can pass beside it
-    caption_lines = (
-        split_lines(fill_names(caption, seed=ctx.seed, steps=len(path)), "sans", 8, CAPTION_WIDTH)
-        if caption
-        else []
-    )
+    caption = fill_names(caption, seed=ctx.seed, steps=len(path)) if caption else ""
+    split = inline.split_lines if has_icons(caption) else split_lines
+    caption_lines = split(caption, "sans", 8, CAPTION_WIDTH) if caption else []
     caption_h = 3.5 + CAPTION_LEADING * len(caption_lines) if caption else 2.0
 
     box = ctx.options.cell_size or values.box
@@ -322,7 +358,8 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
     # box numbers keep a margin from the box's sides and the arrows on them: one size for every
     # box, the one at which the widest number ("10", "11") fits between the margins
     room = box - 2 * max(box * NUMBER_MARGIN, head * 0.5 + ARROW_CLEAR)
-    widest = max(text_width(label, "sans-bold", number_pt) for label in path)
+    _check_icons(spec, ctx, path)
+    widest = max(inline.line_width(label, "sans-bold", number_pt) for label in path)
     if widest > room > 0:
         number_pt *= room / widest
     arrow_colour = ctx.colour(values.arrow_colour) or "#000000"
@@ -346,17 +383,9 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
             )
         cap = number_pt * 25.4 / 72 * 0.72
         if str(index + 1) not in occupied:  # a piece in a figure stands over its box's number
-            shapes.append(
-                fitted_text(
-                    x + w / 2,
-                    y + h / 2 + cap / 2,
-                    label,
-                    room,
-                    number_pt,
-                    "sans-bold",
-                    "middle",
-                    contrast_ink(colour),
-                )
+            ink = contrast_ink(colour)
+            shapes.extend(
+                _line(ctx, x + w / 2, y + h / 2 + cap / 2, label, number_pt, "sans-bold", "middle", ink, room)
             )
         if values.step_numbers:
             shapes.append(
@@ -397,9 +426,9 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
         ty = cy - lines_h / 2 + label_h * 0.9
         for text, font in texts:
             if side == "left":
-                shapes.append(Text(band["left"] - 8.0, ty, text, label_pt, font, "end"))
+                shapes.extend(_line(ctx, band["left"] - 8.0, ty, text, label_pt, font, "end"))
             else:
-                shapes.append(Text(width - band["right"] + 8.0, ty, text, label_pt, font, "start"))
+                shapes.extend(_line(ctx, width - band["right"] + 8.0, ty, text, label_pt, font, "start"))
             ty += label_h * 1.25
     if values.start_label:
         fx, _, fw, _ = rect(first)
@@ -418,15 +447,17 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
         if not finish_at_edge:
             ty = cy + label_h * 0.35
             if finish_side == "left":
-                shapes.append(Text(lx - 9.0, ty, values.finish_label, label_pt, "sans-bold", "end"))
+                shapes.extend(_line(ctx, lx - 9.0, ty, values.finish_label, label_pt, "sans-bold", "end"))
             else:
-                shapes.append(Text(lx + lw + 9.0, ty, values.finish_label, label_pt, "sans-bold", "start"))
+                shapes.extend(
+                    _line(ctx, lx + lw + 9.0, ty, values.finish_label, label_pt, "sans-bold", "start")
+                )
     for i, text in enumerate(caption_lines):
         base = height - 1.8 - CAPTION_LEADING * (len(caption_lines) - 1 - i)
-        if len(caption_lines) == 1 and text_width(text, "sans", 8) < width - 4:
-            shapes.append(Text(width / 2, base, text, 8, "sans", "middle", "#444444"))
+        if len(caption_lines) == 1 and inline.line_width(text, "sans", 8) < width - 4:
+            shapes.extend(_line(ctx, width / 2, base, text, 8, "sans", "middle", "#444444"))
         else:
-            shapes.append(Text(x0, base, text, 8, "sans", "start", "#444444"))
+            shapes.extend(_line(ctx, x0, base, text, 8, "sans", "start", "#444444"))
     if overlay:
         shapes.extend(
             _pieces(spec, ctx, overlay, cells, rect, box, small_band if values.step_numbers else 0.0)
