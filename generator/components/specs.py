@@ -592,6 +592,8 @@ class TrackSpec(TypedSpec):
     title_on_board: bool
     caption: str
     tokens: Mapping[str, TrackSpecTokens]
+    background_image: str
+    background_fit: str
 
     @classmethod
     def from_values(cls, values: Mapping[str, Any]) -> TrackSpec:
@@ -624,6 +626,8 @@ class TrackSpec(TypedSpec):
             title_on_board=values["title_on_board"],
             caption=values["caption"],
             tokens={k: TrackSpecTokens.from_values(item) for k, item in values["tokens"].items()},
+            background_image=values["background_image"],
+            background_fit=values["background_fit"],
         )
 
 
@@ -653,6 +657,8 @@ DEFAULTS_TrackSpec: dict[str, Any] = {
     "title_on_board": True,
     "caption": "",
     "tokens": {},
+    "background_image": "",
+    "background_fit": "cover",
 }
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import os
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,6 +33,7 @@ from generator.components.look import (
     fitted_text,
     pt_from_mm,
 )
+from generator.components.pictures import check_picture, face_picture, fit_field, grown, image_field
 from generator.components.specs import TrackSpec
 from generator.components.symbols import draw_symbol
 from generator.definitions.schema import Field, positive
@@ -86,6 +88,10 @@ SCHEMA: dict[str, Field] = {
     "tokens": Field(
         "map-table", default={}, schema=TOKEN_SCHEMA, doc="the look of counters in booklet figures, by side"
     ),
+    "background_image": image_field(
+        "a picture behind the whole track (boxes, labels, title), to its edges and into the bleed"
+    ),
+    "background_fit": fit_field(),
 }
 
 
@@ -100,6 +106,8 @@ def check_spec(values: dict[str, Any], where) -> None:
             raise where.child("marks").child(key).error("expected a step number (1 = the first box)")
     if not values["lane_fills"]:
         raise where.child("lane_fills").error("give at least one fill")
+    folder = os.path.dirname(where.file)
+    check_picture(folder, values.get("background_image") or "", where.child("background_image"))
 
 
 @dataclass(frozen=True)
@@ -339,6 +347,12 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
     width = x0 + cols * box + band["right"] + 1.0
     height = y0 + rows * box + (rows - 1) * gap + caption_h
     shapes: list[Shape] = []
+    if values.background_image:  # under everything, to the track's edges: its cut (and its bleed)
+        area = grown((0.0, 0.0, width, height), (width, height), ctx.options.bleed)
+        key = f"components.{spec.id}.background_image"
+        shapes.extend(
+            face_picture(ctx.definition.path, values.background_image, key, area, values.background_fit)
+        )
     if values.title_on_board:
         shapes.append(Text(width / 2, 8.5, ctx.definition.title, 14, "sans-bold", "middle"))
 
