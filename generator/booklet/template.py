@@ -9,6 +9,7 @@ someone sends you cannot run code or hang the build.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 from collections.abc import Callable
@@ -22,7 +23,7 @@ from generator.booklet.sandbox import LimitedEnvironment, RenderLimit, render_li
 from generator.definitions.schema import text_problem
 from generator.foundation.compat import DottedUndefined
 from generator.foundation.errors import TemplateError, UsageError
-from generator.foundation.files import OutsideError, read_inside, real_inside
+from generator.foundation.files import OutsideError, builtin_folder, cache_folder, read_inside, real_inside
 from generator.foundation.languages import LANGUAGES, set_text, terms, unit_count
 
 SUFFIX = ".md.j2"
@@ -150,13 +151,74 @@ class _SizedLoader(jinja2.FileSystemLoader):
         return contents, os.path.normpath(candidate), uptodate
 
 
+class _CompiledTemplates(jinja2.FileSystemBytecodeCache):
+    """The compiled code of pnp's own templates, kept in its cache folder between runs (one file a
+    template, written again when the template's text, pnp's sandbox or jinja2 change), so that a
+    build does not compile the same rule texts again in every process. A definition folder's own
+    templates are compiled each run: their paths change (and a cache of them would grow)."""
+
+    def __init__(self, directory: str, salt: str) -> None:
+        super().__init__(directory)
+        self.salt = salt
+
+    def get_source_checksum(self, source: str) -> str:
+        """Return the checksum that keeps a compiled template: its text with what compiles it."""
+        return hashlib.sha256((self.salt + source).encode("utf-8")).hexdigest()
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        """Fill the bucket from its file; a missing, damaged or foreign file leaves it empty
+        (the template is compiled again)."""
+        try:
+            super().load_bytecode(bucket)
+        except Exception:  # any damage means: compile again
+            bucket.reset()
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        """Keep the bucket's code in its file when the folder can take it (a full or read-only
+        disk only costs the next run a compile)."""
+        try:
+            super().dump_bytecode(bucket)
+        except OSError:
+            pass
+
+
+@lru_cache(maxsize=1)
+def _compiled_templates() -> _CompiledTemplates | None:
+    """Return the cache of compiled built-in templates, None when pnp has no cache folder."""
+    parent = cache_folder()
+    if parent is None:
+        return None
+    folder = os.path.join(parent, "templates")
+    try:
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+    except OSError:
+        return None
+    from generator.booklet import sandbox
+    from generator.foundation import compat
+
+    salt = hashlib.sha256(jinja2.__version__.encode())
+    for module in (sandbox, compat):
+        with open(module.__file__ or "", "rb") as handle:
+            salt.update(handle.read())
+    with open(__file__, "rb") as handle:
+        salt.update(handle.read())
+    return _CompiledTemplates(folder, salt.hexdigest())
+
+
+def _builtin(folder: str) -> bool:
+    """Return whether a template folder is one of pnp's own (shipped with the package)."""
+    return os.path.realpath(folder) == os.path.realpath(builtin_folder("templates"))
+
+
 @lru_cache(maxsize=16)
 @lru_cache(maxsize=64)
 def _environment(folder: str, own: str) -> jinja2.Environment:
     """Return the sandboxed environment of a template folder, one a process: it keeps the
     templates it compiled (auto_reload compiles a file again when it changes on disk), so a kit's
-    booklet, quick reference and sheet notes, and every kit of the process, compile each once."""
+    booklet, quick reference and sheet notes, and every kit of the process, compile each once;
+    pnp's own templates are also kept compiled between runs (``_CompiledTemplates``)."""
     env = LimitedEnvironment(
+        bytecode_cache=_compiled_templates() if _builtin(folder) else None,
         loader=_SizedLoader(list(dict.fromkeys([own, os.path.join(folder, "booklets"), folder])), folder),
         undefined=DottedUndefined,
         autoescape=False,

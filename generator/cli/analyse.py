@@ -7,7 +7,7 @@ import time
 
 import typer
 
-from generator.cli.common import fail, handle_errors, split_list
+from generator.cli.common import fail, handle_errors, split_list, whole_number
 
 
 class _Progress:
@@ -58,7 +58,9 @@ def register(app: typer.Typer) -> None:
         seeds: str = typer.Option(
             ..., "--seeds", metavar="SEEDS", help="Seeds to analyse, e.g. 1-200 or 3,7,9."
         ),
-        games: int = typer.Option(20, "--games", metavar="N", help="Bot-against-bot games per seed."),
+        games: int = typer.Option(
+            20, "--games", parser=whole_number, metavar="N", help="Bot-against-bot games per seed."
+        ),
         bot: str = typer.Option(
             "random",
             "--bot",
@@ -67,7 +69,11 @@ def register(app: typer.Typer) -> None:
             "give one report.",
         ),
         playouts: int = typer.Option(
-            None, "--playouts", metavar="N", help="Playouts per move of the search bot (default 200)."
+            None,
+            "--playouts",
+            parser=whole_number,
+            metavar="N",
+            help="Playouts per move of the search bot (default 200).",
         ),
         variant: str = typer.Option(
             None, "--variant", metavar="VARIANT,...", help="Variants, comma-separated."
@@ -87,6 +93,7 @@ def register(app: typer.Typer) -> None:
             None,
             "--jobs",
             "-j",
+            parser=whole_number,
             metavar="N",
             help="Worker processes (default: the number of cores); same figures whatever the number.",
         ),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from generator.cli.common import Progress, handle_errors, split_list
+from generator.cli.common import Progress, handle_errors, split_list, whole_number
 from generator.foundation.languages import language_codes
 
 #: The band ``--balanced`` stands for when no band follows it.
@@ -80,8 +80,10 @@ def register(app: typer.Typer) -> None:
             None,
             "--export",
             metavar="EXPORT",
-            help="Also the kit for a virtual table: tts writes tts/<game>.json, a Tabletop "
-            "Simulator saved object (decks, boards, counters), with its images beside it.",
+            help="Also the kit for a virtual table or a cutting machine: tts writes "
+            "tts/<game>.json, a Tabletop Simulator saved object (decks, boards, counters), with its "
+            "images beside it; cut writes cut/sheet-<n>.svg, every part's outline on each sheet of "
+            "parts, and prints registration marks on those sheets of kit.pdf.",
         ),
         tts_url: str = typer.Option(
             None,
@@ -89,6 +91,14 @@ def register(app: typer.Typer) -> None:
             metavar="BASE",
             help="With --export tts: the address the tts/ images will be hosted at, prefixed to "
             "their names (default: file names beside the JSON).",
+        ),
+        service: str = typer.Option(
+            None,
+            "--service",
+            metavar="NAME",
+            help="Also the files a print-on-demand service takes, in service/<name>/ with a "
+            "README.txt of what to upload where: tgc (The Game Crafter), mpc (MakePlayingCards) "
+            "or drivethrucards.",
         ),
         layouts: str = typer.Option(
             None, "--layouts", metavar="DIR", help="Folder of definitions to build from."
@@ -103,6 +113,7 @@ def register(app: typer.Typer) -> None:
         balance_games: int = typer.Option(
             None,
             "--balance-games",
+            parser=whole_number,
             metavar="N",
             help="With --balanced: random games played on each seed (default 20).",
         ),
@@ -117,6 +128,7 @@ def register(app: typer.Typer) -> None:
             None,
             "--jobs",
             "-j",
+            parser=whole_number,
             metavar="N",
             help="Worker processes for independent kits and seeds (default: the number of cores); "
             "the files are the same whatever the number.",
@@ -157,6 +169,7 @@ def register(app: typer.Typer) -> None:
             parts=parts,
             export=tuple(split_list(export)),
             tts_url=tts_url,
+            service=service,
             balanced=balanced,
             balance_games=balance_games,
             scheduler=scheduler,

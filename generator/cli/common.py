@@ -9,8 +9,24 @@ from typing import Any, TypeVar
 
 import typer
 
+from generator.foundation.numbers import is_ascii_digits
+
 F = TypeVar("F", bound=Callable[..., Any])
 DEBUG = {"on": False}
+
+
+def whole_number(value: str | int) -> int:
+    """Return the integer an option's text writes as definitions write counts: the ASCII digits
+    0-9 with an optional leading '-' (the option's own check then says its range), at most 18
+    digits; raise typer.BadParameter (a usage error, exit 2) for '３', '٣', '²', '+3', '1_000' or
+    spaces, which Python's int() would take. The parser of every integer option
+    (``parser=whole_number``)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value  # a default
+    text = str(value)
+    if not is_ascii_digits(text.removeprefix("-")):
+        raise typer.BadParameter(f"expected a whole number written with the digits 0-9, got {text[:40]!r}")
+    return int(text)
 
 
 def fail(message: str, code: int) -> typer.Exit:

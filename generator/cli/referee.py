@@ -12,7 +12,7 @@ from typing import Any
 
 import typer
 
-from generator.cli.common import fail, handle_errors, split_list
+from generator.cli.common import fail, handle_errors, split_list, whole_number
 from generator.foundation.languages import language_codes, spaced
 
 
@@ -43,6 +43,7 @@ def register(app: typer.Typer) -> None:
         strength: int = typer.Option(
             None,
             "--strength",
+            parser=whole_number,
             metavar="N",
             help=f"With --vs computer: how hard the computer thinks, 1 to {MAX_STRENGTH} (default {DEFAULT_STRENGTH}).",
         ),

@@ -423,8 +423,11 @@ def items(spec: ComponentSpec, ctx: Context) -> list[SheetItem]:
             continue
         # a hexagon measures its size corner to corner, with flat top and bottom
         across, turn = (size, turn) if shape == "hex" else (size * SQRT3 / 2, "flat")
+        hw, hh = hex_box(across, turn)
         piece = SheetItem(
-            _hex_piece(front, across, turn, bleed), back and _hex_piece(back, across, turn, bleed)
+            _hex_piece(front, across, turn, bleed),
+            back and _hex_piece(back, across, turn, bleed),
+            outline=corners(hw / 2, hh / 2, turn, across),  # the hex is cut, not its box
         )
         key = (round(across, 6), turn)
         if key not in hexes:

@@ -192,6 +192,37 @@ def net(die: DiceNetsSpecDice, s: float, ctx: Context, spec_id: str = "") -> Dra
     return Drawing(3 * s, 4 * s + depth, tuple(shapes), die.name)
 
 
+def net_outline(s: float) -> tuple[tuple[float, float], ...]:
+    """Return the cut outline of a net of faces of ``s`` mm (as ``net`` draws it): the cross of
+    six faces with its seven glue tabs, one closed polygon clockwise from the top left of face A
+    (the edges a tab or a face joins are folds, not cuts)."""
+    depth = s * TAB
+    # the cross's edges clockwise, with the tab each carries (its outward normal), or none
+    edges = (
+        ((s, 0), (2 * s, 0), None),
+        ((2 * s, 0), (2 * s, s), (1, 0)),
+        ((2 * s, s), (3 * s, s), None),
+        ((3 * s, s), (3 * s, 2 * s), None),
+        ((3 * s, 2 * s), (2 * s, 2 * s), None),
+        ((2 * s, 2 * s), (2 * s, 3 * s), (1, 0)),
+        ((2 * s, 3 * s), (2 * s, 4 * s), (1, 0)),
+        ((2 * s, 4 * s), (s, 4 * s), (0, 1)),
+        ((s, 4 * s), (s, 3 * s), (-1, 0)),
+        ((s, 3 * s), (s, 2 * s), (-1, 0)),
+        ((s, 2 * s), (0, 2 * s), None),
+        ((0, 2 * s), (0, s), None),
+        ((0, s), (s, s), None),
+        ((s, s), (s, 0), (-1, 0)),
+    )
+    points: list[tuple[float, float]] = []
+    for (x1, y1), (x2, y2), normal in edges:
+        points.append((float(x1), float(y1)))
+        if normal is not None:  # the tab's two outer corners, as _tab draws them
+            tab = _tab(x1, y1, x2, y2, normal[0], normal[1], depth).points
+            points.extend(tab[1:3])
+    return tuple(points)
+
+
 def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = None) -> Drawing:
     """Return the first die's net at true size (for booklet figures)."""
     values = spec.typed(DiceNetsSpec)
@@ -203,6 +234,18 @@ def contents(spec: ComponentSpec, ctx: Context) -> list[tuple[str, int]]:
     return [(die.name, die.count) for die in spec.typed(DiceNetsSpec).dice]
 
 
+def _pad(s: float) -> float:
+    """Return the room left of and right of a net in its sheet item (a tab's depth and 1 mm)."""
+    return s * TAB + 1.0
+
+
+def face_origins(s: float) -> list[tuple[float, float]]:
+    """Return the top left corner of each of the six faces (in the order ``faces`` lists them)
+    inside a net's sheet item of faces s mm wide: where the Tabletop Simulator export cuts a
+    die's faces out of its net."""
+    return [(_pad(s) + SLOTS[slot][0] * s, 1.0 + SLOTS[slot][1] * s) for slot in ORDER]
+
+
 def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     """Return sheets of dice nets with room to cut round each net."""
     values = spec.typed(DiceNetsSpec)
@@ -210,9 +253,10 @@ def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     items: list[SheetItem] = []
     for die in values.dice:
         art = net(die, s, ctx, spec.id)
-        pad = s * TAB + 1.0
+        pad = _pad(s)
         cell = Drawing(art.width + 2 * pad, art.height + pad + 1.0, (art.placed(pad, 1.0),), art.label)
-        items.extend([SheetItem(cell)] * die.count)
+        outline = tuple((pad + x, 1.0 + y) for x, y in net_outline(s))
+        items.extend([SheetItem(cell, outline=outline)] * die.count)
     label = f"{ctx.definition.title}: {values.title or spec.id}"
     return [
         Output(

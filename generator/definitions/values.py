@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from importlib import resources
-from pathlib import Path
 from typing import Any, TypeVar
 
 from generator.definitions.schema import Field, TypedSpec
 from generator.foundation.errors import DefinitionError
+from generator.foundation.files import builtin_folder
 from generator.foundation.languages import DEFAULT_LANGUAGE, LANGUAGES
 
 T = TypeVar("T", bound=TypedSpec)
@@ -33,19 +32,6 @@ BUILTIN_GAMES: tuple[str, ...] = (
     "take-the-brain",
     "verbal",
 )
-
-
-def builtin_folder(name: str) -> str:
-    """Return the folder of the built-in definitions (``layouts``) or rule texts (``templates``).
-
-    The repository keeps both at its top; an installed wheel carries them inside the package
-    (pyproject.toml maps them there), and a source checkout (an editable install) reads them in place.
-    """
-    packaged = resources.files("generator").joinpath(name)
-    if isinstance(packaged, Path) and packaged.is_dir():
-        return str(packaged)
-    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # generator/
-    return os.path.join(os.path.dirname(package), name)
 
 
 LAYOUTS_DIR = builtin_folder("layouts")

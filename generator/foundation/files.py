@@ -13,6 +13,8 @@ import shutil
 import stat
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
+from importlib import resources
+from pathlib import Path
 from typing import BinaryIO
 
 
@@ -275,3 +277,16 @@ def path_problem(path: str) -> str | None:
     if depth > MAX_PATH_DEPTH:
         return f"goes {depth} folders deep (at most {MAX_PATH_DEPTH})"
     return None
+
+
+def builtin_folder(name: str) -> str:
+    """Return the folder of the built-in definitions (``layouts``) or rule texts (``templates``).
+
+    The repository keeps both at its top; an installed wheel carries them inside the package
+    (pyproject.toml maps them there), and a source checkout (an editable install) reads them in place.
+    """
+    packaged = resources.files("generator").joinpath(name)
+    if isinstance(packaged, Path) and packaged.is_dir():
+        return str(packaged)
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # generator/
+    return os.path.join(os.path.dirname(package), name)

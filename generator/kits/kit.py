@@ -37,10 +37,12 @@ from generator.kits.index import natural_key
 from generator.kits.plan import KitPlan, batch_board
 from generator.kits.tts import Part as ExportPart
 from generator.model.page import Drawing, Page
+from generator.printing.cut import CUT_STOCK, cut_numbers, fits_sheet, mark_shapes, with_marks
 from generator.printing.guide import guide_pages
 from generator.printing.imposition import Paper, is_paper_page, scale_bar
 from generator.printing.job import Part, job_pages, job_sheets, page_ranges, paired, sheet_pages
 from generator.render import AUTHOR, find_writer
+from generator.render.cut import cut_document
 
 
 @dataclass
@@ -52,13 +54,24 @@ class BuiltFile:
     sha256: str
 
 
-def component_outputs(definition: GameDefinition, ctx: Context) -> list[tuple[str, Output]]:
-    """Return (component id, output) for every component of the game, in definition order."""
+def component_outputs(
+    definition: GameDefinition, ctx: Context, parts_ctx: Context | None = None
+) -> list[tuple[str, Output]]:
+    """Return (component id, output) for every component of the game, in definition order.
+    With a ``parts_ctx`` (on the paper of --export cut, whose wider margin keeps the parts clear of
+    the registration marks), a component of card parts with a part too large for that paper's
+    sheets (a patch of hexes sized to the page) is drawn again in it."""
     results: list[tuple[str, Output]] = []
     for spec in definition.components:
         if not spec.values.get("output", True):
             continue
-        for output in find_kind(spec.kind).build(spec, ctx):
+        built = find_kind(spec.kind).build(spec, ctx)
+        if parts_ctx is not None and KINDS[spec.kind].stock == CUT_STOCK:
+            bleed = parts_ctx.options.bleed
+            items = [item for o in built for item in o.items or ()]
+            if not all(fits_sheet(item, parts_ctx.paper, bleed) for item in items):
+                built = find_kind(spec.kind).build(spec, parts_ctx)
+        for output in built:
             if not spec.values.get("in_kit", True):
                 output = replace(output, in_kit=False)
             results.append((spec.id, output))
@@ -201,7 +214,8 @@ def build_kit(kit: KitPlan, seeded_only: bool = False, shared_from: str | None =
     if seeded_only:
         outputs = _seeded_outputs(kit)
     else:
-        outputs = component_outputs(definition, kit.context()) + translated_booklets(kit)
+        parts_ctx = kit.parts_context() if kit.cut else None
+        outputs = component_outputs(definition, kit.context(), parts_ctx) + translated_booklets(kit)
     check_output_names(definition, outputs, kit.formats)
     check_drawn(kit.context(), outputs, png_faces)  # the whole kit's budget, before anything is written
     # the kit is written into a private folder and swapped in whole: an interrupted or concurrent
@@ -340,11 +354,17 @@ def _write_kit(
         files.extend(write_pngs(folder, outputs, options.png_dpi, options.bleed))
     if kit.tts_url is not None and not seeded_only:
         files.extend(write_tts_export(kit, outputs, folder))
+    if kit.service is not None and not seeded_only:
+        files.extend(write_service_export(kit, outputs, folder))
     single = options.single_sided
     printed: dict = {}
     if job and parts:
         offset = options.duplex_offset
-        sheets = job_sheets(parts, paper, single, lang, definition.title, offset, options.bleed)
+        sheets = job_sheets(
+            parts, paper, single, lang, definition.title, offset, options.bleed, kit.stock_papers()
+        )
+        if kit.cut:  # the registration marks on every sheet with parts to cut
+            sheets = with_marks(sheets)
         guide = Part(GUIDE, "paper", tuple(paired(guide_pages(kit.context(), sheets, single), single)))
         sheets = job_sheets([guide], paper, single, lang) + sheets
         files.append(
@@ -369,6 +389,9 @@ def _write_kit(
                 )
             )
         printed = kit_manifest(definition, sheets, single, lang)
+        if kit.cut:
+            cut_files, printed["cut"] = write_cut_export(kit, sheets, folder)
+            files.extend(cut_files)
     manifest = {
         "game": definition.id,
         "title": definition.title,
@@ -491,6 +514,12 @@ def export_part(kit: KitPlan, component: str, output: Output) -> ExportPart:
         from generator.components.standees import base_depth
 
         return ExportPart(spec.kind, title, output, panel=(spec["height"], base_depth(spec, kit.context())))
+    if spec.kind == "dice-nets":
+        from generator.components.specs import DiceNetsSpec
+
+        dice = spec.typed(DiceNetsSpec)
+        faces = {die.name: tuple(die.faces) for die in dice.dice}
+        return ExportPart(spec.kind, title, output, die=dice.size, faces=faces)
     return ExportPart(spec.kind, title, output)
 
 
@@ -504,6 +533,55 @@ def write_tts_export(kit: KitPlan, outputs: list[tuple[str, Output]], folder: st
     parts = [export_part(kit, c, o) for c, o in outputs if "." not in o.name]
     files = tts_files(definition.id, definition.title, parts, kit.tts_url or "", file_author(definition))
     return [BuiltFile(path, 1, hashlib.sha256(data).hexdigest()) for path, data in write_tts(folder, files)]
+
+
+def write_service_export(kit: KitPlan, outputs: list[tuple[str, Output]], folder: str) -> list[BuiltFile]:
+    """Write FOLDER/service/<name>/, the kit's cards, counters and boards as the print service
+    asks for them, with its README.txt and manifest.json (``generator.kits.service``); return
+    the files."""
+    from generator.kits.service import SERVICES, service_files, write_service
+    from generator.kits.service import Part as ServicePart
+
+    service = SERVICES[kit.service or ""]
+    parts = []
+    for component, output in outputs:
+        if "." in output.name:  # a booklet's other languages
+            continue
+        read = export_part(kit, component, output)
+        parts.append((output.name, ServicePart(read.kind, read.title, output, read.shapes, read.panel)))
+    definition = kit.definition
+    files = service_files(definition.id, definition.title, service, parts)
+    return [
+        BuiltFile(path, 1, hashlib.sha256(data).hexdigest())
+        for path, data in write_service(folder, service, files)
+    ]
+
+
+CUT_FOLDER = "cut"  # the kit's subfolder of cut files under --export cut
+
+
+def write_cut_export(kit: KitPlan, sheets: list, folder: str) -> tuple[list[BuiltFile], list[dict]]:
+    """Write FOLDER/cut/sheet-<n>.svg for every sheet of kit.pdf with parts to cut (n: the
+    sheet's number in kit.pdf, from 1), each the outline of every part of the sheet's front and
+    its registration marks (``generator.render.cut``); return the files and what the manifest
+    says of each: its file, the sheet's number and the kit.pdf page of the sheet's front."""
+    files: list[BuiltFile] = []
+    listed: list[dict] = []
+    target = os.path.join(folder, CUT_FOLDER)
+    numbers = cut_numbers(sheets)
+    if numbers:  # a kit with nothing to cut has no cut folder
+        os.makedirs(target, exist_ok=True)
+    pages = sheet_pages(sheets, kit.options.single_sided)
+    for number in numbers:
+        front = sheets[number - 1].front
+        title = file_title(kit.definition, f"cut file of sheet {number} ({front.label})")
+        text = cut_document(
+            front.width, front.height, front.outlines, mark_shapes(front.width, front.height), title
+        )
+        name = f"sheet-{number}.svg"
+        files.append(write_text(os.path.join(target, name), text))
+        listed.append({"file": f"{CUT_FOLDER}/{name}", "sheet": number, "page": pages[number - 1][0]})
+    return files, listed
 
 
 def kit_manifest(definition: GameDefinition, sheets: list, single_sided: bool, lang: str) -> dict:

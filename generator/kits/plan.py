@@ -26,6 +26,7 @@ from generator.foundation.seeding import check_seed
 from generator.games import has_rules
 from generator.kits.budget import check_plan
 from generator.model.units import parse_length
+from generator.printing.cut import CUT_MARGIN, CUT_STOCK
 from generator.printing.imposition import Paper, find_paper
 from generator.render import FORMATS
 from generator.workers.cluster import check_address, check_dask
@@ -55,6 +56,12 @@ class KitPlan:
     # --export tts: a Tabletop Simulator saved object in tts/ (None: none), its images named with
     # this prefix (a hosting address, or "" for file names beside the JSON)
     tts_url: str | None = None
+    # --service: files for a print-on-demand service in service/<name>/ (None: none)
+    service: str | None = None
+    # --export cut: a cut file (cut/sheet-<n>.svg) for every sheet of parts to cut, and the
+    # registration marks on those sheets of kit.pdf, whose margin is then at least CUT_MARGIN
+    # (the kit's other pages keep the paper's margin)
+    cut: bool = False
     # the game's definition in every other language its booklets have (their booklets in those
     # languages are part of the kit), loaded once with the plan; the kit's definition is in the
     # options' language
@@ -69,6 +76,24 @@ class KitPlan:
     def context(self) -> Context:
         """Return the context the kit's components draw in (a new one: it caches game data)."""
         return context(self.definition, self.paper, self.seed, self.variants, self.options)
+
+    @property
+    def parts_paper(self) -> Paper:
+        """Return the paper the kit's card parts are laid out on: the kit's, with a margin of at
+        least CUT_MARGIN under --export cut (clear of the registration marks)."""
+        if not self.cut:
+            return self.paper
+        return self.paper.with_margin(max(self.paper.margin, CUT_MARGIN))
+
+    def stock_papers(self) -> dict[str, Paper] | None:
+        """Return the paper each stock's packed sheets are laid out on, where it is not the kit's:
+        the card parts on ``parts_paper`` under --export cut (None: every sheet on the kit's)."""
+        return {CUT_STOCK: self.parts_paper} if self.cut else None
+
+    def parts_context(self) -> Context:
+        """Return the context the kit's card parts are drawn in under --export cut: the kit's own
+        (``context``), on ``parts_paper``."""
+        return context(self.definition, self.parts_paper, self.seed, self.variants, self.options)
 
     def for_seed(self, seed: int) -> KitPlan:
         """Return the plan of the same kit with the board drawn from another of the batch's seeds
@@ -220,7 +245,7 @@ def parse_png(text: str | None) -> int | None:
     return dpi
 
 
-EXPORTS = ("tts",)  # what --export makes beside the kit
+EXPORTS = ("tts", "cut")  # what --export makes beside the kit
 
 
 def check_export(export: Sequence[str], tts_url: str | None) -> str | None:
@@ -242,6 +267,27 @@ def check_export(export: Sequence[str], tts_url: str | None) -> str | None:
             f"--tts-url must be an http(s) address such as https://example.org/kit/, got {tts_url!r}"
         )
     return url if url.endswith("/") else url + "/"
+
+
+def check_service(name: str | None, definitions: Sequence[GameDefinition]) -> str | None:
+    """Return the --service key (None when not asked); raise UsageError for an unknown service or
+    a kit whose cards are larger than every card the service prints."""
+    if name is None:
+        return None
+    from generator.kits.service import SERVICES, card_problem
+
+    key = name.strip().lower()
+    if key not in SERVICES:
+        raise UsageError(f"unknown service {name!r} (services: {', '.join(SERVICES)})")
+    from generator.components.cards import card_size
+
+    for d in definitions:
+        for spec in d.components:
+            if spec.kind == "cards":
+                problem = card_problem(SERVICES[key], f"{d.id}/{spec.id}", *card_size(spec["size"]))
+                if problem:
+                    raise UsageError(problem)
+    return key
 
 
 def parse_cell_size(text: str | None) -> float | None:
@@ -311,11 +357,13 @@ def kit_plan(
     variants: Iterable[str] = (),
     options: Options | None = None,
     parts: bool = False,
+    cut: bool = False,
 ) -> KitPlan:
     """Return one kit's checked plan (for the library: ``pnp check``, tests, benchmarks); raise
     UsageError (or DefinitionError) as ``pnp build`` would for the same options. The kit is in
     the options' language (by default the definition's): its definition is the one in that
-    language, and the game's other booklet languages are loaded with it."""
+    language, and the game's other booklet languages are loaded with it. With ``cut`` (``--export
+    cut``) its sheets of parts to cut carry registration marks (``KitPlan.parts_context``)."""
     options = options or Options(lang=definition.lang)
     definition, translations = in_languages(definition, options.lang)
     sheet = find_paper(paper) if isinstance(paper, str) else paper
@@ -328,6 +376,7 @@ def kit_plan(
         variants=check_variants(definition, variants),
         options=options,
         parts=parts,
+        cut=cut,
         translations=translations,
     )
     check_fit(kit.context())
@@ -364,6 +413,7 @@ class BuildRequest:
     parts: bool = False
     export: Sequence[str] = ()
     tts_url: str | None = None
+    service: str | None = None
     balanced: str | None = None
     balance_games: int | None = None
     scheduler: str | None = None
@@ -434,13 +484,19 @@ def make_plan(request: BuildRequest) -> BuildPlan:
         png_dpi=parse_png(r.png),
     )
     tts_url = check_export(r.export, r.tts_url)
-    if options.png_dpi is not None or tts_url is not None:
+    cut = "cut" in r.export
+    if cut and "pdf" not in chosen_formats:
+        raise UsageError(
+            "--export cut writes the cut files of kit.pdf's sheets: give --format pdf (or pdf,svg)"
+        )
+    if options.png_dpi is not None or tts_url is not None or r.service is not None:
         from generator.render.png import check_rasteriser
 
         check_rasteriser()
     if lang not in LANGUAGES:
         raise UsageError(f"unknown language {lang!r} (languages: {language_codes()})")
     definitions = load_all(folder, lang) if all_games else [find_definition(g, folder, lang) for g in games]
+    service = check_service(r.service, definitions)
     for d in definitions:
         if not all_games:
             check_language(d, lang)
@@ -474,9 +530,11 @@ def make_plan(request: BuildRequest) -> BuildPlan:
                 )
         first = batch[0] if batch else (seed_value if takes_seed(d) else None)
         # every kit's options are checked (pieces that fit the squares) before any is written
-        kit = kit_plan(d, out, sheet, chosen_formats, first, game_variants, game_options, r.parts)
+        kit = kit_plan(d, out, sheet, chosen_formats, first, game_variants, game_options, r.parts, cut)
         if tts_url is not None:
             kit = replace(kit, tts_url=tts_url)
+        if service is not None:
+            kit = replace(kit, service=service)
         plans.append(GamePlan(kit, batch))
     if band is not None and not any(g.seeds for g in plans):
         raise UsageError("--balanced keeps the fair seeds of a batch: give --seeds A-B of a seeded game")

@@ -64,11 +64,33 @@ def run_plan(plan: BuildPlan, progress_factory: Callable[[int], Any] | None = No
     with output_folder(plan.out):
         write_index(plan.out)
         _, problems = read_manifests(plan.out)
+    problems = service_warnings(plan) + problems
     if progress:
         progress.close()
     return "\n".join(
         [f"built {built} kit(s), {files} files, in {plan.out}"] + [f"warning: {p}" for p in problems]
     )
+
+
+def service_warnings(plan: BuildPlan) -> list[str]:
+    """Return one line per kit whose --service export left parts out (the service has no product
+    of their size), read back from each kit's service/<name>/manifest.json."""
+    import json
+
+    from generator.kits.service import FOLDER, SERVICES, left_out_warning
+
+    lines = []
+    for game in plan.games:
+        kit = game.kit
+        if kit.service is None:
+            continue
+        path = os.path.join(plan.out, kit.folder, FOLDER, kit.service, "manifest.json")
+        if os.path.isfile(path):
+            with open(path, encoding="utf-8") as handle:
+                left_out = json.load(handle).get("left_out", [])
+            if left_out:
+                lines.append(left_out_warning(kit.definition.id, SERVICES[kit.service], left_out))
+    return lines
 
 
 def write_calibration(plan: BuildPlan) -> str:

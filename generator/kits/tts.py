@@ -11,8 +11,11 @@ slot of a sheet holds a face like any other (without it, the knowledge base's co
 that slot for the hidden card). Each copy is one ``Card`` whose ``CardID`` is its sheet's id x 100
 plus its index on the sheet, named (``Nickname``) after the card. Boards are ``Custom_Board``
 objects of their artwork (the seeded board in a seeded kit's folder), pieces with faces
-(counters) are ``Custom_Tile`` objects with their backs, and the rule booklet a ``Custom_PDF``
-of its pages in reading order.
+(counters) are ``Custom_Tile`` objects with their backs, standees ``Figurine_Custom`` objects of
+their two panels (RGBA, transparent where a panel paints nothing), each die of a dice net a
+``Custom_Dice`` d6 of its six faces (``DIE_CELLS``), and the rule booklet a ``Custom_PDF`` of its
+pages in reading order. Objects are laid out in rows on the table (``Exporter.place``), each
+different counter a stack of its own.
 
 Images are named by relative file names, or a hosting address prefixed (``--tts-url``). The
 object's GUIDs are derived from the objects' names, so the same kit gives the same bytes.
@@ -34,7 +37,7 @@ from typing import Any, BinaryIO
 
 from generator.components.base import Output
 from generator.foundation.files import atomic_write
-from generator.model.page import Drawing, Group, Page, Rect, Style, multiply, rotate, scale, translate
+from generator.model.page import Drawing, Group, Page, Rect, Shape, Style, multiply, rotate, scale, translate
 from generator.printing.imposition import SheetItem
 
 FOLDER = "tts"  # the kit's subfolder of the export
@@ -44,7 +47,22 @@ MAX_SIDE = 4096  # pixels: the largest side of an image Tabletop Simulator loads
 DPI = 200  # the resolution a face is drawn at when the sheet has room (less on full sheets)
 POKER_WIDTH = 63.5  # mm: the card a Tabletop Simulator card of scale 1 stands for
 TILE_SCALE = 25.4  # mm per unit of a custom tile's scale (about an inch)
-SPACING = 4.0  # table units between objects laid out side by side
+SPACING = 2.0  # table units (about inches) between objects laid out side by side
+ROW = 60.0  # table units: a row of objects is at most this wide before the next row starts
+# a custom die's image: faces on a 3 x 3 grid, by face number (1 to 6) its (column, row), faces
+# 1 and 6 turned upside down (the layout of the d6 template, as templative's export fills it)
+DIE_CELLS = {1: (0, 2), 2: (0, 1), 3: (1, 2), 4: (1, 1), 5: (2, 1), 6: (2, 2)}
+DIE_TURNED = (1, 6)
+DIE_INSET = 0.3  # mm: a face is cut this far inside its net's fold and cut lines
+# the rotation that shows each face of a custom d6 on top (Custom_Dice RotationValues)
+DIE_ROTATIONS = {
+    1: (-90.0, 0.0, 0.0),
+    2: (0.0, 0.0, 0.0),
+    3: (0.0, 0.0, -90.0),
+    4: (0.0, 0.0, 90.0),
+    5: (0.0, 0.0, -180.0),
+    6: (90.0, 0.0, 0.0),
+}
 # a custom tile's Type for a counter's shape (Tabletop Simulator: 0 box, 1 hex, 2 circle, 3 rounded)
 TILE_TYPES = {"square": 0, "hex": 1, "hexagon": 1, "circle": 2, "rounded": 3}
 
@@ -62,6 +80,9 @@ class Part:
     output: Output
     shapes: Mapping[str, str] = field(default_factory=dict)
     panel: tuple[float, float] | None = None
+    # dice nets: the edge of a die in mm and each die's six faces by its name
+    die: float | None = None
+    faces: Mapping[str, Sequence[str]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -116,7 +137,7 @@ def render_sheet(faces: Sequence[Drawing], grid: Grid) -> bytes:
             # the face stretched to whole pixels: a cell is the face rounded to the grid
             width_mm, height_mm = grid.face_w * 25.4 / grid.dpi, grid.face_h * 25.4 / grid.dpi
             fitted = Group(face.shapes, scale(width_mm / face.width, height_mm / face.height))
-            drawn[id(face)] = _pixels(Page(width_mm, height_mm, (fitted,), label=face.label), grid.dpi)
+            drawn[id(face)] = page_pixels(Page(width_mm, height_mm, (fitted,), label=face.label), grid.dpi)
         pixels = drawn[id(face)]
         x, y = (n % grid.columns) * grid.face_w * 3, (n // grid.columns) * grid.face_h
         for row in range(grid.face_h):
@@ -127,7 +148,7 @@ def render_sheet(faces: Sequence[Drawing], grid: Grid) -> bytes:
     return encode_png(grid.face_w * grid.columns, grid.face_h * grid.rows, scanlines, grid.dpi)
 
 
-def _pixels(page: Page, dpi: int) -> list[bytes]:
+def page_pixels(page: Page, dpi: int) -> list[bytes]:
     """Return the RGB rows of a page drawn by the PNG writer at dpi (its scanlines, unfiltered)."""
     from generator.render.png import write_png
 
@@ -158,11 +179,39 @@ def render_face(face: Drawing, max_dpi: int = DPI) -> bytes:
     return buffer.getvalue()
 
 
-def _transform(x: float, y: float = 1.0, flipped: bool = False, size: float = 1.0) -> dict[str, float]:
+def render_cutout(face: Drawing, max_dpi: int = DPI) -> bytes:
+    """Return a PNG (8-bit RGBA) of one face at ``max_dpi`` or less, within ``MAX_SIDE`` pixels,
+    transparent wherever the face paints nothing (outside a standee's outline): the face drawn
+    on white and on black by the PNG writer, a pixel's opacity what the two keep in common."""
+    longest = max(face.width, face.height)
+    dpi = max(1, min(max_dpi, math.floor(MAX_SIDE * 25.4 / longest)))
+    while max(round(face.width * dpi / 25.4), round(face.height * dpi / 25.4)) > MAX_SIDE:
+        dpi -= 1
+    black = Rect(0, 0, face.width, face.height, Style(stroke=None, fill="#000000"))
+    on_white = page_pixels(Page(face.width, face.height, face.shapes, label=face.label), dpi)
+    on_black = page_pixels(Page(face.width, face.height, (black, *face.shapes), label=face.label), dpi)
+    lines = bytearray()
+    for white_row, black_row in zip(on_white, on_black, strict=True):
+        lines.append(0)
+        for at in range(0, len(white_row), 3):
+            w, b = white_row[at : at + 3], black_row[at : at + 3]
+            opacity = 255 - max(w[0] - b[0], w[1] - b[1], w[2] - b[2], 0)
+            if opacity == 0:
+                lines += b"\x00\x00\x00\x00"
+            else:  # the colour the face paints, unmixed from the black behind it
+                lines += bytes(min(255, round(c * 255 / opacity)) for c in b) + bytes((opacity,))
+    from generator.render.png import encode_png
+
+    return encode_png(len(on_white[0]) // 3, len(on_white), bytes(lines), dpi, alpha=True)
+
+
+def _transform(
+    at: tuple[float, float], y: float = 1.0, flipped: bool = False, size: float = 1.0
+) -> dict[str, float]:
     return {
-        "posX": x,
+        "posX": at[0],
         "posY": y,
-        "posZ": 0.0,
+        "posZ": at[1],
         "rotX": 0.0,
         "rotY": 180.0,
         "rotZ": 180.0 if flipped else 0.0,
@@ -199,15 +248,25 @@ class Exporter:
         self.files: list[Written] = []
         self.objects: list[dict[str, Any]] = []
         self.next_sheet = 1
+        self.x, self.z, self.depth = 0.0, 0.0, 0.0  # the row being filled, its deepest object
 
     def image(self, name: str, data: bytes) -> str:
         """Keep an image to write as tts/<name>; return the reference the JSON names it by."""
         self.files.append((name, data))
         return self.url + name
 
-    def place(self) -> float:
-        """Return the table position of the next object laid out beside the others."""
-        return len(self.objects) * SPACING
+    def place(self, width: float, depth: float) -> tuple[float, float]:
+        """Return the table position (x, z) of the centre of the next object, width x depth mm
+        on the table: objects go left to right (+x) SPACING apart, a row at most ROW wide, the
+        next row behind the deepest of the last (-z); a table unit is about an inch."""
+        w, d = width / TILE_SCALE, depth / TILE_SCALE
+        if self.x > 0 and self.x + w > ROW:
+            self.z -= self.depth + SPACING
+            self.x, self.depth = 0.0, 0.0
+        at = (round(self.x + w / 2 - ROW / 2, 4), round(self.z - d / 2, 4))
+        self.x += w + SPACING
+        self.depth = max(self.depth, d)
+        return at
 
     def deck(self, component: str, title: str, items: Sequence[SheetItem]) -> None:
         """Add a custom deck of every card (one item per copy) on sheets of at most 10 x 7."""
@@ -218,7 +277,7 @@ class Exporter:
         per_sheet = MAX_COLUMNS * MAX_ROWS  # BackIsHidden: every slot holds a face
         custom: dict[str, dict[str, Any]] = {}
         cards: list[dict[str, Any]] = []
-        x = self.place()
+        x = self.place(width, height)
         size = round(width / POKER_WIDTH, 4)
         for start in range(0, len(items), per_sheet):
             chunk = range(start, min(start + per_sheet, len(items)))
@@ -280,7 +339,7 @@ class Exporter:
                 "Custom_Board",
                 f"{self.game}/{component}",
                 title,
-                _transform(self.place(), 1.0, False, size),
+                _transform(self.place(art.width, art.height), 1.0, False, size),
                 CustomImage={
                     "ImageURL": url,
                     "ImageSecondaryURL": "",
@@ -294,23 +353,25 @@ class Exporter:
         """Add one custom tile per piece (copies stacked), its front and back as images, of the
         tile shape of its counter's shape (``shapes``: by piece name; square when not named)."""
         pieces = [p for item in items for p in ([q for _, _, q in item.pieces] or [item])]
-        made: dict[tuple[int, int], tuple[str, str]] = {}
-        x = self.place()
+        made: dict[tuple[int, int], tuple[str, str, tuple[float, float]]] = {}
+        stacked: dict[tuple[int, int], int] = {}
         for n, piece in enumerate(pieces):
             key = (id(piece.front), id(piece.back))
-            if key not in made:
+            if key not in made:  # each different piece is a stack of its own on the table
                 name = f"{component}-{len(made) + 1}"
                 front = self.image(f"{name}-front.png", render_face(piece.front))
                 back = self.image(f"{name}-back.png", render_face(piece.back)) if piece.back else ""
-                made[key] = (front, back)
-            front, back = made[key]
+                made[key] = (front, back, self.place(piece.front.width, piece.front.height))
+            front, back, x = made[key]
+            height = stacked.get(key, 0)
+            stacked[key] = height + 1
             size = round(piece.front.width / TILE_SCALE, 4)
             self.objects.append(
                 _object(
                     "Custom_Tile",
                     f"{self.game}/{component}/{n}",
                     piece.front.label,
-                    _transform(x, 1.0 + 0.2 * n, False, size),
+                    _transform(x, 1.0 + 0.2 * height, False, size),
                     CustomImage={
                         "ImageURL": front,
                         "ImageSecondaryURL": back,
@@ -329,21 +390,15 @@ class Exporter:
     def standees(self, component: str, items: Sequence[SheetItem], panel: tuple[float, float]) -> None:
         """Add one custom figurine per standee: its front panel as the image, its back panel (as
         seen from behind) as the second image."""
-        height, tab = panel
-        x = self.place()
         made: dict[int, tuple[str, str]] = {}
         for n, item in enumerate(items):
             flat = item.front
             if id(flat) not in made:
-                w = flat.width
                 name = f"{component}-{len(made) + 1}"
-                front = Drawing(w, height, (Group(flat.shapes, translate(0, -(tab + height)), clip=None),))
-                # the back is printed upside down above the front: turned upright again
-                upright = multiply(rotate(180, w / 2, height / 2), translate(0, -tab))
-                back = Drawing(w, height, (Group(flat.shapes, upright),))
+                front, back = standee_panels(flat, panel)
                 made[id(flat)] = (
-                    self.image(f"{name}-front.png", render_face(_clipped(front))),
-                    self.image(f"{name}-back.png", render_face(_clipped(back))),
+                    self.image(f"{name}-front.png", render_cutout(front)),
+                    self.image(f"{name}-back.png", render_cutout(back)),
                 )
             front_url, back_url = made[id(flat)]
             self.objects.append(
@@ -351,13 +406,64 @@ class Exporter:
                     "Figurine_Custom",
                     f"{self.game}/{component}/{n}",
                     flat.label,
-                    _transform(x + (n % 10) * 1.2, 1.0, False, round(flat.width / TILE_SCALE, 4)),
+                    _transform(
+                        self.place(flat.width, flat.width), 1.0, False, round(flat.width / TILE_SCALE, 4)
+                    ),
                     CustomImage={
                         "ImageURL": front_url,
                         "ImageSecondaryURL": back_url,
                         "ImageScalar": 1.0,
                         "WidthScale": 0.0,
                     },
+                )
+            )
+
+    def dice(
+        self, component: str, items: Sequence[SheetItem], edge: float, faces: Mapping[str, Sequence[str]]
+    ) -> None:
+        """Add one custom die (a d6) per net: its six faces cut out of the net and laid out on
+        the 3 x 3 grid of a custom die's image (``DIE_CELLS``), each face's value the face it
+        prints (a pip count, or its text), each die beside the others."""
+        from generator.components.dice_nets import face_origins
+
+        made: dict[int, str] = {}
+        for n, item in enumerate(items):
+            net = item.front
+            if id(net) not in made:
+                cells: list[Shape] = [Rect(0, 0, 3 * edge, 3 * edge, Style(stroke=None, fill="#ffffff"))]
+                for number, (fx, fy) in enumerate(face_origins(edge), 1):
+                    col, row = DIE_CELLS[number]
+                    # the face without the fold and cut lines on its edges: a hair inside them,
+                    # stretched back to the whole cell
+                    inner = multiply(
+                        scale(edge / (edge - 2 * DIE_INSET)), translate(-fx - DIE_INSET, -fy - DIE_INSET)
+                    )
+                    cut = Group((Group(net.shapes, inner),), clip=(0.0, 0.0, edge, edge))
+                    turn = rotate(180, edge / 2, edge / 2) if number in DIE_TURNED else translate(0, 0)
+                    cells.append(Group((cut,), multiply(translate(col * edge, row * edge), turn)))
+                sheet = Drawing(3 * edge, 3 * edge, tuple(cells), net.label)
+                made[id(net)] = self.image(f"{component}-{len(made) + 1}.png", render_face(sheet))
+            values = list(faces.get(net.label, ())) or [f"pips:{k}" for k in range(1, 7)]
+            self.objects.append(
+                _object(
+                    "Custom_Dice",
+                    f"{self.game}/{component}/{n}",
+                    net.label,
+                    _transform(self.place(edge, edge), 1.0, False, round(edge / TILE_SCALE, 4)),
+                    CustomImage={
+                        "ImageURL": made[id(net)],
+                        "ImageSecondaryURL": "",
+                        "ImageScalar": 1.0,
+                        "WidthScale": 0.0,
+                        "CustomDice": {"Type": 1},  # a six-sided die
+                    },
+                    RotationValues=[
+                        {
+                            "Value": face_value(values[number - 1]),
+                            "Rotation": dict(zip("xyz", DIE_ROTATIONS[number], strict=True)),
+                        }
+                        for number in range(1, 7)
+                    ],
                 )
             )
 
@@ -373,7 +479,7 @@ class Exporter:
                 "Custom_PDF",
                 f"{self.game}/{component}",
                 title,
-                _transform(self.place()),
+                _transform(self.place(pages[0].width, pages[0].height)),
                 CustomPDF={
                     "PDFUrl": self.url + f"{component}.pdf",
                     "PDFPassword": "",
@@ -404,6 +510,24 @@ class Exporter:
         }
 
 
+def standee_panels(flat: Drawing, panel: tuple[float, float]) -> tuple[Drawing, Drawing]:
+    """Return the front and back panels of a flat standee (tab, back upside down, front, tab, top
+    to bottom; ``panel`` its panel height and tab depth in mm), each cut to its box, the back
+    turned upright (as seen from behind)."""
+    height, tab = panel
+    w = flat.width
+    front = Drawing(w, height, (Group(flat.shapes, translate(0, -(tab + height)), clip=None),), flat.label)
+    upright = multiply(rotate(180, w / 2, height / 2), translate(0, -tab))
+    back = Drawing(w, height, (Group(flat.shapes, upright),), flat.label)
+    return _clipped(front), _clipped(back)
+
+
+def face_value(face: str) -> str:
+    """Return what a die's face reads as a value: its pip count, a symbol's or picture's name,
+    or its text."""
+    return face.split(":", 1)[1] if ":" in face else face
+
+
 def _clipped(drawing: Drawing) -> Drawing:
     """Return the drawing cut to its own box."""
     box = (0.0, 0.0, drawing.width, drawing.height)
@@ -432,6 +556,8 @@ def tts_files(
             exporter.tiles(name, output.items, part.shapes)
         elif kind == "standees" and output.items and part.panel is not None:
             exporter.standees(name, output.items, part.panel)
+        elif kind == "dice-nets" and output.items and part.die is not None:
+            exporter.dice(name, output.items, part.die, part.faces)
         elif output.booklet and output.pages:
             exporter.booklet(name, f"{title}: {what}", output.pages, author)
     text = json.dumps(exporter.save(title), indent=2, ensure_ascii=False) + "\n"

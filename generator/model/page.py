@@ -154,6 +154,9 @@ class Page:
     # runs beyond it (--bleed): the PDF's TrimBox and BleedBox, and the layout check's safe area
     cuts: tuple[Box, ...] = ()
     bleed: float = 0.0
+    # the cut outline of every cut-out part of a sheet of parts, a closed polygon in page mm each
+    # (the order of ``cuts``): what ``--export cut`` hands a cutting machine; no writer draws it
+    outlines: tuple[tuple[Point, ...], ...] = ()
 
     def __post_init__(self) -> None:
         if not isinstance(self.shapes, tuple):  # a list handed in is kept as a tuple of its own

@@ -17,6 +17,7 @@ from generator.model.page import (
     Line,
     Page,
     Path,
+    Point,
     Polygon,
     Rect,
     Shape,
@@ -470,6 +471,9 @@ class SheetItem:
     front: Drawing
     back: Drawing | None = None
     pieces: tuple[tuple[float, float, SheetItem], ...] = ()
+    # the piece's cut outline inside its box, a closed polygon (a hex, a die's net with its glue
+    # tabs); empty: the box is the outline
+    outline: tuple[Point, ...] = ()
 
     def cut_boxes(self, x: float, y: float) -> list[tuple[float, float, float, float]]:
         """Return the cut boxes (x0, y0, x1, y1) of the item placed at (x, y): its pieces' boxes,
@@ -479,6 +483,21 @@ class SheetItem:
         return [
             (x + px, y + py, x + px + p.front.width, y + py + p.front.height) for px, py, p in self.pieces
         ]
+
+    def cut_outlines(self, x: float, y: float) -> list[tuple[Point, ...]]:
+        """Return the cut outline of every piece of the item placed at (x, y), in the order of
+        ``cut_boxes``: each a closed polygon (its box's four corners, clockwise from the top left,
+        where the piece has no outline of its own)."""
+        placed = [(px, py, p) for px, py, p in self.pieces] or [(0.0, 0.0, self)]
+        out: list[tuple[Point, ...]] = []
+        for px, py, piece in placed:
+            ox, oy = x + px, y + py
+            if piece.outline:
+                out.append(tuple((ox + u, oy + v) for u, v in piece.outline))
+            else:
+                w, h = piece.front.width, piece.front.height
+                out.append(((ox, oy), (ox + w, oy), (ox + w, oy + h), (ox, oy + h)))
+        return out
 
     def back_boxes(self, x: float, y: float) -> list[tuple[float, float, float, float]]:
         """Return the cut boxes of the item's back placed at (x, y) on a backs page: its pieces'
@@ -581,6 +600,9 @@ def render_sheets(
             label=f"{label} sheet {number}",
             cuts=tuple(box for row in rows for px, py, it in row for box in it.cut_boxes(ox + px, oy + py)),
             bleed=bleed,
+            outlines=tuple(
+                o for row in rows for px, py, it in row for o in it.cut_outlines(ox + px, oy + py)
+            ),
         )
         page = footer(
             page, paper, catalogue_text("footer.sheet", lang, label=label, number=number, total=total)

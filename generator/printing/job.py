@@ -112,9 +112,12 @@ def job_sheets(
     label: str = "",
     duplex_offset: tuple[float, float] = (0.0, 0.0),
     bleed: float = 0.0,
+    papers: dict[str, Paper] | None = None,
 ) -> list[Sheet]:
-    """Return the sheets of a kit's parts in order. Parts with items are packed together by stock,
-    their sheets placed where the first of them comes (with gutters of twice the ``bleed``)."""
+    """Return the sheets of a kit's parts in order. Parts with items are packed together by stock
+    (on the paper ``papers`` gives for the stock, the paper with another margin, else on
+    ``paper``), their sheets placed where the first of them comes (with gutters of twice the
+    ``bleed``)."""
     pools: dict[str, list[Block]] = {}
     for part in parts:
         if part.items:
@@ -128,13 +131,14 @@ def job_sheets(
         blocks = pools.pop(part.stock, None)
         if blocks is None:
             continue  # packed with an earlier part of the same stock
+        packing = (papers or {}).get(part.stock, paper).portrait()
         stock = catalogue_text(f"stock.{part.stock}", lang)
         sheet_label = catalogue_text(
             "footer.parts" if label else "footer.parts.alone", lang, label=label, stock=stock
         )
-        for packed in packed_sheets(blocks, paper.portrait(), sheet_label, duplex_offset, bleed, lang):
-            front = scale_bar(packed.front, paper.portrait(), lang)
-            back = None if packed.back is None else scale_bar(packed.back, paper.portrait(), lang)
+        for packed in packed_sheets(blocks, packing, sheet_label, duplex_offset, bleed, lang):
+            front = scale_bar(packed.front, packing, lang)
+            back = None if packed.back is None else scale_bar(packed.back, packing, lang)
             ids = tuple(sorted(packed.parts, key=order.__getitem__))
             sheets.append(Sheet(front, back, part.stock, ids, is_packed=True))
     return sheets

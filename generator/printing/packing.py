@@ -41,7 +41,10 @@ def turned(block: Block) -> Block:
     """Return a block turned a quarter turn (blocks with a back are never turned)."""
     front = block.item.front
     shapes = (Group(front.shapes, (0.0, 1.0, -1.0, 0.0, front.height, 0.0)),)
-    return Block(SheetItem(Drawing(front.height, front.width, shapes, front.label)), block.part)
+    outline = tuple((front.height - y, x) for x, y in block.item.outline)  # turned with the drawing
+    return Block(
+        SheetItem(Drawing(front.height, front.width, shapes, front.label), outline=outline), block.part
+    )
 
 
 def _sort_keys():

@@ -88,13 +88,14 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
     )
 
 
-def encode_png(width: int, height: int, scanlines: bytes, dpi: int) -> bytes:
-    """Return a PNG file of 8-bit RGB scanlines (each starting with its filter byte) with the
-    resolution in its pHYs chunk (pixels per metre) and nothing else: no time, no text."""
+def encode_png(width: int, height: int, scanlines: bytes, dpi: int, alpha: bool = False) -> bytes:
+    """Return a PNG file of 8-bit RGB scanlines (RGBA with ``alpha``; each starting with its
+    filter byte) with the resolution in its pHYs chunk (pixels per metre) and nothing else: no
+    time, no text."""
     per_metre = round(dpi / 0.0254)
     return (
         b"\x89PNG\r\n\x1a\n"
-        + _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+        + _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6 if alpha else 2, 0, 0, 0))
         + _chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1))
         + _chunk(b"IDAT", zlib.compress(scanlines, 6))
         + _chunk(b"IEND", b"")

@@ -20,6 +20,7 @@ import re
 import socket
 import struct
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
@@ -43,6 +44,10 @@ MAX_HANDSHAKE_BYTES = 4 << 20
 #: (all of them died or left) or no answer from its scheduler before the analysis gives up.
 POLL_SECONDS = 1.0
 LOST_SECONDS = 30.0
+#: Seconds the scheduler may take to answer for its workers (each works out pnp's fingerprint)
+#: before the cluster is given up on, and the most a closing client is waited for.
+ANSWER_SECONDS = 30.0
+CLOSE_SECONDS = 2.0
 _ADDRESS = re.compile(r"^(?:([a-z0-9+.-]+)://)?([A-Za-z0-9_.-]+|\[[0-9A-Fa-f:.]+\])(?::([0-9]{1,5}))?$")
 
 
@@ -157,6 +162,11 @@ def _collect(
                 if isinstance(error, distributed.KilledWorker):
                     raise ClusterError(f"a Dask worker at {address} died while running the tasks") from None
                 raise error
+            if future.status != "finished" and client.status != "running":
+                raise ClusterError(
+                    f"the Dask scheduler at {address} stopped answering mid-analysis "
+                    f"({left + 1} of {len(futures)} batches of tasks left); nothing was written"
+                )
             if future.status != "finished":
                 raise ClusterError(f"the Dask cluster at {address} dropped the work ({future.status})")
             for i, result in zip(order[future.key], future.result()):
@@ -204,20 +214,87 @@ def _run_batch(tasks: Sequence[Task]) -> list[Any]:
 @contextmanager
 def _client(distributed: Any, address: str) -> Iterator[Any]:
     """Yield a client connected to the scheduler; raise ClusterError when no Dask scheduler
-    answers at the address within CONNECT_TIMEOUT seconds."""
+    answers at the address within CONNECT_TIMEOUT seconds, or what answers the handshake does not
+    go on as a scheduler does. The client is made, and closed, on a thread of its own that is
+    waited for at most CONNECT_TIMEOUT (CLOSE_SECONDS) seconds: a server that imitates the
+    handshake and then says nothing, or anything else, never holds the command."""
     kind = _identity(distributed, address)
     if kind != "Scheduler":
         raise ClusterError(
             f"{address} is a Dask {kind.lower()}, not a scheduler: give the scheduler's address"
         )
-    try:
-        client = distributed.Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
-    except Exception as exc:  # it answered the handshake, then failed: one line
-        raise ClusterError(f"cannot connect to the Dask scheduler at {address} ({_reason(exc)})") from None
+    _silence_dask_finalizers()
+    made: list[Any] = []
+    failed: list[str] = []
+
+    def connect() -> None:
+        try:
+            made.append(distributed.Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False))
+        except Exception as exc:  # it answered the handshake, then failed: said in one line below
+            failed.append(_reason(exc))
+            partial = _client_of(distributed, exc)
+            del exc
+            if partial is not None:
+                _close(partial)
+
+    thread = threading.Thread(target=connect, name="pnp-dask-connect", daemon=True)
+    thread.start()
+    thread.join(CONNECT_TIMEOUT + CLOSE_SECONDS)
+    if not made:
+        why = failed[0] if failed else f"no answer within {CONNECT_TIMEOUT:g} s"
+        if failed and why in ("AssertionError", "KeyError", "TypeError", "IndexError"):
+            why = "it does not answer as a Dask scheduler does"
+        raise ClusterError(f"cannot connect to the Dask scheduler at {address} ({why})")
+    client = made.pop()
     try:
         yield client
     finally:
-        client.close()
+        _close(client)
+
+
+def _close(client: Any) -> None:
+    """Close the client on a thread of its own, waiting at most CLOSE_SECONDS (a scheduler that
+    stopped answering would keep Dask's own close waiting twice the connection timeout)."""
+
+    def close() -> None:
+        with suppress(Exception):
+            client.close()
+
+    thread = threading.Thread(target=close, name="pnp-dask-close", daemon=True)
+    thread.start()
+    thread.join(CLOSE_SECONDS)
+    if thread.is_alive():
+        # Dask's close is still waiting for an answer that will not come: mark the client closed
+        # so that Python freeing it (at once or at exit) does not start waiting again.
+        client.status = "closed"
+
+
+def _client_of(distributed: Any, exc: BaseException) -> Any:
+    """Return the client whose making raised ``exc`` (found in the failed call's frames), or None."""
+    tb = exc.__traceback__
+    while tb is not None:
+        candidate = tb.tb_frame.f_locals.get("self")
+        if isinstance(candidate, distributed.Client):
+            return candidate
+        tb = tb.tb_next
+    return None
+
+
+def _silence_dask_finalizers() -> None:
+    """Keep what Dask's objects raise while Python frees them (a client whose connection failed
+    closing itself, at once or at exit) off the terminal: pnp has said what went wrong in one line.
+    Any other object's such error is reported as before."""
+    previous = sys.unraisablehook
+    if getattr(previous, "pnp_dask", False):
+        return
+
+    def hook(unraisable: Any) -> None:
+        where = getattr(unraisable.object, "__module__", "") or ""
+        if not str(where).startswith(("distributed", "tornado")):
+            previous(unraisable)
+
+    hook.pnp_dask = True  # type: ignore[attr-defined]
+    sys.unraisablehook = hook
 
 
 def _identity(distributed: Any, address: str) -> str:
@@ -229,7 +306,7 @@ def _identity(distributed: Any, address: str) -> str:
     host = host.strip("[]")
     deadline = time.monotonic() + CONNECT_TIMEOUT
     try:
-        with socket.create_connection((host, int(port)), timeout=CONNECT_TIMEOUT) as sock:
+        with _connect(host, int(port), deadline) as sock:
             hello = {
                 "compression": None,
                 "python": tuple(sys.version_info)[:3],
@@ -248,6 +325,44 @@ def _identity(distributed: Any, address: str) -> str:
     if not isinstance(reply, dict) or not isinstance(reply.get("type"), str):
         raise ClusterError(f"what answers at {address} is not a Dask scheduler")
     return str(reply["type"])
+
+
+def _connect(host: str, port: int, deadline: float) -> socket.socket:
+    """Return a socket connected to the host by the deadline: its name looked up on a thread of its
+    own (a name server that never answers is not waited for; the lookup has no time limit of its
+    own), then each address it has tried in turn; raise TimeoutError after the deadline, OSError
+    when the name is unknown or nothing accepts."""
+    found: list[Any] = []
+
+    def look_up() -> None:
+        try:
+            found.append(socket.getaddrinfo(host, port, type=socket.SOCK_STREAM))
+        except (OSError, UnicodeError) as exc:
+            found.append(OSError(f"unknown host: {_reason(exc)}"))
+
+    thread = threading.Thread(target=look_up, name="pnp-dask-lookup", daemon=True)
+    thread.start()
+    thread.join(max(0.0, deadline - time.monotonic()))
+    if not found:
+        raise TimeoutError
+    if isinstance(found[0], OSError):
+        raise found[0]
+    error: OSError = OSError(f"no address for {host}")
+    for family, kind, proto, _, where in found[0]:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            raise TimeoutError
+        sock = socket.socket(family, kind, proto)
+        try:
+            sock.settimeout(remaining)
+            sock.connect(where)
+            return sock
+        except OSError as exc:
+            sock.close()
+            if isinstance(exc, TimeoutError):
+                raise
+            error = exc
+    raise error
 
 
 def _send(distributed: Any, sock: socket.socket, message: dict[str, Any]) -> None:
@@ -308,10 +423,20 @@ def _check_cluster(client: Any, address: str) -> int:
         client.wait_for_workers(1, timeout=CONNECT_TIMEOUT)
     except (OSError, TimeoutError):
         raise ClusterError(f"the Dask scheduler at {address} has no workers") from None
+    except Exception as exc:  # what answers is not a scheduler after all
+        raise ClusterError(f"the Dask scheduler at {address} does not answer ({_reason(exc)})") from None
     mine = code_fingerprint()
-    found = client.run(_probe, on_error="return")
     try:
-        found["scheduler"] = client.run_on_scheduler(_probe)
+        found = client.run(_probe, on_error="return", callback_timeout=ANSWER_SECONDS)
+        threads = client.nthreads(callback_timeout=ANSWER_SECONDS)
+    except Exception as exc:  # a time limit, or no answer a scheduler would give
+        raise ClusterError(
+            f"the Dask scheduler at {address} does not answer for its workers ({_reason(exc)})"
+        ) from None
+    if not isinstance(found, dict) or not isinstance(threads, dict):
+        raise ClusterError(f"what answers at {address} is not a Dask scheduler")
+    try:
+        found["scheduler"] = client.run_on_scheduler(_probe, callback_timeout=ANSWER_SECONDS)
     except Exception as exc:
         found["scheduler"] = exc
     for where, theirs in sorted(found.items(), key=lambda item: item[0] != "scheduler"):
@@ -326,7 +451,7 @@ def _check_cluster(client: Any, address: str) -> int:
                 f"{who} of the Dask cluster at {address} runs pnp {theirs}, this is {mine}: "
                 "install this pnp on the scheduler and every worker, so results match a local run"
             )
-    return sum(client.nthreads().values())
+    return sum(n for n in threads.values() if isinstance(n, int))
 
 
 def _probe() -> str:
@@ -342,17 +467,26 @@ def _reason(exc: BaseException) -> str:
 
 @contextmanager
 def _quiet() -> Iterator[None]:
-    """Keep Dask's log lines and warnings (retries, version notes, undecodable messages) off the
-    terminal meanwhile."""
+    """Keep Dask's log lines and warnings (retries, version notes, undecodable messages, the
+    tracebacks of a lost scheduler's reconnection) off the terminal meanwhile: every logger of
+    ``distributed`` and ``tornado`` (Dask's configuration gives several their own level and
+    handler) is raised above CRITICAL, and put back after."""
     import logging
     import warnings
 
-    logger = logging.getLogger("distributed")
-    level = logger.level
-    logger.setLevel(logging.CRITICAL + 1)  # its critical lines too: pnp says what went wrong
+    names = [
+        name
+        for name in ["distributed", "tornado", *logging.root.manager.loggerDict]
+        if name.split(".")[0] in ("distributed", "tornado")
+    ]
+    loggers = [logging.getLogger(name) for name in dict.fromkeys(names)]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.CRITICAL + 1)  # their critical lines too: pnp says what went wrong
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             yield
     finally:
-        logger.setLevel(level)
+        for logger, level in zip(loggers, levels, strict=True):
+            logger.setLevel(level)

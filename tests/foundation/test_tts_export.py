@@ -1,6 +1,6 @@
 """``pnp build GAME --export tts``: the kit as a Tabletop Simulator saved object, tts/<game>.json,
 its images beside it. Read back as Tabletop Simulator reads it: every deck's sheets within 10 x 7
-faces and 4096 pixels a side, in RGB, the grid its NumWidth and NumHeight say, every CardID a
+faces and 4096 pixels a side, in RGB (a figurine's cut-out in RGBA), the grid its NumWidth and NumHeight say, every CardID a
 slot of a sheet its deck names, one card per copy named after the card, every image it names
 present under the name (or the hosting address) it is given."""
 
@@ -103,11 +103,18 @@ def check_export(folder: Path, game: str, prefix: str) -> None:
     save = saved(folder, game)
     named = references(save)
     assert named
+    figurines = {
+        o["CustomImage"][key]
+        for o in save["ObjectStates"]
+        if o["Name"] == "Figurine_Custom"
+        for key in ("ImageURL", "ImageSecondaryURL")
+    }
     for reference in named:
         if reference.endswith(".pdf"):
             continue
         picture = image(folder, prefix, reference)
-        assert picture.format == "PNG" and picture.mode == "RGB"
+        assert picture.format == "PNG"
+        assert picture.mode == ("RGBA" if reference in figurines else "RGB"), reference
         assert max(picture.size) <= 4096
     # nothing in tts/ that the object does not name
     files = {p.name for p in (folder / "tts").iterdir()}
@@ -297,3 +304,84 @@ def test_a_bad_export_option_is_one_line_and_writes_nothing(tmp_path, args, mess
     assert result.returncode == 2
     assert message in one_line_error(result)
     assert not (tmp_path / "out").exists()
+
+
+def test_dice_are_custom_d6_one_per_net_their_faces_on_the_3_by_3_grid(exports):
+    folder, prefix = exports["lanterns"]
+    save = saved(folder, "lanterns")
+    dice = [o for o in save["ObjectStates"] if o["Name"] == "Custom_Dice"]
+    definition = load_definition(str(folder.parent.parent / "layouts" / "lanterns.toml"))
+    spec = next(c for c in definition.components if c.kind == "dice-nets")
+    assert Counter(d["Nickname"] for d in dice) == {die["name"]: die["count"] for die in spec["dice"]}
+    faces = {die["name"]: die["faces"] for die in spec["dice"]}
+    for die in dice:
+        assert die["CustomImage"]["CustomDice"] == {"Type": 1}  # a six-sided die
+        values = [r["Value"] for r in die["RotationValues"]]
+        assert values == [f.split(":", 1)[-1] for f in faces[die["Nickname"]]]
+        rotations = [tuple(r["Rotation"].values()) for r in die["RotationValues"]]
+        assert len(set(rotations)) == 6
+        picture = image(folder, prefix, die["CustomImage"]["ImageURL"])
+        assert picture.mode == "RGB" and picture.width == picture.height
+        cell = picture.width // 3
+        for col in range(3):
+            for row in range(3):
+                box = picture.crop(
+                    (col * cell + 3, row * cell + 3, (col + 1) * cell - 3, (row + 1) * cell - 3)
+                )
+                darkest = box.convert("L").getextrema()[0]
+                # the top row is the template's empty row; the other six cells are faces, each
+                # drawn (pips, a symbol or text on the die's colour)
+                assert (darkest == 255) is (row == 0), (col, row)
+
+
+@pytest.mark.parametrize("game", ["lanterns", "aggression"])
+def test_the_parts_lie_apart_on_the_table_copies_of_a_piece_stacked(exports, game):
+    folder, _ = exports[game]
+    objects = saved(folder, game)["ObjectStates"]
+    spots: dict[tuple[float, float], set[tuple[str, str]]] = {}
+    heights: dict[tuple[float, float], list[float]] = {}
+    for o in objects:
+        t = o["Transform"]
+        at = (t["posX"], t["posZ"])
+        image_of = o.get("CustomImage", {}).get("ImageURL", "")
+        group = (o["Name"], image_of if o["Name"] == "Custom_Tile" else o["GUID"])
+        spots.setdefault(at, set()).add(group)
+        heights.setdefault(at, []).append(t["posY"])
+        assert abs(t["posX"]) < 60 and abs(t["posZ"]) < 200
+    # one spot per object, but the copies of one counter (the same images) share a stack
+    assert all(len(groups) == 1 for groups in spots.values()), spots
+    for stack in heights.values():
+        assert sorted(stack) == stack and len(set(stack)) == len(stack)  # one above the other
+    tiles = [o for o in objects if o["Name"] == "Custom_Tile"]
+    kinds = {o["CustomImage"]["ImageURL"] for o in tiles}
+    assert len({(o["Transform"]["posX"], o["Transform"]["posZ"]) for o in tiles}) == len(kinds) > 1
+
+
+def test_a_figurine_is_transparent_wherever_its_standee_paints_nothing():
+    from generator.components.base import Output
+    from generator.kits.tts import Part, tts_files
+    from generator.model.page import Circle, Drawing, Style
+    from generator.printing.imposition import SheetItem
+
+    width, height, tab = 20.0, 30.0, 8.0
+    paint = Style(stroke=None, fill="#c03020")
+    # a flat standee: tab, back (upside down), front, tab; each panel paints a disc only
+    flat = Drawing(
+        width,
+        2 * (tab + height),
+        (Circle(width / 2, tab + height / 2, 8.0, paint), Circle(width / 2, tab + 1.5 * height, 8.0, paint)),
+        "ghost",
+    )
+    part = Part("standees", "Figures", Output("figures", (), items=(SheetItem(flat),)), panel=(height, tab))
+    files = dict(tts_files("g", "G", [part]))
+    saved_object = json.loads(files["g.json"])
+    [figure] = [o for o in saved_object["ObjectStates"] if o["Name"] == "Figurine_Custom"]
+    from io import BytesIO
+
+    for key in ("ImageURL", "ImageSecondaryURL"):
+        picture = Image.open(BytesIO(files[figure["CustomImage"][key]]))
+        assert picture.mode == "RGBA"
+        w, h = picture.size
+        assert picture.getpixel((1, 1))[3] == 0 and picture.getpixel((w - 2, h - 2))[3] == 0  # outside
+        centre = picture.getpixel((w // 2, h // 2))
+        assert centre[3] == 255 and abs(centre[0] - 0xC0) < 3 and abs(centre[1] - 0x30) < 3  # the disc
