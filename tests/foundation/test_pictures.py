@@ -306,6 +306,23 @@ def test_a_round_counters_picture_runs_into_its_bleed_circle(kits):
     assert len(suns) == 3 and all(mm(d["rect"].width) == pytest.approx(12.0, abs=0.1) for d in suns)
 
 
+def test_a_print_shops_hex_counter_runs_its_picture_into_its_bleed(kits):
+    # under --bleed each hex is cut on its own edges: its picture fills a hex 3 mm wider all round
+    page = open_pdf(os.path.join(kits["shop"], "tokens.pdf"))[0]
+    pix = page.get_pixmap(DPI)
+    across = 30.0 + 2 * 3.0
+    hexes = [
+        r
+        for r in page.get_images()
+        if abs(mm(r.height) - across) < 0.1 and abs(mm(r.width) - 2 * across) < 0.1
+    ]
+    assert len(hexes) == 2
+    for r in hexes:
+        cx, cy = mm(r.x0 + r.width / 2), mm(r.y0 + r.height / 2)
+        assert near(at(pix, cx, cy - 16.5), ORANGE, 60) and near(at(pix, cx, cy + 16.5), ORANGE, 60)
+        assert not near(at(pix, cx, cy - 18.7), ORANGE, 60)  # past the bleed's edge
+
+
 def test_under_cmyk_every_picture_is_stored_in_cmyk_inks(kits):
     stored = image_objects(os.path.join(kits["shop"], "kit.pdf"))
     assert stored and all(space == "/DeviceCMYK" for _, space in stored), stored
