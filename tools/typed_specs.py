@@ -6,7 +6,7 @@
 Every kind of the ``KINDS`` table gets a frozen dataclass with one attribute per key (the common
 keys of ``components.base.COMMON_SCHEMA``, then the kind's ``SCHEMA``), typed from the key's
 ``Field`` (lengths and numbers as float, lists as tuples, nested tables as frozen dataclasses of
-their own), and ``from_values``, which makes it from the loader's checked values. These are the
+their own; every kind's class is a ``CommonSpec``, the common keys' class), and ``from_values``, which makes it from the loader's checked values. These are the
 same field tables the component README's key tables are generated from (tools/component_docs.py);
 ``tests/foundation/test_typed_specs.py`` fails when the module is stale.
 """
@@ -91,19 +91,23 @@ class Writer:
             )
         raise AssertionError(f"unknown field type {t}")
 
-    def table(self, name: str, schema: Mapping[str, Field], what: str) -> str:
-        """Add the class of a table's keys; return its name."""
-        lines = ["", "", "@dataclass(frozen=True, slots=True)", f"class {name}(TypedSpec):"]
+    def table(
+        self, name: str, schema: Mapping[str, Field], what: str, base: str = "TypedSpec", inherited: int = 0
+    ) -> str:
+        """Add the class of a table's keys; return its name. A class whose ``base`` holds its
+        first ``inherited`` keys declares only the others."""
+        lines = ["", "", "@dataclass(frozen=True, slots=True)", f"class {name}({base}):"]
         lines.append(f'    """The keys of {what} (generated)."""')
         lines.append("")
         made: list[str] = []
-        for key, field in schema.items():
+        for n, (key, field) in enumerate(schema.items()):
             kind, expr = self.conversion(f"values[{key!r}]", field, name, key)
             optional = not field.required and field.default is None
             if optional:
                 kind = f"{kind} | None"
                 expr = f"None if values[{key!r}] is None else {expr}"
-            lines.append(f"    {attribute(key)}: {kind}")
+            if n >= inherited:
+                lines.append(f"    {attribute(key)}: {kind}")
             made.append(f"            {attribute(key)}={expr},")
         lines += [
             "",
@@ -124,12 +128,16 @@ class Writer:
 def source() -> str:
     """Return the text of generator/components/specs.py."""
     writer = Writer()
+    writer.table("CommonSpec", COMMON_SCHEMA, "every component kind")
     names = []
     for kind_name, kind in KINDS.items():
-        names.append(writer.table(f"{camel(kind_name)}Spec", {**COMMON_SCHEMA, **kind.schema}, kind_name))
+        keys = {**COMMON_SCHEMA, **kind.schema}
+        names.append(
+            writer.table(f"{camel(kind_name)}Spec", keys, kind_name, "CommonSpec", len(COMMON_SCHEMA))
+        )
     body = "\n".join(writer.classes)
     table = "\n".join(f"    {kind!r}: {name}," for kind, name in zip(KINDS, names))
-    text = HEADER + body + "\n\n\n#: the typed value of every kind\nSPECS: dict[str, type[TypedSpec]] = {\n"
+    text = HEADER + body + "\n\n\n#: the typed value of every kind\nSPECS: dict[str, type[CommonSpec]] = {\n"
     text += table + "\n}\n"
     formatted = subprocess.run(
         [sys.executable, "-m", "ruff", "format", "--stdin-filename", TARGET, "-"],

@@ -23,6 +23,7 @@ from typing import Any, Literal, Protocol
 from generator.booklet.html import HtmlDocument
 from generator.booklet.markup import Document
 from generator.booklet.template import template_values
+from generator.components.specs import SPECS
 from generator.definitions.schema import Field
 from generator.definitions.values import ComponentSpec, GameDefinition
 from generator.foundation.errors import BoardError, DefinitionError, UnknownGameError, UsageError
@@ -164,6 +165,8 @@ class Options:
     cell_size: float | None = None
     lang: str = "en"
     single_sided: bool = False  # kit.pdf for printers without duplex
+    # the parts with backs on gutter-fold sheets (fronts and backs on one side; single-sided too)
+    gutter_fold: bool = False
     # for a print shop: art beyond every cut (mm) with TrimBox and BleedBox, CMYK colour in the
     # PDFs, one PNG per face and board at a resolution (dpi)
     bleed: float = 0.0
@@ -291,7 +294,7 @@ def check_fit(ctx: Context) -> None:
         if kind.smallest_square is not None and kind.square_size is not None:
             least = kind.smallest_square(spec)
             if kind.square_size(spec, ctx) < least - 1e-6:
-                fail(f"the points of the {spec['title'] or spec.id} need {least:g} mm from one to the next")
+                fail(f"the points of the {title_of(spec)} need {least:g} mm from one to the next")
         board_id = spec.values.get("board")
         if not board_id or kind.footprint is None:
             continue
@@ -299,15 +302,20 @@ def check_fit(ctx: Context) -> None:
         need = kind.footprint(spec) + FIT_MARGIN
         if square < need - 1e-6:
             fail(
-                f"the {spec['title'] or spec.id} need squares of at least {need:g} mm, "
-                f"the {definition.component(board_id)['title'] or board_id} has {square:g} mm"
+                f"the {title_of(spec)} need squares of at least {need:g} mm, "
+                f"the {title_of(definition.component(board_id))} has {square:g} mm"
             )
+
+
+def title_of(spec: ComponentSpec) -> str:
+    """Return a component's title, or its id when it has none (the common keys, typed)."""
+    return spec.typed(SPECS[spec.kind]).title or spec.id
 
 
 def nup_output(spec: ComponentSpec, ctx: Context, parts: list[SheetItem]) -> list[Output]:
     """Return a component's cut-out parts laid n-up on sheets (with their backs pages, placed for
     the kit's flip, offset and bleed) as its one output, labelled with the game and the part."""
-    label = f"{ctx.definition.title}: {spec['title'] or spec.id}"
+    label = f"{ctx.definition.title}: {title_of(spec)}"
     pages = nup(
         parts,
         ctx.paper,

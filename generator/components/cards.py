@@ -21,6 +21,7 @@ from __future__ import annotations
 import difflib
 import os
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -48,12 +49,13 @@ from generator.components.rows import (
     shown,
     without_refs,
 )
+from generator.components.specs import CardsSpec, CardsSpecFields
 from generator.components.symbols import SYMBOLS, draw_symbol
-from generator.definitions.schema import Field
+from generator.definitions.schema import Field, Where, glyph_problem
 from generator.definitions.values import ComponentSpec
 from generator.foundation.errors import DefinitionError
 from generator.model.colour import readable
-from generator.model.fonts import break_words, has_glyphs, split_lines, text_width
+from generator.model.fonts import break_words, split_lines, text_width
 from generator.model.page import Drawing, Rect, Shape, Style, Text
 from generator.model.units import parse_length
 from generator.printing.imposition import SheetItem
@@ -182,9 +184,10 @@ SCHEMA: dict[str, Field] = {
 
 
 Deck = Table  # a deck's data: its rows of cards
+CardField = CardsSpecFields  # a field of the card's layout, its keys typed
 
 
-def load_deck(values: dict[str, Any], where) -> Deck:
+def load_deck(values: dict[str, Any], where: Where) -> Deck:
     """Return a deck's data from its CSV file (beside the definition) or inline ``cards``."""
     deck = load_table(values, where, "cards", "card")
     if deck is None:
@@ -198,7 +201,7 @@ _refs = refs
 _fill_in = fill_in
 
 
-def check_spec(values: dict[str, Any], where) -> None:
+def check_spec(values: dict[str, Any], where: Where) -> None:
     """Read the deck's data (a CSV beside the definition, or inline), check its quantities and
     that every column the layout names exists, and keep the rows in the spec."""
     deck = load_deck(values, where)
@@ -220,7 +223,7 @@ def check_spec(values: dict[str, Any], where) -> None:
             problem = picture_problem(os.path.dirname(where.file), field["image"])
             if problem:
                 raise at.child("image").error(problem)
-        x, y, w, h = box(field, width, height)
+        x, y, w, h = box(CardsSpecFields.from_values(field), width, height)
         if w <= 0 or h <= 0 or x + w > width + 1e-6 or y + h > height + 1e-6:
             raise at.error(f"the field's box lies outside the {width:g} x {height:g} mm card")
         field["when"] = condition(field["when"], deck, at.child("when"))
@@ -270,7 +273,7 @@ def check_spec(values: dict[str, Any], where) -> None:
     values["csv"] = ""
 
 
-def _near(name: str, names) -> str:
+def _near(name: str, names: Iterable[str]) -> str:
     """Return "; did you mean 'x'?" for the name closest to a misspelt one, or "" when none is."""
     found = [n for n in names if n and n.lower() == name.lower()] or difflib.get_close_matches(
         name, [n for n in names if n], n=1, cutoff=0.6
@@ -278,20 +281,20 @@ def _near(name: str, names) -> str:
     return f"; did you mean {found[0]!r}?" if name and found else ""
 
 
-def box(field: dict[str, Any], width: float, height: float) -> tuple[float, float, float, float]:
+def box(field: CardField, width: float, height: float) -> tuple[float, float, float, float]:
     """Return a field's box (x, y, w, h) on a card of width x height mm."""
-    x, y = field["x"], field["y"]
-    if field["kind"] == "band":
-        w = field["w"] if field["w"] is not None else width - x
-        h = field["h"] if field["h"] is not None else height - y
+    x, y = field.x, field.y
+    if field.kind == "band":
+        w = field.w if field.w is not None else width - x
+        h = field.h if field.h is not None else height - y
     else:
-        w = field["w"] if field["w"] is not None else width - 2 * x
-        h = field["h"] if field["h"] is not None else height - y - 4.0
+        w = field.w if field.w is not None else width - 2 * x
+        h = field.h if field.h is not None else height - y - 4.0
     return (x, y, w, h)
 
 
 def _image_shapes(
-    field: dict[str, Any],
+    field: CardField,
     row: Row,
     x: float,
     y: float,
@@ -302,21 +305,21 @@ def _image_shapes(
     key: str,
 ) -> list[Shape]:
     """Return a picture field drawn into its box, or raise an error naming its row and column."""
-    name = _fill_in(field["image"], row).strip()
-    if not name or any(not row.cells.get(ref, "").strip() for ref in _refs(field["image"])):
+    name = _fill_in(field.image, row).strip()
+    if not name or any(not row.cells.get(ref, "").strip() for ref in _refs(field.image)):
         return []  # an empty cell: this card has no picture
     folder = os.path.dirname(ctx.definition.path)
     problem = picture_problem(folder, name)
     if problem:
-        refs = _refs(field["image"])
+        refs = _refs(field.image)
         if refs:
             raise deck.error(row, refs[0], problem)
         raise DefinitionError(f"{ctx.definition.path}: components.{deck.component}.{key}.image: {problem}")
     picture = load_picture(folder, name, f"{ctx.definition.path}: components.{deck.component}.{key}.image")
-    return picture_shapes(picture, (x, y, w, h), field["fit"])
+    return picture_shapes(picture, (x, y, w, h), field.fit)
 
 
-def _colour(value: str, row: Row, key: str, field: dict[str, Any], deck: Deck, ctx: Context) -> str | None:
+def _colour(value: str, row: Row, key: str, field: CardField, deck: Deck, ctx: Context) -> str | None:
     """Return a field's colour for a card: its own, or a column's value (checked here)."""
     text = _fill_in(value, row).strip()
     refs = _refs(value)
@@ -431,7 +434,7 @@ def _most_lines(em: float, h: float) -> int:
 
 def _text_shapes(
     text: str,
-    field: dict[str, Any],
+    field: CardField,
     x: float,
     y: float,
     w: float,
@@ -443,17 +446,17 @@ def _text_shapes(
 ) -> list[Shape]:
     """Return a text field's lines, wrapped and shrunk to fit its box (none in a figure where they
     would print smaller than ``floor`` points at true size), icons set in them."""
-    font = field["font"]
+    font = field.font
     icons = icons or inline.Icons()
     icons.check(text, where)
     letters = inline.plain(text)
-    if not has_glyphs(letters, font):
-        missing = sorted({ch for ch in letters if not has_glyphs(ch, font)})
-        raise DefinitionError(f"{where}: the font has no glyph for {''.join(missing)!r}")
-    fitted = fit_text(text, font, field["size"], min(field["min_size"], field["size"]), w, h)
+    problem = glyph_problem(letters, font)
+    if problem:
+        raise DefinitionError(f"{where}: {problem}")
+    fitted = fit_text(text, font, field.size, min(field.min_size, field.size), w, h)
     if fitted is None:
         raise DefinitionError(
-            f"{where}: the text does not fit its {w:g} x {h:g} mm box at {field['min_size']:g} pt; "
+            f"{where}: the text does not fit its {w:g} x {h:g} mm box at {field.min_size:g} pt; "
             "shorten it or make the box larger"
         )
     pt, lines = fitted
@@ -461,16 +464,16 @@ def _text_shapes(
     if pt < floor:
         # a figure shown small: the text set again at the floor, still in its box; a text the box
         # cannot hold at the floor shows its lines as grey bars, so the card never looks blank
-        refit = fit_text(text, font, max(field["size"], floor), floor, w, h)
+        refit = fit_text(text, font, max(field.size, floor), floor, w, h)
         if refit is not None:
             pt, lines = refit
         else:
             greek = True
     em = pt * 25.4 / 72
     block = (len(lines) - 1) * em * LEADING + em * 0.97
-    top = {"top": y, "middle": y + (h - block) / 2, "bottom": y + h - block}[field["valign"]]
-    anchor = {"left": "start", "centre": "middle", "right": "end"}[field["align"]]
-    ax = {"left": x, "centre": x + w / 2, "right": x + w}[field["align"]]
+    top = {"top": y, "middle": y + (h - block) / 2, "bottom": y + h - block}[field.valign]
+    anchor = {"left": "start", "centre": "middle", "right": "end"}[field.align]
+    ax = {"left": x, "centre": x + w / 2, "right": x + w}[field.align]
     if greek:
         bars: list[Shape] = []
         for i, line in enumerate(lines):
@@ -503,29 +506,30 @@ class Card:
 
 
 def _front(spec: ComponentSpec, ctx: Context, deck: Deck, row: Row, kind: str, floor: float = 0.0) -> Drawing:
-    width, height = card_size(spec["size"])
+    values = spec.typed(CardsSpec)
+    width, height = card_size(values.size)
     ink_saver = ctx.options.ink_saver
     shapes: list[Shape] = []
-    background = ctx.colour(spec["background"])
+    background = ctx.colour(values.background)
     face = "#ffffff"
     if background and background != "#ffffff" and not (ink_saver and luminance(background) < 0.9):
         shapes.append(Rect(0, 0, width, height, Style(stroke=None, fill=background)))
         face = background
-    frame = ctx.colour(spec["frame"])
+    frame = ctx.colour(values.frame)
     bands: list[tuple[tuple[float, float, float, float], str]] = []
     ink: list[Shape] = []  # texts and symbols, drawn over the bands and the frame
-    for i, field in enumerate(spec["fields"]):
-        if field["types"] and kind not in field["types"]:
+    for i, field in enumerate(values.fields):
+        if field.types and kind not in field.types:
             continue
-        if not shown(field["when"], field["unless"], row):
+        if not shown(field.when, field.unless, row):
             continue
         x, y, w, h = box(field, width, height)
         key = f"fields[{i}]"
-        if field["kind"] == "image":
+        if field.kind == "image":
             shapes.extend(_image_shapes(field, row, x, y, w, h, deck, ctx, key))
             continue
-        if field["kind"] == "band":
-            fill = _colour(field["fill"], row, key, field, deck, ctx)
+        if field.kind == "band":
+            fill = _colour(field.fill, row, key, field, deck, ctx)
             if fill is None:
                 continue
             if ink_saver and luminance(fill) < 0.9:
@@ -538,28 +542,28 @@ def _front(spec: ComponentSpec, ctx: Context, deck: Deck, row: Row, kind: str, f
         for (bx0, by0, bx1, by1), fill in bands:
             if bx0 <= x + w / 2 <= bx1 and by0 <= y + h / 2 <= by1:
                 under = fill
-        colour = _colour(field["colour"], row, key, field, deck, ctx) or contrast_ink(under)
+        colour = _colour(field.colour, row, key, field, deck, ctx) or contrast_ink(under)
         if ink_saver:
             colour = readable(colour, under)
-        if field["kind"] == "symbol":
-            name = _fill_in(field["symbol"], row).strip()
+        if field.kind == "symbol":
+            name = _fill_in(field.symbol, row).strip()
             if not name:
                 continue
             if name not in SYMBOLS:
                 problem = f"unknown symbol {name!r} (symbols: {', '.join(sorted(SYMBOLS))})"
-                refs = _refs(field["symbol"])
+                refs = _refs(field.symbol)
                 raise deck.error(row, refs[0], problem) if refs else DefinitionError(problem)
             ink.extend(draw_symbol(name, x + w / 2, y + h / 2, min(w, h), colour))
-        elif field["kind"] == "text":
-            text = _fill_in(field["text"], row).strip()
+        elif field.kind == "text":
+            text = _fill_in(field.text, row).strip()
             if not text:
                 continue
-            refs = _refs(field["text"])
+            refs = _refs(field.text)
             where = deck.where(row, refs[0]) if refs else f"{ctx.definition.path}: components.{spec.id}.{key}"
             icons = icons_of(ctx.definition) if has_icons(text) else None
             if icons is not None:  # an icon written in the field itself: named by its key
                 icons.check(
-                    without_refs(field["text"]), f"{ctx.definition.path}: components.{spec.id}.{key}.text"
+                    without_refs(field.text), f"{ctx.definition.path}: components.{spec.id}.{key}.text"
                 )
             ink.extend(_text_shapes(text, field, x, y, w, h, colour, where, floor, icons))
     if frame:
@@ -572,6 +576,13 @@ def _front(spec: ComponentSpec, ctx: Context, deck: Deck, row: Row, kind: str, f
     return Drawing(width, height, tuple(shapes), label)
 
 
+def _deck(spec: ComponentSpec) -> Deck:
+    """Return the deck's rows, read once by ``check_spec`` and kept in its ``cards`` key."""
+    deck = spec.typed(CardsSpec).cards
+    assert isinstance(deck, Table), spec.id
+    return deck
+
+
 def _name_column(deck: Deck) -> str:
     for name in ("name", "title", "Name", "Title"):
         if name in deck.columns:
@@ -580,26 +591,27 @@ def _name_column(deck: Deck) -> str:
 
 
 def _back(spec: ComponentSpec, ctx: Context, kind: str) -> Drawing | None:
-    look = spec["backs"].get(kind, spec["back"])
+    values = spec.typed(CardsSpec)
+    look = values.backs.get(kind, values.back)
     if look is None:
         return None
-    width, height = card_size(spec["size"])
+    width, height = card_size(values.size)
     shapes: list[Shape] = []
-    fill = ctx.colour(look["fill"])
+    fill = ctx.colour(look.fill)
     face = "#ffffff"
-    frame = ctx.colour(look["frame"])
+    frame = ctx.colour(look.frame)
     if fill and fill != "#ffffff":
         if ctx.options.ink_saver and luminance(fill) < 0.9:
             frame = frame or fill
         else:
             shapes.append(Rect(0, 0, width, height, Style(stroke=None, fill=fill)))
             face = fill
-    if look["image"]:
-        at = f"backs.{kind}" if kind in spec["backs"] else "back"
+    if look.image:
+        at = f"backs.{kind}" if kind in values.backs else "back"
         where = f"{ctx.definition.path}: components.{spec.id}.{at}.image"
-        picture = load_picture(os.path.dirname(ctx.definition.path), look["image"], where)
+        picture = load_picture(os.path.dirname(ctx.definition.path), look.image, where)
         box = grown((0.0, 0.0, width, height), (width, height), ctx.options.bleed)
-        shapes.extend(picture_shapes(picture, box, look["fit"]))
+        shapes.extend(picture_shapes(picture, box, look.fit))
     if frame:
         inset = FRAME_INSET
         colour = readable(frame, face) if ctx.options.ink_saver else frame
@@ -608,27 +620,27 @@ def _back(spec: ComponentSpec, ctx: Context, kind: str) -> Drawing | None:
         )
     ink = contrast_ink(face)
 
-    def own(key: str) -> str:
+    def own(value: str) -> str:
         """Return a back's colour, kept readable on the white of the ink saver."""
-        colour = ctx.colour(look[key]) or ink
+        colour = ctx.colour(value) or ink
         return readable(colour, face) if ctx.options.ink_saver else colour
 
-    text = look["text"]
-    symbol_h = min(width, height) * 0.45 if look["symbol"] else 0.0
-    em = look["size"] * 25.4 / 72
+    text = look.text
+    symbol_h = min(width, height) * 0.45 if look.symbol else 0.0
+    em = look.size * 25.4 / 72
     gap = 3.0 if symbol_h and text else 0.0
     top = height / 2 - (symbol_h + gap + (em * 0.73 if text else 0.0)) / 2
-    if look["symbol"]:
+    if look.symbol:
         shapes.extend(
-            draw_symbol(look["symbol"], width / 2, top + symbol_h / 2, symbol_h, own("symbol_colour"))
+            draw_symbol(look.symbol, width / 2, top + symbol_h / 2, symbol_h, own(look.symbol_colour))
         )
     if text:
-        colour = own("text_colour")
+        colour = own(look.text_colour)
         room = width - 2 * FRAME_INSET - 4.0
-        pt = look["size"]
-        font = look["font"]
+        pt = look.size
+        font = look.font
         if has_icons(text):
-            key = f"backs.{kind}" if kind in spec["backs"] else "back"
+            key = f"backs.{kind}" if kind in values.backs else "back"
             icons_of(ctx.definition).check(text, f"{ctx.definition.path}: components.{spec.id}.{key}.text")
         while inline.line_width(text, font, pt) > room and pt > MIN_SIZE:
             pt = max(MIN_SIZE, pt - 0.25)
@@ -638,13 +650,13 @@ def _back(spec: ComponentSpec, ctx: Context, kind: str) -> Drawing | None:
             )
         line = Text(width / 2, top + symbol_h + gap + em * 0.73, text, pt, font, "middle", colour)
         shapes.extend(inline.set_line(line, ctx.definition))
-    return Drawing(width, height, tuple(shapes), f"{kind or spec['title'] or spec.id} back")
+    return Drawing(width, height, tuple(shapes), f"{kind or values.title or spec.id} back")
 
 
 def deck_cards(spec: ComponentSpec, ctx: Context, floor: float = 0.0) -> list[Card]:
     """Return every distinct card of the deck in the data's order, with its copies, front and back
     (``floor``: a figure's type floor, see ``_text_shapes``)."""
-    deck: Deck = spec["cards"]
+    deck = _deck(spec)
     backs: dict[str, Drawing | None] = {}
     cards: list[Card] = []
     for row, kind, copies in _deck_rows(spec):
@@ -656,12 +668,13 @@ def deck_cards(spec: ComponentSpec, ctx: Context, floor: float = 0.0) -> list[Ca
 
 def _deck_rows(spec: ComponentSpec) -> list[tuple[Row, str, int]]:
     """Return (row, type, copies) of every row of the deck that makes a card, in the data's order."""
-    deck: Deck = spec["cards"]
+    values = spec.typed(CardsSpec)
+    deck = _deck(spec)
     out: list[tuple[Row, str, int]] = []
     for row in deck.rows:
-        copies = int(row.cells[spec["quantity"]]) if spec["quantity"] in deck.columns else 1
+        copies = int(row.cells[values.quantity]) if values.quantity in deck.columns else 1
         if copies:
-            out.append((row, row.cells.get(spec["type"], ""), copies))
+            out.append((row, row.cells.get(values.type, ""), copies))
     return out
 
 
@@ -675,20 +688,22 @@ def items(spec: ComponentSpec, ctx: Context) -> list[SheetItem]:
 
 def contents(spec: ComponentSpec, ctx: Context) -> list[tuple[str, int]]:
     """Return (type, count) of the deck's cards by type, for the print guide's checklist."""
+    values = spec.typed(CardsSpec)
     counts: dict[str, int] = {}
     for _, kind, copies in _deck_rows(spec):  # no card drawn: the counts need none
-        name = kind or spec["title"] or spec.id
+        name = kind or values.title or spec.id
         counts[name] = counts.get(name, 0) + copies
     return list(counts.items())
 
 
 def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = None) -> Drawing:
     """Return the first card of each type side by side (with its back), for a booklet figure."""
+    values = spec.typed(CardsSpec)
     from generator.components.look import figure_grid
 
     floor = (overlay or {}).get("type_floor", 0.0)
     seen: dict[str, Card] = {}
-    deck: Deck = spec["cards"]
+    deck = _deck(spec)
     for row, kind, copies in _deck_rows(spec):  # only the first card of each type is drawn
         if kind not in seen:
             front = _front(spec, ctx, deck, row, kind, floor)
@@ -702,7 +717,7 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
             arts.append(_bordered(card.back))
             names.append("back")
     shapes, width, height = figure_grid(arts, names, floor, 4.0)
-    return Drawing(width, height, shapes, spec["title"] or spec.id)
+    return Drawing(width, height, shapes, values.title or spec.id)
 
 
 def _bordered(art: Drawing) -> Drawing:

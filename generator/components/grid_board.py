@@ -44,8 +44,9 @@ from generator.components.pictures import (
     grown,
     image_field,
 )
+from generator.components.specs import GridBoardSpec
 from generator.components.symbols import draw_symbol
-from generator.definitions.schema import Field, positive
+from generator.definitions.schema import Field, Where, positive
 from generator.definitions.values import ComponentSpec, GameDefinition
 from generator.foundation.errors import DefinitionError
 from generator.model.page import (
@@ -148,7 +149,7 @@ DIRECTIONS = {
 OPPOSITE = {"N": "S", "NE": "SW", "E": "W", "SE": "NW", "S": "N", "SW": "NE", "W": "E", "NW": "SE"}
 
 
-def check_spec(values: dict[str, Any], where) -> None:
+def check_spec(values: dict[str, Any], where: Where) -> None:
     """Check that the board has a size from the definition or from the rules module."""
     if not values["data"] and (values["files"] is None or values["ranks"] is None):
         raise where.child("files").error('give files and ranks (and cells), or data = "board"')
@@ -184,13 +185,17 @@ def square_index(name: str) -> tuple[int, int]:
 
 def board_cells(spec: ComponentSpec, ctx: Context) -> tuple[int, int, dict[str, list[str]]]:
     """Return files, ranks and the marks of every square (from the rules module or the definition)."""
-    if spec["data"]:
-        data = ctx.layout_data(spec["data"])
+    values = spec.typed(GridBoardSpec)
+    if values.data:
+        data = ctx.layout_data(values.data)
         cells = dict(data.get("cells", {}))
         for name, marks in data.get("outside", {}).items():
             cells[name] = cells.get(name, []) + list(marks)
-        return int(data.get("files", spec["files"])), int(data.get("ranks", spec["ranks"])), cells
-    return spec["files"], spec["ranks"], dict(spec["cells"] or {})
+        files: Any = data.get("files", values.files)
+        ranks: Any = data.get("ranks", values.ranks)
+        return int(files), int(ranks), cells
+    assert values.files is not None and values.ranks is not None  # check_spec: files and ranks, or data
+    return values.files, values.ranks, {name: list(marks) for name, marks in (values.cells or {}).items()}
 
 
 class _Grid:
@@ -225,11 +230,14 @@ def _cell_shapes(
 ) -> list[Shape]:
     """Return a square's marks of one layer ('base' fills, 'top' ink); ``words`` False leaves out
     its texts (a piece stands on it), ``corners`` False its corner labels (figures show pieces)."""
+    values = spec.typed(GridBoardSpec)
     shapes: list[Shape] = []
     ink_saver = ctx.options.ink_saver
     # a corner label takes a band at the top of the square; arrows keep below it
     band = (
-        s * 0.26 if corners and any((lookup(spec["marks"], m)[0] or {}).get("corner") for m in marks) else 0.0
+        s * 0.26
+        if corners and any((entry := lookup(values.marks, m)[0]) and entry.corner for m in marks)
+        else 0.0
     )
     for mark in marks:
         if mark.startswith("text:"):
@@ -237,7 +245,7 @@ def _cell_shapes(
                 pt = s * 0.6 * 72 / 25.4
                 shapes.append(
                     fitted_text(
-                        x + s / 2, y + s / 2 + s * 0.6 * 0.36, mark[5:], s * 0.85, pt, spec["font"], "middle"
+                        x + s / 2, y + s / 2 + s * 0.6 * 0.36, mark[5:], s * 0.85, pt, values.font, "middle"
                     )
                 )
             continue
@@ -255,29 +263,27 @@ def _cell_shapes(
                 key = f"components.{spec.id}.cells: {mark!r}"
                 shapes.extend(face_picture(ctx.definition.path, mark[6:], key, (x, y, s, s), "cover"))
             continue
-        look, parts = mark_look(spec, ctx, mark)
-        fill = ctx.colour(look["fill"])
+        look, parts = mark_look(spec, ctx, mark, values.marks)
+        fill = ctx.colour(look.fill)
         if layer == "base":
             dark = fill is not None and contrast_ink(fill) == "#ffffff"
             if fill and not (ink_saver and dark):
                 shapes.append(Rect(x, y, s, s, Style(stroke=None, fill=fill)))
-            if look["image"]:
+            if look.image:
                 key = f"components.{spec.id}.marks: {mark!r}: image"
-                shapes.extend(
-                    face_picture(ctx.definition.path, look["image"], key, (x, y, s, s), look["fit"])
-                )
-            if look["hatch"] or (ink_saver and dark):
+                shapes.extend(face_picture(ctx.definition.path, look.image, key, (x, y, s, s), look.fit))
+            if look.hatch or (ink_saver and dark):
                 shapes.append(Group(tuple(hatch(x, y, s, s, "#000000", spacing=max(1.6, s / 9), width=0.3))))
         else:
             kept = fill is not None and not (ink_saver and contrast_ink(fill) == "#ffffff")
             face = fill if kept and fill else "#ffffff"
             ink = contrast_ink(None if ink_saver else fill)
 
-            def own(name: str, face: str = face, look: dict = look, ink: str = ink) -> str:
-                return mark_colour(ctx, look, name, face, ink)
+            def own(colour: str, face: str = face, ink: str = ink) -> str:
+                return mark_colour(ctx, colour, face, ink)
 
-            if look["outline"] or look["dashed"]:
-                colour = ctx.colour(look["outline"]) or "#000000"
+            if look.outline or look.dashed:
+                colour = ctx.colour(look.outline) or "#000000"
                 inset = s * 0.06
                 shapes.append(
                     Rect(
@@ -285,48 +291,46 @@ def _cell_shapes(
                         y + inset,
                         s - 2 * inset,
                         s - 2 * inset,
-                        Style(
-                            stroke=colour, fill=None, width=0.5, dash=(1.5, 1.0) if look["dashed"] else None
-                        ),
+                        Style(stroke=colour, fill=None, width=0.5, dash=(1.5, 1.0) if look.dashed else None),
                         r=s * 0.08,
                     )
                 )
-            cy = {"centre": y + s / 2, "top": y + s * 0.3, "bottom": y + s * 0.7}[look["position"]]
-            if look["symbol"]:
+            cy = {"centre": y + s / 2, "top": y + s * 0.3, "bottom": y + s * 0.7}[look.position]
+            if look.symbol:
                 shapes.extend(
                     draw_symbol(
-                        format_parts(look["symbol"], parts),
+                        format_parts(look.symbol, parts),
                         x + s / 2,
                         cy,
-                        s * look["symbol_scale"],
-                        own("symbol_colour"),
+                        s * look.symbol_scale,
+                        own(look.symbol_colour),
                     )
                 )
-            if look["text"] and words:
-                h = s * look["text_scale"]
+            if look.text and words:
+                h = s * look.text_scale
                 shapes.append(
                     fitted_text(
                         x + s / 2,
                         cy + h * 0.36,
-                        format_parts(look["text"], parts),
+                        format_parts(look.text, parts),
                         s * 0.9,
                         h * 72 / 25.4,
-                        spec["font"],
+                        values.font,
                         "middle",
-                        own("text_colour"),
+                        own(look.text_colour),
                     )
                 )
-            if look["corner"] and corners:
+            if look.corner and corners:
                 shapes.append(
                     fitted_text(
                         x + s * 0.06,
                         y + s * 0.2,
-                        format_parts(look["corner"], parts),
+                        format_parts(look.corner, parts),
                         s * 0.6,
                         s * 0.14 * 72 / 25.4,
-                        spec["font"],
+                        values.font,
                         "start",
-                        own("text_colour"),
+                        own(look.text_colour),
                     )
                 )
     return shapes
@@ -376,6 +380,7 @@ class _Frame:
 
 
 def _frame(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None) -> _Frame:
+    values = spec.typed(GridBoardSpec)
     files, ranks, cells = board_cells(spec, ctx)
     for name, marks in (overlay or {}).get("cells", {}).items():
         cells[name] = list(marks)
@@ -388,17 +393,17 @@ def _frame(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None) ->
     min_ry = min([0] + [ry for _, ry in indexed.values()])
     max_ry = max([ranks - 1] + [ry for _, ry in indexed.values()])
     cols, rows = max_fx - min_fx + 1, max_ry - min_ry + 1
-    label_size = max(spec["label_size"], (overlay or {}).get("type_floor", 0.0))
-    label_band = label_size * 25.4 / 72 * 1.9 if spec["labels"] else 3.0
+    label_size = max(values.label_size, (overlay or {}).get("type_floor", 0.0))
+    label_band = label_size * 25.4 / 72 * 1.9 if values.labels else 3.0
     edge_pt = max(9.0, (overlay or {}).get("type_floor", 0.0))
     edge_band = max(8.0, edge_pt * 25.4 / 72 * 2.2)
     bands = {
-        side: (edge_band if side in spec["edges"] else 0.0) for side in ("north", "south", "east", "west")
+        side: (edge_band if side in values.edges else 0.0) for side in ("north", "south", "east", "west")
     }
-    show_title = spec["title_on_board"] and overlay is None  # figures have captions instead
+    show_title = values.title_on_board and overlay is None  # figures have captions instead
     title_h = 11.0 if show_title else 0.0
     caption_h = 6.0
-    fixed = ctx.options.cell_size or spec["cell"]
+    fixed = ctx.options.cell_size or values.cell
 
     def fitted() -> float:
         if fixed is not None:
@@ -406,13 +411,13 @@ def _frame(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None) ->
         pw, ph = ctx.paper.printable
         avail_w = pw - 2 * label_band - bands["east"] - bands["west"] - 1.0
         avail_h = ph - 2 * label_band - bands["north"] - bands["south"] - title_h - caption_h - 6.0
-        return math.floor(min(spec["max_cell"], avail_w / cols, avail_h / rows) * 2) / 2
+        return math.floor(min(values.max_cell, avail_w / cols, avail_h / rows) * 2) / 2
 
     cell = fitted()
     two_lines = _two_line_band(edge_pt, edge_band)
-    for side, text in spec["edges"].items():
+    for side, text in values.edges.items():
         length = (files if side in ("north", "south") else ranks) * cell - 3.2
-        if len(_band_lines(text, edge_pt, length, spec["font"])) == 2:
+        if len(_band_lines(text, edge_pt, length, values.font)) == 2:
             bands[side] = two_lines  # a text longer than its edge takes two lines
     cell = min(cell, fitted())
     return _Frame(
@@ -443,6 +448,7 @@ def square_size(spec: ComponentSpec, ctx: Context) -> float:
 
 def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = None) -> Drawing:
     """Return the board at true size, with an optional overlay (pieces, highlights, arrows, lines)."""
+    values = spec.typed(GridBoardSpec)
     f = _frame(spec, ctx, overlay)
     files, ranks, cells, indexed = f.files, f.ranks, f.cells, f.indexed
     min_fx, max_fx, min_ry, max_ry = f.min_fx, f.max_fx, f.min_ry, f.max_ry
@@ -456,18 +462,18 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
     height = y0 + rows * cell + label_band + bands["south"] + caption_h
     shapes: list[Shape] = []
     if show_title:
-        shapes.append(Text(width / 2, 8.0, ctx.definition.title, 14, spec["font"], "middle"))
+        shapes.append(Text(width / 2, 8.0, ctx.definition.title, 14, values.font, "middle"))
     gx, gy = grid.corner(0, ranks - 1)
-    bg = ctx.colour(spec["background"])
+    bg = ctx.colour(values.background)
     if bg and bg != "#ffffff" and not ctx.options.ink_saver:
         shapes.append(Rect(gx, gy, files * cell, ranks * cell, Style(stroke=None, fill=bg)))
-    if spec["background_image"]:
+    if values.background_image:
         area = grown((gx, gy, files * cell, ranks * cell), (width, height), ctx.options.bleed)
         key = f"components.{spec.id}.background_image"
         shapes.extend(
-            face_picture(ctx.definition.path, spec["background_image"], key, area, spec["background_fit"])
+            face_picture(ctx.definition.path, values.background_image, key, area, values.background_fit)
         )
-    checker = ctx.colour(spec["checker"])
+    checker = ctx.colour(values.checker)
     hatched: list[tuple[float, float]] = []  # ink saver: checker squares, hatched round their marks
     hatch_at = len(shapes)
     if checker:
@@ -482,7 +488,7 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
     for name in sorted(cells, key=lambda n: indexed[n]):
         x, y = grid.corner(*indexed[name])
         shapes.extend(_cell_shapes(x, y, cell, cells[name], spec, ctx, "base"))
-    line = Style(stroke=ctx.colour(spec["line_colour"]), width=spec["line_width"])
+    line = Style(stroke=ctx.colour(values.line_colour), width=values.line_width)
     for fx in range(files + 1):
         x = gx + fx * cell
         shapes.append(Line(x, gy, x, gy + ranks * cell, line))
@@ -490,7 +496,7 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
         y = gy + ry * cell
         shapes.append(Line(gx, y, gx + files * cell, y, line))
     shapes.append(
-        Rect(gx, gy, files * cell, ranks * cell, Style(stroke="#000000", width=spec["line_width"] * 2.5))
+        Rect(gx, gy, files * cell, ranks * cell, Style(stroke="#000000", width=values.line_width * 2.5))
     )
     occupied = set((overlay or {}).get("pieces", {}))
     tops: dict[tuple[float, float], list[Shape]] = {}
@@ -519,7 +525,7 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
             holes = mark_holes(tops.get((round(x, 6), round(y, 6)), []))
             lines.extend(knockout_hatch(square, "#999999", holes, spacing=cell / 6, width=0.2))
         shapes[hatch_at:hatch_at] = lines
-    if spec["labels"]:
+    if values.labels:
         size = label_size
         cap = size * 25.4 / 72 * 0.72
         for fx in range(files):
@@ -527,22 +533,22 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
             letter = chr(ord("a") + fx)
             top_y = grid.corner(0, max_ry)[1] - bands["north"] - (label_band - cap) / 2
             bottom_y = grid.corner(0, min_ry)[1] + cell + bands["south"] + (label_band + cap) / 2
-            shapes.append(Text(x, top_y, letter, size, spec["font"], "middle", "#333333"))
-            shapes.append(Text(x, bottom_y, letter, size, spec["font"], "middle", "#333333"))
+            shapes.append(Text(x, top_y, letter, size, values.font, "middle", "#333333"))
+            shapes.append(Text(x, bottom_y, letter, size, values.font, "middle", "#333333"))
         for ry in range(ranks):
             y = grid.corner(0, ry)[1] + cell / 2 + cap / 2
             left_x = grid.corner(min_fx, 0)[0] - bands["west"] - label_band / 2
             right_x = grid.corner(max_fx, 0)[0] + cell + bands["east"] + label_band / 2
-            shapes.append(Text(left_x, y, str(ry + 1), size, spec["font"], "middle", "#333333"))
-            shapes.append(Text(right_x, y, str(ry + 1), size, spec["font"], "middle", "#333333"))
+            shapes.append(Text(left_x, y, str(ry + 1), size, values.font, "middle", "#333333"))
+            shapes.append(Text(right_x, y, str(ry + 1), size, values.font, "middle", "#333333"))
     shapes.extend(_edge_bands(spec, grid, files, ranks, cell, bands, edge_pt, ctx.definition))
-    caption = spec["caption"] or ctx.seed_label()
+    caption = values.caption or ctx.seed_label()
     if caption:
         shapes.append(
             Text(width - 2.0, height - 1.5, fill_names(caption, seed=ctx.seed), 8, "sans", "end", "#444444")
         )
     shapes.extend(_overlay(spec, ctx, overlay or {}, grid, cell))
-    return Drawing(width, height, tuple(shapes), spec["title"] or spec.id)
+    return Drawing(width, height, tuple(shapes), values.title or spec.id)
 
 
 def _edge_bands(
@@ -557,12 +563,13 @@ def _edge_bands(
 ) -> list[Shape]:
     """Return the dashed text bands outside the grid's edges (text of ``size`` pt, icons set in
     it from the definition's)."""
+    values = spec.typed(GridBoardSpec)
     shapes: list[Shape] = []
     cap = size * 25.4 / 72 * 0.73
     gx, gy = grid.corner(0, ranks - 1)
     w, h = files * cell, ranks * cell
     style = Style(stroke="#000000", fill="#ffffff", width=0.4, dash=(2.0, 1.0))
-    for side, text in sorted(spec["edges"].items()):
+    for side, text in sorted(values.edges.items()):
         band = bands[side]
         if side == "north":
             box = (gx, gy - band, w, band)
@@ -575,7 +582,7 @@ def _edge_bands(
         x, y, bw, bh = box
         shapes.append(Rect(x + 0.8, y + 0.8, bw - 1.6, bh - 1.6, style))
         length = max(bw, bh) - 3.2
-        lines = _band_lines(text, size, length, spec["font"])
+        lines = _band_lines(text, size, length, values.font)
         step = cap * 1.6
         if has_icons(text) and definition is not None:
             icons_of(definition).check(text, f"{definition.path}: components.{spec.id}.edges.{side}")
@@ -583,13 +590,13 @@ def _edge_bands(
             shape
             for i, line in enumerate(lines)
             for shape in _set(
-                Text(0, cap / 2 + (i - (len(lines) - 1) / 2) * step, line, size, spec["font"], "middle"),
+                Text(0, cap / 2 + (i - (len(lines) - 1) / 2) * step, line, size, values.font, "middle"),
                 definition,
             )
         )
         if side in ("north", "south") and len(lines) == 1:
             shapes.extend(
-                _set(Text(x + bw / 2, y + bh / 2 + cap / 2, text, size, spec["font"], "middle"), definition)
+                _set(Text(x + bw / 2, y + bh / 2 + cap / 2, text, size, values.font, "middle"), definition)
             )
             continue
         turn = 0 if side in ("north", "south") else (90 if side == "east" else -90)
@@ -621,6 +628,7 @@ def _band_lines(text: str, size: float, length: float, font: str = "sans-bold") 
 def _overlay(
     spec: ComponentSpec, ctx: Context, overlay: dict[str, Any], grid: _Grid, cell: float
 ) -> list[Shape]:
+    values = spec.typed(GridBoardSpec)
     shapes: list[Shape] = []
     red = "#d62728"
     for name in overlay.get("highlight", []):
@@ -639,7 +647,7 @@ def _overlay(
         shapes.append(Line(x1, y1, x2, y2, Style(stroke=red, width=0.6, dash=(2.0, 1.2))))
     for name, piece in sorted(overlay.get("pieces", {}).items()):
         x, y = grid.centre(name)
-        shapes.extend(draw_token(spec, ctx, piece, x, y, cell * 0.36))
+        shapes.extend(draw_token(spec, ctx, piece, x, y, cell * 0.36, tokens=values.tokens))
     for a, b in overlay.get("arrows", []):
         shapes.append(move_arrow(grid.centre(a), grid.centre(b), cell * 0.38, red, 3.0))
     return shapes
@@ -647,8 +655,9 @@ def _overlay(
 
 def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     """Return the board on paper (tiled over several sheets when the squares are large)."""
+    values = spec.typed(GridBoardSpec)
     art = drawing(spec, ctx)
-    label = f"{ctx.definition.title}: {spec['title'] or spec.id}"
+    label = f"{ctx.definition.title}: {values.title or spec.id}"
     return [
         Output(
             spec.id,

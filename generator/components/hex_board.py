@@ -41,8 +41,9 @@ from generator.components.pictures import (
     face_picture,
     outline_of,
 )
+from generator.components.specs import HexBoardSpec
 from generator.components.symbols import draw_symbol
-from generator.definitions.schema import Field, positive
+from generator.definitions.schema import Field, Where, positive
 from generator.definitions.values import ComponentSpec
 from generator.foundation.errors import DefinitionError, NotationError
 from generator.games.hexes import COORDINATES, DIRECTIONS, ORIENTATIONS, STAGGERS, Hex, HexGrid, parse_hex
@@ -146,7 +147,7 @@ def _grid(values: dict[str, Any], extra: list[str] | None = None) -> HexGrid:
     return HexGrid.listed(names, *style)
 
 
-def check_spec(values: dict[str, Any], where) -> None:
+def check_spec(values: dict[str, Any], where: Where) -> None:
     """Check the map's size keys for its shape, and that every hex named lies on the map."""
     shape = values["shape"]
     if shape == "rectangle" and (values["columns"] is None or values["rows"] is None):
@@ -175,10 +176,11 @@ def check_spec(values: dict[str, Any], where) -> None:
 def board_grid(spec: ComponentSpec, ctx: Context) -> tuple[HexGrid, dict[str, list[str]]]:
     """Return the map's grid and the marks of its hexes by name (from the rules module or the
     definition)."""
-    cells = dict(spec["cells"] or {})
+    values = spec.typed(HexBoardSpec)
+    cells = {name: list(marks) for name, marks in (values.cells or {}).items()}
     extra: list[str] = []
-    if spec["data"]:
-        data = ctx.layout_data(spec["data"])
+    if values.data:
+        data = ctx.layout_data(values.data)
         for name, marks in data.get("cells", {}).items():
             cells[name] = cells.get(name, []) + list(marks)
         extra = list(data.get("hexes", []))
@@ -322,14 +324,15 @@ def _extent(grid: HexGrid, orientation: str, cell: float) -> tuple[float, float,
 
 
 def _layout(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None) -> _Map:
+    values = spec.typed(HexBoardSpec)
     grid, cells = board_grid(spec, ctx)
     for name, marks in (overlay or {}).get("cells", {}).items():
         cells[name] = list(marks)
-    orientation = spec["orientation"]
-    show_title = spec["title_on_board"] and overlay is None
+    orientation = values.orientation
+    show_title = values.title_on_board and overlay is None
     title_h = 11.0 if show_title else 0.0
     caption_h = 6.0
-    cell = ctx.options.cell_size or spec["cell"]
+    cell = ctx.options.cell_size or values.cell
     if cell is None:
         x0, y0, x1, y1 = _extent(grid, orientation, 1.0)
         fits = []
@@ -341,7 +344,7 @@ def _layout(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None) -
                     (ph - 2 * MARGIN - title_h - caption_h - 6.0) / (y1 - y0),
                 )
             )
-        cell = math.floor(min(spec["max_cell"], max(fits)) * 2) / 2
+        cell = math.floor(min(values.max_cell, max(fits)) * 2) / 2
     x0, y0, x1, y1 = _extent(grid, orientation, cell)
     dx, dy = MARGIN - x0, MARGIN + title_h - y0
     centres = {
@@ -349,15 +352,15 @@ def _layout(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None) -
     }
     label_pt, label_dy = 0.0, 0.0
     floor = (overlay or {}).get("type_floor", 0.0)
-    if spec["labels"]:
+    if values.labels:
         try:
             label_pt, label_dy = _label_place(
                 orientation,
                 cell,
                 [grid.name(h) for h in grid.hexes],
-                max(spec["label_size"], floor),
-                spec["line_width"],
-                spec["font"],
+                max(values.label_size, floor),
+                values.line_width,
+                values.font,
             )
             if label_pt < floor:
                 label_pt = 0.0  # a figure shown small leaves out names it cannot print readable
@@ -393,17 +396,18 @@ def _mark_shapes(
 ) -> list[Shape]:
     """Return a hex's marks of one layer ('base' fills, 'top' ink); ``words`` False leaves out its
     texts (a piece stands on it in a figure); hatching leaves out the ``holes`` (the texts' boxes)."""
+    values = spec.typed(HexBoardSpec)
     shapes: list[Shape] = []
     s = m.cell
-    orientation = spec["orientation"]
+    orientation = values.orientation
     poly = corners(cx, cy, orientation, s)
     ink_saver = ctx.options.ink_saver
-    rim = _rim(s, spec["line_width"])
+    rim = _rim(s, values.line_width)
     # the room between the hex's name at the top and a mark's small text at the bottom
     corner_pt = s * 0.11 * 72 / 25.4
     corner_em = corner_pt * 25.4 / 72
     corner_base = cy + s / 2 - rim - 0.24 * corner_em
-    has_corner = words and any((lookup(spec["marks"], k)[0] or {}).get("corner") for k in marks)
+    has_corner = words and any((entry := lookup(values.marks, k)[0]) and entry.corner for k in marks)
     top_lim = cy + m.label_dy + 0.24 * m.label_pt * 25.4 / 72 + 0.6 if m.label_pt else cy - s / 2 + rim
     bottom_lim = corner_base - 0.73 * corner_em - 0.6 if has_corner else cy + s / 2 - rim
     room = bottom_lim - top_lim
@@ -415,7 +419,7 @@ def _mark_shapes(
                 key = f"components.{spec.id}.cells: {mark!r}"
                 pt = h * 72 / 25.4
                 shapes.append(
-                    _mark_text(ctx, key, cx, middle + h * 0.36, mark[5:], s * 0.62, pt, spec["font"])
+                    _mark_text(ctx, key, cx, middle + h * 0.36, mark[5:], s * 0.62, pt, values.font)
                 )
             continue
         if mark.startswith("symbol:"):
@@ -433,49 +437,49 @@ def _mark_shapes(
                 key = f"components.{spec.id}.cells: {mark!r}"
                 shapes.extend(_hex_picture(ctx, mark[6:], key, poly, "cover"))
             continue
-        look, parts = mark_look(spec, ctx, mark)
-        fill = ctx.colour(look["fill"])
+        look, parts = mark_look(spec, ctx, mark, values.marks)
+        fill = ctx.colour(look.fill)
         dark = fill is not None and contrast_ink(fill) == "#ffffff"
         if layer == "base":
             if fill and not (ink_saver and dark):
                 shapes.append(Polygon(poly, Style(stroke=None, fill=fill)))
-            if look["image"]:
+            if look.image:
                 key = f"components.{spec.id}.marks: {mark!r}: image"
-                shapes.extend(_hex_picture(ctx, look["image"], key, poly, look["fit"]))
-            if look["hatch"] or (ink_saver and dark):
+                shapes.extend(_hex_picture(ctx, look.image, key, poly, look.fit))
+            if look.hatch or (ink_saver and dark):
                 shapes.append(Group(tuple(hex_hatch(poly, "#000000", max(1.6, s / 9), 0.3, holes))))
             continue
         kept = fill is not None and not (ink_saver and dark)
         face = fill if kept and fill else "#ffffff"
         ink = contrast_ink(None if ink_saver else fill)
 
-        def own(name: str, face: str = face, look: dict = look, ink: str = ink) -> str:
-            return mark_colour(ctx, look, name, face, ink)
+        def own(colour: str, face: str = face, ink: str = ink) -> str:
+            return mark_colour(ctx, colour, face, ink)
 
-        if look["outline"] or look["dashed"]:
-            colour = ctx.colour(look["outline"]) or "#000000"
-            style = Style(stroke=colour, fill=None, width=0.5, dash=(1.5, 1.0) if look["dashed"] else None)
+        if look.outline or look.dashed:
+            colour = ctx.colour(look.outline) or "#000000"
+            style = Style(stroke=colour, fill=None, width=0.5, dash=(1.5, 1.0) if look.dashed else None)
             shapes.append(Polygon(corners(cx, cy, orientation, s, s * OUTLINE_INSET), style))
-        size = min(s * look["symbol_scale"] * 0.85, room * 0.9)
-        h = min(s * look["text_scale"] * 0.75, room / 0.73 * 0.9)
-        tall = max(size if look["symbol"] else 0.0, 0.73 * h if look["text"] else 0.0)
-        y = {"centre": middle, "top": top_lim + tall / 2, "bottom": bottom_lim - tall / 2}[look["position"]]
-        if look["symbol"]:
-            shapes.extend(draw_symbol(format_parts(look["symbol"], parts), cx, y, size, own("symbol_colour")))
-        if look["text"] and words:
+        size = min(s * look.symbol_scale * 0.85, room * 0.9)
+        h = min(s * look.text_scale * 0.75, room / 0.73 * 0.9)
+        tall = max(size if look.symbol else 0.0, 0.73 * h if look.text else 0.0)
+        y = {"centre": middle, "top": top_lim + tall / 2, "bottom": bottom_lim - tall / 2}[look.position]
+        if look.symbol:
+            shapes.extend(draw_symbol(format_parts(look.symbol, parts), cx, y, size, own(look.symbol_colour)))
+        if look.text and words:
             key = f"components.{spec.id}.marks: {mark!r}: text"
-            text = format_parts(look["text"], parts)
+            text = format_parts(look.text, parts)
             pt = h * 72 / 25.4
             shapes.append(
-                _mark_text(ctx, key, cx, y + h * 0.36, text, s * 0.62, pt, spec["font"], own("text_colour"))
+                _mark_text(ctx, key, cx, y + h * 0.36, text, s * 0.62, pt, values.font, own(look.text_colour))
             )
-        if look["corner"] and words:
+        if look.corner and words:
             # a hex has no corner to spare: the small text goes to the bottom of the hex
             across = 2 * (half_width(orientation, s, corner_base + 0.24 * corner_em - cy) - rim)
-            text = format_parts(look["corner"], parts)
-            ink_ = own("text_colour")
+            text = format_parts(look.corner, parts)
+            ink_ = own(look.text_colour)
             key = f"components.{spec.id}.marks: {mark!r}: corner"
-            shapes.append(_mark_text(ctx, key, cx, corner_base, text, across, corner_pt, spec["font"], ink_))
+            shapes.append(_mark_text(ctx, key, cx, corner_base, text, across, corner_pt, values.font, ink_))
     return shapes
 
 
@@ -517,18 +521,19 @@ def _arrows(
 ) -> list[Shape]:
     """Return pointers from a hex's centre towards the named neighbours (a direction and its
     opposite together make one double-headed pointer)."""
-    table = DIRECTIONS[spec["orientation"]]
+    values = spec.typed(HexBoardSpec)
+    table = DIRECTIONS[values.orientation]
     for d in dirs:
         if d not in table:
             raise DefinitionError(
                 f"{ctx.definition.path}: components.{spec.id}: unknown arrow direction {d!r} for "
-                f"{spec['orientation']}-top hexes (directions: {', '.join(table)})"
+                f"{values.orientation}-top hexes (directions: {', '.join(table)})"
             )
     style = Style(stroke="#000000", width=max(0.45, s * 0.028), cap="round")
     names = list(table)
 
     def ray(d: str) -> tuple[float, float, float]:
-        ux, uy = centre_of(table[d], spec["orientation"], 1.0)
+        ux, uy = centre_of(table[d], values.orientation, 1.0)
         return ux, uy, s * 0.36
 
     def opposite(d: str) -> str:
@@ -554,18 +559,19 @@ def _edges(m: _Map, orientation: str) -> tuple[list[tuple[Point, Point]], list[t
 
 def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = None) -> Drawing:
     """Return the map at true size, with an optional overlay (pieces, highlights, arrows)."""
+    values = spec.typed(HexBoardSpec)
     m = _layout(spec, ctx, overlay)
-    orientation = spec["orientation"]
+    orientation = values.orientation
     grid = m.grid
     shapes: list[Shape] = []
     if m.title_h:
-        shapes.append(Text(m.width / 2, 8.0, ctx.definition.title, 14, spec["font"], "middle"))
-    bg = ctx.colour(spec["background"])
+        shapes.append(Text(m.width / 2, 8.0, ctx.definition.title, 14, values.font, "middle"))
+    bg = ctx.colour(values.background)
     order = grid.sorted()
     if bg and bg != "#ffffff" and not ctx.options.ink_saver:
         for h in order:
             shapes.append(Polygon(corners(*m.centres[h], orientation, m.cell), Style(stroke=None, fill=bg)))
-    if spec["background_image"]:  # one picture behind the whole map, cut to its hexes
+    if values.background_image:  # one picture behind the whole map, cut to its hexes
         hexes = [corners(*m.centres[h], orientation, m.cell) for h in order]
         clip: tuple[Command, ...] = tuple(
             c for poly in hexes for c in (("M", *poly[0]), *(("L", *p) for p in poly[1:]), ("Z",))
@@ -574,9 +580,7 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
         key = f"components.{spec.id}.background_image"
         area = (x0, y0, x1 - x0, y1 - y0)
         shapes.extend(
-            face_picture(
-                ctx.definition.path, spec["background_image"], key, area, spec["background_fit"], clip
-            )
+            face_picture(ctx.definition.path, values.background_image, key, area, values.background_fit, clip)
         )
     named = {grid.parse(name): name for name in m.cells}
     occupied = {grid.parse(n) for n in (overlay or {}).get("pieces", {})}
@@ -588,7 +592,7 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
             top.extend(_mark_shapes(cx, cy, m, m.cells[named[h]], spec, ctx, "top", h not in occupied))
         if m.label_pt and h not in occupied:
             face = _face(m, named.get(h), spec, ctx)
-            name = Text(cx, cy + m.label_dy, grid.name(h), m.label_pt, spec["font"], "middle", "#333333")
+            name = Text(cx, cy + m.label_dy, grid.name(h), m.label_pt, values.font, "middle", "#333333")
             if _hatched(m, named.get(h), spec, ctx):
                 # over hatched terrain the name sits on a light plate of the hex's own colour
                 face = _plate_colour(face)
@@ -601,12 +605,12 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
             shapes.extend(_mark_shapes(cx, cy, m, m.cells[named[h]], spec, ctx, "base", holes=holes))
         tops.extend(top)
     inner, outline = _edges(m, orientation)
-    thin = Style(stroke=ctx.colour(spec["line_colour"]), width=spec["line_width"], cap="round")
-    thick = Style(stroke="#000000", width=spec["line_width"] * 2.5, cap="round")
+    thin = Style(stroke=ctx.colour(values.line_colour), width=values.line_width, cap="round")
+    thick = Style(stroke="#000000", width=values.line_width * 2.5, cap="round")
     shapes.extend(Line(a[0], a[1], b[0], b[1], thin) for a, b in inner)
     shapes.extend(Line(a[0], a[1], b[0], b[1], thick) for a, b in outline)
     shapes.extend(tops)
-    caption = spec["caption"] or ctx.seed_label()
+    caption = values.caption or ctx.seed_label()
     if caption and overlay is None:
         shapes.append(
             Text(
@@ -614,7 +618,7 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
             )
         )
     shapes.extend(_overlay(spec, ctx, overlay or {}, m))
-    return Drawing(m.width, m.height, tuple(shapes), spec["title"] or spec.id)
+    return Drawing(m.width, m.height, tuple(shapes), values.title or spec.id)
 
 
 def _is_text(shape: Shape) -> bool:
@@ -631,12 +635,13 @@ def _grow(box: tuple[float, float, float, float] | None, by: float) -> tuple[flo
 
 def _hatched(m: _Map, name: str | None, spec: ComponentSpec, ctx: Context) -> bool:
     """True when a hex's marks hatch it (a mark's ``hatch``, or a dark fill under the ink saver)."""
+    values = spec.typed(HexBoardSpec)
     for mark in m.cells.get(name, []) if name else []:
-        look, _ = lookup(spec["marks"], mark)
-        if not look:
+        look, _ = lookup(values.marks, mark)
+        if look is None:
             continue
-        fill = ctx.colour(look["fill"])
-        if look["hatch"] or (ctx.options.ink_saver and fill is not None and contrast_ink(fill) == "#ffffff"):
+        fill = ctx.colour(look.fill)
+        if look.hatch or (ctx.options.ink_saver and fill is not None and contrast_ink(fill) == "#ffffff"):
             return True
     return False
 
@@ -650,19 +655,21 @@ def _plate_colour(face: str) -> str:
 
 def _face(m: _Map, name: str | None, spec: ComponentSpec, ctx: Context) -> str:
     """Return the colour under a hex's name: its last filled mark's, or the map's background."""
-    face = ctx.colour(spec["background"]) if not ctx.options.ink_saver else None
+    values = spec.typed(HexBoardSpec)
+    face = ctx.colour(values.background) if not ctx.options.ink_saver else None
     for mark in m.cells.get(name, []) if name else []:
-        look, _ = lookup(spec["marks"], mark)
-        fill = ctx.colour(look["fill"]) if look else None
+        look, _ = lookup(values.marks, mark)
+        fill = ctx.colour(look.fill) if look is not None else None
         if fill and not (ctx.options.ink_saver and contrast_ink(fill) == "#ffffff"):
             face = fill
     return face or "#ffffff"
 
 
 def _overlay(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any], m: _Map) -> list[Shape]:
+    values = spec.typed(HexBoardSpec)
     shapes: list[Shape] = []
     red = "#d62728"
-    orientation = spec["orientation"]
+    orientation = values.orientation
 
     def at(name: str) -> Point:
         try:
@@ -674,7 +681,7 @@ def _overlay(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any], m: _Map
         style = Style(stroke=red, fill=None, width=0.9, dash=(1.6, 1.0))
         shapes.append(Polygon(corners(*at(name), orientation, m.cell, 0.8), style))
     for name, piece in sorted(overlay.get("pieces", {}).items()):
-        shapes.extend(draw_token(spec, ctx, piece, *at(name), m.cell * 0.34))
+        shapes.extend(draw_token(spec, ctx, piece, *at(name), m.cell * 0.34, tokens=values.tokens))
     for a, b in overlay.get("arrows", []):
         shapes.append(move_arrow(at(a), at(b), m.cell * 0.38, red, 3.0))
     return shapes
@@ -682,8 +689,9 @@ def _overlay(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any], m: _Map
 
 def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     """Return the map on paper (tiled over several sheets when it is large)."""
+    values = spec.typed(HexBoardSpec)
     art = drawing(spec, ctx)
-    label = f"{ctx.definition.title}: {spec['title'] or spec.id}"
+    label = f"{ctx.definition.title}: {values.title or spec.id}"
     return [
         Output(
             spec.id,

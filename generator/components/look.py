@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from generator.components.symbols import draw_symbol
 from generator.definitions.schema import Field
+from generator.definitions.values import ComponentSpec
 from generator.foundation.errors import DefinitionError
 from generator.model.colour import readable
 from generator.model.fonts import split_lines, text_width
@@ -28,9 +30,31 @@ from generator.model.page import (
     iter_shapes,
 )
 
+if TYPE_CHECKING:
+    from generator.components.base import Context
+
 INK = "#000000"
 KNOCKOUT = 0.8  # mm of white ground round a text or symbol on an ink-saver hatched face
 Box = tuple[float, float, float, float]
+Entry = TypeVar("Entry")  # a table's entry: a board's typed mark, a token
+
+
+class TokenLook(Protocol):
+    """A piece's look in booklet figures: an entry of a board's ``tokens`` table (TOKEN_SCHEMA),
+    as each board kind's typed spec holds it."""
+
+    @property
+    def fill(self) -> str: ...
+    @property
+    def stroke(self) -> str: ...
+    @property
+    def symbol(self) -> str: ...
+    @property
+    def symbol_colour(self) -> str: ...
+    @property
+    def text(self) -> str: ...
+    @property
+    def text_colour(self) -> str: ...
 
 
 def luminance(colour: str) -> float:
@@ -99,7 +123,7 @@ def format_parts(text: str, parts: list[str]) -> str:
     """Return text with ``{n}``, ``{n!initial}`` and ``{n!title}`` replaced by parts of a mark name."""
     import re
 
-    def sub(m: re.Match) -> str:
+    def sub(m: re.Match[str]) -> str:
         i = int(m.group(1))
         value = parts[i] if i < len(parts) else ""
         if m.group(2) == "initial":
@@ -111,7 +135,7 @@ def format_parts(text: str, parts: list[str]) -> str:
     return re.sub(r"\{([0-9]{1,9})(?:!(initial|title))?\}", sub, text)
 
 
-def lookup(table: dict, name: str) -> tuple[dict | None, list[str]]:
+def lookup(table: Mapping[str, Entry], name: str) -> tuple[Entry | None, list[str]]:
     """Return the entry for a name with colons, falling back to its prefixes, and the name's parts."""
     parts = name.split(":")
     for n in range(len(parts), 0, -1):
@@ -121,22 +145,24 @@ def lookup(table: dict, name: str) -> tuple[dict | None, list[str]]:
     return None, parts
 
 
-def mark_look(spec, ctx, mark: str) -> tuple[dict, list[str]]:
-    """Return a board mark's look from the component's ``marks`` table and the mark's parts;
-    a mark the table does not know is a DefinitionError naming the file and the key."""
-    look, parts = lookup(spec["marks"], mark)
+def mark_look(
+    spec: ComponentSpec, ctx: Context, mark: str, marks: Mapping[str, Entry]
+) -> tuple[Entry, list[str]]:
+    """Return a board mark's look from the component's ``marks`` table (its typed values) and the
+    mark's parts; a mark the table does not know is a DefinitionError naming the file and the key."""
+    look, parts = lookup(marks, mark)
     if look is None:
         raise DefinitionError(
             f"{ctx.definition.path}: components.{spec.id}.marks: no mark {mark!r} "
-            f"(marks: {', '.join(sorted(spec['marks'])) or 'none'})"
+            f"(marks: {', '.join(sorted(marks)) or 'none'})"
         )
     return look, parts
 
 
-def mark_colour(ctx, look: dict, name: str, face: str, ink: str) -> str:
-    """Return a mark's own colour (``look[name]``, else ``ink``), darkened under the ink saver
-    until it reads on the mark's face."""
-    colour = ctx.colour(look[name]) or ink
+def mark_colour(ctx: Context, own: str, face: str, ink: str) -> str:
+    """Return a mark's own colour (``own``, else ``ink``), darkened under the ink saver until it
+    reads on the mark's face."""
+    colour = ctx.colour(own) or ink
     return readable(colour, face) if ctx.options.ink_saver else colour
 
 
@@ -194,19 +220,30 @@ TOKEN_SCHEMA: dict[str, Field] = {
 }
 
 
-def draw_token(spec, ctx, name: str, cx: float, cy: float, r: float, label: str = "") -> list[Shape]:
-    """Return a round token (a piece in a figure) from the component's ``tokens`` table.
+def draw_token(
+    spec: ComponentSpec,
+    ctx: Context,
+    name: str,
+    cx: float,
+    cy: float,
+    r: float,
+    label: str = "",
+    *,
+    tokens: Mapping[str, TokenLook],
+) -> list[Shape]:
+    """Return a round token (a piece in a figure) from the component's ``tokens`` table (its typed
+    values).
 
     ``name`` may have colons (``red:rifleman``) and falls back to its prefixes; the token's symbol
     and text may quote the parts. ``label`` (e.g. a troop count) replaces the token's own text."""
-    token, parts = lookup(spec["tokens"], name)
+    token, parts = lookup(tokens, name)
     if token is None:
         raise DefinitionError(
             f"{ctx.definition.path}: components.{spec.id}.tokens: no token {name!r} "
-            f"for the figure (tokens: {', '.join(sorted(spec['tokens'])) or 'none'})"
+            f"for the figure (tokens: {', '.join(sorted(tokens)) or 'none'})"
         )
-    face = ctx.colour(token["fill"])
-    stroke = ctx.colour(token["stroke"])
+    face = ctx.colour(token.fill)
+    stroke = ctx.colour(token.stroke)
     width = 0.5
     saver = ctx.options.ink_saver
     saved = saver and face is not None and luminance(face) < 0.9
@@ -224,17 +261,17 @@ def draw_token(spec, ctx, name: str, cx: float, cy: float, r: float, label: str 
         return ink if luminance(colour) > 0.75 else readable(colour, "#ffffff", 3.5)
 
     shapes: list[Shape] = [Circle(cx, cy, r, Style(stroke=stroke, fill=face, width=width))]
-    if token["symbol"]:
+    if token.symbol:
         shapes.extend(
             draw_symbol(
-                format_parts(token["symbol"], parts),
+                format_parts(token.symbol, parts),
                 cx,
                 cy,
                 r * 1.25,
-                own(ctx.colour(token["symbol_colour"])) or ink,
+                own(ctx.colour(token.symbol_colour)) or ink,
             )
         )
-    text = label or format_parts(token["text"], parts)
+    text = label or format_parts(token.text, parts)
     if text:
         shapes.append(
             fitted_text(
@@ -245,7 +282,7 @@ def draw_token(spec, ctx, name: str, cx: float, cy: float, r: float, label: str 
                 r * 2.5,
                 "sans-bold",
                 "middle",
-                own(ctx.colour(token["text_colour"])) or ink,
+                own(ctx.colour(token.text_colour)) or ink,
             )
         )
     return shapes

@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -23,7 +24,8 @@ from generator.components.look import (
     move_arrow,
 )
 from generator.components.pictures import BOARD_SCHEMA, check_board_pictures, face_picture, outline_of
-from generator.definitions.schema import Field, positive
+from generator.components.specs import PointBoardSpec
+from generator.definitions.schema import Field, Where, positive
 from generator.definitions.values import ComponentSpec
 from generator.foundation.errors import DefinitionError
 from generator.model.page import Circle, Drawing, Line, Point, Rect, Shape, Style, Text
@@ -68,7 +70,7 @@ SCHEMA: dict[str, Field] = {
 }
 
 
-def check_spec(values: dict[str, Any], where) -> None:
+def check_spec(values: dict[str, Any], where: Where) -> None:
     """Check that the board has geometry and a scale, and that its picture reads."""
     check_board_pictures(values, where)
     if not values["data"] and values["points"] is None:
@@ -97,10 +99,11 @@ def check_spec(values: dict[str, Any], where) -> None:
 
 def geometry(spec: ComponentSpec, ctx: Context) -> dict[str, Any]:
     """Return the board's points, lines and bridges from the definition or the rules module."""
-    if spec["data"]:
-        data = ctx.layout_data(spec["data"])
+    values = spec.typed(PointBoardSpec)
+    if values.data:
+        data = ctx.layout_data(values.data)
         return {"points": data["points"], "lines": data.get("lines", []), "bridges": data.get("bridges", [])}
-    return {"points": spec["points"], "lines": spec["lines"] or [], "bridges": spec["bridges"] or []}
+    return {"points": values.points, "lines": values.lines or [], "bridges": values.bridges or []}
 
 
 def _extent(spec: ComponentSpec, ctx: Context) -> tuple[float, float]:
@@ -112,11 +115,13 @@ def _extent(spec: ComponentSpec, ctx: Context) -> tuple[float, float]:
 
 def _unit(spec: ComponentSpec, ctx: Context, extent_x: float, extent_y: float) -> float:
     """Return the length of one grid unit: --cell-size, the spacing, or what the size allows."""
+    values = spec.typed(PointBoardSpec)
     if ctx.options.cell_size:
         return ctx.options.cell_size
-    if spec["spacing"] is not None:
-        return spec["spacing"]
-    return (spec["size"] - 2 * spec["margin"] - 2 * spec["point_radius"]) / max(extent_x, extent_y)
+    if values.spacing is not None:
+        return values.spacing
+    assert values.size is not None  # check_spec: size or spacing
+    return (values.size - 2 * values.margin - 2 * values.point_radius) / max(extent_x, extent_y)
 
 
 def square_size(spec: ComponentSpec, ctx: Context) -> float:
@@ -126,29 +131,31 @@ def square_size(spec: ComponentSpec, ctx: Context) -> float:
 
 def smallest_square(spec: ComponentSpec) -> float:
     """Return the shortest grid unit at which neighbouring points stay apart."""
-    return 2 * spec["point_radius"] + 1.0
+    values = spec.typed(PointBoardSpec)
+    return 2 * values.point_radius + 1.0
 
 
 def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = None) -> Drawing:
     """Return the board at true size, with an optional overlay of pieces, highlights and arrows."""
+    values = spec.typed(PointBoardSpec)
     geo = geometry(spec, ctx)
     points: dict[str, tuple[float, float]] = {k: (float(v[0]), float(v[1])) for k, v in geo["points"].items()}
     xs = [p[0] for p in points.values()]
     ys = [p[1] for p in points.values()]
     extent_x = max(xs) - min(xs) or 1.0
     extent_y = max(ys) - min(ys) or 1.0
-    margin = spec["margin"]
-    r = spec["point_radius"]
-    label_size = max(spec["label_size"], (overlay or {}).get("type_floor", 0.0))
+    margin = values.margin
+    r = values.point_radius
+    label_size = max(values.label_size, (overlay or {}).get("type_floor", 0.0))
     # edge labels stay clear of a figure's highlight rings: they start beyond the widest ring
     clear = 0.0
-    if overlay is not None and spec["labels"] == "edges":
-        ring = (spec["token_radius"] or r * 2.2) * 1.35 + 0.45
+    if overlay is not None and values.labels == "edges":
+        ring = (values.token_radius or r * 2.2) * 1.35 + 0.45
         clear = max(0.0, ring - r) + 0.6
         em = label_size * 25.4 / 72
         margin = max(margin, clear + em * 1.2)
     unit = _unit(spec, ctx, extent_x, extent_y)
-    show_title = spec["title_on_board"] and overlay is None  # figures have captions instead
+    show_title = values.title_on_board and overlay is None  # figures have captions instead
     title_h = 12.0 if show_title else 0.0
     width = extent_x * unit + 2 * margin + 2 * r
     height = extent_y * unit + 2 * margin + 2 * r + title_h
@@ -167,16 +174,16 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
     ink_saver = ctx.options.ink_saver
     # a name inside a point sits in its upper half, above a figure's token and its descenders
     em = label_size * 25.4 / 72
-    token = spec["token_radius"] or r * 2.2
+    token = values.token_radius or r * 2.2
     lift = max(r * 0.45, token + 0.5 + 0.24 * em) if overlay is not None else r * 0.45
     shapes: list[Shape] = []
-    bg = ctx.colour(spec["background"])
+    bg = ctx.colour(values.background)
     frame = Style(
-        stroke="#000000" if spec["border"] else None,
+        stroke="#000000" if values.border else None,
         fill=None if ink_saver or bg in (None, "#ffffff") else bg,
         width=0.6,
     )
-    if spec["background_image"]:  # behind the whole board, cut to its rounded frame
+    if values.background_image:  # behind the whole board, cut to its rounded frame
         if frame.fill:
             shapes.append(Rect(0, 0, width, height, replace(frame, stroke=None), r=3.0))
         key = f"components.{spec.id}.background_image"
@@ -185,10 +192,10 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
         shapes.extend(
             face_picture(
                 ctx.definition.path,
-                spec["background_image"],
+                values.background_image,
                 key,
                 area,
-                spec["background_fit"],
+                values.background_fit,
                 outline_of(board),
             )
         )
@@ -198,7 +205,7 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
         shapes.append(Rect(0, 0, width, height, frame, r=3.0))
     if show_title:
         shapes.append(Text(width / 2, 10.0, ctx.definition.title, 14, "sans-bold", "middle"))
-    line_style = Style(stroke=ctx.colour(spec["line_colour"]), width=spec["line_width"], cap="round")
+    line_style = Style(stroke=ctx.colour(values.line_colour), width=values.line_width, cap="round")
     over_lines = {tuple(b[0]) for b in geo["bridges"]}
     for line in geo["lines"]:
         if tuple(line) in over_lines:
@@ -217,10 +224,8 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
                 bg if bg and not ink_saver else "#ffffff",
             )
         )
-    point_style = Style(
-        stroke=ctx.colour(spec["point_stroke"]), fill=ctx.colour(spec["point_fill"]), width=0.5
-    )
-    labels = spec["labels"]
+    point_style = Style(stroke=ctx.colour(values.point_stroke), fill=ctx.colour(values.point_fill), width=0.5)
+    labels = values.labels
     for name in sorted(points):
         x, y = at(name)
         shapes.append(Circle(x, y, r, point_style))
@@ -237,17 +242,17 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
                 )
             )
         elif labels == "beside":
-            shapes.append(Text(x + r + 1.0, y - r - 0.8, name, spec["label_size"], "sans", "start"))
+            shapes.append(Text(x + r + 1.0, y - r - 0.8, name, values.label_size, "sans", "start"))
     if labels == "edges":
         shapes.extend(_edge_labels(points, at, label_size, margin, r, clear))
-    caption = spec["caption"] or ctx.seed_label()
+    caption = values.caption or ctx.seed_label()
     if caption and overlay is None:
         shapes.append(
             Text(width - 4.0, height - 3.0, fill_names(caption, seed=ctx.seed), 8, "sans", "end", "#444444")
         )
     if overlay:
         shapes.extend(_overlay(spec, ctx, overlay, at, r))
-    return Drawing(width, height, tuple(shapes), spec["title"] or "board")
+    return Drawing(width, height, tuple(shapes), values.title or "board")
 
 
 def _bridge(o1: Point, o2: Point, u1: Point, u2: Point, style: Style, background: str) -> list[Shape]:
@@ -290,7 +295,14 @@ def _bridge(o1: Point, o2: Point, u1: Point, u2: Point, style: Style, background
 _NAME = re.compile(r"^([a-z])([0-9]{1,9})$")
 
 
-def _edge_labels(points, at, size, margin, r, clear: float = 0.0) -> list[Shape]:
+def _edge_labels(
+    points: dict[str, tuple[float, float]],
+    at: Callable[[str], tuple[float, float]],
+    size: float,
+    margin: float,
+    r: float,
+    clear: float = 0.0,
+) -> list[Shape]:
     """Return file letters along the bottom and top and rank numbers along the sides, centred in
     the margin beyond ``clear`` mm from the outermost points."""
     files: dict[str, float] = {}
@@ -316,12 +328,19 @@ def _edge_labels(points, at, size, margin, r, clear: float = 0.0) -> list[Shape]
     return shapes
 
 
-def _overlay(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any], at, r: float) -> list[Shape]:
+def _overlay(
+    spec: ComponentSpec,
+    ctx: Context,
+    overlay: dict[str, Any],
+    at: Callable[[str], tuple[float, float]],
+    r: float,
+) -> list[Shape]:
     """Return shapes for pieces on points, highlighted points and move arrows."""
+    values = spec.typed(PointBoardSpec)
     shapes: list[Shape] = []
-    tr = spec["token_radius"] or r * 2.2
+    tr = values.token_radius or r * 2.2
     # rings go round the whole point when its name is printed inside it
-    outside = r + 0.9 if spec["labels"] == "inside" else 0.0
+    outside = r + 0.9 if values.labels == "inside" else 0.0
     for name in overlay.get("highlight", []):
         x, y = at(name)
         ring = max(tr * 1.35, outside)
@@ -330,7 +349,7 @@ def _overlay(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any], at, r: 
         side = piece if isinstance(piece, str) else piece.get("side", "")
         label = "" if isinstance(piece, str) else str(piece.get("troops", piece.get("label", "")))
         x, y = at(name)
-        shapes.extend(draw_token(spec, ctx, side, x, y, tr, label))
+        shapes.extend(draw_token(spec, ctx, side, x, y, tr, label, tokens=values.tokens))
     for name in overlay.get("removable", []):
         x, y = at(name)
         shapes.append(
@@ -348,8 +367,9 @@ def _overlay(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any], at, r: 
 
 def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     """Return the board placed on paper (tiled, or scaled with --fit, when it does not fit)."""
+    values = spec.typed(PointBoardSpec)
     art = drawing(spec, ctx)
-    label = f"{ctx.definition.title}: {spec['title'] or spec.id}"
+    label = f"{ctx.definition.title}: {values.title or spec.id}"
     return [
         Output(
             spec.id,

@@ -15,6 +15,30 @@ from generator.definitions.schema import TypedSpec, as_float
 
 
 @dataclass(frozen=True, slots=True)
+class CommonSpec(TypedSpec):
+    """The keys of every component kind (generated)."""
+
+    kind: str
+    title: str
+    in_kit: bool
+    output: bool
+
+    @classmethod
+    def from_values(cls, values: Mapping[str, Any]) -> CommonSpec:
+        """Return the typed value of checked values of every component kind (defaults filled in)."""
+        values = {**DEFAULTS_CommonSpec, **values}
+        return cls(
+            kind=values["kind"],
+            title=values["title"],
+            in_kit=values["in_kit"],
+            output=values["output"],
+        )
+
+
+DEFAULTS_CommonSpec: dict[str, Any] = {"title": "", "in_kit": True, "output": True}
+
+
+@dataclass(frozen=True, slots=True)
 class PointBoardSpecTokens(TypedSpec):
     """The keys of PointBoardSpec.tokens (generated)."""
 
@@ -50,13 +74,9 @@ DEFAULTS_PointBoardSpecTokens: dict[str, Any] = {
 
 
 @dataclass(frozen=True, slots=True)
-class PointBoardSpec(TypedSpec):
+class PointBoardSpec(CommonSpec):
     """The keys of point-board (generated)."""
 
-    kind: str
-    title: str
-    in_kit: bool
-    output: bool
     data: str
     points: Mapping[str, tuple[float, ...]] | None
     lines: tuple[tuple[str, ...], ...] | None
@@ -242,13 +262,9 @@ DEFAULTS_GridBoardSpecTokens: dict[str, Any] = {
 
 
 @dataclass(frozen=True, slots=True)
-class GridBoardSpec(TypedSpec):
+class GridBoardSpec(CommonSpec):
     """The keys of grid-board (generated)."""
 
-    kind: str
-    title: str
-    in_kit: bool
-    output: bool
     data: str
     files: int | None
     ranks: int | None
@@ -426,13 +442,9 @@ DEFAULTS_HexBoardSpecTokens: dict[str, Any] = {
 
 
 @dataclass(frozen=True, slots=True)
-class HexBoardSpec(TypedSpec):
+class HexBoardSpec(CommonSpec):
     """The keys of hex-board (generated)."""
 
-    kind: str
-    title: str
-    in_kit: bool
-    output: bool
     data: str
     shape: str
     columns: int | None
@@ -563,13 +575,9 @@ DEFAULTS_TrackSpecTokens: dict[str, Any] = {
 
 
 @dataclass(frozen=True, slots=True)
-class TrackSpec(TypedSpec):
+class TrackSpec(CommonSpec):
     """The keys of track (generated)."""
 
-    kind: str
-    title: str
-    in_kit: bool
-    output: bool
     data: str
     path: tuple[str, ...] | None
     lane_length: int | None
@@ -795,13 +803,9 @@ DEFAULTS_CountersSpecCounters: dict[str, Any] = {
 
 
 @dataclass(frozen=True, slots=True)
-class CountersSpec(TypedSpec):
+class CountersSpec(CommonSpec):
     """The keys of counters (generated)."""
 
-    kind: str
-    title: str
-    in_kit: bool
-    output: bool
     size: float
     padding: float
     board: str
@@ -910,13 +914,9 @@ DEFAULTS_StandeesSpecFigures: dict[str, Any] = {
 
 
 @dataclass(frozen=True, slots=True)
-class StandeesSpec(TypedSpec):
+class StandeesSpec(CommonSpec):
     """The keys of standees (generated)."""
 
-    kind: str
-    title: str
-    in_kit: bool
-    output: bool
     width: float
     height: float
     base: float
@@ -1135,13 +1135,9 @@ DEFAULTS_CardsSpecBacks: dict[str, Any] = {
 
 
 @dataclass(frozen=True, slots=True)
-class CardsSpec(TypedSpec):
+class CardsSpec(CommonSpec):
     """The keys of cards (generated)."""
 
-    kind: str
-    title: str
-    in_kit: bool
-    output: bool
     size: str
     csv: str
     cards: Any | None
@@ -1227,13 +1223,9 @@ DEFAULTS_DiceNetsSpecDice: dict[str, Any] = {
 
 
 @dataclass(frozen=True, slots=True)
-class DiceNetsSpec(TypedSpec):
+class DiceNetsSpec(CommonSpec):
     """The keys of dice-nets (generated)."""
 
-    kind: str
-    title: str
-    in_kit: bool
-    output: bool
     size: float
     dice: tuple[DiceNetsSpecDice, ...]
 
@@ -1335,13 +1327,9 @@ DEFAULTS_TableSheetSpecBlocks: dict[str, Any] = {
 
 
 @dataclass(frozen=True, slots=True)
-class TableSheetSpec(TypedSpec):
+class TableSheetSpec(CommonSpec):
     """The keys of table-sheet (generated)."""
 
-    kind: str
-    title: str
-    in_kit: bool
-    output: bool
     heading: str
     fields: tuple[str, ...]
     blocks: tuple[TableSheetSpecBlocks, ...]
@@ -1389,13 +1377,9 @@ DEFAULTS_TableSheetSpec: dict[str, Any] = {
 
 
 @dataclass(frozen=True, slots=True)
-class BookletSpec(TypedSpec):
+class BookletSpec(CommonSpec):
     """The keys of booklet (generated)."""
 
-    kind: str
-    title: str
-    in_kit: bool
-    output: bool
     template: str | None
     body_size: float
     accent_colour: str
@@ -1447,13 +1431,9 @@ DEFAULTS_BookletSpec: dict[str, Any] = {
 
 
 @dataclass(frozen=True, slots=True)
-class QuickReferenceSpec(TypedSpec):
+class QuickReferenceSpec(CommonSpec):
     """The keys of quick-reference (generated)."""
 
-    kind: str
-    title: str
-    in_kit: bool
-    output: bool
     template: str | None
     copies: int
     body_size: float
@@ -1499,7 +1479,7 @@ DEFAULTS_QuickReferenceSpec: dict[str, Any] = {
 
 
 #: the typed value of every kind
-SPECS: dict[str, type[TypedSpec]] = {
+SPECS: dict[str, type[CommonSpec]] = {
     "point-board": PointBoardSpec,
     "grid-board": GridBoardSpec,
     "hex-board": HexBoardSpec,

@@ -10,14 +10,17 @@ rows that are missing, numbered on, so the rows of a sheet hold a whole game."""
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, replace
 from typing import Any
 
 from generator.booklet.layout import break_lines, font_of, line_shapes
 from generator.booklet.markup import parse_inline
 from generator.booklet.template import render_text
+from generator.components import inline
 from generator.components.base import Context, Output
 from generator.components.look import fitted_text
-from generator.definitions.schema import Field, positive
+from generator.components.specs import TableSheetSpec, TableSheetSpecBlocks
+from generator.definitions.schema import Field, Where, positive
 from generator.definitions.values import ComponentSpec
 from generator.foundation.errors import DefinitionError, TemplateError
 from generator.foundation.languages import set_text
@@ -103,8 +106,21 @@ MIN_CONTINUED_ROW = 4.5  # mm, the smallest row height a continuation on the bac
 SHRINK = 0.75  # a continuation's rows close up to this share of their height before taking another part
 FIGURE_WIDTH = 120.0  # mm, a booklet figure's width (the text width of an A5 page)
 
+Block = TableSheetSpecBlocks  # one ruled table of a sheet, its keys typed
 
-def check_spec(values: dict[str, Any], where) -> None:
+
+@dataclass(frozen=True)
+class Continuation:
+    """A move record's rows that go on on the back: the block with only the missing rows
+    (``rows``, no cells), the number of its first row and the block's index in the sheet."""
+
+    block: Block
+    rows: int
+    first_number: int
+    index: int
+
+
+def check_spec(values: dict[str, Any], where: Where) -> None:
     """Check that each block knows how many rows it has."""
     for i, block in enumerate(values["blocks"]):
         if block["rows"] is None and block["cells"] is None and block["roster"] is None:
@@ -124,29 +140,35 @@ def check_spec(values: dict[str, Any], where) -> None:
 
 
 def _block(
-    block: dict[str, Any], x: float, y: float, width: float, header_fill: str | None, go_on: str = ""
+    block: Block,
+    x: float,
+    y: float,
+    width: float,
+    header_fill: str | None,
+    go_on: str = "",
+    first_number: int = 1,
 ) -> tuple[list[Shape], float]:
     """Return the shapes of one ruled table and its height; ``go_on`` is a line printed under it.
-    Rows are numbered from the block's ``first_number`` (1 unless it continues another)."""
+    Rows are numbered from ``first_number`` (1 unless the block continues another)."""
     shapes: list[Shape] = []
     rule = Style(stroke="#000000", width=0.25)
     thick = Style(stroke="#000000", width=0.5)
-    size = block["text_size"]
-    cells = block["cells"] or []
-    nrows = block["rows"] if block["rows"] is not None else len(cells)
-    parts = block["split"]
+    size = block.text_size
+    cells = block.cells or ()
+    nrows = block.rows if block.rows is not None else len(cells)
+    parts = block.split
     per_part = -(-nrows // parts)
     gap = 4.0
     part_w = (width - gap * (parts - 1)) / parts
     cy = y
-    if block["title"]:
-        shapes.append(Text(x, y + 4.2, block["title"], size + 1, "sans-bold"))
+    if block.title:
+        shapes.append(Text(x, y + 4.2, block.title, size + 1, "sans-bold"))
         cy += 6.5
-    weights = [c["width"] for c in block["columns"]]
+    weights = [c.width for c in block.columns]
     total = sum(weights)
-    has_header = any(c["header"] for c in block["columns"])
-    hh = block["header_height"] if has_header else 0.0
-    rh = block["row_height"]
+    has_header = any(c.header for c in block.columns)
+    hh = block.header_height if has_header else 0.0
+    rh = block.row_height
     cap = size * 25.4 / 72 * 0.72
     for part in range(parts):
         px = x + part * (part_w + gap)
@@ -159,19 +181,19 @@ def _block(
         for w in widths:
             col_x.append(col_x[-1] + w)
         height = hh + rows_here * rh
-        for i, col in enumerate(block["columns"]):
-            if col["shade"]:
+        for i, col in enumerate(block.columns):
+            if col.shade:
                 shapes.append(
                     Rect(col_x[i], cy + hh, widths[i], rows_here * rh, Style(stroke=None, fill="#f2f2f2"))
                 )
         if has_header:
             shapes.append(Rect(px, cy, part_w, hh, Style(stroke=None, fill=header_fill)))
-            for i, col in enumerate(block["columns"]):
+            for i, col in enumerate(block.columns):
                 shapes.append(
                     fitted_text(
                         col_x[i] + widths[i] / 2,
                         cy + hh / 2 + cap / 2,
-                        col["header"],
+                        col.header,
                         widths[i] - 1.5,
                         size,
                         "sans-bold",
@@ -188,8 +210,8 @@ def _block(
         for r in range(rows_here):
             row = first + r
             texts = list(cells[row]) if row < len(cells) else []
-            if block["number_rows"]:
-                texts = [str(row + block.get("first_number", 1))] + texts
+            if block.number_rows:
+                texts = [str(row + first_number)] + texts
             for i, text in enumerate(texts[: len(widths)]):
                 if text:
                     shapes.append(
@@ -205,11 +227,11 @@ def _block(
                     )
     tallest = hh + per_part * rh
     if go_on:
-        note, last = note_shapes(
+        note, bottom = note_shapes(
             go_on, x, cy + tallest, width, NOTE_PT, True, "continue_note", NOTE_PT * 25.4 / 72 * 1.45
         )
         shapes.extend(note)
-        tallest = last - cy + 1.0
+        tallest = bottom - cy + 1.0
     return shapes, (cy - y) + tallest
 
 
@@ -231,17 +253,33 @@ def note_text(
 
 
 def note_shapes(
-    text: str, x: float, y: float, width: float, size: float, bold: bool, where: str, leading: float
+    text: str,
+    x: float,
+    y: float,
+    width: float,
+    size: float,
+    bold: bool,
+    where: str,
+    leading: float,
+    icons: inline.Icons | None = None,
 ) -> tuple[list[Shape], float]:
     """Return the shapes of a note's inline markup broken into lines at a width (mm), its first
-    baseline ``leading`` below y, and the y of its last baseline."""
+    baseline ``leading`` below y, and the y of its last baseline; its icons are the symbols' and
+    icons' (the definition's, when given)."""
+    icons = icons or inline.Icons()
     try:
         runs = parse_inline(text)
+        problem = next((p for r in runs if not r.code and (p := icons.problem(r.text))), None)
+        if problem:
+            raise TemplateError(problem)
     except TemplateError as exc:
         raise TemplateError(f"{where}: {exc}") from None
     pieces = [
         (
-            r.text.replace(" ", "\u00a0") if r.code else r.text,
+            # code is set as written: its colons never make icons
+            (r.text.replace(":", "::") if inline.has_icons(r.text) else r.text).replace(" ", "\u00a0")
+            if r.code
+            else r.text,
             font_of(bold or r.bold or r.code, r.italic),
             NOTE_COLOUR,
         )
@@ -250,20 +288,21 @@ def note_shapes(
     shapes: list[Shape] = []
     for line in break_lines(pieces, size, width):
         y += leading
-        shapes.extend(line_shapes(line, x, y, size))
+        shapes.extend(line_shapes(line, x, y, size, icons=icons))
     return shapes, y
 
 
 STRUCK = "\u2013"  # a roster's box that an entry does not have
 
 
-def blocks_of(spec: ComponentSpec, ctx: Context) -> list[dict[str, Any]]:
+def blocks_of(spec: ComponentSpec, ctx: Context) -> list[Block]:
     """Return the sheet's blocks with a roster's rows made from the rules module: for each entry
     of the list its roster key names, one row for each of the entry's count, labelled by
     roster_label, with the entry's roster_boxes open boxes and the other columns struck out."""
-    blocks = []
-    for i, block in enumerate(spec["blocks"]):
-        name = block["roster"]
+    sheet = spec.typed(TableSheetSpec)
+    blocks: list[Block] = []
+    for i, block in enumerate(sheet.blocks):
+        name = block.roster
         if name is None:
             blocks.append(block)
             continue
@@ -272,11 +311,11 @@ def blocks_of(spec: ComponentSpec, ctx: Context) -> list[dict[str, Any]]:
         if not isinstance(entries, list):
             raise DefinitionError(f"{where}.roster: the rules module has no list {name!r}")
         values = sheet_values(ctx)
-        labelled = bool(block["roster_label"])  # an empty label: the row is boxes only
-        boxes = len(block["columns"]) - (1 if labelled else 0)
-        cells = []
+        labelled = bool(block.roster_label)  # an empty label: the row is boxes only
+        boxes = len(block.columns) - (1 if labelled else 0)
+        cells: list[tuple[str, ...]] = []
         for entry in entries:
-            open_boxes = entry[block["roster_boxes"]] if block["roster_boxes"] else boxes
+            open_boxes = entry[block.roster_boxes] if block.roster_boxes else boxes
             if open_boxes > boxes:
                 raise DefinitionError(
                     f"{where}.columns: {entry.get('name', entry)} needs {open_boxes} boxes, the roster has {boxes}"
@@ -285,15 +324,15 @@ def blocks_of(spec: ComponentSpec, ctx: Context) -> list[dict[str, Any]]:
                 row = [""] * open_boxes + [STRUCK] * (boxes - open_boxes)
                 if labelled:
                     extra = {**values, **entry, "number": number}
-                    row.insert(0, render_text(block["roster_label"], extra, f"{where}.roster_label"))
-                cells.append(row)
-        blocks.append({**block, "cells": cells})
+                    row.insert(0, render_text(block.roster_label, extra, f"{where}.roster_label"))
+                cells.append(tuple(row))
+        blocks.append(replace(block, cells=tuple(cells)))
     return blocks
 
 
-def rows_of(block: dict[str, Any]) -> int:
+def rows_of(block: Block) -> int:
     """Return the rows a block prints on the front."""
-    return block["rows"] if block["rows"] is not None else len(block["cells"] or [])
+    return block.rows if block.rows is not None else len(block.cells or [])
 
 
 def turn_limit(ctx: Context) -> int | None:
@@ -311,39 +350,40 @@ def claim_limit(ctx: Context) -> int:
     return int(ctx.rules.text_values().get("claim_limit", 0))
 
 
-def rows_needed(block: dict[str, Any], ctx: Context) -> int:
+def rows_needed(block: Block, ctx: Context) -> int:
     """Return the rows a move record needs for a whole game, every turn up to the limit and every
     claim the rules allow (its front rows for other blocks)."""
     limit = turn_limit(ctx)
-    if not block["turns_per_row"] or not limit:
+    if not block.turns_per_row or not limit:
         return rows_of(block)
-    return max(rows_of(block), -(-(limit + claim_limit(ctx)) // block["turns_per_row"]))
+    return max(rows_of(block), -(-(limit + claim_limit(ctx)) // block.turns_per_row))
 
 
-def continued(spec: ComponentSpec, ctx: Context) -> list[dict[str, Any]]:
+def continued(spec: ComponentSpec, ctx: Context) -> list[Continuation]:
     """Return the move records of the sheet whose rows go on on its back, each as the block of
     its continuation (the missing rows, numbered on)."""
-    result = []
+    result: list[Continuation] = []
     for i, block in enumerate(blocks_of(spec, ctx)):
         front = rows_of(block)
         needed = rows_needed(block, ctx)
         if needed > front:
             result.append(
-                {**block, "cells": None, "rows": needed - front, "first_number": front + 1, "index": i}
+                Continuation(replace(block, cells=None, rows=needed - front), needed - front, front + 1, i)
             )
     return result
 
 
-def go_on_note(spec: ComponentSpec, block: dict[str, Any], ctx: Context) -> str:
+def go_on_note(spec: ComponentSpec, block: Block, ctx: Context) -> str:
     """Return the line a move record prints when its rows hold fewer turns than the turn limit
     (its continuation is printed on the back), or an empty string."""
+    sheet = spec.typed(TableSheetSpec)
     needed = rows_needed(block, ctx)
     rows = rows_of(block)
     if needed <= rows:
         return ""
     unit = ctx.rules.text_values().get("turn_unit", "turn") if ctx.rules is not None else "turn"
     extra = {"row": rows + 1, "limit": turn_limit(ctx), "last": needed, "unit": unit}
-    own = spec["continue_note"] or catalogue_text("sheet.continue", ctx.options.lang)
+    own = sheet.continue_note or catalogue_text("sheet.continue", ctx.options.lang)
     text = note_text(spec, own, ctx, "continue_note", extra)
     # a note written for the older {row} / {limit} fields still reads right
     return text.replace("{row}", str(rows + 1)).replace("{limit}", str(turn_limit(ctx)))
@@ -361,11 +401,12 @@ def copy_drawing(
     one under another (a figure too narrow for blocks side by side); ``notes`` False leaves out
     the notes and ``fields`` False the fields to fill in (a booklet figure, whose text says the
     same)."""
+    sheet = spec.typed(TableSheetSpec)
     shapes, y = _heading(spec, ctx, width)
-    if spec["fields"] and fields:
+    if sheet.fields and fields:
         per_line = 3 if width > 120 else 2
         field_w = width / per_line
-        for i, label in enumerate(spec["fields"]):
+        for i, label in enumerate(sheet.fields):
             fx = (i % per_line) * field_w
             fy = y + (i // per_line) * 8.0 + 5.0
             field = catalogue_text("sheet.field", ctx.options.lang, label=label)
@@ -375,15 +416,15 @@ def copy_drawing(
             shapes.append(
                 Line(lx, fy + 0.8, fx + field_w - 4.0, fy + 0.8, Style(stroke="#555555", width=0.25))
             )
-        y += ((len(spec["fields"]) - 1) // per_line + 1) * 8.0 + 3.0
-    header_fill = ctx.colour(spec["header_fill"])
+        y += ((len(sheet.fields) - 1) // per_line + 1) * 8.0 + 3.0
+    header_fill = ctx.colour(sheet.header_fill)
     if ctx.options.ink_saver:
         header_fill = "#f4f4f4"
     x = 0.0
     row_top = y
     row_bottom = y
     for block in blocks_of(spec, ctx):
-        share = 1.0 if stack else min(block["width"], 1.0)
+        share = 1.0 if stack else min(block.width, 1.0)
         bw = width * share
         if x > 0 and x + bw > width + 1e-6:
             x = 0.0
@@ -398,20 +439,21 @@ def copy_drawing(
             x = 0.0
             row_top = row_bottom + 5.0
     y = row_bottom + 2.0
-    for i, note in enumerate(spec["notes"] if notes else []):
+    for i, note in enumerate(sheet.notes if notes else []):
         where = f"{ctx.definition.path}: components.{spec.id}.notes.{i}"
         text = note_text(spec, note, ctx, f"notes.{i}")
-        note_lines, y = note_shapes(text, 0, y, width, 8, False, where, 4.0)
+        note_lines, y = note_shapes(text, 0, y, width, 8, False, where, 4.0, inline.icons_of(ctx.definition))
         shapes.extend(note_lines)
-    return Drawing(width, y + 2.0, tuple(shapes), spec["title"] or spec.id)
+    return Drawing(width, y + 2.0, tuple(shapes), sheet.title or spec.id)
 
 
 def _heading(spec: ComponentSpec, ctx: Context, width: float) -> tuple[list[Shape], float]:
     """Return the heading and title of a copy and the y below them."""
+    sheet = spec.typed(TableSheetSpec)
     shapes: list[Shape] = []
-    heading = spec["heading"] or ctx.definition.title
+    heading = sheet.heading or ctx.definition.title
     shapes.append(Text(0, 6.0, heading, 14, "sans-bold"))
-    sub = spec["title"]
+    sub = sheet.title
     y = 10.0
     if sub:
         room = width - text_width(heading, "sans-bold", 14) - 4.0
@@ -426,35 +468,39 @@ def _heading(spec: ComponentSpec, ctx: Context, width: float) -> tuple[list[Shap
 def back_drawing(spec: ComponentSpec, ctx: Context, width: float, height: float) -> Drawing | None:
     """Return the back of a sheet whose move records go on there (the rows they lack, numbered
     on, in as many side-by-side parts as fit the height), or None when every record fits its front."""
+    sheet = spec.typed(TableSheetSpec)
     blocks = continued(spec, ctx)
     if not blocks:
         return None
     shapes, y = _heading(spec, ctx, width)
-    header_fill = "#f4f4f4" if ctx.options.ink_saver else ctx.colour(spec["header_fill"])
+    header_fill = "#f4f4f4" if ctx.options.ink_saver else ctx.colour(sheet.header_fill)
     where = f"{ctx.definition.path}: components.{spec.id}.blocks"
-    for n, block in enumerate(blocks):
+    for n, more in enumerate(blocks):
+        block, rows = more.block, more.rows
         if n:
             y += 5.0
         room = (height - y - 5.0 * (len(blocks) - n - 1)) / (len(blocks) - n)
-        title = 6.5 if block["title"] else 0.0
-        has_header = any(c["header"] for c in block["columns"])
-        hh = block["header_height"] if has_header else 0.0
+        title = 6.5 if block.title else 0.0
+        has_header = any(c.header for c in block.columns)
+        hh = block.header_height if has_header else 0.0
         # the fewest parts side by side whose rows fit the room at no less than their shortest height
-        shortest = max(MIN_CONTINUED_ROW, block["row_height"] * SHRINK)
-        parts = block["split"]
-        while parts < 4 and title + hh + -(-block["rows"] // parts) * shortest > room:
+        shortest = max(MIN_CONTINUED_ROW, block.row_height * SHRINK)
+        parts = block.split
+        while parts < 4 and title + hh + -(-rows // parts) * shortest > room:
             parts += 1
-        per_part = -(-block["rows"] // parts)
-        rh = min(block["row_height"], (room - title - hh) / per_part)
+        per_part = -(-rows // parts)
+        rh = min(block.row_height, (room - title - hh) / per_part)
         if rh < MIN_CONTINUED_ROW:
             raise DefinitionError(
-                f"{where}.{block['index']}: {block['rows']} more rows needed for the turn limit do not fit "
+                f"{where}.{more.index}: {rows} more rows needed for the turn limit do not fit "
                 "the back of the sheet; give the record more rows on the front"
             )
-        laid, h = _block({**block, "split": parts, "row_height": rh}, 0.0, y, width, header_fill)
+        laid, h = _block(
+            replace(block, split=parts, row_height=rh), 0.0, y, width, header_fill, "", more.first_number
+        )
         shapes.extend(laid)
         y += h
-    return Drawing(width, y, tuple(shapes), spec["title"] or spec.id)
+    return Drawing(width, y, tuple(shapes), sheet.title or spec.id)
 
 
 def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = None) -> Drawing:
@@ -470,7 +516,8 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
 
 def contents(spec: ComponentSpec, ctx: Context) -> list[tuple[str, int]]:
     """Return the sheet's title and how many copies the kit prints, for the guide's checklist."""
-    return [(spec["title"] or spec.id, spec["copies"] * spec["pages"])]
+    sheet = spec.typed(TableSheetSpec)
+    return [(sheet.title or spec.id, sheet.copies * sheet.pages)]
 
 
 def _smallest_type(drawing: Drawing) -> float:
@@ -485,20 +532,21 @@ def _smallest_type(drawing: Drawing) -> float:
 
 def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     """Return the sheet pages: copies per page with cut lines between them."""
+    sheet = spec.typed(TableSheetSpec)
     paper = ctx.paper
     pw, ph = paper.printable
-    cols = spec["columns_per_page"]
+    cols = sheet.columns_per_page
     gap = 8.0
     bleed = ctx.options.bleed
     # the gutters of twice the bleed round every copy take the gaps' room first
     width = (pw - max(gap * (cols - 1), 2 * bleed * cols)) / cols - (6.0 if bleed else 4.0)
     art = copy_drawing(spec, ctx, width)
-    label = f"{ctx.definition.title}: {spec['title'] or spec.id}"
-    copies = spec["copies"]
+    label = f"{ctx.definition.title}: {sheet.title or spec.id}"
+    copies = sheet.copies
     if copies == 1 and cols == 1:
         back = back_drawing(spec, ctx, width, ph - 4.0)  # clear of the footer
         pages = []
-        for _ in range(spec["pages"]):
+        for _ in range(sheet.pages):
             for face, is_back in ((art, False), (back, True)):
                 if face is None:
                     continue
@@ -525,8 +573,8 @@ def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
             k = max(k, min(1.0, MIN_TYPE / _smallest_type(cell)))
         cell = Drawing(cell.width * k, cell.height * k, (cell.placed(0, 0, k),), art.label)
     pages = []
-    for _ in range(spec["pages"]):
+    for _ in range(sheet.pages):
         pages.extend(
             nup([SheetItem(cell)] * copies, paper, label, gap=0.0, bleed=bleed, lang=ctx.options.lang)
         )
-    return [Output(spec.id, tuple(pages), items=(SheetItem(cell),) * (copies * spec["pages"]))]
+    return [Output(spec.id, tuple(pages), items=(SheetItem(cell),) * (copies * sheet.pages))]

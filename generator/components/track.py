@@ -489,6 +489,7 @@ def _pieces(
     band: float = 0.0,
 ) -> list[Shape]:
     """Return tokens standing in boxes (over the number, as a counter on the strip would), side by side."""
+    tokens = spec.typed(TrackSpec).tokens
     shapes: list[Shape] = []
     for key, value in sorted(overlay.get("pieces", {}).items(), key=lambda kv: int(kv[0])):
         step = int(key)
@@ -499,7 +500,9 @@ def _pieces(
         y, h = y + band, h - band  # below the step number
         r = min(box * 0.3, w * 0.92 / (2 * len(names)), h * 0.46)
         for i, name in enumerate(names):
-            shapes.extend(draw_token(spec, ctx, name, x + w * (i + 0.5) / len(names), y + h / 2, r))
+            shapes.extend(
+                draw_token(spec, ctx, name, x + w * (i + 0.5) / len(names), y + h / 2, r, tokens=tokens)
+            )
     return shapes
 
 

@@ -102,16 +102,18 @@ def _pieces(
 
 def _counters(spec: ComponentSpec, ctx: Context, tally: _Tally, key: str) -> None:
     from generator.components.counters import hex_cell
+    from generator.components.specs import CountersSpec
 
-    for i, counter in enumerate(spec["counters"]):
-        size = counter["size"] or spec["size"]
-        shape = counter["shape"]
-        pad = spec["padding"] if shape in ("circle", "hexagon", "rounded", "hex") else 0.0
+    values = spec.typed(CountersSpec)
+    for i, counter in enumerate(values.counters):
+        size = counter.size or values.size
+        shape = counter.shape
+        pad = values.padding if shape in ("circle", "hexagon", "rounded", "hex") else 0.0
         cell = (size + 2 * pad, size + 2 * pad)
         if shape == "hex":
-            cell = hex_cell(size, pad, counter["orientation"])
+            cell = hex_cell(size, pad, counter.orientation)
         at = f"{key}.counters[{i}].count"
-        _pieces(tally, at, "counters", counter["count"], cell, counter["back"] is not None, ctx)
+        _pieces(tally, at, "counters", counter.count, cell, counter.back is not None, ctx)
 
 
 def _standees(spec: ComponentSpec, ctx: Context, tally: _Tally, key: str) -> None:
@@ -124,21 +126,25 @@ def _standees(spec: ComponentSpec, ctx: Context, tally: _Tally, key: str) -> Non
 
 def _dice(spec: ComponentSpec, ctx: Context, tally: _Tally, key: str) -> None:
     from generator.components.dice_nets import TAB
+    from generator.components.specs import DiceNetsSpec
 
-    s = spec["size"]
+    values = spec.typed(DiceNetsSpec)
+    s = values.size
     pad = s * TAB + 1.0
     size = (3 * s + 2 * pad, 4 * s + s * TAB + pad + 1.0)
-    for i, die in enumerate(spec["dice"]):
-        _pieces(tally, f"{key}.dice[{i}].count", "dice-nets", die["count"], size, False, ctx)
+    for i, die in enumerate(values.dice):
+        _pieces(tally, f"{key}.dice[{i}].count", "dice-nets", die.count, size, False, ctx)
 
 
 def _cards(spec: ComponentSpec, ctx: Context, tally: _Tally, key: str) -> None:
     from generator.components.cards import card_size
+    from generator.components.specs import CardsSpec
 
-    deck = spec["cards"]
+    values = spec.typed(CardsSpec)
+    deck = values.cards
     rows = getattr(deck, "rows", None) or []
     columns = getattr(deck, "columns", ())
-    quantity = spec["quantity"]
+    quantity = values.quantity
     copies = 0
     distinct = 0
     for row in rows:
@@ -146,8 +152,8 @@ def _cards(spec: ComponentSpec, ctx: Context, tally: _Tally, key: str) -> None:
         n = int(text) if text.strip().isdecimal() else 0
         copies += n
         distinct += 1 if n else 0
-    size = card_size(spec["size"])
-    fields = len(spec["fields"] or ())
+    size = card_size(values.size)
+    fields = len(values.fields)
     fit = per_sheet(*size, ctx.paper, ctx.options.bleed)
     # every card drawn once with all its fields, then placed on both sides of its sheet
     tally.add(
@@ -160,14 +166,17 @@ def _cards(spec: ComponentSpec, ctx: Context, tally: _Tally, key: str) -> None:
 
 
 def _table_sheet(spec: ComponentSpec, ctx: Context, tally: _Tally, key: str) -> None:
-    per_copy = 10 + 2 * len(spec["fields"] or ()) + len(spec["notes"] or ())
+    from generator.components.specs import TableSheetSpec
+
+    sheet = spec.typed(TableSheetSpec)
+    per_copy = 10 + 2 * len(sheet.fields) + len(sheet.notes)
     for block in blocks_of(spec, ctx):  # a roster's rows made from the rules module
-        columns = max(len(block["columns"]), 1)
-        rows = (block["rows"] or 0) + len(block["cells"] or ()) + 1
+        columns = max(len(block.columns), 1)
+        rows = (block.rows or 0) + len(block.cells or ()) + 1
         per_copy += 2 * rows * columns + 4 * rows
-    copies = spec["pages"] * spec["copies"]
+    copies = sheet.pages * sheet.copies
     # a move record too short for the turn limit goes on on the back: two pages per page at most
-    tally.add(f"{key}.pages", sheets=2 * spec["pages"], shapes=2 * copies * per_copy)
+    tally.add(f"{key}.pages", sheets=2 * sheet.pages, shapes=2 * copies * per_copy)
 
 
 _ESTIMATES = {

@@ -361,7 +361,15 @@ def _write_kit(
     if job and parts:
         offset = options.duplex_offset
         sheets = job_sheets(
-            parts, paper, single, lang, definition.title, offset, options.bleed, kit.stock_papers()
+            parts,
+            paper,
+            single,
+            lang,
+            definition.title,
+            offset,
+            options.bleed,
+            kit.stock_papers(),
+            options.gutter_fold,
         )
         if kit.cut:  # the registration marks on every sheet with parts to cut
             sheets = with_marks(sheets)
@@ -613,6 +621,7 @@ def kit_manifest(definition: GameDefinition, sheets: list, single_sided: bool, l
                 "parts": list(sheet.parts),
                 "sides": "duplex" if sheet.is_duplex else "single",
                 "packed": sheet.is_packed,
+                **({"fold": sheet.fold.edge} if sheet.fold is not None else {}),
             }
             for sheet, pages in zip(sheets, sheet_pages(sheets, single_sided))
         ],

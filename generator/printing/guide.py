@@ -94,7 +94,13 @@ def sheet_rows(ctx: Context, sheets: list[Sheet], single_sided: bool, start: int
             counts[part] = counts.get(part, 0) + 1
     rows: list[dict[str, Any]] = []
     for sheet, (first, last) in zip(sheets, sheet_pages(sheets, single_sided, start)):
-        if rows and rows[-1]["parts"] == sheet.parts and rows[-1]["stock"] == sheet.stock:
+        fold = sheet.fold.edge if sheet.fold is not None else None
+        if (
+            rows
+            and rows[-1]["parts"] == sheet.parts
+            and rows[-1]["stock"] == sheet.stock
+            and rows[-1]["gutter"] == fold
+        ):
             rows[-1]["last"] = last
             rows[-1]["sheets"] += 1
             continue
@@ -102,6 +108,8 @@ def sheet_rows(ctx: Context, sheets: list[Sheet], single_sided: bool, start: int
         # a record whose rows go on on the back of its sheet: that back is printed, not blank
         continued = sheet.back is not None and any(spec.kind == "table-sheet" for spec in specs)
         needs = {need for spec in specs for need in handling(spec, counts[spec.id], single_sided)}
+        if fold is not None:  # a gutter-fold sheet: folded and glued before its parts are cut
+            needs |= {"cut", "fold", "glue"}
         rows.append(
             {
                 "parts": sheet.parts,
@@ -115,6 +123,7 @@ def sheet_rows(ctx: Context, sheets: list[Sheet], single_sided: bool, start: int
                 "fold": "fold" in needs,
                 "glue": "glue" in needs,
                 "continued": continued,
+                "gutter": fold,  # the fold of a gutter-fold sheet ('long' or 'short'), else None
             }
         )
     for row in rows:
@@ -168,6 +177,11 @@ def guide_values(ctx: Context, sheets: list[Sheet], single_sided: bool, start: i
         "aid_cards": sum(spec.get("copies", 1) for spec in aids),
         "most_players": most_players(str(definition.game.get("players", ""))),
         "continued": [" ".join(row["what"]) for row in rows if row["continued"]],
+        # the gutter-fold sheets (--gutter-fold) by fold, 'long' or 'short': their pages ('3–5')
+        "gutter": [
+            {"fold": fold, "pages": [row["pages"] for row in rows if row["gutter"] == fold]}
+            for fold in dict.fromkeys(row["gutter"] for row in rows if row["gutter"])
+        ],
         "lang": ctx.options.lang,
         "terms": terms(ctx.options.lang, definition.id),
     }

@@ -12,6 +12,7 @@ import re
 import pytest
 
 from generator.components.kinds import context
+from generator.components.specs import TableSheetSpec, TableSheetSpecBlocks
 from generator.components.table_sheet import note_text
 from generator.definitions.loader import find_definition
 from generator.definitions.values import BUILTIN_GAMES, LAYOUTS_DIR
@@ -22,7 +23,7 @@ from tests.conftest import build
 from tests.pdf_reader import Page, open_pdf
 
 
-def records(game: str, lang: str = "en") -> list[tuple[str, dict, int]]:
+def records(game: str, lang: str = "en") -> list[tuple[str, TableSheetSpecBlocks, int]]:
     """Return (component id, block, rows a whole game needs) of every move record of a game: a
     line for every turn up to the limit and for every claim the rules allow (a claim is a line of
     its own)."""
@@ -33,9 +34,9 @@ def records(game: str, lang: str = "en") -> list[tuple[str, dict, int]]:
     for spec in definition.components:
         if spec.kind != "table-sheet":
             continue
-        for block in spec["blocks"]:
-            if block["turns_per_row"]:
-                found.append((spec.id, block, -(-lines // block["turns_per_row"])))
+        for block in spec.typed(TableSheetSpec).blocks:
+            if block.turns_per_row:
+                found.append((spec.id, block, -(-lines // block.turns_per_row)))
     return found
 
 
@@ -65,7 +66,8 @@ def test_the_rows_of_a_move_record_hold_the_whole_game(game, every_kit):
         words = {w[4] for page in pages for w in page.get_text("words")}
         numbers = {int(w) for w in words if w.isdigit()}
         assert set(range(1, needed + 1)) <= numbers, (game, paper, max(numbers))
-        front_rows = block["rows"]
+        front_rows = block.rows
+        assert front_rows is not None
         front = pages[0].get_text()
         if front_rows < needed:
             # the front says where to go on, and the back is printed with the rows it lacks
@@ -89,7 +91,7 @@ def test_a_single_sided_kit_prints_the_rest_of_the_record_on_the_next_page(tmp_p
     ((component, block, needed),) = records("centennial")
     pages, _ = component_pages(folder, component)
     front = re.sub(r"\s+", " ", pages[0].get_text())
-    assert f"Go on on the next page, numbering on from {block['rows'] + 1}" in front
+    assert f"Go on on the next page, numbering on from {(block.rows or 0) + 1}" in front
     assert len(pages) == 2 and str(needed) in pages[1].get_text().split()
     guide = re.sub(r"\s+", " ", open_pdf(os.path.join(folder, "kit.pdf"))[0].get_text())
     assert "(goes on on the next page)" in guide and "takes two pages" in guide
@@ -99,7 +101,7 @@ def test_the_centennial_record_writes_a_claim_on_a_line_of_its_own():
     # the notation makes a claim its own record line (P3 claims 4), so no column holds claims
     definition = find_definition("centennial", LAYOUTS_DIR, "en")
     ((_, block, _),) = records("centennial")
-    headers = [c["header"].lower() for c in block["columns"]]
+    headers = [c.header.lower() for c in block.columns]
     assert not any("claim" in h for h in headers)
     notes = " ".join(definition.component("record")["notes"])
     assert "claim gets its own line" in notes
@@ -123,7 +125,7 @@ def test_a_two_player_centennial_record_has_a_line_for_every_throw_and_every_cla
     back = back_drawing(definition.component("record"), ctx, 180.0, 260.0)
     assert back is not None
     numbers = {int(s.text) for s, _ in iter_shapes(back.shapes) if isinstance(s, Text) and s.text.isdigit()}
-    assert set(range(block["rows"] + 1, needed + 1)) <= numbers
+    assert set(range((block.rows or 0) + 1, needed + 1)) <= numbers
 
 
 def test_no_two_player_centennial_game_makes_more_claims_than_the_record_budgets():

@@ -1,20 +1,25 @@
 """Typed definitions: every kind's keys as a frozen typed value (generator/components/specs.py),
 generated from the same schemas the component README documents. The module is current, every
 kind has its class, and every component of every built-in definition reads back through it with
-the values the loader checked (nothing lost, nothing changed but lists made tuples)."""
+the values the loader checked (nothing lost, nothing changed but lists made tuples). The kinds
+converted to it read no key by name: they build, draw and measure the same from a component whose
+keys can be read only through its typed value."""
 
 from __future__ import annotations
 
 import dataclasses
+import os
 from typing import Any
 
 import pytest
 
 from generator.components.base import COMMON_SCHEMA
-from generator.components.kinds import KINDS
+from generator.components.kinds import KINDS, context
 from generator.components.specs import SPECS
 from generator.definitions.loader import load_all
 from generator.definitions.schema import TypedSpec
+from generator.definitions.values import ComponentSpec, GameDefinition
+from generator.printing.imposition import find_paper
 from tools.typed_specs import TARGET, attribute, source
 
 
@@ -50,3 +55,54 @@ def test_every_component_reads_back_through_its_typed_value(definition) -> None:
         assert plain(typed) == expected, f"{definition.id}: components.{spec.id}"
         with pytest.raises(dataclasses.FrozenInstanceError):
             typed.title = "changed"  # type: ignore[misc]
+
+
+# the kinds whose modules read their keys only through their typed value
+TYPED_KINDS = ("cards", "counters", "dice-nets", "grid-board", "hex-board", "point-board", "table-sheet")
+EXAMPLES = os.path.join(
+    os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "examples"
+)
+
+
+class OnlyTyped(ComponentSpec):
+    """A component whose keys can be read only through its typed value (``spec.typed``): a read
+    by key is an error naming the key."""
+
+    def __getitem__(self, key: str) -> Any:
+        raise AssertionError(f"components.{self.id} ({self.kind}) read spec[{key!r}]")
+
+    def get(self, key: str, default: Any = None) -> Any:
+        raise AssertionError(f"components.{self.id} ({self.kind}) read spec.get({key!r})")
+
+
+def definitions_with_typed_kinds() -> list[GameDefinition]:
+    """Return the built-in definitions and the examples' that have a component of a typed kind."""
+    found = load_all() + [
+        d for name in sorted(os.listdir(EXAMPLES)) for d in load_all(os.path.join(EXAMPLES, name))
+    ]
+    return [d for d in found if any(spec.kind in TYPED_KINDS for spec in d.components)]
+
+
+@pytest.mark.parametrize("definition", definitions_with_typed_kinds(), ids=lambda d: d.id)
+def test_the_typed_kinds_read_their_keys_only_through_their_typed_value(definition) -> None:
+    # a component of these kinds builds, draws and measures the same read through its typed
+    # value alone as read by key: no key is read as a string, and the typed value loses nothing
+    seed = definition.game["default_seed"] if definition.game["seeded"] else None
+    ctx = context(definition, find_paper("a4"), seed)
+    checked = 0
+    for spec in definition.components:
+        if spec.kind not in TYPED_KINDS:
+            continue
+        kind = KINDS[spec.kind]
+        strict = OnlyTyped(spec.id, spec.kind, spec.values)
+        assert kind.build(strict, ctx) == kind.build(spec, ctx), spec.id
+        if kind.draw is not None:
+            assert kind.draw(strict, ctx, None) == kind.draw(spec, ctx, None), spec.id
+        if kind.square_size is not None:
+            assert kind.square_size(strict, ctx) == kind.square_size(spec, ctx), spec.id
+        if kind.contents is not None:
+            assert kind.contents(strict, ctx) == kind.contents(spec, ctx), spec.id
+        if kind.footprint is not None:
+            assert kind.footprint(strict) == kind.footprint(spec), spec.id
+        checked += 1
+    assert checked
