@@ -11,6 +11,7 @@ import pytest
 
 from generator.components.base import Options
 from generator.components.kinds import context
+from generator.components.specs import StandeesSpec
 from generator.components.standees import standee
 from generator.components.symbols import SYMBOLS
 from generator.definitions.loader import load_definition
@@ -157,7 +158,7 @@ def test_a_standee_is_a_strip_of_two_tabs_and_two_panels(tmp_path) -> None:
     definition = load_definition(write(tmp_path))
     spec = definition.component("figures")
     ctx = context(definition, find_paper("a4"), options=Options())
-    art = standee(spec["figures"][0], spec, ctx)
+    art = standee(spec.typed(StandeesSpec).figures[0], spec, ctx)
     assert (art.width, art.height) == (20.0, 2 * (30.0 + 12.0))
 
 
