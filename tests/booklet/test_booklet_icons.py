@@ -41,7 +41,7 @@ def new_game(root: Path, paragraph: str = PARAGRAPH, quick: str = QUICK) -> Path
     result = pnp("new", "mygame", cwd=str(root))
     assert result.returncode == 0, result.stderr
     layouts = root / "layouts"
-    (layouts / "art").mkdir()
+    (layouts / "art").mkdir(exist_ok=True)  # pnp new writes its own art there too
     (layouts / "art" / "coin.png").write_bytes(png(30, 30, (230, 160, 0)))
     toml = (layouts / "mygame.toml").read_text()
     toml = toml.replace("[palette]", '[icons]\ncoin = "art/coin.png"\n\n[palette]', 1)
