@@ -1,6 +1,7 @@
 """Benchmark: the search bot's strength against outside references.
 
-Run: .venv/bin/python bench/bench_strength.py [reference] [levels] [openspiel] [--games N] [--jobs N] [--game G]
+Run: .venv/bin/python bench/bench_strength.py [reference] [levels] [forced] [openspiel] [--games N] [--jobs N]
+[--game G] [--boards 1-30]
 
 reference: in every game, the search bot at its default strength (``DEFAULT_PLAYOUTS`` playouts a
     move, ``--strength 4``) against the greedy one-ply player (``tactics.GreedyBot``: the move of
@@ -8,6 +9,12 @@ reference: in every game, the search bot at its default strength (``DEFAULT_PLAY
     every game, seeded boards 1, 2, ...).
 levels: ``--strength 8`` (3200 playouts) against ``--strength 1`` (25 playouts), ``--games`` games
     in each game given by ``--game`` (default: Nine Men's Morris, Take The Brain, Aggression, Verbal).
+forced: Barricades, for each battlefield of ``--boards`` (default 1-30), the first side's opening
+    moves that win by force at its second move, found by trying every move: every first move,
+    every reply to it and every second move (a first move that takes no MacGuffin is refuted by
+    the first reply tried after which no second move wins; a second move wins when the game ends
+    won by it, whatever the way). Printed per battlefield, then the battlefields where the first
+    move decides nothing, which ``reference --game barricades --boards`` can then be run on.
 openspiel: Nine Men's Morris against OpenSpiel's MCTS bot (``open_spiel.python.algorithms.mcts``,
     UCT constant 2, one random rollout per simulation) at the same number of simulations as the
     search bot's playouts. OpenSpiel is installed by this benchmark into its own environment,
@@ -63,16 +70,18 @@ def make(name: str, playouts: int) -> Any:
 
 
 def one_game(
-    game: str, index: int, mine: int, theirs: str, their_playouts: int
+    game: str, index: int, mine: int, theirs: str, their_playouts: int, boards: list[int] | None = None
 ) -> tuple[float, float, float, int]:
     """Play one game, the search bot (``mine`` playouts) against ``theirs``; return the search
-    bot's score, total and slowest CPU time and its number of choices."""
+    bot's score, total and slowest CPU time and its number of choices. Games 2k and 2k + 1 are
+    played on seeded board ``boards[k]`` (default k + 1), sides swapped."""
     from generator.bots import play_game
     from generator.foundation.seeding import Rng
     from generator.games import GAMES
 
     rules = GAMES[game]
-    state = rules.new_state(index // 2 + 1 if rules.takes_seed() else None)
+    board = boards[index // 2] if boards else index // 2 + 1
+    state = rules.new_state(board if rules.takes_seed() else None)
     first = state.current_player()
     sides = [first] + [s for s in rules.sides if s != first]
     me = sides[index % 2]
@@ -100,8 +109,9 @@ def row(label: str, results: list[tuple[float, float, float, int]]) -> str:
 HEADER = f"{'match':44} {'score':>9} {'%':>6}  {'95 % CI':8} {'s/move':>7} {'slowest':>7}"
 
 
-def reference(games: int, jobs: int, only: list[str] | None) -> None:
-    """Print the default strength's score against the greedy and the random player."""
+def reference(games: int, jobs: int, only: list[str] | None, boards: list[int] | None = None) -> None:
+    """Print the default strength's score against the greedy and the random player (seeded games
+    on ``boards``, two games a board, when given)."""
     from generator.bots import DEFAULT_PLAYOUTS
     from generator.games import GAMES
     from generator.workers.parallel import run_tasks
@@ -111,7 +121,7 @@ def reference(games: int, jobs: int, only: list[str] | None) -> None:
         if only and game not in only:
             continue
         for theirs in ("greedy", "random"):
-            tasks = [(one_game, (game, i, DEFAULT_PLAYOUTS, theirs, 0)) for i in range(games)]
+            tasks = [(one_game, (game, i, DEFAULT_PLAYOUTS, theirs, 0, boards)) for i in range(games)]
             print(row(f"{game}: search {DEFAULT_PLAYOUTS} vs {theirs}", run_tasks(tasks, jobs)), flush=True)
 
 
@@ -123,6 +133,81 @@ def levels(games: int, jobs: int, only: list[str] | None) -> None:
     for game in only or LEVEL_GAMES:
         tasks = [(one_game, (game, i, 3200, "search", 25)) for i in range(games)]
         print(row(f"{game}: strength 8 (3200) vs strength 1 (25)", run_tasks(tasks, jobs)), flush=True)
+
+
+# -- Barricades: first moves that decide the game ------------------------------------------------
+
+
+def _wins_now(state: Any, side: str) -> bool:
+    """Return True when ``side``, to move, has a move that ends the game won (moves onto a
+    MacGuffin tried first)."""
+    moves = state.legal_moves()
+    macguffins = state.macguffins
+    moves.sort(key=lambda m: not (not m.resign and m.dst != m.src and m.dst in macguffins))
+    for move in moves:
+        after = state.copy()
+        after.apply_move(move)
+        if after.is_terminal() and after.outcome().winner == side:
+            return True
+    return False
+
+
+def forced_openings(board: int) -> list[str]:
+    """Return the first side's opening moves on Barricades battlefield ``board`` after which every
+    reply of the other side leaves it a move that wins at once (a win by force at its second
+    move), in notation; found by trying every move, reply and answer."""
+    from generator.games import GAMES
+
+    state = GAMES["barricades"].new_state(board)
+    first = state.current_player()
+    forced = []
+    for move in state.legal_moves():
+        after = state.copy()
+        after.apply_move(move)
+        if after.is_terminal():
+            if after.outcome().winner == first:
+                forced.append(state.move_str(move))
+            continue
+        refuted = False
+        replies = after.legal_moves()
+        replies.sort(key=lambda m: m.resign)  # a resignation refutes nothing: tried last
+        for reply in replies:
+            last = after.copy()
+            last.apply_move(reply)
+            if last.is_terminal():
+                refuted = last.outcome().winner != first
+            else:
+                refuted = not _wins_now(last, first)
+            if refuted:
+                break
+        if not refuted:
+            forced.append(state.move_str(move))
+    return forced
+
+
+def forced(boards: list[int], jobs: int) -> list[int]:
+    """Print, for each Barricades battlefield, the first side's openings that win by force at its
+    second move; return the battlefields with none."""
+    from generator.workers.parallel import run_tasks
+
+    found = run_tasks([(forced_openings, (b,)) for b in boards], jobs)
+    for board, openings in zip(boards, found):
+        print(
+            f"barricades battlefield {board}: {len(openings)} forced openings {' '.join(openings)}",
+            flush=True,
+        )
+    free = [b for b, openings in zip(boards, found) if not openings]
+    print(f"battlefields where the first move decides nothing: {','.join(map(str, free))}", flush=True)
+    return free
+
+
+def parse_boards(text: str) -> list[int]:
+    """Return the boards of ``1-30`` or ``1,4,7-9``."""
+    boards: list[int] = []
+    for part in text.split(","):
+        low, _, high = part.partition("-")
+        boards.extend(range(int(low), int(high or low) + 1))
+    return boards
 
 
 # -- OpenSpiel ----------------------------------------------------------------------------------
@@ -248,10 +333,13 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--game", action="append")
     parser.add_argument("--simulations", type=int, default=200)
+    parser.add_argument("--boards", type=parse_boards, help="seeded boards, e.g. 1-30 or 1,3,8-9")
     args = parser.parse_args()
     start = time.time()
+    if "forced" in args.parts:
+        forced(args.boards or list(range(1, 31)), args.jobs)
     if "reference" in args.parts:
-        reference(args.games, args.jobs, args.game)
+        reference(args.games, args.jobs, args.game, args.boards)
     if "levels" in args.parts:
         levels(args.games, args.jobs, args.game)
     if "openspiel" in args.parts:

@@ -5,7 +5,9 @@ from __future__ import annotations
 import atexit
 import functools
 import glob
+import itertools
 import os
+import re
 import shutil
 import tempfile
 import xml.etree.ElementTree as ET
@@ -14,9 +16,10 @@ import pytest
 
 from generator.definitions.loader import load_all
 from generator.definitions.values import BUILTIN_GAMES, GameDefinition
-from generator.kits.plan import BuildRequest
-from generator.kits.run import run_build
 from generator.starter import starter_files, write_starter
+from tests.shared import build, shared_build
+
+__all__ = ["build", "shared_build"]  # with the names defined here: what test modules import
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 STARTER = "lanterns"  # the id the README's steps give `pnp new`
@@ -66,20 +69,10 @@ def own_game_files(root: str = ROOT) -> list[str]:
 SVG_NS = "{http://www.w3.org/2000/svg}"
 
 
-def build(out: str, *games: str, **options) -> str:
-    """Build kits into out with the CLI's defaults and ``--parts`` (the tests read each part's own
-    PDF), ``options`` as BuildRequest's fields; return the summary line."""
-    return run_build(
-        BuildRequest(**{"games": games, "all_games": not games, "out": out, "parts": True, **options})
-    )
-
-
 @pytest.fixture(scope="session")
-def nmm_kit(tmp_path_factory) -> str:
+def nmm_kit() -> str:
     """Return the folder of a Nine Men's Morris kit built on A4."""
-    out = str(tmp_path_factory.mktemp("nmm"))
-    build(out, "nine-mens-morris")
-    return os.path.join(out, "nine-mens-morris")
+    return os.path.join(shared_build("nine-mens-morris"), "nine-mens-morris")
 
 
 @pytest.fixture(scope="session")
@@ -91,11 +84,9 @@ def all_kits(tmp_path_factory) -> str:
 
 
 @pytest.fixture(scope="session")
-def nmm_kit_letter(tmp_path_factory) -> str:
+def nmm_kit_letter() -> str:
     """Return the folder of a Nine Men's Morris kit built on Letter."""
-    out = str(tmp_path_factory.mktemp("nmm-letter"))
-    build(out, "nine-mens-morris", paper="letter")
-    return os.path.join(out, "nine-mens-morris")
+    return os.path.join(shared_build("nine-mens-morris", paper="letter"), "nine-mens-morris")
 
 
 @pytest.fixture(scope="session", params=["a4", "letter"])
@@ -159,12 +150,16 @@ SLOW_FILES = {
 }
 
 
-# Single heavy tests (several seconds of CPU each: many builds, subprocesses or seeds); their file
-# keeps other tests in the fast tier.
+# Single heavy tests (more than about half a second of CPU each: many builds, subprocesses, seeds or
+# fuzzed examples); their file keeps other tests in the fast tier. A property checked over thousands
+# of seeds or every move of a position is here when the fast tier keeps a test of it on a few (the
+# slow conformance tests check every game's moves and playouts). A file of tests that start pnp as a process of its own (signals,
+# closed descriptors, memory caps) keeps one of them in the fast tier; the others are here.
 SLOW_TESTS = {
+    "tests/booklet/test_booklet_fit_paper.py::test_no_seed_of_a_seeded_kit_pads_its_booklet",
     "tests/foundation/test_cards.py::test_a_csv_file_that_is_too_large_missing_or_not_text_is_refused",
-    "tests/foundation/test_cards.py::test_at_a_print_shop_cards_bleed_and_each_card_face_is_a_png",
     "tests/foundation/test_cards.py::test_an_inline_deck_needs_no_csv",
+    "tests/foundation/test_cards.py::test_at_a_print_shop_cards_bleed_and_each_card_face_is_a_png",
     "tests/foundation/test_cli.py::test_check_accepts_every_shipped_definition",
     "tests/foundation/test_custom_game.py::test_bad_seed_ranges_are_usage_errors",
     "tests/foundation/test_definitions.py::test_random_definitions_fail_cleanly",
@@ -172,25 +167,48 @@ SLOW_TESTS = {
     "tests/foundation/test_option_bounds.py::test_the_balance_bounds_name_the_option_and_hold_before_any_game",
     "tests/foundation/test_parts.py::test_a_batchs_later_seeds_keep_their_board_pdf",
     "tests/foundation/test_pieces_from_data.py::test_a_csv_of_pieces_has_the_decks_bounds_and_stays_in_the_definitions_folder",
-    "tests/foundation/test_watch.py::test_watch_rebuilds_on_save_keeps_the_last_good_kit_and_stops_on_sigint",
-    "tests/foundation/test_processes.py::test_the_next_build_clears_what_killed_builds_left",
     "tests/foundation/test_processes.py::test_a_killed_check_leaves_its_folder_only_until_the_next_check",
+    "tests/foundation/test_processes.py::test_live_play_stopped_by_signals_saves_the_whole_record",
+    "tests/foundation/test_processes.py::test_the_next_build_clears_what_killed_builds_left",
+    "tests/foundation/test_processes.py::test_workers_end_with_the_main_process",
+    "tests/foundation/test_tts_export.py::test_a_deck_of_more_than_70_cards_goes_on_more_sheets_without_an_empty_row",
+    "tests/foundation/test_watch.py::test_watch_rebuilds_on_save_keeps_the_last_good_kit_and_stops_on_sigint",
+    "tests/games/test_barricades_board.py::test_barricades_form_a_maze_of_rows_not_a_scatter_of_blocks",
     "tests/games/test_barricades_board.py::test_invariants_over_thousands_of_seeds",
+    "tests/games/test_barricades_board.py::test_line_squares_are_exactly_the_squares_the_line_passes_through",
+    "tests/games/test_barricades_board.py::test_macguffins_are_almost_never_adjacent",
+    "tests/games/test_barricades_rules.py::test_legal_moves_are_exactly_the_moves_check_move_accepts",
+    "tests/games/test_centennial.py::test_random_playouts_finish_and_every_move_round_trips",
+    "tests/games/test_push.py::test_boards_are_latin_squares_over_many_seeds",
     "tests/games/test_push.py::test_turns_print_and_parse_back_with_the_adjust_variant",
     "tests/games/test_take_the_brain.py::test_variant_boards_keep_the_properties_over_many_seeds",
+    "tests/hostile/test_hostile_definitions.py::test_check_ok_implies_build_ok",
+    "tests/hostile/test_hostile_keys.py::test_a_hostile_value_at_any_key_of_any_kind_is_exit_0_or_3",
+    "tests/hostile/test_hostile_live.py::test_a_closed_input_descriptor_ends_the_game_and_saves",
+    "tests/hostile/test_hostile_live.py::test_a_closed_stdout_still_saves",
+    "tests/hostile/test_hostile_live.py::test_a_kill_still_leaves_every_move_played",
+    "tests/hostile/test_hostile_live.py::test_an_endless_line_is_refused",
     "tests/hostile/test_hostile_live.py::test_an_input_that_never_ends_its_line_ends_the_game",
+    "tests/hostile/test_hostile_live.py::test_endless_unreadable_lines_end_the_game_with_the_moves_kept",
+    "tests/hostile/test_hostile_live.py::test_saving_to_a_hard_link_leaves_the_other_name_alone",
+    "tests/hostile/test_hostile_live.py::test_undecodable_input_is_refused_and_the_game_goes_on",
     "tests/hostile/test_hostile_memory.py::test_without_the_lowered_cap_the_same_kits_build",
     "tests/hostile/test_hostile_numbers.py::test_seed_text_is_accepted_only_as_plain_digits",
+    "tests/hostile/test_hostile_output.py::test_a_seed_of_any_valid_size_in_an_output_folder_sorts_beside_short_ones",
     "tests/hostile/test_hostile_output.py::test_concurrent_builds_into_one_folder_leave_one_whole_kit",
     "tests/hostile/test_hostile_output.py::test_killed_rebuilds_never_leave_a_mixed_kit",
     "tests/hostile/test_hostile_output.py::test_source_date_epoch_changes_nothing",
-    "tests/hostile/test_hostile_output.py::test_a_seed_of_any_valid_size_in_an_output_folder_sorts_beside_short_ones",
+    "tests/hostile/test_hostile_referee_files.py::test_a_record_on_standard_input_is_read_when_given_dash",
+    "tests/hostile/test_hostile_referee_files.py::test_a_save_path_that_names_no_file_is_refused_before_play",
+    "tests/hostile/test_hostile_scheduler.py::test_a_balanced_build_asking_a_liar_writes_nothing",
+    "tests/hostile/test_hostile_scheduler.py::test_a_server_that_imitates_the_handshake_is_one_line",
+    "tests/hostile/test_hostile_scheduler.py::test_a_server_that_is_not_dask_is_one_line",
+    "tests/hostile/test_hostile_scheduler.py::test_an_unknown_host_name_is_one_line",
     "tests/hostile/test_hostile_scheduler.py::test_workers_that_die_mid_analysis_are_not_waited_for",
 }
 # Heavy parametrized tests: the first case collected stays in the fast tier, the others are slow.
 SLOW_BUT_ONE = {
     "tests/booklet/test_booklet_fit_paper.py::test_no_page_but_the_last_is_under_a_third_full",
-    "tests/booklet/test_booklet_fit_paper.py::test_no_seed_of_a_seeded_kit_pads_its_booklet",
     "tests/booklet/test_booklet_fit_paper.py::test_the_booklet_fills_a_multiple_of_four_pages_with_no_padding_page",
     "tests/booklet/test_booklet_html.py::test_html_booklet_holds_the_pdf_text",
     "tests/booklet/test_booklet_layout.py::test_nine_mens_morris_text_stays_in_the_text_area",
@@ -221,25 +239,26 @@ SLOW_BUT_ONE = {
     "tests/foundation/test_pieces_from_data.py::test_a_template_naming_a_missing_column_is_an_error_at_its_key",
     "tests/foundation/test_print_options.py::test_ink_saver_parts_keep_no_large_coloured_fill",
     "tests/foundation/test_processes.py::test_ctrl_c_at_any_moment_prints_no_traceback",
-    "tests/foundation/test_processes.py::test_live_play_stopped_by_signals_saves_the_whole_record",
-    "tests/foundation/test_processes.py::test_workers_end_with_the_main_process",
     "tests/foundation/test_track_margins.py::test_every_box_number_of_every_kit_keeps_its_margin",
     "tests/foundation/test_tts_export.py::test_a_bad_export_option_is_one_line_and_writes_nothing",
     "tests/foundation/test_user_fonts.py::test_a_bad_font_file_is_one_line_naming_file_and_key",
+    "tests/games/test_aggression.py::test_map_invariants_over_many_seeds",
+    "tests/games/test_aggression_example_game.py::test_the_booklet_prints_the_example_game_move_by_move",
     "tests/games/test_barricades_kit.py::test_the_board_fits_one_page_with_squares_big_enough_for_the_standees",
     "tests/games/test_barricades_numbers.py::test_each_side_has_a_roster_row_for_every_soldier_numbered_from_one",
     "tests/games/test_barricades_numbers.py::test_every_roster_soldier_has_one_standee_numbered_on_both_faces",
     "tests/games/test_barricades_numbers.py::test_every_roster_soldier_has_one_start_square_labelled_with_its_number",
+    "tests/hostile/test_hostile_live.py::test_a_signal_ends_the_game_and_keeps_the_record",
     "tests/hostile/test_hostile_memory.py::test_a_kit_beyond_the_memory_cap_is_one_line_exit_3",
     "tests/hostile/test_hostile_output.py::test_a_malformed_manifest_of_another_kit_is_reported_and_skipped",
-    "tests/hostile/test_hostile_referee_files.py::test_a_save_path_that_names_no_file_is_refused_before_play",
     "tests/hostile/test_hostile_referee_files.py::test_a_special_file_is_one_line_exit_3_at_once",
-    "tests/hostile/test_hostile_scheduler.py::test_a_balanced_build_asking_a_liar_writes_nothing",
-    "tests/hostile/test_hostile_scheduler.py::test_a_server_that_is_not_dask_is_one_line",
     "tests/hostile/test_hostile_scheduler.py::test_tls_and_other_protocols_are_refused",
     "tests/referee/test_game_texts.py::test_every_message_of_a_playout_comes_from_the_catalogue",
+    "tests/referee/test_game_texts.py::test_pnp_referee_says_a_games_reasons_and_positions_in_its_language",
     "tests/referee/test_message_examples.py::test_an_example_in_a_message_is_legal_where_it_is_shown",
+    "tests/referee/test_record_numbering.py::test_random_playouts_read_back_as_played_with_numbers_following_the_turn",
     "tests/referee/test_referee_every_language.py::test_every_verdict_on_every_game_is_said_without_english",
+    "tests/referee/test_referee_every_language.py::test_live_play_against_the_computer_to_the_end_is_said_without_english",
     "tests/referee/test_referee_every_language.py::test_live_play_of_every_game_is_said_without_english",
 }
 
@@ -257,10 +276,48 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if first_case:
             kept.add(test)
         if (
-            path in SLOW_FILES
-            or path.startswith("tests/browser/")
+            _slow_file(path)
             or fixtures & SLOW_FIXTURES
             or test in SLOW_TESTS
             or (test in SLOW_BUT_ONE and not first_case)
         ):
             item.add_marker(pytest.mark.slow)
+
+
+def _slow_file(path: str) -> bool:
+    """Return True for a test file every test of which is slow (SLOW_FILES, the browser folder)."""
+    return path in SLOW_FILES or path.startswith("tests/browser/")
+
+
+@functools.cache
+def _deselects_every_slow_test(expression: str) -> bool:
+    """Return True when the ``-m`` expression leaves out every test marked slow, whatever its other
+    marks: false with ``slow`` true for every value of the other names it holds. An expression
+    this cannot read (marker arguments, more than eight names) counts as keeping them."""
+    words = re.findall(r"\(|\)|[^\s()]+", expression)
+    names = sorted({w for w in words if w not in ("(", ")", "and", "or", "not")})
+    if not words or "slow" not in names or len(names) > 9 or re.search(r"[^\s()]\(", expression):
+        return False
+    code = " ".join(w if w in ("(", ")", "and", "or", "not") else f"v[{names.index(w)}]" for w in words)
+    try:
+        compiled = compile(code, "-m", "eval")
+    except SyntaxError:
+        return False
+    others = [i for i, n in enumerate(names) if n != "slow"]
+    for values in itertools.product((False, True), repeat=len(others)):
+        v = [True] * len(names)
+        for i, value in zip(others, values):
+            v[i] = value
+        if eval(compiled, {"__builtins__": {}}, {"v": v}):
+            return False
+    return True
+
+
+def pytest_ignore_collect(collection_path: object, config: pytest.Config) -> bool | None:
+    """Leave the files that hold only slow tests unread when ``-m`` leaves out every slow test
+    (the fast tier: ``-m "not slow"``), so that the edit loop does not pay for importing them."""
+    expression = config.getoption("markexpr", "") or ""
+    if not expression or not _deselects_every_slow_test(expression):
+        return None
+    path = os.path.relpath(str(collection_path), ROOT).replace(os.sep, "/")
+    return True if _slow_file(path) else None

@@ -31,6 +31,7 @@ from generator.booklet.markup import (
     plain_text,
 )
 from generator.foundation.languages import text as catalogue_text
+from generator.model import inline
 from generator.model.colour import readable
 from generator.model.fonts import font_face_uri, font_family, is_user_font
 from generator.model.page import Page
@@ -43,6 +44,10 @@ AA = 4.6  # WCAG AA asks 4.5 for body text; a little more, as browsers round col
 
 FigureMarkup = Callable[[Figure], str]
 """Returns a figure's inline ``<svg>`` (with its own text alternative), given the figure block."""
+
+IconMarkup = Callable[[inline.IconToken], str]
+"""Returns an icon's inline ``<svg>``, one line high and painted in the colour of the text round it
+(or in its own colour), given the icon."""
 
 FigurePage = tuple[Page, str]
 """A figure's drawing as a page, with its text alternative."""
@@ -76,14 +81,25 @@ class HtmlDocument:
     figure: Callable[[Figure], FigurePage]
 
 
-def runs_html(runs: Inline) -> str:
-    """Return inline runs as HTML: strong, em and code elements, line breaks as <br>."""
+def runs_html(runs: Inline, icon: IconMarkup | None = None) -> str:
+    """Return inline runs as HTML: strong, em and code elements, line breaks as <br>, icons as the
+    icon callback's markup (without one: their names, as ``:coin:``)."""
     out = []
     for run in runs:
         if run.text == "\n":
             out.append("<br>")
             continue
-        text = html.escape(run.text, quote=False).replace("\n", "<br>")
+        if not run.code and inline.has_icons(run.text):
+            text = "".join(
+                html.escape(token, quote=False).replace("\n", "<br>")
+                if isinstance(token, str)
+                else icon(token)
+                if icon is not None
+                else html.escape(f":{token.name}:")
+                for token in inline.tokens(run.text)
+            )
+        else:
+            text = html.escape(run.text, quote=False).replace("\n", "<br>")
         if run.code:
             # notation stays on one line, as in the PDF, unless it is longer than a phone's line
             text = f"<code>{text}</code>" if len(run.text) <= 24 else f'<code class="long">{text}</code>'
@@ -108,8 +124,11 @@ def slug(text: str, taken: set[str]) -> str:
 
 
 class _Writer:
-    def __init__(self, figure: FigureMarkup, words: dict[str, str], first_level: int) -> None:
+    def __init__(
+        self, figure: FigureMarkup, words: dict[str, str], first_level: int, icon: IconMarkup | None = None
+    ) -> None:
         self.figure_markup = figure
+        self.icon = icon
         self.words = words
         self.ids: set[str] = set()
         self.toc: list[tuple[int, str, str]] = []
@@ -129,12 +148,12 @@ class _Writer:
             text = plain_text(block.runs)
             anchor = slug(text, self.ids)
             if toc:
-                self.toc.append((level, anchor, runs_html(block.runs)))
-            return f'<h{level} id="{anchor}">{runs_html(block.runs)}</h{level}>\n'
+                self.toc.append((level, anchor, runs_html(block.runs, self.icon)))
+            return f'<h{level} id="{anchor}">{runs_html(block.runs, self.icon)}</h{level}>\n'
         if isinstance(block, Paragraph):
-            return f"<p>{runs_html(block.runs)}</p>\n"
+            return f"<p>{runs_html(block.runs, self.icon)}</p>\n"
         if isinstance(block, Note):
-            inner = "".join(f"<p>{runs_html(p)}</p>" for p in block.paragraphs)
+            inner = "".join(f"<p>{runs_html(p, self.icon)}</p>" for p in block.paragraphs)
             return f'<aside class="note">{inner}</aside>\n'
         if isinstance(block, ListBlock):
             return self.list_html(block) + "\n"
@@ -151,7 +170,7 @@ class _Writer:
         items = []
         for item in block.items:
             child = self.list_html(item.children) if item.children is not None else ""
-            items.append(f"<li>{runs_html(item.runs)}{child}</li>")
+            items.append(f"<li>{runs_html(item.runs, self.icon)}{child}</li>")
         if block.ordered:
             start = f' start="{block.start}"' if block.start != 1 else ""
             return f"<ol{start}>{''.join(items)}</ol>"
@@ -161,7 +180,7 @@ class _Writer:
         def cell(tag: str, runs: Inline, align: str) -> str:
             cls = f' class="{align}"' if align != "left" else ""
             scope = ' scope="col"' if tag == "th" else ""
-            return f"<{tag}{cls}{scope}>{runs_html(runs)}</{tag}>"
+            return f"<{tag}{cls}{scope}>{runs_html(runs, self.icon)}</{tag}>"
 
         head = "".join(cell("th", c, a) for c, a in zip(block.header, block.align))
         rows = "".join(
@@ -174,7 +193,7 @@ class _Writer:
         )
 
     def figure(self, fig: Figure, count: int) -> str:
-        caption = f"<figcaption>{runs_html(fig.caption)}</figcaption>" if fig.caption else ""
+        caption = f"<figcaption>{runs_html(fig.caption, self.icon)}</figcaption>" if fig.caption else ""
         width = ""
         if fig.width is not None and fig.width[1] == "%" and count == 1:
             width = f' style="max-width:{fig.width[0]:g}%"'
@@ -227,7 +246,7 @@ def _glance_html(info: HtmlBooklet, writer: _Writer, words: dict[str, str]) -> s
             blocks.pop(0)
         parts.append('<section class="glance quick" aria-labelledby="quick">')
         parts.append(f'<h2 id="quick">{html.escape(heading)}</h2>')
-        sub = _Writer(writer.figure_markup, words, 3)
+        sub = _Writer(writer.figure_markup, words, 3, writer.icon)
         sub.ids = writer.ids
         parts.append(sub.blocks(blocks, toc=False))
         parts.append("</section>")
@@ -339,6 +358,14 @@ def _css(style: BookStyle) -> str:
     )
 
 
+# an icon: a box of the text's size and its room in the line, its middle where the PDF's is
+# (``model.inline``); written only on a page that shows one
+ICON_CSS = (
+    f".icon{{display:inline-block;width:{inline.ADVANCE:g}em;height:1em;"
+    f"vertical-align:{inline.MIDDLE - 0.5:g}em}}.icon svg{{display:block;width:100%;height:100%}}"
+)
+
+
 def _own_faces_css(style: BookStyle, text: str) -> str:
     """Return the @font-face rules of the definition's own faces the booklet is set in (each a
     WOFF subset of the page's characters, with its licence text) and the rules setting the body,
@@ -371,12 +398,14 @@ def booklet_html(
     style: BookStyle,
     figure: FigureMarkup,
     figure_css: Callable[[], str] = str,
+    icon: IconMarkup | None = None,
 ) -> str:
     """Return the booklet as one self-contained HTML page: cover header, the quick reference, a table
     of contents, then the rule text; figures as inline SVG from the figure callback, whose style
-    sheet (classes, faces) figure_css returns once every figure is made."""
+    sheet (classes, faces) figure_css returns once every figure is made; icons in the text as the
+    icon callback's inline SVG."""
     words = {key: catalogue_text(f"html.{key}", info.lang) for key in WORD_KEYS}
-    writer = _Writer(figure, words, 2)
+    writer = _Writer(figure, words, 2, icon)
     writer.ids.update({"contents", "rules", "glance", "kit", "quick"})
     glance = _glance_html(info, writer, words)
     body = writer.blocks(document.blocks)
@@ -387,12 +416,13 @@ def booklet_html(
         + f'<article id="rules">{body}</article>'
     )
     lang = html.escape(info.lang)
+    icons = ICON_CSS if '<span class="icon">' in main else ""
     return (
         f'<!DOCTYPE html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         '<meta name="color-scheme" content="light dark">\n'
         f"<title>{html.escape(info.title)}</title>\n"
-        f"<style>{_css(style)}{_own_faces_css(style, main)}{figure_css()}</style>\n</head>\n<body>\n"
+        f"<style>{_css(style)}{icons}{_own_faces_css(style, main)}{figure_css()}</style>\n</head>\n<body>\n"
         f'<a class="skip" href="#rules">{html.escape(words["skip"])}</a>\n'
         f"<main>\n{main}\n</main>\n</body>\n</html>\n"
     )

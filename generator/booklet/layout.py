@@ -28,6 +28,7 @@ from generator.booklet.markup import (
     parse_inline,
     plain_text,
 )
+from generator.model import inline
 from generator.model.fonts import text_width
 from generator.model.page import MIN_TYPE, Drawing, Line, Page, Rect, Shape, Style, Text, readable_at
 
@@ -90,6 +91,9 @@ class BookStyle:
     bold_font: str = "sans-bold"
     italic_font: str = "sans-italic"
     heading_font: str = "sans-bold"
+    # what ``:name:`` icons in the text mean (the definition's, the symbols among them); none known
+    # by default, where the text is checked to hold none
+    icons: inline.Icons = field(default_factory=inline.Icons, compare=False)
 
     def face(self, bold: bool, italic: bool, heading: bool = False) -> str:
         """Return the face of a run: the heading face for a heading (bold italic at level 3 while
@@ -165,6 +169,8 @@ def _pieces(
     for r in runs:
         font = style.face(bold or r.bold or r.code, italic or r.italic, heading and not r.code)
         text = r.text.replace(" ", "\u00a0") if r.code else r.text
+        if r.code and inline.has_icons(text):
+            text = text.replace(":", "::")  # code is set as written: its colons never make icons
         out.append((text, font, style.code if r.code else colour))
     return out
 
@@ -205,9 +211,9 @@ def _broken(pieces: tuple[Piece, ...], size: float, width: float) -> tuple[tuple
             space = token if line else None
             continue
         w = (
-            text_width(token[0][0], token[0][1], size)
+            inline.line_width(token[0][0], token[0][1], size)
             if len(token) == 1
-            else sum(text_width(t, f, size) for t, f, _ in token)
+            else sum(inline.line_width(t, f, size) for t, f, _ in token)
         )
         gap = text_width(" ", space[1], size) if (line and space) else 0.0
         if line and used + gap + w <= width + 1e-6:
@@ -223,7 +229,7 @@ def _broken(pieces: tuple[Piece, ...], size: float, width: float) -> tuple[tuple
                 if line:
                     lines.append(line)
                 line = chunk
-                used = sum(text_width(t, f, size) for t, f, _ in chunk)
+                used = sum(inline.line_width(t, f, size) for t, f, _ in chunk)
         space = None
     if line or not lines:
         lines.append(line)
@@ -240,21 +246,22 @@ def widest_word(pieces: Sequence[Piece], size: float) -> float:
             if part == "\n" or part[0] == " ":
                 current = 0.0
             else:
-                current += text_width(part, font, size)
+                current += inline.line_width(part, font, size)
                 widest = max(widest, current)
     return widest
 
 
 def _split_atom(atom: list[Piece], size: float, width: float) -> list[TextLine]:
-    """Return a word as one line, or cut into lines by characters when it is wider than width."""
-    if sum(text_width(t, f, size) for t, f, _ in atom) <= width + 1e-6:
+    """Return a word as one line, or cut into lines by characters (an icon whole) when it is
+    wider than width."""
+    if sum(inline.line_width(t, f, size) for t, f, _ in atom) <= width + 1e-6:
         return [atom]
     chunks: list[TextLine] = []
     current: TextLine = []
     used = 0.0
     for text, font, colour in atom:
-        for ch in text:
-            w = text_width(ch, font, size)
+        for ch in _UNITS.findall(text) if inline.has_icons(text) else text:
+            w = inline.line_width(ch, font, size)
             if current and used + w > width:
                 chunks.append(current)
                 current, used = [], 0.0
@@ -263,6 +270,9 @@ def _split_atom(atom: list[Piece], size: float, width: float) -> list[TextLine]:
     if current:
         chunks.append(current)
     return chunks
+
+
+_UNITS = re.compile(inline.ICON.pattern + "|.", re.DOTALL)  # an icon, '::' (a colon) or a character
 
 
 def _merge(line: TextLine) -> TextLine:
@@ -280,23 +290,41 @@ def _merge(line: TextLine) -> TextLine:
 
 
 def line_width(line: TextLine, size: float) -> float:
-    """Return the width of a broken line in mm."""
-    return sum(text_width(t, f, size) for t, f, _ in line)
+    """Return the width of a broken line in mm (its icons counted as their room)."""
+    return sum(inline.line_width(t, f, size) for t, f, _ in line)
 
 
 def line_shapes(
-    line: TextLine, x: float, baseline: float, size: float, align: str = "left", width: float = 0.0
+    line: TextLine,
+    x: float,
+    baseline: float,
+    size: float,
+    align: str = "left",
+    width: float = 0.0,
+    icons: inline.Icons | None = None,
 ) -> list[Shape]:
-    """Return the Text shapes of a line, aligned in a box of the given width starting at x."""
+    """Return the Text shapes of a line, aligned in a box of the given width starting at x, its
+    icons (``:coin:``) drawn by icons in the colour of their text (or their own)."""
     if align != "left":
         extra = width - line_width(line, size)
         x += extra / 2 if align == "center" else extra
     shapes: list[Shape] = []
     for text, font, colour in line:
+        if text and inline.has_icons(text):
+            shapes.extend(
+                inline.line_shapes(
+                    round(x, 3), round(baseline, 3), text, size, font, "start", colour, icons or _NO_ICONS
+                )
+            )
+            x += inline.line_width(text, font, size)
+            continue
         if text:
             shapes.append(Text(round(x, 3), round(baseline, 3), text, size, font, "start", colour))
         x += text_width(text, font, size)
     return shapes
+
+
+_NO_ICONS = inline.Icons()
 
 
 def baseline_in(top: float, box: float, size: float) -> float:
@@ -336,6 +364,7 @@ def _text_items(
     background: Callable[[float, float, bool, bool], list[Shape]] | None = None,
     pad: tuple[float, float] = (0.0, 0.0),
     mark: tuple[int, int] = (-1, -1),
+    icons: inline.Icons | None = None,
 ) -> list[Item]:
     """Return one item per line, linked so no paragraph leaves a single line behind or ahead."""
     items: list[Item] = []
@@ -352,7 +381,7 @@ def _text_items(
             base = baseline_in(y + top_pad, leading, size)
             if k == 0 and first_extra is not None:
                 shapes.extend(first_extra(base))
-            shapes.extend(line_shapes(line, x, base, size, align, width))
+            shapes.extend(line_shapes(line, x, base, size, align, width, icons))
             return shapes
 
         keep = (k == 0 and n >= 2) or (k == n - 2 and n >= 3)
@@ -391,7 +420,9 @@ class _Flow:
         elif isinstance(block, Paragraph):
             lines = break_lines(_pieces(block.runs, st, st.ink, False, False), st.body, self.geo.text_width)
             self.items.extend(
-                _text_items(lines, self.geo.left, self.geo.text_width, st.body, st.leading, para_gap)
+                _text_items(
+                    lines, self.geo.left, self.geo.text_width, st.body, st.leading, para_gap, icons=st.icons
+                )
             )
         elif isinstance(block, ListBlock):
             self.list_block(block, 0.0, para_gap)
@@ -412,7 +443,7 @@ class _Flow:
         lines = break_lines(_pieces(block.runs, st, colour, True, italic, True), size, geo.text_width)
         leading = size * 1.25 * PT
         before = {1: 7.0, 2: 4.5, 3: 3.0}[block.level]
-        items = _text_items(lines, geo.left, geo.text_width, size, leading, before, "heading")
+        items = _text_items(lines, geo.left, geo.text_width, size, leading, before, "heading", icons=st.icons)
         if block.level == 1:
             last = items[-1]
             inner = last.draw
@@ -477,6 +508,7 @@ class _Flow:
                 "item",
                 first_extra=marker,
                 mark=(-1, len(parts)),
+                icons=st.icons,
             )
             parts.append(entry)
             self.items.extend(entry)
@@ -514,6 +546,7 @@ class _Flow:
                     background=background,
                     pad=(top, bottom),
                     mark=(-1, k),
+                    icons=st.icons,
                 )
             )
 
@@ -563,7 +596,7 @@ class _Flow:
                     for k, ln in enumerate(lines):
                         base = baseline_in(y + pad_y + k * leading, leading, size)
                         shapes.extend(
-                            line_shapes(ln, xs[c] + pad_x, base, size, align, widths[c] - 2 * pad_x)
+                            line_shapes(ln, xs[c] + pad_x, base, size, align, widths[c] - 2 * pad_x, st.icons)
                         )
                 return shapes
 
@@ -656,7 +689,7 @@ class _Flow:
                     )
                     for k, ln in enumerate(caption):
                         base = baseline_in(y + art_h + 2.0 + k * cap_leading, cap_leading, cap_size)
-                        shapes.extend(line_shapes(ln, x, base, cap_size, "center", slot))
+                        shapes.extend(line_shapes(ln, x, base, cap_size, "center", slot, st.icons))
                     x += slot + gap
                 return shapes
 
@@ -933,7 +966,9 @@ def cover_page(info: CoverInfo, geo: Geometry, style: BookStyle, figures: Figure
             size,
             w,
         ):
-            shapes.extend(line_shapes(ln, geo.left, baseline_in(y, leading, size), size, "center", w))
+            shapes.extend(
+                line_shapes(ln, geo.left, baseline_in(y, leading, size), size, "center", w, style.icons)
+            )
             y += leading
 
     shapes.append(Rect(geo.left, y, w, 1.2, Style(None, style.accent)))
@@ -999,7 +1034,13 @@ def cover_page(info: CoverInfo, geo: Geometry, style: BookStyle, figures: Figure
         for ln in summary_lines:
             bottom_shapes.extend(
                 line_shapes(
-                    ln, geo.left + 5.0, baseline_in(yb, lead, style.body), style.body, "center", w - 10.0
+                    ln,
+                    geo.left + 5.0,
+                    baseline_in(yb, lead, style.body),
+                    style.body,
+                    "center",
+                    w - 10.0,
+                    style.icons,
                 )
             )
             yb += lead
@@ -1019,7 +1060,7 @@ def cover_page(info: CoverInfo, geo: Geometry, style: BookStyle, figures: Figure
                 bottom_shapes.append(
                     Text(x + 0.4, round(base, 3), "\u2022", style.body, "sans-bold", "start", style.accent)
                 )
-            bottom_shapes.extend(line_shapes(ln, x + 5.0, base, style.body))
+            bottom_shapes.extend(line_shapes(ln, x + 5.0, base, style.body, icons=style.icons))
 
     if info.figure is not None:
         room_h = (geo.bottom - block_h) - y - 6.0

@@ -2,8 +2,10 @@
 
 Blocks: ``#``/``##``/``###`` headings, paragraphs, ``-`` bullet and ``1.`` numbered lists (one
 level of nesting), ``>`` notes, pipe tables, ``::: figure`` lines, ``::: pagebreak`` and
-``::: meta`` lines. Inline: ``**bold**``, ``*italic*``, ```code``` and ``\\`` escapes; straight
-quotes, ``--``, ``---`` and ``...`` become typographic characters. See ``README.md``.
+``::: meta`` lines. Inline: ``**bold**``, ``*italic*``, ```code```, icons (``:coin:``,
+``:coin=gold:``: ``generator.model.inline``'s syntax, kept in the runs' text as written, a colon
+escaped as ``::`` or ``\\:`` kept as ``::``) and ``\\`` escapes; straight quotes, ``--``, ``---`` and
+``...`` become typographic characters. See ``README.md``.
 """
 
 from __future__ import annotations
@@ -13,13 +15,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Union
 
+from generator.definitions.schema import glyph_problem
 from generator.foundation.errors import TemplateError
+from generator.model import inline
 from generator.model.fonts import has_glyphs
 
 
 @dataclass(frozen=True, slots=True)
 class Run:
-    """A piece of text in one style; a ``\\n`` in text is a forced line break."""
+    """A piece of text in one style; a ``\\n`` in text is a forced line break. Outside code, the
+    text holds its icons in the inline syntax (``generator.model.inline``: ``:coin:``; ``::`` a
+    colon); a code run's text is as written."""
 
     text: str
     bold: bool = False
@@ -121,17 +127,30 @@ _SEPARATOR_CELL = re.compile(r"^:?-+:?$")
 REPLACE_CHARS = {"\u2009": " ", "\t": " "}  # characters the fonts lack (PnpSans draws U+202F)
 
 
-def parse(text: str, source: str = "booklet") -> Document:
-    """Return the document parsed from booklet markup; raise TemplateError naming the source."""
-    return _Parser(text, source).parse()
+Face = Callable[[bool, bool, bool], str]
+"""The face a run is set in, given bold, italic and heading (``layout.BookStyle.face``)."""
+
+
+def parse(
+    text: str, source: str = "booklet", icons: inline.Icons | None = None, face: Face | None = None
+) -> Document:
+    """Return the document parsed from booklet markup; raise TemplateError naming the source (and
+    the rendered line) when it is wrong, an unknown icon among it when icons (the definition's)
+    are given, a character the face of its run cannot draw (face: the booklet's faces, a
+    definition's own among them; None: the shipped ones)."""
+    return _Parser(text, source, icons, face).parse()
 
 
 class _Parser:
-    def __init__(self, text: str, source: str) -> None:
+    def __init__(
+        self, text: str, source: str, icons: inline.Icons | None = None, face: Face | None = None
+    ) -> None:
         for bad, good in REPLACE_CHARS.items():
             text = text.replace(bad, good)
         self.lines = text.splitlines()
         self.source = source
+        self.icons = icons
+        self.face = face
         self.i = 0
         self.meta: dict[str, str] = {}
 
@@ -153,7 +172,8 @@ class _Parser:
             elif _HEADING.match(stripped) and not line.startswith(" "):
                 m = _HEADING.match(stripped)
                 assert m is not None
-                blocks.append(Heading(len(m.group(1)), self.inline(m.group(2))))
+                level = len(m.group(1))
+                blocks.append(Heading(level, self.inline(m.group(2), True, level == 3, True)))
                 self.i += 1
             elif stripped.startswith(">"):
                 blocks.append(self.note())
@@ -233,7 +253,7 @@ class _Parser:
                     f"figure: unexpected {word!r} (expected: COMPONENT [DATA-NAME] "
                     "[width=NN% or width=NNmm] [keep] | caption)"
                 )
-        return Figure(component, overlay, width, self.inline(caption.strip()), keep)
+        return Figure(component, overlay, width, self.inline(caption.strip(), italic=True), keep)
 
     def note(self) -> Note:
         paragraphs: list[Inline] = []
@@ -276,7 +296,7 @@ class _Parser:
             if len(row) != columns:
                 raise self.error(f"table row has {len(row)} cells, the header has {columns}", start + 2 + n)
         return Table(
-            tuple(self.inline(c) for c in header),
+            tuple(self.inline(c, bold=True) for c in header),
             tuple(tuple(self.inline(c) for c in row) for row in body),
             align,
         )
@@ -328,8 +348,18 @@ class _Parser:
                     break
         return ListBlock(ordered, tuple(items), start)
 
-    def inline(self, text: str) -> Inline:
-        return parse_inline(text, self.error)
+    def inline(self, text: str, bold: bool = False, italic: bool = False, heading: bool = False) -> Inline:
+        """Return a text's runs, checked: the face of each draws its characters (in the block's
+        bold, italic or heading face, as the layout sets it) and its icons are known."""
+        runs = parse_inline(
+            text, self.error, None if self.face is None else (self.face, bold, italic, heading)
+        )
+        if self.icons is not None:
+            for run in runs:
+                problem = None if run.code else self.icons.problem(run.text)
+                if problem:
+                    raise self.error(problem)
+        return runs
 
 
 def _join_lines(parts: list[str]) -> str:
@@ -365,8 +395,13 @@ def _cells(line: str) -> list[str]:
     return cells
 
 
-def parse_inline(text: str, error: Callable[[str], TemplateError] | None = None) -> Inline:
-    """Return the styled runs of one piece of inline markup."""
+def parse_inline(
+    text: str,
+    error: Callable[[str], TemplateError] | None = None,
+    faces: tuple[Face, bool, bool, bool] | None = None,
+) -> Inline:
+    """Return the styled runs of one piece of inline markup, each checked to be drawn by its face
+    (faces: the booklet's and the block's bold, italic and heading; None: the shipped faces)."""
     fail = error or (lambda message: TemplateError(message))
     runs: list[Run] = []
     buf = ""
@@ -387,8 +422,23 @@ def parse_inline(text: str, error: Callable[[str], TemplateError] | None = None)
         if ch == "\\" and i + 1 < n:
             nxt = text[i + 1]
             if nxt in "\\*`|#>-.:_[]":
-                buf += {"-": "\x01", ".": "\x02"}.get(nxt, nxt)
+                buf += {"-": "\x01", ".": "\x02", ":": "::"}.get(nxt, nxt)
                 i += 2
+                continue
+        if ch == ":":
+            icon = inline.ICON.match(text, i)
+            if icon is not None:  # an icon (or ``::``, a colon) stays as written, never smartened
+                if icon.group(0) == "::":
+                    buf += "::"
+                else:
+                    flush()
+                    runs.append(Run(icon.group(0), bold, italic))
+                    last = ":"
+                i = icon.end()
+                continue
+            if text.startswith("\\:", i + 1):  # ':' then an escaped one: '::' keeps it a colon
+                buf += "::"
+                i += 1
                 continue
         if ch == "\n":
             flush()
@@ -423,7 +473,7 @@ def parse_inline(text: str, error: Callable[[str], TemplateError] | None = None)
     if bold or italic:
         raise fail(f"unclosed {'**' if bold else '*'} in {text!r}")
     for run in runs:
-        _check_glyphs(run, fail)
+        _check_glyphs(run, fail, faces)
     return tuple(_merge(runs))
 
 
@@ -473,15 +523,25 @@ def smarten(text: str, before_text: str = " ") -> str:
     return "".join(out).replace("\x01", "-").replace("\x02", ".")
 
 
-def _check_glyphs(run: Run, fail: Callable[[str], TemplateError]) -> None:
+def _check_glyphs(
+    run: Run, fail: Callable[[str], TemplateError], faces: tuple[Face, bool, bool, bool] | None = None
+) -> None:
+    if faces is not None:
+        face, bold, italic, heading = faces
+        font = face(bold or run.bold or run.code, italic or run.italic, heading and not run.code)
+        problem = glyph_problem(run.text if run.code else inline.plain(run.text), font)
+        if problem:
+            raise fail(problem)
+        return
     font = "sans-bold" if run.bold or run.code else "sans"
     if run.italic:
         font = "sans-bolditalic" if font == "sans-bold" else "sans-italic"
-    if not has_glyphs(run.text, font):
-        missing = next(ch for ch in run.text if not has_glyphs(ch, font))
+    text = run.text if run.code else inline.plain(run.text)
+    if not has_glyphs(text, font):
+        missing = next(ch for ch in text if not has_glyphs(ch, font))
         raise fail(f"the character {missing!r} (U+{ord(missing):04X}) is not in the booklet font")
 
 
 def plain_text(runs: Inline) -> str:
-    """Return the text of runs without styles."""
-    return "".join(r.text for r in runs)
+    """Return the text of runs without styles (and without icons, ``::`` read as a colon)."""
+    return "".join(r.text if r.code else inline.plain(r.text) for r in runs)

@@ -40,7 +40,19 @@ from generator.games.barricades import (
 )
 from generator.games.base import State
 from generator.games.everest import EverestState
-from generator.games.nine_mens_morris import NineMensMorrisState
+from generator.games.nine_mens_morris import (
+    _ADJ,
+    _BITS_HI,
+    _BITS_LO,
+    _FULL,
+    _NONE,
+    _PAIR_A,
+    _PAIR_B,
+    NineMensMorrisState,
+    _move,
+    _removable,
+)
+from generator.games.nine_mens_morris import SIDES as SIDES_NMM
 from generator.games.push import PAWN_OFF, SIZE, PushState, PushTurn
 from generator.games.take_the_brain import BrainState
 
@@ -152,6 +164,20 @@ _MATERIAL: dict[type, Callable[[Any, str], float]] = {
 }
 
 
+#: How many moves the search's tree spans in these games before its playouts take over: in
+#: Push! each later turn has 21 throws of up to hundreds of placements and pushes, so a tree grown
+#: there in a few hundred playouts plays one turn at random (a random placement and push, then the
+#: playout's) in most playouts; the tree holds the move searched alone, its choices weighed by the
+#: playouts (``PLAYOUT_POLICY``).
+TREE_DEPTH: dict[type, int] = {PushState: 1}
+
+
+def tree_depth(state: State) -> int | None:
+    """Return how many moves the search's tree spans from ``state`` (``TREE_DEPTH``), or None for
+    no limit."""
+    return TREE_DEPTH.get(type(state))
+
+
 #: Playouts in these games stop after this many random moves and are scored by material
 #: (``cutoff_reward``): Barricades' random games run to 60 moves and more, most of them far from
 #: the position searched, and material (MacGuffins, then soldiers) says who is ahead well before.
@@ -233,9 +259,64 @@ def _push_playout(state: Any, rng: Rng) -> Any:
     return PushTurn(throw, placements[i], options[rng.below(len(options))])
 
 
+def _nmm_closing(men: int, other: int, hand: int, flying: bool) -> int:
+    """Return the mask of empty points onto which a side of Nine Men's Morris with men ``men``
+    (the other side's ``other``) and ``hand`` men in hand closes a mill with its next move."""
+    empty = _FULL ^ men ^ other
+    found = 0
+    for t in _BITS_LO[empty & 4095] + _BITS_HI[empty >> 12]:
+        pa, pb = _PAIR_A[t], _PAIR_B[t]
+        for pair in (pa, pb):
+            if men & pair != pair:
+                continue
+            if hand:
+                found |= 1 << t
+                break
+            movers = men & ~pair
+            if flying or movers & _ADJ[t]:
+                found |= 1 << t
+                break
+    return found
+
+
+def _nmm_playout(state: Any, rng: Rng) -> Any:
+    """Return a playout move in Nine Men's Morris, as a player who sees one move ahead plays: a
+    move that closes a mill when there is one (removing a man that threatens a mill of its own,
+    if any, else any man the rules allow), else one that blocks a point on which the other side
+    would close a mill next, else a random move. Uniformly random men seldom close a mill or
+    stop one, so random playouts say little about a position that any player would read."""
+    if state.is_terminal():
+        return state.random_move(rng)
+    plain, mills = state._actions()
+    side = state._side
+    mine, theirs = state._men[side], state._men[side ^ 1]
+    flying = state._flying
+    if mills:
+        action = mills[rng.below(len(mills))]
+        removable = _removable(theirs) if theirs else 0
+        if not removable:
+            return _move(action << 5 | _NONE)
+        threat = _nmm_closing(theirs, mine, state._hand[side ^ 1], flying and theirs.bit_count() == 3)
+        near = 0  # the men of the other side's two-in-a-row whose third point it can reach
+        for t in _BITS_LO[threat & 4095] + _BITS_HI[threat >> 12]:
+            for pair in (_PAIR_A[t], _PAIR_B[t]):
+                if theirs & pair == pair:
+                    near |= pair & removable
+        pool = near or removable
+        takes = _BITS_LO[pool & 4095] + _BITS_HI[pool >> 12]
+        return _move(action << 5 | takes[rng.below(len(takes))])
+    threat = _nmm_closing(theirs, mine, state._hand[side ^ 1], flying and theirs.bit_count() == 3)
+    if threat:
+        blocks = [a for a in plain if threat >> (a & 31) & 1]
+        if blocks:
+            return _move(blocks[rng.below(len(blocks))] << 5 | _NONE)
+    return _move(plain[rng.below(len(plain))] << 5 | _NONE)
+
+
 #: The move a playout makes in these games instead of a uniformly random one.
 PLAYOUT_POLICY: dict[type, Callable[[Any, Rng], Any]] = {
     BarricadesState: _barricades_playout,
+    NineMensMorrisState: _nmm_playout,
     PushState: _push_playout,
 }
 
@@ -345,6 +426,103 @@ def tactical_choices(
     return [i for i, v in enumerate(values) if v >= best - 1e-9]
 
 
+def _nmm_leaf(state: Any, side: str) -> float:
+    """Return a Nine Men's Morris position's worth to ``side`` at the end of the deeper look-ahead:
+    its material, with the mill the side to move closes next counted as the man it takes, and a
+    double threat against the side to move that it cannot answer with a mill of its own (two
+    points on which the other side closes a mill: one man blocks one) as the man it will lose."""
+    value = material(state, side)
+    to_move = state._side
+    mine, theirs = state._men[to_move], state._men[to_move ^ 1]
+    sign = 1.0 if SIDES_NMM[to_move] == side else -1.0
+    hand = state._hand
+    flying = state._flying
+    if _nmm_closing(mine, theirs, hand[to_move], flying and mine.bit_count() == 3):
+        return value + sign
+    if (_nmm_closing(theirs, mine, hand[to_move ^ 1], flying and theirs.bit_count() == 3)).bit_count() >= 2:
+        return value - sign
+    return value
+
+
+#: The games the deeper look-ahead (``deep_choices``) searches, with what a position is worth at its
+#: end, where material alone would miss what the side to move does next. Nine Men's Morris is
+#: lost to forks set up two or three moves before the mill closes, which the two-move look-ahead
+#: and a few thousand playouts over 15 to 24 moves a turn do not see.
+LEAF_VALUE: dict[type, Callable[[Any, str], float]] = {NineMensMorrisState: _nmm_leaf}
+
+
+class _Spent(Exception):
+    """The deeper look-ahead ran out of positions."""
+
+
+def deep_choices(
+    state: State, moves: Sequence[Any], side: str, budget: int, made: Sequence[State] | None = None
+) -> tuple[list[int], int] | None:
+    """Return the indexes of the moves (of ``side``, in a game without dice, one side choosing each
+    move) whose value four plies ahead, and six while the budget lasts, is the most, with the depth
+    reached: minimax with alpha-beta pruning (replies tried most material first), a finished game
+    valued by its result (``evaluate``) and a position at the end by ``LEAF_VALUE``. None in a
+    game without ``LEAF_VALUE``, when no depth beyond the two-move look-ahead fits in ``budget``
+    positions, or when a position met throws dice or is shared.
+    ``made`` holds the positions after the moves when they are already made."""
+    leaf = LEAF_VALUE.get(type(state))
+    if leaf is None:
+        return None
+    left = [budget]
+
+    def value(position: State, depth: int, alpha: float, beta: float) -> float:
+        if position.is_terminal():
+            return evaluate(position, side)
+        if depth == 0:
+            return leaf(position, side)
+        if len(position.deciders()) > 1:
+            raise _Spent
+        replies = position.legal_moves()
+        left[0] -= len(replies)
+        if left[0] < 0:
+            raise _Spent
+        children = []
+        for reply in replies:
+            if position.chance_of(reply) is not None:
+                raise _Spent
+            children.append(_after(position, reply))
+        maximising = position.current_player() == side
+        children.sort(key=lambda child: evaluate(child, side), reverse=maximising)
+        if maximising:
+            best = -WIN - 1
+            for child in children:
+                best = max(best, value(child, depth - 1, alpha, beta))
+                alpha = max(alpha, best)
+                if alpha >= beta:
+                    break
+            return best
+        worst = WIN + 1
+        for child in children:
+            worst = min(worst, value(child, depth - 1, alpha, beta))
+            beta = min(beta, worst)
+            if alpha >= beta:
+                break
+        return worst
+
+    positions = made if made is not None else [_after(state, m) for m in moves]
+    found: tuple[list[int], int] | None = None  # the deepest search finished
+    for depth in (4, 6):
+        values: list[float] = []
+        best = -WIN - 1
+        try:
+            order = sorted(range(len(positions)), key=lambda i: -evaluate(positions[i], side))
+            scored: dict[int, float] = {}
+            for i in order:
+                v = value(positions[i], depth - 1, best - 1e-6, WIN + 1)
+                scored[i] = v
+                best = max(best, v)
+            values = [scored[i] for i in range(len(positions))]
+        except _Spent:
+            break
+        found = ([i for i, v in enumerate(values) if v >= best - 1e-9], depth)
+    return found
+
+
 def greedy_choices(
     state: State, moves: Sequence[Any], side: str, made: Sequence[State] | None = None
 ) -> list[int]:
@@ -361,21 +539,35 @@ def greedy_choices(
 def shared_choices(state: State, moves: Sequence[Any], stage: int) -> list[int] | None:
     """Return the indexes of the moves whose choice at ``stage`` (of a move several sides share,
     ``State.deciders``) is worth the most to the side making it, each choice valued by the worst
-    the later choices of the move can make of it (``evaluate`` at once), in order: in Push!, the
-    placements that leave the pusher the smallest best push, or the pushes of most lanes. None in
-    every other game (Verbal's offer and take are left to the playouts)."""
+    the later choices of the move can make of it (``evaluate`` at once), in order, and of those
+    the ones whose later choice is worth the most to the side making that (the replies the search
+    then weighs are those a player would make): in Push!, the placements that leave the pusher the
+    smallest best push with the pushes of most lanes they leave, or the pushes of most lanes. None
+    in every other game (Verbal's offer and take are left to the playouts)."""
     if not isinstance(state, PushState) or not moves:
         return None
-    side = state.deciders()[stage]
+    deciders = state.deciders()
+    side = deciders[stage]
     values: dict[Hashable, float] = {}
     keys = []
+    worth = []  # each move's worth to the side making the choice after this one, if any
+    later = deciders[stage + 1] if stage + 1 < len(deciders) else None
     for move in moves:
         key = state.move_parts(move)[stage]
         keys.append(key)
-        value = evaluate(_after(state, move), side)
+        after = _after(state, move)
+        value = evaluate(after, side)
         values[key] = min(values.get(key, value), value)
+        if later is not None:
+            worth.append(evaluate(after, later))
     best = max(values.values())
-    return [i for i, key in enumerate(keys) if values[key] >= best - 1e-9]
+    kept = [i for i, key in enumerate(keys) if values[key] >= best - 1e-9]
+    if later is None:
+        return kept
+    top: dict[Hashable, float] = {}
+    for i in kept:
+        top[keys[i]] = max(top.get(keys[i], worth[i]), worth[i])
+    return [i for i in kept if worth[i] >= top[keys[i]] - 1e-9]
 
 
 def unsafe(state: State, move: Any, side: str) -> bool:

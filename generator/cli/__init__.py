@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import signal  # (cheap: nothing here may load typing or the commands before the handlers are set)
 
@@ -22,6 +23,10 @@ def main(argv: list[str] | None = None) -> None:
     for name in ("SIGINT", "SIGTERM", "SIGHUP"):
         if hasattr(signal, name):
             signal.signal(getattr(signal, name), _stop_now)
+    # A build makes millions of short-lived objects and few cycles: the collector's youngest
+    # generation checked every 10,000 allocations instead of 700 spends about 0.08 s of CPU on
+    # collections in `pnp build --all` instead of 0.33 s, for the same peak memory (bench/README.md).
+    gc.set_threshold(10_000, 10, 10)
     from generator.cli.app import main as run
 
     run(argv)

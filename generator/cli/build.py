@@ -57,6 +57,12 @@ def register(app: typer.Typer) -> None:
             "--single-sided",
             help="kit.pdf for printers without duplex: no blank backs, plain booklet.",
         ),
+        gutter_fold: bool = typer.Option(
+            False,
+            "--gutter-fold",
+            help="Cards, counters and tiles with backs on gutter-fold sheets: fronts and backs "
+            "side by side on one side of a sheet, fold, glue, cut (kit.pdf is single-sided).",
+        ),
         bleed: str = typer.Option(
             None,
             "--bleed",
@@ -162,6 +168,7 @@ def register(app: typer.Typer) -> None:
             duplex_offset=duplex_offset,
             layouts=layouts,
             single_sided=single_sided,
+            gutter_fold=gutter_fold,
             jobs=jobs,
             bleed=bleed,
             cmyk=cmyk,

@@ -165,6 +165,8 @@ class Options:
     cell_size: float | None = None
     lang: str = "en"
     single_sided: bool = False  # kit.pdf for printers without duplex
+    # the parts with backs on gutter-fold sheets (fronts and backs on one side; single-sided too)
+    gutter_fold: bool = False
     # for a print shop: art beyond every cut (mm) with TrimBox and BleedBox, CMYK colour in the
     # PDFs, one PNG per face and board at a resolution (dpi)
     bleed: float = 0.0

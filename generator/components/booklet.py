@@ -42,6 +42,7 @@ from generator.booklet.markup import (
 )
 from generator.booklet.template import render_template, shown_path, template_path
 from generator.components.base import Context, Output, component_drawing
+from generator.components.inline import icons_of
 from generator.definitions.schema import Field
 from generator.foundation.errors import DefinitionError, UsageError
 from generator.foundation.languages import cover_words, spaced
@@ -147,7 +148,6 @@ def booklet_source(spec: Any, ctx: Context) -> BookletSource:
     template = spec.get("template") or definition.id
     path = template_path(definition, template, lang)
     values = ctx.text_values()
-    document = parse(render_template(path, values), shown_path(path))
     half = ctx.paper.half()
     geo = page_geometry(half.width, half.height, ctx.paper.margin)
     style = book_faces(
@@ -155,8 +155,10 @@ def booklet_source(spec: Any, ctx: Context) -> BookletSource:
         BookStyle(
             body=spec.get("body_size", 9.5),
             accent=ctx.colour(spec.get("accent_colour", "#7a2e1d")) or "#7a2e1d",
+            icons=icons_of(ctx.definition),
         ),
     )
+    document = parse(render_template(path, values), shown_path(path), style.icons, style.face)
 
     drawn: dict[tuple[str, str | None, float], Drawing] = {}  # the PDF and the HTML page share drawings
 

@@ -51,11 +51,11 @@ from generator.components.rows import (
 )
 from generator.components.specs import CardsSpec, CardsSpecFields
 from generator.components.symbols import SYMBOLS, draw_symbol
-from generator.definitions.schema import Field, Where
+from generator.definitions.schema import Field, Where, glyph_problem
 from generator.definitions.values import ComponentSpec
 from generator.foundation.errors import DefinitionError
 from generator.model.colour import readable
-from generator.model.fonts import break_words, has_glyphs, split_lines, text_width
+from generator.model.fonts import break_words, split_lines, text_width
 from generator.model.page import Drawing, Rect, Shape, Style, Text
 from generator.model.stored import PictureTable, StoredDrawing
 from generator.model.units import parse_length
@@ -451,9 +451,9 @@ def _text_shapes(
     icons = icons or inline.Icons()
     icons.check(text, where)
     letters = inline.plain(text)
-    if not has_glyphs(letters, font):
-        missing = sorted({ch for ch in letters if not has_glyphs(ch, font)})
-        raise DefinitionError(f"{where}: the font has no glyph for {''.join(missing)!r}")
+    problem = glyph_problem(letters, font)
+    if problem:
+        raise DefinitionError(f"{where}: {problem}")
     fitted = fit_text(text, font, field.size, min(field.min_size, field.size), w, h)
     if fitted is None:
         raise DefinitionError(

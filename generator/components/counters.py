@@ -186,9 +186,26 @@ def _face(
         x0, y0, x1, y1 = found
         picture = load_picture(os.path.dirname(ctx.definition.path), face.image, f"{where}.image")
         box = (x0, y0, x1 - x0, y1 - y0)
+        bleed = ctx.options.bleed
         if shape == "square":  # the face is the part: its picture runs into the bleed
             part = (size + 2 * pad, size + 2 * pad)
-            shapes.extend(picture_shapes(picture, grown(box, part, ctx.options.bleed), face.fit))
+            shapes.extend(picture_shapes(picture, grown(box, part, bleed), face.fit))
+        elif shape == "circle" and bleed and face.fit != "contain":
+            # a picture filling a round face runs into a circle the bleed wider, for a round die-cut
+            # (a contained one, whole inside the face, stays as it is)
+            assert isinstance(body_shape, Circle)
+            wider = Circle(body_shape.cx, body_shape.cy, body_shape.r + bleed, body_shape.style)
+            box = (x0 - bleed, y0 - bleed, x1 - x0 + 2 * bleed, y1 - y0 + 2 * bleed)
+            shapes.extend(picture_shapes(picture, box, face.fit, outline_of(wider)))
+        elif shape in ("hex", "hexagon") and bleed and face.fit != "contain":
+            # a print shop's hex is cut on its own edges: the picture runs into a hex the bleed wider
+            across, turn = (size, orientation) if shape == "hex" else (size * SQRT3 / 2, "flat")
+            wider_hex = Polygon(corners(cx, cy, turn, across + 2 * bleed), body_shape.style)
+            grown_box = bounds((wider_hex,))
+            assert grown_box is not None
+            gx0, gy0, gx1, gy1 = grown_box
+            box = (gx0, gy0, gx1 - gx0, gy1 - gy0)
+            shapes.extend(picture_shapes(picture, box, face.fit, outline_of(wider_hex)))
         else:
             shapes.extend(picture_shapes(picture, box, face.fit, outline_of(body_shape)))
         if body_shape.style.stroke is not None:  # the outline drawn again over the picture

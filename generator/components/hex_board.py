@@ -16,9 +16,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from generator.components import inline
 from generator.components.base import Context, Output
 from generator.components.grid_board import MARK_SCHEMA
 from generator.components.look import (
+    INK,
     TOKEN_SCHEMA,
     contrast_ink,
     draw_token,
@@ -414,10 +416,10 @@ def _mark_shapes(
         if mark.startswith("text:"):
             if layer == "top" and words:
                 h = min(s * 0.42, room / 0.73 * 0.9)
+                key = f"components.{spec.id}.cells: {mark!r}"
+                pt = h * 72 / 25.4
                 shapes.append(
-                    fitted_text(
-                        cx, middle + h * 0.36, mark[5:], s * 0.62, h * 72 / 25.4, values.font, "middle"
-                    )
+                    _mark_text(ctx, key, cx, middle + h * 0.36, mark[5:], s * 0.62, pt, values.font)
                 )
             continue
         if mark.startswith("symbol:"):
@@ -465,25 +467,41 @@ def _mark_shapes(
         if look.symbol:
             shapes.extend(draw_symbol(format_parts(look.symbol, parts), cx, y, size, own(look.symbol_colour)))
         if look.text and words:
+            key = f"components.{spec.id}.marks: {mark!r}: text"
+            text = format_parts(look.text, parts)
+            pt = h * 72 / 25.4
             shapes.append(
-                fitted_text(
-                    cx,
-                    y + h * 0.36,
-                    format_parts(look.text, parts),
-                    s * 0.62,
-                    h * 72 / 25.4,
-                    values.font,
-                    "middle",
-                    own(look.text_colour),
-                )
+                _mark_text(ctx, key, cx, y + h * 0.36, text, s * 0.62, pt, values.font, own(look.text_colour))
             )
         if look.corner and words:
             # a hex has no corner to spare: the small text goes to the bottom of the hex
             across = 2 * (half_width(orientation, s, corner_base + 0.24 * corner_em - cy) - rim)
             text = format_parts(look.corner, parts)
             ink_ = own(look.text_colour)
-            shapes.append(fitted_text(cx, corner_base, text, across, corner_pt, values.font, "middle", ink_))
+            key = f"components.{spec.id}.marks: {mark!r}: corner"
+            shapes.append(_mark_text(ctx, key, cx, corner_base, text, across, corner_pt, values.font, ink_))
     return shapes
+
+
+def _mark_text(
+    ctx: Context,
+    key: str,
+    x: float,
+    y: float,
+    text: str,
+    room: float,
+    pt: float,
+    font: str,
+    colour: str = INK,
+) -> Shape:
+    """Return a mark's line of text centred on x, shrunk to ``room`` mm (down to 6 pt), its icons
+    (``:name:``) set in it as one Group; an unknown icon is an error naming the definition and
+    ``key``."""
+    if not inline.has_icons(text):
+        return fitted_text(x, y, text, room, pt, font, "middle", colour)
+    inline.icons_of(ctx.definition).check(text, f"{ctx.definition.path}: {key}")
+    size = inline.fitted_size(text, room, pt, font)
+    return Group(tuple(inline.set_line(Text(x, y, text, size, font, "middle", colour), ctx.definition)))
 
 
 def _hex_picture(ctx: Context, name: str, key: str, poly: tuple[Point, ...], fit: str) -> list[Shape]:
@@ -583,7 +601,7 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
             ink = readable("#333333", face, NAME_CONTRAST)
             top.append(Text(name.x, name.y, name.text, name.size, name.font, name.anchor, ink))
         if h in named:
-            holes = [_grow(bounds((t,)), 0.7) for t in top if isinstance(t, Text)]
+            holes = [_grow(bounds((t,)), 0.7) for t in top if _is_text(t)]
             shapes.extend(_mark_shapes(cx, cy, m, m.cells[named[h]], spec, ctx, "base", holes=holes))
         tops.extend(top)
     inner, outline = _edges(m, orientation)
@@ -601,6 +619,13 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
         )
     shapes.extend(_overlay(spec, ctx, overlay or {}, m))
     return Drawing(m.width, m.height, tuple(shapes), values.title or spec.id)
+
+
+def _is_text(shape: Shape) -> bool:
+    """True for a text, or a line of text set with its icons (a Group holding texts)."""
+    return isinstance(shape, Text) or (
+        isinstance(shape, Group) and any(isinstance(s, Text) for s in shape.children)
+    )
 
 
 def _grow(box: tuple[float, float, float, float] | None, by: float) -> tuple[float, float, float, float]:

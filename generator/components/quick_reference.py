@@ -19,6 +19,7 @@ from generator.booklet.markup import Document, parse
 from generator.booklet.template import render_template, shown_path
 from generator.components.base import Context, Output
 from generator.components.booklet import FACE_KEYS, book_faces
+from generator.components.inline import icons_of
 from generator.definitions.schema import Field
 from generator.definitions.values import ComponentSpec
 from generator.foundation.errors import TemplateError, UsageError
@@ -61,7 +62,8 @@ def document(spec: Any, ctx: Context) -> Document:
     """Return the card's text, rendered and parsed (the HTML booklet shows it first)."""
     path = template_file(spec, ctx)
     values = ctx.text_values()
-    return parse(render_template(path, values), shown_path(path))
+    faces = book_faces(spec, BookStyle())  # each text is checked in the face it is set in
+    return parse(render_template(path, values), shown_path(path), icons_of(ctx.definition), faces.face)
 
 
 def _pages(
@@ -73,6 +75,7 @@ def _pages(
         BookStyle(
             body=body or spec.get("body_size", 7.0),
             accent=ctx.colour(spec.get("accent_colour", "#7a2e1d")) or "#7a2e1d",
+            icons=icons_of(ctx.definition),
         ),
     )
 

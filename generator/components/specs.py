@@ -600,6 +600,8 @@ class TrackSpec(CommonSpec):
     title_on_board: bool
     caption: str
     tokens: Mapping[str, TrackSpecTokens]
+    background_image: str
+    background_fit: str
 
     @classmethod
     def from_values(cls, values: Mapping[str, Any]) -> TrackSpec:
@@ -632,6 +634,8 @@ class TrackSpec(CommonSpec):
             title_on_board=values["title_on_board"],
             caption=values["caption"],
             tokens={k: TrackSpecTokens.from_values(item) for k, item in values["tokens"].items()},
+            background_image=values["background_image"],
+            background_fit=values["background_fit"],
         )
 
 
@@ -661,6 +665,8 @@ DEFAULTS_TrackSpec: dict[str, Any] = {
     "title_on_board": True,
     "caption": "",
     "tokens": {},
+    "background_image": "",
+    "background_fit": "cover",
 }
 
 

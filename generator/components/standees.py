@@ -44,6 +44,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from generator.components import inline
 from generator.components.base import FIT_MARGIN, Context, Output, board_square
 from generator.components.look import (
     contrast_ink,
@@ -55,6 +56,7 @@ from generator.components.look import (
 )
 from generator.components.pictures import check_picture, fit_field, image_field, load_picture, picture_shapes
 from generator.components.rows import data_fields, expand_templates, template_fields
+from generator.components.specs import StandeesSpec, StandeesSpecFigures
 from generator.components.symbols import draw_symbol
 from generator.definitions.schema import Field, positive
 from generator.definitions.values import ComponentSpec
@@ -68,6 +70,7 @@ from generator.model.page import (
     Rect,
     Shape,
     Style,
+    Text,
     multiply,
     rotate,
     translate,
@@ -133,12 +136,12 @@ def check_spec(values: dict[str, Any], where) -> None:
             check_picture(folder, figure.get(key) or "", where.child("figures").child(i).child(key))
 
 
-def _colours(figure: dict[str, Any], ctx: Context) -> dict[str, Any]:
+def _colours(figure: StandeesSpecFigures, ctx: Context) -> dict[str, Any]:
     """Return the fills, outline and ink of a figure, whitened by the ink saver."""
-    face = ctx.colour(figure["fill"])
-    base = ctx.colour(figure["base_fill"]) or face
-    outline = ctx.colour(figure["stroke"]) or "#000000"
-    ink = ctx.colour(figure["ink"]) or contrast_ink(face)
+    face = ctx.colour(figure.fill)
+    base = ctx.colour(figure.base_fill) or face
+    outline = ctx.colour(figure.stroke) or "#000000"
+    ink = ctx.colour(figure.ink) or contrast_ink(face)
     width = 0.35
     dark_face = face is not None and luminance(face) < 0.45
     if ctx.options.ink_saver:
@@ -162,7 +165,7 @@ def _colours(figure: dict[str, Any], ctx: Context) -> dict[str, Any]:
 
 
 def _panel(
-    figure: dict[str, Any],
+    figure: StandeesSpecFigures,
     look: dict[str, Any],
     w: float,
     h: float,
@@ -173,32 +176,29 @@ def _panel(
     """One upright panel at (0, 0): the front, or the back seen from behind (mirrored figure), with
     the initial top left and the standee's ``number`` (if any) top right, over its ``picture``."""
     shapes: list[Shape] = [Rect(0, 0, w, h, Style(stroke=None, fill=look["face"])), *picture]
-    if figure["symbol"]:
+    if figure.symbol:
         # under --bleed a symbol as wide as its nominal size (a crown) keeps the safe area
         size = min(w - 2 * look["safe"], h * 0.82)
-        art = draw_symbol(figure["symbol"], w / 2, h * 0.57, size, look["ink"])
+        art = draw_symbol(figure.symbol, w / 2, h * 0.57, size, look["ink"])
         shapes.append(Group(tuple(art), (-1.0, 0.0, 0.0, 1.0, w, 0.0)) if back else Group(tuple(art)))
     pt = min(w, h) * 0.3 * 72 / 25.4
     for text, x, anchor in (
-        (figure["initial"], max(w * 0.08, look["safe"]), "start"),
+        (figure.initial, max(w * 0.08, look["safe"]), "start"),
         (number, w - max(w * 0.08, look["safe"]), "end"),
     ):
         if text:
-            shapes.append(
-                fitted_text(
-                    x, h * 0.08 + min(w, h) * 0.3 * 0.75, text, w * 0.4, pt, look["font"], anchor, look["ink"]
-                )
-            )
+            y = h * 0.08 + min(w, h) * 0.3 * 0.75
+            shapes.extend(_line(look, x, y, text, w * 0.4, pt, anchor, look["ink"]))
     shapes.append(Rect(0, 0, w, h, Style(stroke=look["outline"], fill=None, width=look["width"])))
     return shapes
 
 
 def _tab(
-    figure: dict[str, Any], look: dict[str, Any], w: float, b: float, labelled: bool = True
+    figure: StandeesSpecFigures, look: dict[str, Any], w: float, b: float, labelled: bool = True
 ) -> list[Shape]:
     """One upright base tab at (0, 0) with the figure's label (unless not ``labelled``)."""
     shapes: list[Shape] = [Rect(0, 0, w, b, Style(stroke=None, fill=look["base"]))]
-    label = (figure["label"] or figure["name"]) if labelled else ""
+    label = (figure.label or figure.name) if labelled else ""
     ink = contrast_ink(look["base"]) if not look["hatch_base"] else "#000000"
     pt = min(b * 0.3, 2.6) * 72 / 25.4
     room, middle, spacing = w * 0.9, b / 2, 1.6
@@ -210,17 +210,29 @@ def _tab(
     step = cap * spacing
     top = middle - (len(lines) - 1) * step / 2 + cap / 2
     texts = [
-        fitted_text(w / 2, top + i * step, line, room, pt, look["font"], "middle", ink)
+        _line(look, w / 2, top + i * step, line, room, pt, "middle", ink)
         for i, line in enumerate(lines if label else [])
     ]
     if look["hatch_base"]:  # the label sits on a knocked-out ground: no hatch line crosses it
         edge = look["width"] / 2
         tab = ((edge, edge), (w - edge, edge), (w - edge, b - edge), (edge, b - edge))
-        holes = knockout_boxes([[t] for t in texts])
+        holes = knockout_boxes(texts)
         shapes.append(Group(tuple(knockout_hatch(tab, look["outline"], holes, spacing=1.6, width=0.2))))
-    shapes.extend(texts)
+    shapes.extend(s for text in texts for s in text)
     shapes.append(Rect(0, 0, w, b, Style(stroke=look["outline"], fill=None, width=look["width"])))
     return shapes
+
+
+def _line(
+    look: dict[str, Any], x: float, y: float, text: str, room: float, pt: float, anchor: str, colour: str
+) -> list[Shape]:
+    """Return one line of a panel's or tab's text shrunk to ``room`` mm (down to 6 pt), its icons
+    (``:name:``) set in it: a plain line is one Text."""
+    if not inline.has_icons(text):
+        return [fitted_text(x, y, text, room, pt, look["font"], anchor, colour)]
+    size = inline.fitted_size(text, room, pt, look["font"])
+    line = Text(x, y, text, size, look["font"], anchor, colour)  # type: ignore[arg-type]
+    return inline.set_line(line, look["definition"])
 
 
 def _wrap(text: str, width: float, pt: float, hyphenate: bool = False, font: str = "sans-bold") -> list[str]:
@@ -228,10 +240,10 @@ def _wrap(text: str, width: float, pt: float, hyphenate: bool = False, font: str
     later, or with ``hyphenate`` broken with a hyphen where its first part fits)."""
     lines: list[str] = []
     for word in break_words(text):
-        if lines and text_width(lines[-1] + " " + word, font, pt) <= width:
+        if lines and inline.line_width(lines[-1] + " " + word, font, pt) <= width:
             lines[-1] += " " + word
             continue
-        while hyphenate and text_width(word, font, pt) > width:
+        while hyphenate and not inline.has_icons(word) and text_width(word, font, pt) > width:
             cut = _hyphen_at(word, width, pt, font)
             if cut is None:
                 break
@@ -278,7 +290,7 @@ def _safe_label(
             cap = size * 25.4 / 72 * 0.72
             for hyphenate in (False, True):
                 lines = _wrap(text, room, size, hyphenate, font)
-                wide = any(text_width(line, font, size) > room for line in lines)
+                wide = any(inline.line_width(line, font, size) > room for line in lines)
                 if not wide and (len(lines) - 1) * cap * SAFE_SPACING + cap <= depth:
                     return size, lines, FOLD_CLEAR + depth / 2, SAFE_SPACING, room
     # nothing fits at 6 pt: the last word, which the layout check reports
@@ -286,13 +298,15 @@ def _safe_label(
 
 
 def standee(
-    figure: dict[str, Any], spec: ComponentSpec, ctx: Context, labelled: bool = True, number: str = ""
+    figure: StandeesSpecFigures, spec: ComponentSpec, ctx: Context, labelled: bool = True, number: str = ""
 ) -> Drawing:
     """Return one flat standee: tab and back (upside down), fold, front and tab; ``labelled`` False
     leaves the tabs blank (a small booklet figure, which names the figure underneath); ``number``
     is printed on both panels."""
-    w, h, b = spec["width"], spec["height"], base_depth(spec, ctx)
-    look = {**_colours(figure, ctx), "font": spec["font"]}
+    values = spec.typed(StandeesSpec)
+    w, h, b = values.width, values.height, base_depth(spec, ctx)
+    look = {**_colours(figure, ctx), "font": values.font, "definition": ctx.definition}
+    _check_icons(spec, ctx, figure)
 
     def upside_down(shapes: list[Shape], y: float, height: float) -> Group:
         return Group(tuple(shapes), multiply(translate(0, y), rotate(180, w / 2, height / 2)))
@@ -306,82 +320,97 @@ def standee(
     ]
     for y in (b, b + h, b + 2 * h):
         shapes.append(Line(0, y, w, y, FOLD))
-    return Drawing(w, 2 * (b + h), tuple(shapes), figure["name"])
+    return Drawing(w, 2 * (b + h), tuple(shapes), figure.name)
+
+
+def _check_icons(spec: ComponentSpec, ctx: Context, figure: StandeesSpecFigures) -> None:
+    """Raise a one-line error naming the key of a figure's label or initial whose icons are wrong."""
+    for key in ("label", "initial"):
+        text = getattr(figure, key)
+        if inline.has_icons(text):
+            index = spec.typed(StandeesSpec).figures.index(figure)
+            where = f"{ctx.definition.path}: components.{spec.id}.figures[{index}].{key}"
+            inline.icons_of(ctx.definition).check(text, where)
 
 
 def _pictures(
-    figure: dict[str, Any], spec: ComponentSpec, ctx: Context, w: float, h: float
+    figure: StandeesSpecFigures, spec: ComponentSpec, ctx: Context, w: float, h: float
 ) -> tuple[tuple[Shape, ...], tuple[Shape, ...]]:
     """Return the pictures of a figure's front and back panels (the back, without one of its own,
     the front's mirrored: the figure seen from behind), running into the bleed at the strip's sides."""
-    if not figure["image"] and not figure["back_image"]:
+    values = spec.typed(StandeesSpec)
+    if not figure.image and not figure.back_image:
         return (), ()
     bleed = ctx.options.bleed
     box = (-bleed, 0.0, w + 2 * bleed, h)
     folder = os.path.dirname(ctx.definition.path)
-    index = spec["figures"].index(figure)
+    index = values.figures.index(figure)
     where = f"{ctx.definition.path}: components.{spec.id}.figures[{index}]"
     front: tuple[Shape, ...] = ()
-    if figure["image"]:
-        front = tuple(
-            picture_shapes(load_picture(folder, figure["image"], where + ".image"), box, figure["fit"])
-        )
-    if figure["back_image"]:
-        picture = load_picture(folder, figure["back_image"], where + ".back_image")
-        return front, tuple(picture_shapes(picture, box, figure["fit"]))
+    if figure.image:
+        front = tuple(picture_shapes(load_picture(folder, figure.image, where + ".image"), box, figure.fit))
+    if figure.back_image:
+        picture = load_picture(folder, figure.back_image, where + ".back_image")
+        return front, tuple(picture_shapes(picture, box, figure.fit))
     return front, (Group(front, (-1.0, 0.0, 0.0, 1.0, w, 0.0)),)
 
 
 def base_depth(spec: ComponentSpec, ctx: Context) -> float:
     """Return the depth of one base tab: half the board's square (both tabs folded out cover it,
     less a margin), or the definition's ``base`` when the figures stand on no board."""
-    if not spec["board"]:
-        return spec["base"]
-    return min(spec["height"], (board_square(ctx, spec["board"]) - FIT_MARGIN) / 2)
+    values = spec.typed(StandeesSpec)
+    if not values.board:
+        return values.base
+    return min(values.height, (board_square(ctx, values.board) - FIT_MARGIN) / 2)
 
 
 def footprint(spec: ComponentSpec) -> float:
     """Return the width in mm of a standee (what a square must hold)."""
-    return spec["width"]
+    values = spec.typed(StandeesSpec)
+    return values.width
 
 
 def items(spec: ComponentSpec, ctx: Context) -> list[SheetItem]:
     """Return one sheet item per standee, in the order listed (a ``numbered`` figure's standees
     numbered 1 to its count)."""
+    values = spec.typed(StandeesSpec)
     result: list[SheetItem] = []
-    for figure in spec["figures"]:
-        if figure["numbered"]:
+    for figure in values.figures:
+        if figure.numbered:
             result.extend(
-                SheetItem(standee(figure, spec, ctx, number=str(k))) for k in range(1, figure["count"] + 1)
+                SheetItem(standee(figure, spec, ctx, number=str(k))) for k in range(1, figure.count + 1)
             )
         else:
-            result.extend([SheetItem(standee(figure, spec, ctx))] * figure["count"])
+            result.extend([SheetItem(standee(figure, spec, ctx))] * figure.count)
     return result
 
 
 def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = None) -> Drawing:
     """Return one standee of each figure in a row (rows for a small figure), named underneath."""
+    values = spec.typed(StandeesSpec)
     arts = []
     floor = (overlay or {}).get("type_floor", 0.0)
-    for figure in spec["figures"]:
+    for figure in values.figures:
         art = standee(figure, spec, ctx, labelled=not floor)
         framed = (art.placed(0, 0), Rect(0, 0, art.width, art.height, Style(stroke="#9a9a9a", width=0.2)))
-        arts.append(Drawing(art.width, art.height, framed, figure["name"]))
+        arts.append(Drawing(art.width, art.height, framed, figure.name))
     if not arts:
         raise DefinitionError(f"{ctx.definition.path}: components.{spec.id}: no figures")
-    gap = max(3.0, spec["width"] * 0.25)
+    gap = max(3.0, values.width * 0.25)
     shapes, width, height = figure_grid(arts, [a.label for a in arts], floor, gap)
-    return Drawing(width, height, shapes, spec["title"] or spec.id)
+    return Drawing(width, height, shapes, values.title or spec.id)
 
 
 def contents(spec: ComponentSpec, ctx: Context) -> list[tuple[str, int]]:
     """Return (name, count) of every figure, for the print guide's checklist."""
-    return [(figure["name"], figure["count"]) for figure in spec["figures"]]
+    values = spec.typed(StandeesSpec)
+    return [(figure.name, figure.count) for figure in values.figures]
 
 
 def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     """Return the standee sheets (cut along the grey lines, fold along the dashed ones)."""
-    label = f"{ctx.definition.title}: {spec['title'] or spec.id}"
+    values = spec.typed(StandeesSpec)
+    label = f"{ctx.definition.title}: {values.title or spec.id}"
     parts = items(spec, ctx)
     return [
         Output(

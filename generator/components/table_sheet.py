@@ -16,6 +16,7 @@ from typing import Any
 from generator.booklet.layout import break_lines, font_of, line_shapes
 from generator.booklet.markup import parse_inline
 from generator.booklet.template import render_text
+from generator.components import inline
 from generator.components.base import Context, Output
 from generator.components.look import fitted_text
 from generator.components.specs import TableSheetSpec, TableSheetSpecBlocks
@@ -252,17 +253,33 @@ def note_text(
 
 
 def note_shapes(
-    text: str, x: float, y: float, width: float, size: float, bold: bool, where: str, leading: float
+    text: str,
+    x: float,
+    y: float,
+    width: float,
+    size: float,
+    bold: bool,
+    where: str,
+    leading: float,
+    icons: inline.Icons | None = None,
 ) -> tuple[list[Shape], float]:
     """Return the shapes of a note's inline markup broken into lines at a width (mm), its first
-    baseline ``leading`` below y, and the y of its last baseline."""
+    baseline ``leading`` below y, and the y of its last baseline; its icons are the symbols' and
+    icons' (the definition's, when given)."""
+    icons = icons or inline.Icons()
     try:
         runs = parse_inline(text)
+        problem = next((p for r in runs if not r.code and (p := icons.problem(r.text))), None)
+        if problem:
+            raise TemplateError(problem)
     except TemplateError as exc:
         raise TemplateError(f"{where}: {exc}") from None
     pieces = [
         (
-            r.text.replace(" ", "\u00a0") if r.code else r.text,
+            # code is set as written: its colons never make icons
+            (r.text.replace(":", "::") if inline.has_icons(r.text) else r.text).replace(" ", "\u00a0")
+            if r.code
+            else r.text,
             font_of(bold or r.bold or r.code, r.italic),
             NOTE_COLOUR,
         )
@@ -271,7 +288,7 @@ def note_shapes(
     shapes: list[Shape] = []
     for line in break_lines(pieces, size, width):
         y += leading
-        shapes.extend(line_shapes(line, x, y, size))
+        shapes.extend(line_shapes(line, x, y, size, icons=icons))
     return shapes, y
 
 
@@ -425,7 +442,7 @@ def copy_drawing(
     for i, note in enumerate(sheet.notes if notes else []):
         where = f"{ctx.definition.path}: components.{spec.id}.notes.{i}"
         text = note_text(spec, note, ctx, f"notes.{i}")
-        note_lines, y = note_shapes(text, 0, y, width, 8, False, where, 4.0)
+        note_lines, y = note_shapes(text, 0, y, width, 8, False, where, 4.0, inline.icons_of(ctx.definition))
         shapes.extend(note_lines)
     return Drawing(width, y + 2.0, tuple(shapes), sheet.title or spec.id)
 

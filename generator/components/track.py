@@ -18,10 +18,13 @@ from __future__ import annotations
 
 import itertools
 import math
+import os
 from dataclasses import dataclass
 from typing import Any
 
+from generator.components import inline
 from generator.components.base import Context, Output
+from generator.components.inline import has_icons, icons_of
 from generator.components.look import (
     TOKEN_SCHEMA,
     contrast_ink,
@@ -30,13 +33,14 @@ from generator.components.look import (
     fitted_text,
     pt_from_mm,
 )
+from generator.components.pictures import check_picture, face_picture, fit_field, grown, image_field
 from generator.components.specs import TrackSpec
 from generator.components.symbols import draw_symbol
 from generator.definitions.schema import Field, positive
 from generator.definitions.values import ComponentSpec
 from generator.foundation.errors import DefinitionError
 from generator.foundation.numbers import is_ascii_digits
-from generator.model.fonts import split_lines, text_width
+from generator.model.fonts import split_lines
 from generator.model.page import Drawing, Polygon, Rect, Shape, Style, Text
 from generator.printing.imposition import place
 
@@ -84,6 +88,10 @@ SCHEMA: dict[str, Field] = {
     "tokens": Field(
         "map-table", default={}, schema=TOKEN_SCHEMA, doc="the look of counters in booklet figures, by side"
     ),
+    "background_image": image_field(
+        "a picture behind the whole track (boxes, labels, title), to its edges and into the bleed"
+    ),
+    "background_fit": fit_field(),
 }
 
 
@@ -98,6 +106,8 @@ def check_spec(values: dict[str, Any], where) -> None:
             raise where.child("marks").child(key).error("expected a step number (1 = the first box)")
     if not values["lane_fills"]:
         raise where.child("lane_fills").error("give at least one fill")
+    folder = os.path.dirname(where.file)
+    check_picture(folder, values.get("background_image") or "", where.child("background_image"))
 
 
 @dataclass(frozen=True)
@@ -137,15 +147,52 @@ def lay_out(count: int, lane_length: int, turn: str) -> list[Cell]:
 
 def track_path(spec: ComponentSpec, ctx: Context) -> tuple[list[str], int]:
     """Return the box labels in path order and the lane length, from the definition or layout data."""
-    path = spec["path"]
-    lane_length = spec["lane_length"]
-    if spec["data"]:
-        data = ctx.layout_data(spec["data"])
+    values = spec.typed(TrackSpec)
+    path = list(values.path or ())
+    lane_length = values.lane_length
+    if values.data:
+        data = ctx.layout_data(values.data)
         path = path or [str(label) for label in data["path"]]
         lane_length = lane_length or data.get("lane_length")
     if not path:
         raise DefinitionError(f"{ctx.definition.path}: components.{spec.id}: the track has no boxes")
-    return list(path), int(lane_length or len(path))
+    return path, int(lane_length or len(path))
+
+
+def _check_icons(spec: ComponentSpec, ctx: Context, path: list[str]) -> None:
+    """Raise a one-line error naming the key of a box label, a start, finish or lane label or the
+    caption whose icons are wrong (an unknown name or colour)."""
+    values = spec.typed(TrackSpec)
+    at = f"{ctx.definition.path}: components.{spec.id}"
+    texts = [(f"{'data' if values.data and not values.path else 'path'}[{i}]", t) for i, t in enumerate(path)]
+    texts += [("start_label", values.start_label), ("finish_label", values.finish_label)]
+    texts += [(f"lane_labels[{i}]", t) for i, t in enumerate(values.lane_labels)]
+    texts.append(("caption", values.caption))
+    for key, text in texts:
+        if has_icons(text):
+            icons_of(ctx.definition).check(text, f"{at}.{key}")
+
+
+def _line(
+    ctx: Context,
+    x: float,
+    y: float,
+    text: str,
+    size: float,
+    font: str,
+    anchor: str,
+    colour: str = "#000000",
+    room: float = 0.0,
+) -> list[Shape]:
+    """Return one line of text with its icons set in it (``:name:``), shrunk to ``room`` mm (down
+    to 6 pt) when a room is given."""
+    if not has_icons(text):
+        if room:
+            return [fitted_text(x, y, text, room, size, font, anchor, colour)]
+        return [Text(x, y, text, size, font, anchor, colour)]  # type: ignore[arg-type]
+    if room:
+        size = inline.fitted_size(text, room, size, font)
+    return inline.set_line(Text(x, y, text, size, font, anchor, colour), ctx.definition)  # type: ignore[arg-type]
 
 
 NUMBER_MARGIN = 0.15  # of the box, kept clear on each side of a box number
@@ -186,12 +233,13 @@ def _arrow_shape(x: float, y: float, length: float, direction: int, colour: str,
 
 def _frame(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None) -> dict[str, Any]:
     """Return the track's layout before drawing: its boxes' cells, side bands, caption and box size."""
+    values = spec.typed(TrackSpec)
     path, lane_length = track_path(spec, ctx)
-    cells = lay_out(len(path), lane_length, spec["turn"])
+    cells = lay_out(len(path), lane_length, values.turn)
     cols = max(c.col for c in cells) + 1
     rows = max(c.row + c.span for c in cells)
-    gap = spec["lane_gap"]
-    label_pt = spec["label_size"]
+    gap = values.lane_gap
+    label_pt = values.label_size
     label_h = label_pt * 25.4 / 72
     # side bands hold the start and finish labels and the lane labels, each at its lane's start
     first, last = cells[0], cells[-1]
@@ -201,33 +249,31 @@ def _frame(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None) ->
         if text:
             band_texts.setdefault((side, row), []).append((text, font))
 
-    put("left" if first.direction == 1 else "right", first.row, spec["start_label"], "sans-bold")
+    put("left" if first.direction == 1 else "right", first.row, values.start_label, "sans-bold")
     lane_starts = [
         cell for index, cell in enumerate(cells) if index == 0 or cells[index - 1].lane != cell.lane
     ]
     for cell in lane_starts:
-        if cell.lane < len(spec["lane_labels"]):
-            put("left" if cell.direction == 1 else "right", cell.row, spec["lane_labels"][cell.lane], "sans")
+        if cell.lane < len(values.lane_labels):
+            put("left" if cell.direction == 1 else "right", cell.row, values.lane_labels[cell.lane], "sans")
     finish_side = "left" if last.direction == -1 else "right"
     # a last lane that stops short keeps the finish label beside its last box, not at the lane's end
     finish_at_edge = last.col == (cols - 1 if last.direction == 1 else 0)
     if finish_at_edge:
-        put(finish_side, last.row, spec["finish_label"], "sans-bold")
+        put(finish_side, last.row, values.finish_label, "sans-bold")
     band: dict[str, float] = {"left": 0.0, "right": 0.0}
     for (side, _), texts in band_texts.items():
-        widest = max(text_width(t, f, label_pt) for t, f in texts)
+        widest = max(inline.line_width(t, f, label_pt) for t, f in texts)
         band[side] = max(band[side], widest + 12.0)
-    title_h = 12.0 if spec["title_on_board"] else 2.0
-    caption = "" if overlay is not None else spec["caption"] or ctx.seed_label()  # figures have captions
+    title_h = 12.0 if values.title_on_board else 2.0
+    caption = "" if overlay is not None else values.caption or ctx.seed_label()  # figures have captions
     # a long caption wraps to short lines at the left, so a tiled strip's seams can pass beside it
-    caption_lines = (
-        split_lines(fill_names(caption, seed=ctx.seed, steps=len(path)), "sans", 8, CAPTION_WIDTH)
-        if caption
-        else []
-    )
+    caption = fill_names(caption, seed=ctx.seed, steps=len(path)) if caption else ""
+    split = inline.split_lines if has_icons(caption) else split_lines
+    caption_lines = split(caption, "sans", 8, CAPTION_WIDTH) if caption else []
     caption_h = 3.5 + CAPTION_LEADING * len(caption_lines) if caption else 2.0
 
-    box = ctx.options.cell_size or spec["box"]
+    box = ctx.options.cell_size or values.box
     if box is None:
         best = 0.0
         for sheet in (ctx.paper.portrait(), ctx.paper.landscape()):
@@ -235,7 +281,7 @@ def _frame(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None) ->
             by_w = (pw - band["left"] - band["right"] - 2.0) / cols
             by_h = (ph - title_h - caption_h - gap * (rows - 1) - 2.0) / rows
             best = max(best, min(by_w, by_h))
-        box = math.floor(min(spec["max_box"], best) * 2) / 2
+        box = math.floor(min(values.max_box, best) * 2) / 2
         if box <= 0:
             raise DefinitionError(
                 f"{ctx.definition.path}: components.{spec.id}: the track does not fit the paper"
@@ -268,6 +314,7 @@ def square_size(spec: ComponentSpec, ctx: Context) -> float:
 
 def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = None) -> Drawing:
     """Return the track at true size, with an optional overlay of pieces and highlighted boxes."""
+    values = spec.typed(TrackSpec)
     f = _frame(spec, ctx, overlay)
     path = f["path"]
     cells = f["cells"]
@@ -300,13 +347,19 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
     width = x0 + cols * box + band["right"] + 1.0
     height = y0 + rows * box + (rows - 1) * gap + caption_h
     shapes: list[Shape] = []
-    if spec["title_on_board"]:
+    if values.background_image:  # under everything, to the track's edges: its cut (and its bleed)
+        area = grown((0.0, 0.0, width, height), (width, height), ctx.options.bleed)
+        key = f"components.{spec.id}.background_image"
+        shapes.extend(
+            face_picture(ctx.definition.path, values.background_image, key, area, values.background_fit)
+        )
+    if values.title_on_board:
         shapes.append(Text(width / 2, 8.5, ctx.definition.title, 14, "sans-bold", "middle"))
 
     ink_saver = ctx.options.ink_saver
-    line = Style(stroke=ctx.colour(spec["line_colour"]) or "#000000", fill=None, width=spec["line_width"])
-    fills = [ctx.colour(f) for f in spec["lane_fills"]]
-    turn_fill = ctx.colour(spec["turn_fill"]) if spec["turn_fill"] else None
+    line = Style(stroke=ctx.colour(values.line_colour) or "#000000", fill=None, width=values.line_width)
+    fills = [ctx.colour(f) for f in values.lane_fills]
+    turn_fill = ctx.colour(values.turn_fill) if values.turn_fill else None
     highlight = {str(h) for h in (overlay or {}).get("highlight", [])}
     floor = (overlay or {}).get("type_floor", 0.0)  # a figure shown small needs larger type
     small_pt = max(6.0, floor, min(8.0, pt_from_mm(box * 0.12)))
@@ -314,15 +367,16 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
     # a box number stands between the step numbers' strip and the arrows at the box's foot: a
     # number_size too large for that room shrinks to it, as a number too wide does below
     tallest = pt_from_mm((box - 2 * small_band) * 0.8)
-    number_pt = min(spec["number_size"] or pt_from_mm(box * 0.42), tallest)
+    number_pt = min(values.number_size or pt_from_mm(box * 0.42), tallest)
     head = max(2.2, min(5.0, box * 0.2))  # the arrows on the boxes' shared edges
     # box numbers keep a margin from the box's sides and the arrows on them: one size for every
     # box, the one at which the widest number ("10", "11") fits between the margins
     room = box - 2 * max(box * NUMBER_MARGIN, head * 0.5 + ARROW_CLEAR)
-    widest = max(text_width(label, "sans-bold", number_pt) for label in path)
+    _check_icons(spec, ctx, path)
+    widest = max(inline.line_width(label, "sans-bold", number_pt) for label in path)
     if widest > room > 0:
         number_pt *= room / widest
-    arrow_colour = ctx.colour(spec["arrow_colour"]) or "#000000"
+    arrow_colour = ctx.colour(values.arrow_colour) or "#000000"
     occupied = {str(k) for k in (overlay or {}).get("pieces", {})}
     for index, (label, cell) in enumerate(zip(path, cells)):
         x, y, w, h = rect(cell)
@@ -343,19 +397,11 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
             )
         cap = number_pt * 25.4 / 72 * 0.72
         if str(index + 1) not in occupied:  # a piece in a figure stands over its box's number
-            shapes.append(
-                fitted_text(
-                    x + w / 2,
-                    y + h / 2 + cap / 2,
-                    label,
-                    room,
-                    number_pt,
-                    "sans-bold",
-                    "middle",
-                    contrast_ink(colour),
-                )
+            ink = contrast_ink(colour)
+            shapes.extend(
+                _line(ctx, x + w / 2, y + h / 2 + cap / 2, label, number_pt, "sans-bold", "middle", ink, room)
             )
-        if spec["step_numbers"]:
+        if values.step_numbers:
             shapes.append(
                 Text(
                     x + 1.2,
@@ -367,7 +413,7 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
                     "#555555",
                 )
             )
-        mark = spec["marks"].get(str(index + 1))
+        mark = values.marks.get(str(index + 1))
         if mark:
             s = box * 0.26
             shapes.extend(draw_symbol(mark, x + w - s * 0.7, y + s * 0.7, s, contrast_ink(colour)))
@@ -394,18 +440,18 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
         ty = cy - lines_h / 2 + label_h * 0.9
         for text, font in texts:
             if side == "left":
-                shapes.append(Text(band["left"] - 8.0, ty, text, label_pt, font, "end"))
+                shapes.extend(_line(ctx, band["left"] - 8.0, ty, text, label_pt, font, "end"))
             else:
-                shapes.append(Text(width - band["right"] + 8.0, ty, text, label_pt, font, "start"))
+                shapes.extend(_line(ctx, width - band["right"] + 8.0, ty, text, label_pt, font, "start"))
             ty += label_h * 1.25
-    if spec["start_label"]:
+    if values.start_label:
         fx, _, fw, _ = rect(first)
         cy = y0 + first.row * (box + gap) + box / 2
         if first.direction == 1:
             shapes.extend(_arrow_shape(fx - 7.0, cy, 6.0, 1, arrow_colour, 0.8))
         else:
             shapes.extend(_arrow_shape(fx + fw + 7.0, cy, 6.0, -1, arrow_colour, 0.8))
-    if spec["finish_label"]:
+    if values.finish_label:
         lx, _, lw, _ = rect(last)
         cy = y0 + last.row * (box + gap) + box / 2
         if finish_side == "left":
@@ -415,20 +461,22 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
         if not finish_at_edge:
             ty = cy + label_h * 0.35
             if finish_side == "left":
-                shapes.append(Text(lx - 9.0, ty, spec["finish_label"], label_pt, "sans-bold", "end"))
+                shapes.extend(_line(ctx, lx - 9.0, ty, values.finish_label, label_pt, "sans-bold", "end"))
             else:
-                shapes.append(Text(lx + lw + 9.0, ty, spec["finish_label"], label_pt, "sans-bold", "start"))
+                shapes.extend(
+                    _line(ctx, lx + lw + 9.0, ty, values.finish_label, label_pt, "sans-bold", "start")
+                )
     for i, text in enumerate(caption_lines):
         base = height - 1.8 - CAPTION_LEADING * (len(caption_lines) - 1 - i)
-        if len(caption_lines) == 1 and text_width(text, "sans", 8) < width - 4:
-            shapes.append(Text(width / 2, base, text, 8, "sans", "middle", "#444444"))
+        if len(caption_lines) == 1 and inline.line_width(text, "sans", 8) < width - 4:
+            shapes.extend(_line(ctx, width / 2, base, text, 8, "sans", "middle", "#444444"))
         else:
-            shapes.append(Text(x0, base, text, 8, "sans", "start", "#444444"))
+            shapes.extend(_line(ctx, x0, base, text, 8, "sans", "start", "#444444"))
     if overlay:
         shapes.extend(
-            _pieces(spec, ctx, overlay, cells, rect, box, small_band if spec["step_numbers"] else 0.0)
+            _pieces(spec, ctx, overlay, cells, rect, box, small_band if values.step_numbers else 0.0)
         )
-    return Drawing(width, height, tuple(shapes), spec["title"] or "track")
+    return Drawing(width, height, tuple(shapes), values.title or "track")
 
 
 def _pieces(
@@ -461,7 +509,7 @@ def _pieces(
 def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     """Return the track placed on paper (turned, tiled, or scaled with --fit when too big)."""
     art = drawing(spec, ctx)
-    label = f"{ctx.definition.title}: {spec['title'] or spec.id}"
+    label = f"{ctx.definition.title}: {spec.typed(TrackSpec).title or spec.id}"
     return [
         Output(
             spec.id,

@@ -43,6 +43,7 @@ from generator.foundation.errors import DefinitionError, UnknownGameError
 from generator.foundation.files import note_read
 from generator.foundation.languages import DEFAULT_LANGUAGE, LANGUAGES, language_codes, set_text
 from generator.foundation.numbers import is_ascii_digits
+from generator.model.inline import plain
 
 MAX_DEFINITION_BYTES = 1_000_000
 MAX_COMPONENTS = 100
@@ -79,11 +80,15 @@ TOP_SCHEMA: dict[str, Field] = {
 }
 
 
-def _translate(data: dict[str, Any], where: Where, lang: str | None) -> dict[str, Any]:
+def _translate(
+    data: dict[str, Any], where: Where, lang: str | None, glyphs: list[tuple[Where, str, str]] | None = None
+) -> dict[str, Any]:
     """Check the ``[translations.<lang>]`` tables and return the data with one language applied.
 
     Each translation maps a key path of a text in the definition ("components.strip.start_label",
-    "components.pieces.counters.0.label") to its text in that language."""
+    "components.pieces.counters.0.label") to its text in that language. glyphs: where each text,
+    its key path and itself are kept, to be checked in the face the text is set in (a definition
+    with faces of its own); None: checked against the shipped faces here."""
     tables = data.get("translations", {})
     tw = where.child("translations")
     if not isinstance(tables, dict):
@@ -98,7 +103,11 @@ def _translate(data: dict[str, Any], where: Where, lang: str | None) -> dict[str
             kw = tw.child(code).child(key)
             if not isinstance(text, str):
                 raise kw.error(f"expected a string, got {type(text).__name__}")
-            problem = text_problem(text) or glyph_problem(text)
+            problem = text_problem(text)
+            if not problem and glyphs is not None:
+                glyphs.append((kw, key, text))
+            elif not problem:
+                problem = glyph_problem(text)
             if problem:
                 raise kw.error(problem)
             node: Any = data
@@ -177,7 +186,8 @@ def _definition(
 ) -> GameDefinition:
     """Return the validated definition of a file's TOML data in a language."""
     where = Where(shown)
-    data = _translate(data, where, lang)
+    translated: list[tuple[Where, str, str]] = []  # with faces of its own, checked once they are known
+    data = _translate(data, where, lang, translated if data.get("fonts") else None)
     values = validate(data, TOP_SCHEMA, where)
     game = values["game"]
     stem = os.path.splitext(os.path.basename(shown))[0]
@@ -194,8 +204,10 @@ def _definition(
     fonts = _fonts(values["fonts"], where.child("fonts"), os.path.dirname(shown) or ".")
     icons = _icons(values["icons"], where.child("icons"), os.path.dirname(shown) or ".")
     specs: list[ComponentSpec] = []
+    own_texts: dict[str, str] = {}  # the key paths of the texts set in a face of [fonts], and the face
     for cid, raw in raw_components.items():
-        cw = comps_where.child(cid)
+        # with faces of its own, a text's glyphs are checked once its face is known
+        cw = Where(shown, comps_where.child(cid).path, comps_where.palette, [] if fonts else None)
         convert(cid, Field("id"), cw)
         if not isinstance(raw, dict):
             raise cw.error("expected a table with a 'kind'")
@@ -207,9 +219,19 @@ def _definition(
         if entry.check_spec is not None:
             entry.check_spec(checked, cw)
         _choose_fonts(checked, cw, fonts)
-        if fonts:
-            _check_own_glyphs(checked, cw, fonts, None)
+        if fonts and cw.glyphs is not None:
+            own = _check_own_glyphs(checked, cw, fonts, None)
+            for at, text in cw.glyphs:  # the texts in the shipped faces
+                problem = None if at.path in own else glyph_problem(text)
+                if problem:
+                    raise at.error(problem)
+            own_texts.update(own)
         specs.append(ComponentSpec(cid, kind, checked))
+    for at, key, text in translated:  # every language's texts, each in the face it is set in
+        face = own_texts.get(re.sub(r"\.([0-9]+)(?=\.|$)", r"[\1]", key))
+        problem = glyph_problem(plain(text) if face else text, face)
+        if problem:
+            raise at.error(problem)
     palette = values["palette"]
     definition = GameDefinition(
         path=shown,
@@ -371,43 +393,47 @@ def _choose_fonts(values: Any, where: Where, fonts: dict[str, UserFont]) -> None
 _PRINTED = ("text", "label", "initial", "edges", "corner")
 
 
-def _check_own_glyphs(values: Any, where: Where, fonts: dict[str, UserFont], face: str | None) -> None:
+def _check_own_glyphs(
+    values: Any, where: Where, fonts: dict[str, UserFont], face: str | None, own: dict[str, str] | None = None
+) -> dict[str, str]:
     """Check that each text a table prints in a definition's own face (its ``font``, or the one
     of the table it is in) has a glyph in that face for every character: a character the face
-    lacks would print as a missing-glyph box (the shipped faces are checked when the text is read)."""
-    from generator.model.fonts import USER_FONT, has_glyphs
+    lacks would print as a missing-glyph box. Return the key paths of the texts set in an own face,
+    with the face (any other text is checked against the shipped faces: ``schema.glyph_problem``)."""
+    from generator.model.fonts import USER_FONT
 
+    own = {} if own is None else own
     if isinstance(values, list):
         for i, value in enumerate(values):
-            _check_own_glyphs(value, where.child(i), fonts, face)
-        return
+            _check_own_glyphs(value, where.child(i), fonts, face, own)
+        return own
     if not isinstance(values, dict):
-        return
-    own = values.get("font")
-    if isinstance(own, str) and own.startswith(USER_FONT):
-        face = own
+        return own
+    chosen_face = values.get("font")
+    if isinstance(chosen_face, str) and chosen_face.startswith(USER_FONT):
+        face = chosen_face
     for key, value in values.items():
         if key in _PRINTED:
             chosen = values.get(f"{key}_font")
             used = chosen if isinstance(chosen, str) and chosen else face
             if used is None or not used.startswith(USER_FONT):
                 continue
+            kw = where.child(key)
             texts = (
-                [value]
+                [(kw, value)]
                 if isinstance(value, str)
-                else [v for v in value.values() if isinstance(v, str)]
+                else [(kw.child(k), v) for k, v in value.items() if isinstance(v, str)]
                 if isinstance(value, dict)
                 else []
             )
-            for text in texts:
-                missing = sorted({ch for ch in text if not has_glyphs(ch, used)})
-                if missing:
-                    name = next((f.file for f in fonts.values() if f.font == used), used)
-                    raise where.child(key).error(
-                        f"holds {''.join(missing)!r}, which the font {name} has no glyph for"
-                    )
+            for at, text in texts:
+                problem = glyph_problem(plain(text), used)
+                if problem:
+                    raise at.error(problem)
+                own[at.path] = used
         elif isinstance(value, dict | list):
-            _check_own_glyphs(value, where.child(key), fonts, face)
+            _check_own_glyphs(value, where.child(key), fonts, face, own)
+    return own
 
 
 def _check_symbols(values: Any, where: Where) -> None:

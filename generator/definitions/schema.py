@@ -4,6 +4,7 @@ one-line errors that name the file and the key path (and list accepted keys for 
 from __future__ import annotations
 
 import math
+import os
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -75,16 +76,25 @@ def is_colour_key(key: str) -> bool:
 class Where:
     """The file and key path of a value, for error messages."""
 
-    def __init__(self, file: str, path: str = "", palette: Mapping[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        file: str,
+        path: str = "",
+        palette: Mapping[str, str] | None = None,
+        glyphs: list[tuple[Where, str]] | None = None,
+    ) -> None:
         self.file = file
         self.path = path
         self.palette = palette  # the definition's colour names, once read (for checks of data)
+        # None: a text is checked against the shipped faces as it is read; a list: the texts are
+        # kept in it (with where they are) for the caller, which knows the face each is set in
+        self.glyphs = glyphs
 
     def child(self, key: str | int) -> Where:
         """Return the location of a key (or list index) under this one."""
         if isinstance(key, int):
-            return Where(self.file, f"{self.path}[{key}]", self.palette)
-        return Where(self.file, f"{self.path}.{key}" if self.path else key, self.palette)
+            return Where(self.file, f"{self.path}[{key}]", self.palette, self.glyphs)
+        return Where(self.file, f"{self.path}.{key}" if self.path else key, self.palette, self.glyphs)
 
     def error(self, message: str) -> DefinitionError:
         """Return a DefinitionError naming the file and key path."""
@@ -114,7 +124,10 @@ def convert(value: Any, field: Field, where: Where) -> Any:
             raise where.error(f"a text of at most {MAX_TEXT} characters, got {len(value)}")
         problem = text_problem(value)
         if not problem and where.path.rsplit(".", 1)[-1] not in FILE_KEYS:
-            problem = glyph_problem(value)
+            if where.glyphs is not None:
+                where.glyphs.append((where, value))  # checked in the face it is set in, once known
+            else:
+                problem = glyph_problem(value)
         if problem:
             raise where.error(problem)
         result = value
@@ -214,21 +227,31 @@ def text_problem(text: str) -> str | None:
 FILE_KEYS = frozenset({"csv", "image"})
 
 
-def glyph_problem(text: str) -> str | None:
-    """Return what is wrong with a text that is to be printed when the kit's fonts cannot draw some
-    of its characters (they would print as missing-glyph boxes), or None."""
-    from generator.model.fonts import missing_glyphs
+def glyph_problem(text: str, font: str | None = None) -> str | None:
+    """Return what is wrong with a text that is to be printed when the face it is set in cannot
+    draw some of its characters (they would print as missing-glyph boxes), or None. font: that
+    face, a shipped one or a definition's own (``file:...``); None: every shipped face (a text
+    whose face is not chosen by the definition). One check and one wording for every text."""
+    from generator.model.fonts import has_glyphs, is_user_font, missing_glyphs
 
-    missing = missing_glyphs(text)
+    if font is None:
+        missing = missing_glyphs(text)
+    elif has_glyphs(text, font):
+        return None
+    else:
+        missing = "".join(sorted({ch for ch in text if not has_glyphs(ch, font)}))
     if not missing:
         return None
     shown = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in missing[:5]) + (
         ", ..." if len(missing) > 5 else ""
     )
-    return (
-        f"holds {shown}, which the kit's fonts cannot draw (they cover Latin-1 text, typographic "
-        "quotes and dashes): write it with other characters"
-    )
+    if font is None:
+        return (
+            f"holds {shown}, which the kit's fonts cannot draw (they cover Latin-1 text, typographic "
+            "quotes and dashes): write it with other characters"
+        )
+    name = os.path.basename(font.partition(":")[2]) if is_user_font(font) else f"'{font}' (shipped)"
+    return f"holds {shown}, which the font {name} has no glyph for: write it with other characters or in another face"
 
 
 def _check_magnitude(value: float, where: Where) -> None:

@@ -783,7 +783,7 @@ _EXAMPLE_TURN = ((3, 5), "5 3")
 
 def _scripted(state: PushState, throw: tuple[int, int], wanted: str) -> PushTurn:
     """Return the first legal turn with this throw pushing ``wanted``, else the one pushing most."""
-    moves = [m for m in state.legal_moves() if m.throw == throw]
+    moves = state.chance_moves(throw)  # the turns of this throw only, in legal_moves' order
     for m in moves:
         if state.move_str(m).split(":")[1].strip() == wanted:
             return m
@@ -805,8 +805,8 @@ def example_push(seed: int) -> dict[str, Any]:
     base = state._blocked(state.pusher, occupied)
     candidates = [
         m
-        for m in state.legal_moves()
-        if m.throw == _EXAMPLE_TURN[0] and state.move_str(m).split(":")[1].strip() == _EXAMPLE_TURN[1]
+        for m in state.chance_moves(_EXAMPLE_TURN[0])
+        if state.move_str(m).split(":")[1].strip() == _EXAMPLE_TURN[1]
     ]
     # Prefer a placement where a neutral die stands in front of one of the pusher's dice.
     move = max(
@@ -829,11 +829,7 @@ def example_push(seed: int) -> dict[str, Any]:
         p = state.progress[side][lane]
         arrows.append([_lane_square(side, lane, p), _lane_square(side, lane, p + 1)])
     others = sorted(
-        {
-            state.move_str(m)
-            for m in state.legal_moves()
-            if m.throw == move.throw and m.cells == move.cells and m != move
-        },
+        {state.move_str(m) for m in state.chance_moves(move.throw) if m.cells == move.cells and m != move},
         key=lambda t: (-len(t.split(":")[1].split()), t),
     )
     return {

@@ -408,11 +408,20 @@ def _write_kit(
     if job and parts:
         offset = options.duplex_offset
         sheets = job_sheets(
-            parts, paper, single, lang, definition.title, offset, options.bleed, kit.stock_papers()
+            parts,
+            paper,
+            single,
+            lang,
+            definition.title,
+            offset,
+            options.bleed,
+            kit.stock_papers(),
+            options.gutter_fold,
         )
         if kit.cut:  # the registration marks on every sheet with parts to cut
             sheets = with_marks(sheets)
-        guide = Part(GUIDE, "paper", tuple(paired(guide_pages(kit.context(), sheets, single), single)))
+        guide_book = guide_pages(kit.context(), sheets, single, kit.cut, service_named(kit))
+        guide = Part(GUIDE, "paper", tuple(paired(guide_book, single)))
         sheets = job_sheets([guide], paper, single, lang) + sheets
         files.append(
             write_pages(
@@ -595,13 +604,25 @@ def write_service_export(kit: KitPlan, outputs: list[tuple[str, Output]], folder
         if "." in output.name:  # a booklet's other languages
             continue
         read = export_part(kit, component, output)
-        parts.append((output.name, ServicePart(read.kind, read.title, output, read.shapes, read.panel)))
+        parts.append(
+            (output.name, ServicePart(read.kind, read.title, output, read.shapes, read.panel, read.die))
+        )
     definition = kit.definition
     files = service_files(definition.id, definition.title, service, parts)
     return [
         BuiltFile(path, 1, hashlib.sha256(data).hexdigest())
         for path, data in write_service(folder, service, files)
     ]
+
+
+def service_named(kit: KitPlan) -> tuple[str, str] | None:
+    """Return the folder of the kit's --service files (service/<key>) and the service's name, as
+    the print guide names them (None without --service)."""
+    if kit.service is None:
+        return None
+    from generator.kits.service import FOLDER, SERVICES
+
+    return f"{FOLDER}/{kit.service}", SERVICES[kit.service].title
 
 
 CUT_FOLDER = "cut"  # the kit's subfolder of cut files under --export cut
@@ -660,6 +681,7 @@ def kit_manifest(definition: GameDefinition, sheets: list, single_sided: bool, l
                 "parts": list(sheet.parts),
                 "sides": "duplex" if sheet.is_duplex else "single",
                 "packed": sheet.is_packed,
+                **({"fold": sheet.fold.edge} if sheet.fold is not None else {}),
             }
             for sheet, pages in zip(sheets, sheet_pages(sheets, single_sided))
         ],

@@ -406,6 +406,7 @@ class BuildRequest:
     duplex_offset: str | None = None
     layouts: str | None = None
     single_sided: bool = False
+    gutter_fold: bool = False
     jobs: int | None = None
     bleed: str | None = None
     cmyk: bool = False
@@ -438,6 +439,20 @@ def check_balance(request: BuildRequest) -> tuple[tuple[float, float] | None, in
     if not 1 <= games <= MAX_GAMES:
         raise UsageError(f"--balance-games must be from 1 to {MAX_GAMES:,}, got {games:,}")
     return band, games
+
+
+def check_gutter_fold(request: BuildRequest) -> None:
+    """Raise UsageError for what --gutter-fold cannot take: --duplex-offset (no sheet is printed
+    on both sides) and --export cut (a machine cuts one printed layer, not two glued ones)."""
+    if not request.gutter_fold:
+        return
+    if request.duplex_offset is not None:
+        raise UsageError("--gutter-fold prints no sheet on both sides: --duplex-offset does not apply")
+    if "cut" in request.export:
+        raise UsageError(
+            "--gutter-fold and --export cut conflict: a cutting machine cuts one printed layer, "
+            "not a folded and glued sheet"
+        )
 
 
 def make_plan(request: BuildRequest) -> BuildPlan:
@@ -478,13 +493,15 @@ def make_plan(request: BuildRequest) -> BuildPlan:
         duplex_offset=parse_offset(r.duplex_offset),
         cell_size=size,
         lang=lang,
-        single_sided=r.single_sided,
+        single_sided=r.single_sided or r.gutter_fold,
+        gutter_fold=r.gutter_fold,
         bleed=parse_bleed(r.bleed),
         cmyk=r.cmyk,
         png_dpi=parse_png(r.png),
     )
     tts_url = check_export(r.export, r.tts_url)
     cut = "cut" in r.export
+    check_gutter_fold(r)
     if cut and "pdf" not in chosen_formats:
         raise UsageError(
             "--export cut writes the cut files of kit.pdf's sheets: give --format pdf (or pdf,svg)"

@@ -74,10 +74,11 @@ def run_plan(plan: BuildPlan, progress_factory: Callable[[int], Any] | None = No
 
 def service_warnings(plan: BuildPlan) -> list[str]:
     """Return one line per kit whose --service export left parts out (the service has no product
-    of their size), read back from each kit's service/<name>/manifest.json."""
+    of their size) and one per kit with text or symbols outside the service's safe area, read
+    back from each kit's service/<name>/manifest.json."""
     import json
 
-    from generator.kits.service import FOLDER, SERVICES, left_out_warning
+    from generator.kits.service import FOLDER, SERVICES, left_out_warning, unsafe_warning
 
     lines = []
     for game in plan.games:
@@ -87,9 +88,13 @@ def service_warnings(plan: BuildPlan) -> list[str]:
         path = os.path.join(plan.out, kit.folder, FOLDER, kit.service, "manifest.json")
         if os.path.isfile(path):
             with open(path, encoding="utf-8") as handle:
-                left_out = json.load(handle).get("left_out", [])
+                listed = json.load(handle)
+            left_out = listed.get("left_out", [])
             if left_out:
                 lines.append(left_out_warning(kit.definition.id, SERVICES[kit.service], left_out))
+            outside = listed.get("outside_safe", [])
+            if outside:  # text or symbols the service's cut may reach
+                lines.append(unsafe_warning(kit.definition.id, SERVICES[kit.service], outside))
     return lines
 
 

@@ -12,7 +12,9 @@ its outermost pixels repeated; in a PDF its edge-reaching fills grown,
 ``generator.printing.imposition.bled``), so the service's bleed and any margin between the part
 and a slightly larger product are the part's own background. A part no product holds is left
 out (said in the README and in one warning line of the build); a card larger than every card the
-service prints is a usage error before anything is written (``check_cards``).
+service prints is a usage error before anything is written (``check_cards``). A die of a dice
+net goes on The Game Crafter's custom d6 as six PNGs, its faces cut out of the net and drawn to
+fill the die's sides (the one part drawn at the service's size rather than its own).
 
 The figures and where they come from are in docs/print-shop.md. Faces are drawn one at a time by
 the PNG writer (``generator.render.png``), the same as the Tabletop Simulator export does.
@@ -30,8 +32,9 @@ from typing import BinaryIO
 
 from generator.components.base import Output
 from generator.foundation.files import atomic_write
-from generator.model.page import Drawing, Group, Page, Shape, multiply, rotate, translate
+from generator.model.page import Drawing, Group, Page, Shape, multiply, rotate, scale, translate
 from generator.printing.imposition import SheetItem, bled
+from generator.printing.layout_check import Finding, check_safe_area
 
 FOLDER = "service"  # the kit's subfolder: service/<name>/
 DPI = 300  # every service here asks for 300 dpi
@@ -147,13 +150,17 @@ TGC = Service(
         _tgc("Large Square Board", "board", (10.0, 10.0), (3075, 3075)),
         _tgc("Bi-Fold Board", "board", (9.0, 18.0), (2775, 5475)),
         _tgc("Quad-Fold Board", "board", (18.0, 18.0), (5475, 5475)),
+        # a 16 mm plastic d6 printed on its six sides: 180 x 180 px a side, no bleed, and no safe
+        # zone in the sources found (templative's catalogue and TGC's API notes)
+        Product("Custom Color D6", "die", (0.6, 0.6), (180, 180), 0.0),
     ),
     "png",
     "RGB",
     "faces",
     "thegamecrafter.com: create a game, add each component as its product, and upload each "
     "face's PNG to it (a card's quantity is the number in its file name); backs go in the back "
-    "slot (a deck's one back, or each card's own back when the deck's backs differ).",
+    "slot (a deck's one back, or each card's own back when the deck's backs differ); a die's "
+    "six side PNGs (-side1.png to -side6.png) go in its side 1 to side 6 slots.",
 )
 
 # MakePlayingCards: 300 dpi images with 36 px of bleed on every side and a further 36 px of safe
@@ -199,6 +206,7 @@ class Part:
     output: Output
     shapes: Mapping[str, str]
     panel: tuple[float, float] | None = None  # standees: the panel's height and the tab's depth
+    die: float | None = None  # dice nets: the edge of a die in mm
 
 
 def card_problem(service: Service, component: str, width: float, height: float) -> str | None:
@@ -233,6 +241,18 @@ def canvas(part: Drawing, product: Product) -> Page:
     art = bled(part, grow)
     x, y = (cw - art.width) / 2, (ch - art.height) / 2
     return Page(cw, ch, (art.placed(x, y),), label=part.label)
+
+
+def outside_safe(part: Drawing, product: Product) -> list[Finding]:
+    """Return the layout check's findings of the texts and symbols of a part, as it goes on a
+    product (upright or turned, centred on the trim), that lie outside the product's safe area:
+    closer than its ``safe`` distance to the product's trim (empty when all keep inside)."""
+    part = upright(part, product)
+    tw, th = product.trim_mm
+    dx, dy = (tw - part.width) / 2, (th - part.height) / 2  # a part a little smaller than the trim
+    trim = (-dx, -dy, part.width + dx, part.height + dy)
+    page = Page(part.width, part.height, part.shapes, label=part.label, cuts=(trim,))
+    return check_safe_area(page, part.label or "part", product.safe * INCH)
 
 
 def face_png(part: Drawing, product: Product) -> bytes:
@@ -313,6 +333,33 @@ class Exporter:
         self.components: list[dict] = []
         self.left_out: list[str] = []
         self.heavy: list[tuple[str, float]] = []  # colours over the service's ink limit (CMYK)
+        # per component: the faces with text or symbols outside the product's safe area
+        self.unsafe: dict[str, dict] = {}
+        self._checked: set[tuple[int, str]] = set()
+
+    def check_safe(self, component: str, title: str, face: Drawing, product: Product) -> None:
+        """Note the face's texts and symbols outside the product's safe area (each face once)."""
+        key = (id(face), product.name)
+        if key in self._checked:
+            return
+        self._checked.add(key)
+        findings = outside_safe(face, product)
+        if not findings:
+            return
+        entry = self.unsafe.setdefault(
+            component,
+            {
+                "component": component,
+                "title": title,
+                "product": product.name,
+                "safe": product.safe,
+                "faces": [],
+                "first": f"{findings[0].shape}: {findings[0].problem}",
+            },
+        )
+        name = face.label or component
+        if name not in entry["faces"]:  # a face and its back share a name
+            entry["faces"].append(name)
 
     def add(self, name: str, data: bytes, product: Product, side: str, count: int, pages: int = 1) -> None:
         """Keep a file and its manifest entry."""
@@ -338,6 +385,9 @@ class Exporter:
         shared = len(backs) == 1 and faces[0][0].back is not None
         for n, (piece, count) in enumerate(faces, 1):
             stem = f"{component}/{n:03d}-{_slug(piece.front.label or kind)}-x{count}"
+            self.check_safe(component, title, piece.front, product)
+            if piece.back is not None:
+                self.check_safe(component, title, piece.back, product)
             self.add(f"{stem}.png", face_png(piece.front, product), product, "front", count)
             if piece.back is not None and not shared:
                 self.add(f"{stem}-back.png", face_png(piece.back, product), product, "back", count)
@@ -370,6 +420,7 @@ class Exporter:
         for item in items:
             assert item.back is not None  # every card has a back (a white one when it prints none)
             for side in (item.back, item.front):
+                self.check_safe(component, title, side, product)
                 page = canvas(side, product)
                 pages.append(
                     Page(page.width, page.height, page.shapes, page.label, cuts=(trim,), bleed=bleed)
@@ -388,6 +439,41 @@ class Exporter:
                 "product": product.name,
                 "faces": len(_faces(items)),
                 "copies": len(items),
+            }
+        )
+
+    def dice(
+        self, component: str, title: str, items: Sequence[SheetItem], edge: float, product: Product
+    ) -> None:
+        """Write each different die of a dice net as six PNGs, one per side in the order its
+        definition lists the faces (``-side1.png`` to ``-side6.png``), the die's number of copies
+        in their names: each face cut out of its net (a hair inside its fold and cut lines) and
+        drawn to fill the product's side (a die's size is the service's, not the paper net's)."""
+        from generator.components.dice_nets import face_origins
+        from generator.kits.tts import DIE_INSET
+
+        side, _ = product.trim_mm
+        nets = _faces(items)
+        for n, (piece, count) in enumerate(nets, 1):
+            net = piece.front
+            stem = f"{component}/{n:03d}-{_slug(net.label or 'die')}-x{count}"
+            for number, (fx, fy) in enumerate(face_origins(edge), 1):
+                inner = multiply(
+                    scale(side / (edge - 2 * DIE_INSET)), translate(-fx - DIE_INSET, -fy - DIE_INSET)
+                )
+                face = Drawing(
+                    side, side, (Group((Group(net.shapes, inner),), clip=(0.0, 0.0, side, side)),), net.label
+                )
+                self.add(
+                    f"{stem}-side{number}.png", face_png(face, product), product, f"side {number}", count
+                )
+        self.components.append(
+            {
+                "component": component,
+                "title": title,
+                "product": product.name,
+                "faces": len(nets),
+                "copies": sum(count for _, count in nets),
             }
         )
 
@@ -413,6 +499,7 @@ class Exporter:
                 size = f"{art.width:.0f} x {art.height:.0f} mm " if service.largest("board") else ""
                 self.left_out.append(f"{part.title} ({size}board)")
                 return
+            self.check_safe(component, part.title, art, product)
             data = face_png(art, product)
             self.files.append((f"{component}.png", data))
             self.entries.append(
@@ -469,6 +556,10 @@ class Exporter:
                 self.left_out.append(f"{part.title} ({first.width:.0f} x {first.height:.0f} mm standees)")
                 return
             self.faces(component, part.title, "standee", pieces, product)
+        elif kind == "dice-nets" and output.items and part.die is not None and service.largest("die"):
+            product = service.largest("die")
+            assert product is not None
+            self.dice(component, part.title, output.items, part.die, product)
         elif kind in ("standees", "dice-nets") and output.items:
             self.left_out.append(f"{part.title} ({kind})")
 
@@ -493,14 +584,17 @@ class Exporter:
         for entry in self.components:
             product = products[entry["product"]]
             w, h = product.trim
-            if s.file == "png":
+            if product.kind == "die":
+                full = f"{product.pixels[0]} x {product.pixels[1]} px a side"
+            elif s.file == "png":
                 full = f"{product.pixels[0]} x {product.pixels[1]} px with bleed"
             else:
                 cw, ch = product.canvas_mm
                 full = f"pages of {cw / INCH:g} x {ch / INCH:g} in with bleed"
             lines.append(
                 f"- {entry['title']} ({entry['component']}): {product.name}, {w:g} x {h:g} in, {full}, "
-                f"safe area {product.safe:g} in inside the cut; {entry['faces']} different, "
+                + (f"safe area {product.safe:g} in inside the cut; " if product.safe else "no bleed; ")
+                + f"{entry['faces']} different, "
                 f"{entry['copies']} in all"
             )
         if self.heavy:
@@ -510,6 +604,19 @@ class Exporter:
                 "lighten them in the definition, or convert the PDF with the service's profile:",
             ]
             lines += [f"- {colour}: {total:g} %" for colour, total in self.heavy]
+        if self.unsafe:
+            lines += [
+                "",
+                "Text or symbols outside the safe area (the service's cut may drift into them; move",
+                "them inwards in the definition):",
+            ]
+            for entry in self.unsafe.values():
+                faces = entry["faces"]
+                lines.append(
+                    f"- {entry['title']} ({entry['component']}), {entry['product']}, safe area "
+                    f"{entry['safe']:g} in: {len(faces)} {'part' if len(faces) == 1 else 'parts'} "
+                    f"({', '.join(faces)}); first: {entry['first']}"
+                )
         if self.left_out:
             lines += ["", f"Left out ({s.title} has no product for them here; print them from kit.pdf):"]
             lines += [f"- {what}" for what in self.left_out]
@@ -535,6 +642,7 @@ def service_files(
         "files": exporter.entries,
         "left_out": exporter.left_out,
         "over_ink": [{"colour": c, "ink": total} for c, total in exporter.heavy],
+        "outside_safe": list(exporter.unsafe.values()),
     }
     text = json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"
     return [
@@ -549,6 +657,20 @@ def left_out_warning(game: str, service: Service, left_out: Sequence[str]) -> st
     return (
         f"{game}: {service.title} has no product for {'; '.join(left_out)}: left out of "
         f"{FOLDER}/{service.key}/ (see {FOLDER}/{service.key}/README.txt)"
+    )
+
+
+def unsafe_warning(game: str, service: Service, outside: Sequence[Mapping]) -> str:
+    """Return the build's one warning line for the parts with text or symbols outside the
+    service's safe area (the manifest's ``outside_safe`` entries), each part named."""
+    parts = "; ".join(
+        f"{entry['title']} ({len(entry['faces'])} of its parts, {entry['product']}: "
+        f"{entry['safe']:g} in inside the cut)"
+        for entry in outside
+    )
+    return (
+        f"{game}: text or symbols outside the safe area for {service.title} on {parts} "
+        f"(see {FOLDER}/{service.key}/README.txt)"
     )
 
 

@@ -22,6 +22,7 @@ from generator.definitions.values import TEMPLATES_DIR
 from generator.foundation.errors import DefinitionError
 from generator.foundation.languages import MissingText, set_text, terms
 from generator.model.page import Drawing, Page
+from generator.printing.cut import REG_INSET, REG_LENGTH, REG_SQUARE, REG_WIDTH, has_parts_to_cut
 from generator.printing.imposition import SCALE_BAR, footer, scale_bar
 from generator.printing.job import Sheet, sheet_pages
 
@@ -94,7 +95,13 @@ def sheet_rows(ctx: Context, sheets: list[Sheet], single_sided: bool, start: int
             counts[part] = counts.get(part, 0) + 1
     rows: list[dict[str, Any]] = []
     for sheet, (first, last) in zip(sheets, sheet_pages(sheets, single_sided, start)):
-        if rows and rows[-1]["parts"] == sheet.parts and rows[-1]["stock"] == sheet.stock:
+        fold = sheet.fold.edge if sheet.fold is not None else None
+        if (
+            rows
+            and rows[-1]["parts"] == sheet.parts
+            and rows[-1]["stock"] == sheet.stock
+            and rows[-1]["gutter"] == fold
+        ):
             rows[-1]["last"] = last
             rows[-1]["sheets"] += 1
             continue
@@ -102,6 +109,8 @@ def sheet_rows(ctx: Context, sheets: list[Sheet], single_sided: bool, start: int
         # a record whose rows go on on the back of its sheet: that back is printed, not blank
         continued = sheet.is_duplex and any(spec.kind == "table-sheet" for spec in specs)
         needs = {need for spec in specs for need in handling(spec, counts[spec.id], single_sided)}
+        if fold is not None:  # a gutter-fold sheet: folded and glued before its parts are cut
+            needs |= {"cut", "fold", "glue"}
         rows.append(
             {
                 "parts": sheet.parts,
@@ -115,6 +124,7 @@ def sheet_rows(ctx: Context, sheets: list[Sheet], single_sided: bool, start: int
                 "fold": "fold" in needs,
                 "glue": "glue" in needs,
                 "continued": continued,
+                "gutter": fold,  # the fold of a gutter-fold sheet ('long' or 'short'), else None
             }
         )
     for row in rows:
@@ -168,17 +178,58 @@ def guide_values(ctx: Context, sheets: list[Sheet], single_sided: bool, start: i
         "aid_cards": sum(spec.get("copies", 1) for spec in aids),
         "most_players": most_players(str(definition.game.get("players", ""))),
         "continued": [" ".join(row["what"]) for row in rows if row["continued"]],
+        # the gutter-fold sheets (--gutter-fold) by fold, 'long' or 'short': their pages ('3–5')
+        "gutter": [
+            {"fold": fold, "pages": [row["pages"] for row in rows if row["gutter"] == fold]}
+            for fold in dict.fromkeys(row["gutter"] for row in rows if row["gutter"])
+        ],
         "lang": ctx.options.lang,
         "terms": terms(ctx.options.lang, definition.id),
     }
 
 
-def _typeset(ctx: Context, sheets: list[Sheet], single_sided: bool, start: int) -> list[Page]:
+def export_values(
+    sheets: list[Sheet],
+    single_sided: bool,
+    start: int,
+    cut: bool = False,
+    service: tuple[str, str] | None = None,
+) -> dict[str, Any]:
+    """Return what the guide says of the files built beside kit.pdf: ``cut`` (None without
+    ``--export cut``), the sheets whose fronts carry registration marks, each with its number
+    in kit.pdf (the n of cut/sheet-<n>.svg: the guide's own sheets come first) and the page of
+    its front, and the marks' figures in mm; ``service`` (None without ``--service``), the
+    service's folder (service/<key>) and name, as given."""
+    before = start - 1 if single_sided else (start - 1) // 2  # the guide's sheets
+    marked = [
+        {"number": before + n, "page": first, "file": f"cut/sheet-{before + n}.svg"}
+        for n, (sheet, (first, _)) in enumerate(zip(sheets, sheet_pages(sheets, single_sided, start)), 1)
+        if has_parts_to_cut(sheet)
+    ]
+    marks = {"inset": REG_INSET, "square": REG_SQUARE, "length": REG_LENGTH, "width": REG_WIDTH}
+    return {
+        "cut": {"sheets": marked, **{k: f"{v:g}" for k, v in marks.items()}} if cut else None,
+        "service": {"folder": service[0], "title": service[1]} if service is not None else None,
+    }
+
+
+def _typeset(
+    ctx: Context,
+    sheets: list[Sheet],
+    single_sided: bool,
+    start: int,
+    cut: bool = False,
+    service: tuple[str, str] | None = None,
+) -> list[Page]:
     lang = ctx.options.lang
     if lang not in guide_languages():  # never an English guide in a kit of another language
         raise MissingText(f"no {lang!r} print guide ({shown_path(GUIDE_DIR)}/guide.{lang}.md.j2)")
     path = os.path.join(GUIDE_DIR, f"guide.{lang}.md.j2")
-    document = parse(render_template(path, guide_values(ctx, sheets, single_sided, start)), shown_path(path))
+    values = {
+        **guide_values(ctx, sheets, single_sided, start),
+        **export_values(sheets, single_sided, start, cut, service),
+    }
+    document = parse(render_template(path, values), shown_path(path))
     paper = ctx.paper.portrait()
     geo = page_geometry(paper.width, paper.height, paper.margin, side=paper.margin + 6.0)
 
@@ -191,13 +242,21 @@ def _typeset(ctx: Context, sheets: list[Sheet], single_sided: bool, start: int) 
     return [scale_bar(footer(item.page, paper, text), paper, lang) for item in laid]
 
 
-def guide_pages(ctx: Context, sheets: list[Sheet], single_sided: bool) -> list[Page]:
-    """Return the print guide's pages for a kit whose sheets follow it in kit.pdf."""
+def guide_pages(
+    ctx: Context,
+    sheets: list[Sheet],
+    single_sided: bool,
+    cut: bool = False,
+    service: tuple[str, str] | None = None,
+) -> list[Page]:
+    """Return the print guide's pages for a kit whose sheets follow it in kit.pdf; with ``cut``
+    (--export cut) and ``service`` (--service: its folder, service/<key>, and its name) it also
+    says what the kit's cut/ and service folders hold."""
     count = 1
     pages: list[Page] = []
     for _ in range(3):  # the page numbers in the table depend on the guide's own length
         start = 1 + (count if single_sided else 2 * math.ceil(count / 2))
-        pages = _typeset(ctx, sheets, single_sided, start)
+        pages = _typeset(ctx, sheets, single_sided, start, cut, service)
         if len(pages) == count:
             break
         count = len(pages)

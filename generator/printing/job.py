@@ -9,7 +9,9 @@ portrait; a landscape page is turned on the sheet (its drawing rotated, no /Rota
 The flip map says where a point of a front lands on the back; the fold map says which booklet
 page a side's half becomes. Tests run both to prove that backs lie behind their fronts and that
 the booklet reads in order. With ``single_sided`` there are no blank backs and the booklet comes
-as plain pages, two to a sheet in reading order.
+as plain pages, two to a sheet in reading order. With ``gutter_fold`` the parts with a back go on
+gutter-fold sheets instead of duplex ones (``generator.printing.gutter``: fronts and backs on one
+side, folded and glued), and the job is single-sided.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from typing import Any
 
 from generator.foundation.languages import text as catalogue_text
 from generator.model.page import Group, Page, Point
+from generator.printing.gutter import Fold, gutter_sheet, plan_gutter
 from generator.printing.imposition import Paper, SheetItem, booklet_plain, impose_booklet, scale_bar
 from generator.printing.packing import Block, PackedSheet, packed_sheets
 
@@ -35,6 +38,7 @@ class Sheet:
     stock: str
     parts: tuple[str, ...]
     is_packed: bool = False  # cut-out parts of one stock packed together
+    fold: Fold | None = None  # a gutter-fold sheet (--gutter-fold): fronts and backs on one side
 
     @property
     def is_duplex(self) -> bool:
@@ -115,11 +119,13 @@ def job_sheets(
     duplex_offset: tuple[float, float] = (0.0, 0.0),
     bleed: float = 0.0,
     papers: dict[str, Paper] | None = None,
+    gutter_fold: bool = False,
 ) -> list[Sheet]:
     """Return the sheets of a kit's parts in order. Parts with items are packed together by stock
     (on the paper ``papers`` gives for the stock, the paper with another margin, else on
     ``paper``), their sheets placed where the first of them comes (with gutters of twice the
-    ``bleed``)."""
+    ``bleed``). With ``gutter_fold`` the items with a back go on gutter-fold sheets
+    (``generator.printing.gutter``) after the stock's other sheets, never on a backs page."""
     pools: dict[str, list[Block]] = {}
     for part in parts:
         if part.items:
@@ -138,11 +144,20 @@ def job_sheets(
         sheet_label = catalogue_text(
             "footer.parts" if label else "footer.parts.alone", lang, label=label, stock=stock
         )
-        for packed in packed_sheets(blocks, packing, sheet_label, duplex_offset, bleed, lang):
-            ids = tuple(sorted(packed.parts, key=order.__getitem__))
-            sheets.append(
-                _PackedJobSheet(packed=packed, paper=packing, lang=lang, stock=part.stock, parts=ids)
+        folded = [b for b in blocks if b.item.back is not None] if gutter_fold else []
+        plain = [b for b in blocks if b.item.back is None] if gutter_fold else blocks
+        planned = plan_gutter(folded, packing, bleed) if folded else []
+        packed = packed_sheets(plain, packing, sheet_label, duplex_offset, bleed, lang, len(planned))
+        for one in packed:
+            ids = tuple(sorted(one.parts, key=order.__getitem__))
+            sheets.append(_PackedJobSheet(packed=one, paper=packing, lang=lang, stock=part.stock, parts=ids))
+        for number, (edge, placement) in enumerate(planned, len(packed) + 1):
+            made = gutter_sheet(
+                edge, placement, packing, sheet_label, number, len(packed) + len(planned), bleed, lang
             )
+            ids = tuple(sorted(made.parts, key=order.__getitem__))
+            front = scale_bar(made.page, packing, lang)
+            sheets.append(Sheet(front, None, part.stock, ids, is_packed=True, fold=made.fold))
     return sheets
 
 

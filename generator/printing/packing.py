@@ -38,12 +38,19 @@ Placement = list[list[tuple[float, float, Block]]]
 
 
 def turned(block: Block) -> Block:
-    """Return a block turned a quarter turn (blocks with a back are never turned)."""
+    """Return a block turned a quarter turn clockwise; its back, if it has one, a quarter turn the
+    other way, so the back still lies behind the front once mirrored onto the backs' side (the
+    packer turns blocks with a back only for gutter-fold sheets, see ``pack``)."""
     front = block.item.front
     shapes = (Group(front.shapes, (0.0, 1.0, -1.0, 0.0, front.height, 0.0)),)
     outline = tuple((front.height - y, x) for x, y in block.item.outline)  # turned with the drawing
+    back = block.item.back
+    if back is not None:
+        back = Drawing(
+            back.height, back.width, (Group(back.shapes, (0.0, -1.0, 1.0, 0.0, 0.0, back.width)),), back.label
+        )
     return Block(
-        SheetItem(Drawing(front.height, front.width, shapes, front.label), outline=outline), block.part
+        SheetItem(Drawing(front.height, front.width, shapes, front.label), back, outline=outline), block.part
     )
 
 
@@ -58,17 +65,22 @@ def _sort_keys():
     yield lambda b: (-max(size(b)), -min(size(b)))  # longest side first
 
 
-def pack(blocks: list[Block], width: float, height: float, pad: float = 0.0) -> list[Placement]:
+def pack(
+    blocks: list[Block], width: float, height: float, pad: float = 0.0, turn_backs: bool = False
+) -> list[Placement]:
     """Return the blocks placed on sheets of a printable width x height: for every sheet a list of
     rows of (x, y, block) (here one row), x and y measured from the printable area's top left.
     Each block takes ``pad`` mm more than its size each way (x, y: the corner of that room).
 
     Tries each block order (tallest, widest, largest, longest side first) with the blocks as drawn,
     turned to lie flat and turned to stand up, and keeps the packing with the fewest sheets (the
-    first found among equals, so the result is deterministic)."""
+    first found among equals, so the result is deterministic). A block with a back is turned only
+    with ``turn_backs`` (a gutter-fold sheet, whose backs are mirrored from the fronts as placed;
+    a duplex backs page keeps the backs as drawn); a patch never is."""
     best: list[Placement] | None = None
     enough = max(
-        math.ceil(lower_bound_of(blocks, width, height, pad) - EPS), _fixed_bound(blocks, width, height, pad)
+        math.ceil(lower_bound_of(blocks, width, height, pad) - EPS),
+        _fixed_bound(blocks, width, height, pad, turn_backs),
     )
     tried: set[tuple[str, tuple[int, ...], tuple[bool, ...]]] = set()
     for turn in (None, "flat", "upright"):
@@ -78,7 +90,8 @@ def pack(blocks: list[Block], width: float, height: float, pad: float = 0.0) -> 
             w, h = b.item.front.width, b.item.front.height
             wrong = (turn == "flat" and h > w) or (turn == "upright" and w > h)
             fits_turned = h + pad <= width + EPS and w + pad <= height + EPS
-            keep = b.item.back is not None or b.item.pieces  # a patch's cuts stay as drawn
+            # a patch's cuts stay as drawn
+            keep = (b.item.back is not None and not turn_backs) or b.item.pieces
             turns.append(bool(wrong and not keep and fits_turned))
             candidates.append(turned(b) if turns[-1] else b)
         for key in _sort_keys():
@@ -98,14 +111,16 @@ def pack(blocks: list[Block], width: float, height: float, pad: float = 0.0) -> 
     return best or []
 
 
-def _fixed_bound(blocks: list[Block], width: float, height: float, pad: float) -> int:
+def _fixed_bound(
+    blocks: list[Block], width: float, height: float, pad: float, turn_backs: bool = False
+) -> int:
     """Return the fewest sheets that can hold the blocks of any one size that are never turned
     (those with a back, and patches): a line across a sheet meets at most floor(W / w) blocks of
     width w, so a sheet holds at most floor(floor(W / w) * H / h) of them, and as many the other
     way round (W and H a hair larger, for the packer's tolerance)."""
     counts: dict[tuple[float, float], int] = {}
     for b in blocks:
-        if b.item.back is not None or b.item.pieces:
+        if (b.item.back is not None and not turn_backs) or b.item.pieces:
             size = (b.item.front.width + pad, b.item.front.height + pad)
             counts[size] = counts.get(size, 0) + 1
     most = 0
@@ -207,14 +222,16 @@ def packed_sheets(
     duplex_offset: tuple[float, float] = (0.0, 0.0),
     bleed: float = 0.0,
     lang: str = DEFAULT_LANGUAGE,
+    more: int = 0,
 ) -> list[PackedSheet]:
     """Return the packed sheets of the blocks, drawn with their cut lines (and backs pages) when
     read. With a ``bleed`` every block's art runs that far beyond its cut and blocks lie twice
-    that apart. The packing reads the blocks' sizes alone: nothing is drawn here."""
+    that apart. ``more``: sheets of the same label that follow (numbered after these: 'sheet 2 of
+    5'). The packing reads the blocks' sizes alone: nothing is drawn here."""
     pw, ph = paper.printable
     sheets = pack(blocks, pw, ph, 2 * bleed)
     item_rows = [[[(x + bleed, y + bleed, b.item) for x, y, b in row] for row in rows] for rows in sheets]
-    pages = SheetPages(item_rows, paper, label, duplex_offset, 1, len(sheets), bleed, lang)
+    pages = SheetPages(item_rows, paper, label, duplex_offset, 1, len(sheets) + more, bleed, lang)
     out: list[PackedSheet] = []
     for number, rows in enumerate(sheets):
         parts = tuple(dict.fromkeys(b.part for row in rows for _, _, b in row))

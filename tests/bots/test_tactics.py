@@ -334,3 +334,85 @@ def test_the_computer_does_not_take_a_macguffin_into_a_double_threat_at_barricad
     assert grabs and all(_walks_into_a_threat(state, m) for m in grabs)
     move = SearchBot(DEFAULT_PLAYOUTS).choose(state, Rng(seed, "tactics"))
     assert not _walks_into_a_threat(state, move), f"{state.move_str(move)} walks into a double threat"
+
+
+def _closes_a_mill(state: State, move: Any) -> bool:
+    """True when a Nine Men's Morris move makes a mill of the mover's that was not there before."""
+    side = state.current_player()
+    before = {tuple(mill) for mill in state.mills_of(side)}
+    return bool({tuple(mill) for mill in _after(state, move).mills_of(side)} - before)
+
+
+def _mill_points(state: State) -> set[str]:
+    """Return the points on which the side not to move would close a mill were it its turn (the
+    same men, in hand and on the board, the other side to move)."""
+    from generator.games.nine_mens_morris import NineMensMorrisState
+
+    other = "black" if state.current_player() == "white" else "white"
+    turned = NineMensMorrisState.from_position(
+        state.pieces(), to_move=other, in_hand=state.in_hand(), turns=state.turns_played(), limit=10_000
+    )
+    if turned.is_terminal():
+        return set()
+    return {
+        state.move_str(m).split("x")[0].split("-")[-1]
+        for m in turned.legal_moves()
+        if _closes_a_mill(turned, m)
+    }
+
+
+def test_nine_mens_morris_playouts_close_a_mill_else_block_one() -> None:
+    """The search's playouts at Nine Men's Morris play as a player who looks one move ahead: a
+    move that closes a mill when there is one, else, when the other side would close a mill on a
+    point next turn and a move reaches that point, such a move (worked out here from the rules by
+    trying every move of both sides)."""
+    from generator.bots.tactics import playout_policy
+
+    rng = Rng(5, "nmm-playout")
+    closed = blocked = 0
+    for _ in range(12):
+        state = GAMES["nine-mens-morris"].new_state()
+        policy = playout_policy(state)
+        assert policy is not None
+        while not state.is_terminal():
+            moves = state.legal_moves()
+            move = policy(state, rng)
+            assert move in moves
+            if any(_closes_a_mill(state, m) for m in moves):
+                assert _closes_a_mill(state, move), state.text()
+                closed += 1
+            else:
+                points = _mill_points(state)
+                reaching = [m for m in moves if state.move_str(m).split("-")[-1] in points]
+                if reaching:
+                    assert move in reaching, state.text()
+                    blocked += 1
+            state.apply_move(move)
+    assert closed and blocked
+
+
+def test_push_search_weighs_the_pushes_a_pusher_would_make_after_each_placement() -> None:
+    """As the thrower at Push!, the search weighs the placements that leave the pusher the smallest
+    best push, each with only the pushes of most lanes it leaves (the replies a player makes, not
+    the pushes of one die where four could move); as the pusher, the pushes of most lanes. Worked
+    out here from every turn of the throw."""
+    from generator.bots.tactics import shared_choices
+
+    rng = Rng(4, "push-shared")
+    for seed in (1, 2):
+        state = GAMES["push"].new_state(seed)
+        for _ in range(6):
+            turns = state.chance_moves(state.random_chance(rng))
+            best: dict[Any, int] = {}
+            for turn in turns:
+                best[turn.cells] = max(best.get(turn.cells, 0), _advanced(state, turn))
+            least = min(best.values())
+            kept = [turns[i] for i in shared_choices(state, turns, 0) or []]
+            assert kept
+            assert {turn.cells for turn in kept} == {cells for cells, push in best.items() if push == least}
+            assert all(_advanced(state, turn) == least for turn in kept)
+            cells = kept[0].cells
+            pushes = [turn for turn in turns if turn.cells == cells]
+            chosen = [pushes[i] for i in shared_choices(state, pushes, 1) or []]
+            assert chosen and all(_advanced(state, turn) == least for turn in chosen)
+            state.apply_move(rng.choice(turns))

@@ -3,23 +3,14 @@
 from __future__ import annotations
 
 import subprocess
-import sys
 
 import pytest
 
 from generator.definitions.values import BUILTIN_GAMES, layout_files
+from tests.cli_run import pnp, pnp_process
 from tests.conftest import ROOT
 
-
-def pnp(*args: str, cwd: str | None = None, stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "generator", *args],
-        capture_output=True,
-        text=True,
-        cwd=cwd or ROOT,
-        input=stdin,
-        timeout=120,
-    )
+__all__ = ["ROOT", "one_line_error", "pnp", "pnp_process"]
 
 
 def one_line_error(result: subprocess.CompletedProcess) -> str:
@@ -31,7 +22,7 @@ def one_line_error(result: subprocess.CompletedProcess) -> str:
 
 
 def test_help_lists_the_commands():
-    result = pnp("--help")
+    result = pnp_process("--help")  # python -m generator, started as a process
     assert result.returncode == 0
     for command in ("games", "build", "check", "board", "referee"):
         assert command in result.stdout

@@ -8,7 +8,7 @@ import ast
 import os
 import re
 
-from tests.foundation.test_layers import PACKAGE, module_files
+from tests.shared import PACKAGE, module_files
 
 OUTSIDE = ("reportlab", "jinja2")
 
@@ -31,7 +31,10 @@ def private_uses(path: str) -> list[str]:
     ``x._name`` of anything but its own ``self``/``cls``, methods ``_name`` of classes built on an
     outside class (a private hook overridden), and private names imported from either package."""
     with open(path, encoding="utf-8") as handle:
-        tree = ast.parse(handle.read(), path)
+        source = handle.read()
+    if not any(package in source for package in OUTSIDE):  # imports neither: nothing to parse
+        return []
+    tree = ast.parse(source, path)
     outside = _outside_names(tree)
     if not outside:
         return []

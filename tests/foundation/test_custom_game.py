@@ -3,6 +3,7 @@ component kind; `pnp new` writes such a starter; batches of seeds build flat."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 
@@ -123,3 +124,57 @@ def test_every_page_of_the_starter_kit_passes_the_layout_check(custom_kit, paper
         kit_plan(definition, paper=paper, options=Options(ink_saver=ink, cell_size=cell))
     )
     assert not findings, "\n".join(map(str, findings[:20]))
+
+
+def colour_of(drawing) -> str | None:
+    """Return a drawn path's fill as #rrggbb (None: not filled)."""
+    fill = drawing.get("fill")
+    return None if fill is None else "#" + "".join(f"{round(c * 255):02x}" for c in fill)
+
+
+def test_the_starter_shows_a_designers_art_keys(custom_kit):
+    root, kit = custom_kit
+    layouts = os.path.join(root, "layouts")
+    definition = load_definition(os.path.join(layouts, "lanterns.toml"))
+    deck = definition.component("deck")
+    pieces = definition.component("pieces")
+    drawing = "art/lanterns-compass.svg"
+    assert deck["backs"]["move"]["image"] == drawing  # a picture on a card back
+    assert os.path.isfile(os.path.join(layouts, drawing))
+    assert [c["name"] for c in pieces["counters"] if c.get("image") == drawing] == ["Compass"]
+    # counters from a spreadsheet, a template for the rows each `when` picks
+    toml = open(os.path.join(layouts, "lanterns.toml"), encoding="utf-8").read()
+    assert 'csv = "lanterns-pieces.csv"' in toml and toml.count("when = { side = ") == 3
+    rows = open(os.path.join(layouts, "lanterns-pieces.csv"), encoding="utf-8").read().splitlines()[1:]
+    assert [c["name"] for c in pieces["counters"]] == [row.split(",")[0] for row in rows]
+    assert not definition.fonts  # no font of its own: none ships with a licence to copy
+    pages = open_pdf(os.path.join(kit, "kit.pdf"))
+    assert not any(page.get_images() for page in pages)  # the drawing is shapes, never a raster
+    # the move cards' backs show the drawing: its blue and gold around the word MOVE
+    backs = [p for p in pages if any(w[4] == "MOVE" for w in p.get_text("words"))]
+    assert backs
+    for page in backs:
+        fills = {colour_of(d) for d in page.get_drawings()}
+        assert {"#0072b2", "#e69f00", "#f6f1e4"} <= fills
+    # the Sidestep card's text sets the moon in its line, after "into a" (then "lake." wraps)
+    found = 0
+    for page in pages:
+        words = page.get_text("words")
+        if not any(w[4] == "Sidestep" for w in words):
+            continue  # the print guide's prose says "into a" too
+        for into, a in itertools.pairwise(words):
+            if (into[4], a[4]) != ("into", "a") or abs(into[3] - a[3]) > 0.5:
+                continue
+            em = a[3] - a[1]
+            moons = [
+                d
+                for d in page.get_drawings()
+                if colour_of(d) is not None
+                and a[2] < d["rect"].x0 < a[2] + em
+                and d["rect"].y0 < a[3]
+                and d["rect"].y1 > a[1]
+                and d["rect"].width < em
+            ]
+            assert moons, "no icon after 'into a'"
+            found += 1
+    assert found == 3  # three Sidestep cards

@@ -12,6 +12,7 @@ from generator.components import standees
 from generator.components.base import FIT_MARGIN, Context, Options, board_square
 from generator.components.kinds import context as make_context
 from generator.components.kinds import find_kind
+from generator.components.specs import StandeesSpec
 from generator.kits.plan import effective_seed
 from generator.printing.imposition import find_paper
 from tests.conftest import build, kit_definitions
@@ -35,7 +36,7 @@ def test_standee_bases_fold_out_to_the_boards_square(paper, cell):
     square = board_square(ctx, spec["board"])
     base = standees.base_depth(spec, ctx)
     assert 2 * base + FIT_MARGIN == pytest.approx(square)
-    art = standees.standee(spec["figures"][0], spec, ctx)
+    art = standees.standee(spec.typed(StandeesSpec).figures[0], spec, ctx)
     assert art.height == pytest.approx(2 * (base + spec["height"]))
     assert art.width + FIT_MARGIN <= square
 

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-PACKAGE = os.path.join(ROOT, "generator")
+from tests.shared import ROOT, module_files
+
 ARCHITECTURE = os.path.join(ROOT, "ARCHITECTURE.md")
 
 
@@ -52,19 +52,6 @@ def read_tables(path: str = ARCHITECTURE) -> tuple[list[Row], dict[str, set[str]
             package = cells[0].strip("`")
             outside[package] = {g.split("(")[0].strip() for g in cells[1].split(",")}
     return rows, outside
-
-
-def module_files(package_dir: str = PACKAGE) -> dict[str, str]:
-    """Return every module of the package by dotted name, with its file."""
-    modules = {}
-    base = os.path.dirname(package_dir)
-    for folder, _, names in os.walk(package_dir):
-        for name in names:
-            if name.endswith(".py"):
-                path = os.path.join(folder, name)
-                dotted = os.path.relpath(path, base)[:-3].replace(os.sep, ".")
-                modules[dotted.removesuffix(".__init__")] = path
-    return modules
 
 
 def imports_of(module: str, path: str, modules: dict[str, str]) -> tuple[set[str], set[str], list[str]]:

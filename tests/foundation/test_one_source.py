@@ -5,10 +5,14 @@ referee's message at the limit names the same unit."""
 
 from __future__ import annotations
 
+import atexit
 import dataclasses
+import functools
 import json
 import os
 import re
+import shutil
+import tempfile
 
 import pytest
 
@@ -41,6 +45,15 @@ def kit_texts(game: str, lang: str, out: str) -> dict[str, str]:
         text = " ".join(doc[n - 1].get_text() for n in range(first, last + 1))
         texts[component["id"]] = re.sub(r"\s+", " ", text)
     return texts
+
+
+@functools.cache
+def texts_as_built(game: str, lang: str) -> dict[str, str]:
+    """Return kit_texts of a kit built as the definition and rules module stand (once a process: both
+    tests compare a changed build against it)."""
+    out = tempfile.mkdtemp(prefix="pnp-one-source-")
+    atexit.register(shutil.rmtree, out, True)
+    return kit_texts(game, lang, out)
 
 
 def stated(text: str, limit: int, units: list[str]) -> int:
@@ -83,7 +96,7 @@ def test_every_text_of_the_kit_states_the_turn_limit_of_the_rules_module(game, l
     rules = GAMES[definition.rules_id]
     default = rules.default_turn_limit
     words = [w for unit in limit_units(rules) for w in unit_words(unit)]
-    before = kit_texts(game, lang, str(tmp_path / "before"))
+    before = texts_as_built(game, lang)
     monkeypatch.setitem(GAMES, rules.id, dataclasses.replace(rules, default_turn_limit=CHANGED))
     after = kit_texts(game, lang, str(tmp_path / "after"))
     assert sorted(before) == sorted(after)
@@ -103,7 +116,7 @@ def test_every_text_of_the_kit_names_the_unit_the_limit_counts_in(game, lang, tm
     new = "round" if old != "round" else "turn"
     if "round_unit" in rules.text_values():
         new = "turn"  # the dice games' round unit stays; their two-player unit changes
-    before = kit_texts(game, lang, str(tmp_path / "before"))
+    before = texts_as_built(game, lang)
     monkeypatch.setitem(GAMES, rules.id, dataclasses.replace(rules, turn_unit=new))
     after = kit_texts(game, lang, str(tmp_path / "after"))
     for component, text in after.items():

@@ -275,6 +275,54 @@ def test_a_picture_running_to_the_cut_runs_into_the_bleed(kits):
     assert any(page.get_images() for page in backs)
 
 
+COIN = 20.0 + 2 * 3.0  # mm: a coin's picture box for a print shop, 3 mm into its bleed all round
+
+
+def test_a_round_counters_picture_runs_into_its_bleed_circle(kits):
+    page = open_pdf(os.path.join(kits["shop"], "tokens.pdf"))[0]
+    pix = page.get_pixmap(DPI)
+    coins = [
+        r for r in page.get_images() if abs(mm(r.width) - 2 * COIN) < 0.1 and abs(mm(r.height) - COIN) < 0.1
+    ]
+    assert len(coins) == 3  # cover: the 2:1 picture fills the coin's box grown by the bleed
+    for r in coins:
+        cx, cy = mm(r.x0 + r.width / 2), mm(r.y0 + r.height / 2)
+        for dx, dy in ((-12.4, 0.0), (12.4, 0.0), (0.0, -12.4), (0.0, 12.4), (-8.6, -8.6)):
+            assert near(at(pix, cx + dx, cy + dy), ORANGE)  # 2.4 mm past the 10 mm coin's edge
+        assert near(at(pix, cx - 9.5, cy - 9.5), (255, 255, 255))  # 13.4 mm out: past its bleed circle
+    plain = open_pdf(os.path.join(kits["plain"], "tokens.pdf"))[0]
+    pix = plain.get_pixmap(DPI)
+    for r in plain.get_images():
+        if abs(mm(r.width) - 40.0) < 0.1 and abs(mm(r.height) - 20.0) < 0.1:  # no bleed: cut at the edge
+            cx, cy = mm(r.x0 + r.width / 2), mm(r.y0 + r.height / 2)
+            assert near(at(pix, cx - 10.6, cy), (255, 255, 255))
+    # a contained picture (the coins' backs: the sun, whole inside the face) keeps its size
+    backs = open_pdf(os.path.join(kits["shop"], "tokens.pdf"))[1]
+    suns = [  # its colour printed from CMYK inks
+        d
+        for d in backs.get_drawings()
+        if d.get("fill") and near(tuple(round(v * 255) for v in d["fill"]), SUN)
+    ]
+    assert len(suns) == 3 and all(mm(d["rect"].width) == pytest.approx(12.0, abs=0.1) for d in suns)
+
+
+def test_a_print_shops_hex_counter_runs_its_picture_into_its_bleed(kits):
+    # under --bleed each hex is cut on its own edges: its picture fills a hex 3 mm wider all round
+    page = open_pdf(os.path.join(kits["shop"], "tokens.pdf"))[0]
+    pix = page.get_pixmap(DPI)
+    across = 30.0 + 2 * 3.0
+    hexes = [
+        r
+        for r in page.get_images()
+        if abs(mm(r.height) - across) < 0.1 and abs(mm(r.width) - 2 * across) < 0.1
+    ]
+    assert len(hexes) == 2
+    for r in hexes:
+        cx, cy = mm(r.x0 + r.width / 2), mm(r.y0 + r.height / 2)
+        assert near(at(pix, cx, cy - 16.5), ORANGE, 60) and near(at(pix, cx, cy + 16.5), ORANGE, 60)
+        assert not near(at(pix, cx, cy - 18.7), ORANGE, 60)  # past the bleed's edge
+
+
 def test_under_cmyk_every_picture_is_stored_in_cmyk_inks(kits):
     stored = image_objects(os.path.join(kits["shop"], "kit.pdf"))
     assert stored and all(space == "/DeviceCMYK" for _, space in stored), stored
@@ -282,10 +330,10 @@ def test_under_cmyk_every_picture_is_stored_in_cmyk_inks(kits):
     page = open_pdf(os.path.join(kits["shop"], "tokens.pdf"))[0]
     pix = page.get_pixmap(DPI)
     coin = next(
-        r for r in page.get_images() if abs(mm(r.width) - 40.0) < 0.1 and abs(mm(r.height) - 20.0) < 0.1
+        r for r in page.get_images() if abs(mm(r.width) - 2 * COIN) < 0.1 and abs(mm(r.height) - COIN) < 0.1
     )
     cx, cy = mm(coin.x0 + coin.width / 2), mm(coin.y0 + coin.height / 2)
-    assert near(at(pix, cx - 8.5, cy), ORANGE, 60)  # the same colour, printed from inks
+    assert near(at(pix, cx - 11.5, cy), ORANGE, 60)  # the same colour, printed from inks
 
 
 def test_the_same_build_writes_the_same_bytes(kits, tmp_path):

@@ -26,7 +26,10 @@ def _modules_defining(folder: str, name: str) -> set[str]:
     for file in os.listdir(folder):
         if file.endswith(".py"):
             with open(os.path.join(folder, file), encoding="utf-8") as handle:
-                tree = ast.parse(handle.read())
+                source = handle.read()
+            if name not in source:  # cannot assign it: nothing to parse
+                continue
+            tree = ast.parse(source)
             for node in tree.body:
                 targets = node.targets if isinstance(node, ast.Assign) else [getattr(node, "target", None)]
                 if any(isinstance(t, ast.Name) and t.id == name for t in targets):

@@ -17,6 +17,8 @@ import pytest
 from PIL import Image
 
 from generator.definitions.loader import load_definition
+from generator.kits.service import INCH, SERVICES, outside_safe
+from generator.model.page import Drawing, Text
 from tests.conftest import ROOT
 from tests.foundation.test_cli import one_line_error, pnp
 from tests.pdf_reader import open_pdf
@@ -260,7 +262,11 @@ def test_every_builtin_kit_writes_files_of_its_products_sizes(tmp_path):
             assert picture.size == tuple(entry["pixels"]) and picture.mode == "RGB", entry["name"]
         game = folder.name.split("-seed")[0]
         warned = [line for line in result.stdout.splitlines() if line.startswith(f"warning: {game}:")]
-        assert len(warned) == (1 if listed["left_out"] else 0)
+        left_out = [line for line in warned if "has no product for" in line]
+        unsafe = [line for line in warned if "outside the safe area" in line]
+        assert len(left_out) == (1 if listed["left_out"] else 0)
+        assert len(unsafe) == (1 if listed["outside_safe"] else 0)
+        assert len(warned) == len(left_out) + len(unsafe)
 
 
 def test_the_same_command_writes_the_same_bytes(kits, tmp_path):
@@ -330,3 +336,115 @@ def test_a_colour_over_drivethrucards_ink_limit_is_named_in_the_readme(tmp_path)
     assert all(entry["ink"] > 240 for entry in listed["over_ink"])
     readme = (folder / "service" / "drivethrucards" / "README.txt").read_text(encoding="utf-8")
     assert "240 %" in readme and heavy in readme
+
+
+def edge_text(part: tuple[float, float], gap: float) -> Drawing:
+    """Return a blank part of width x height mm with one line of text whose box starts ``gap``
+    mm from its left edge, half way down."""
+    width, height = part
+    return Drawing(width, height, (Text(gap, height / 2, "Ed", 6.0),), "edge card")
+
+
+@pytest.mark.parametrize("service", sorted(SERVICES))
+def test_text_inside_the_safe_area_passes_and_text_outside_it_is_found(service):
+    for product in SERVICES[service].products:
+        safe = product.safe * INCH
+        for part in (product.trim_mm, (product.trim_mm[0] - 1.0, product.trim_mm[1] - 1.0)):
+            margin = (product.trim_mm[0] - part[0]) / 2  # a part smaller than the trim is centred
+            assert not outside_safe(edge_text(part, safe - margin + 0.3), product), product.name
+            found = outside_safe(edge_text(part, safe - margin - 0.3), product)
+            assert len(found) == 1 and "'Ed'" in found[0].shape, product.name
+
+
+# one build in the fast tier, the other services' in the slow one
+EDGE_CASES = ["tgc", *(pytest.param(key, marks=pytest.mark.slow) for key in sorted(SERVICES) if key != "tgc")]
+
+
+@pytest.mark.parametrize("service", EDGE_CASES)
+def test_a_card_whose_text_runs_to_its_edge_is_one_warning_line_naming_the_part(tmp_path, service):
+    assert pnp("new", "lanterns", cwd=str(tmp_path)).returncode == 0
+    layout = tmp_path / "layouts" / "lanterns.toml"
+    text = layout.read_text(encoding="utf-8")
+    name_field = 'text = "{name}"\nx = "5mm"'
+    assert name_field in text
+    layout.write_text(text.replace(name_field, 'text = "{name}"\nx = "0mm"', 1), encoding="utf-8")
+    out = tmp_path / "out"
+    result = pnp(
+        "build", "lanterns", "--layouts", "layouts", "--service", service, "--format", "pdf",
+        "--out", str(out), cwd=str(tmp_path),
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    [folder] = [p for p in out.iterdir() if p.is_dir()]
+    listed = manifest(folder, service)
+    [deck] = [e for e in listed["outside_safe"] if e["component"] == "deck"]
+    cards = csv_cards(tmp_path / "layouts" / "lanterns-cards.csv")
+    assert set(deck["faces"]) == set(cards)  # every card's name now runs to its edge
+    assert deck["safe"] == SERVICES[service].product("card", 63.0, 88.0).safe
+    warned = [line for line in result.stdout.splitlines() if "outside the safe area" in line]
+    assert len(warned) == 1 and "Action cards" in warned[0] and f"service/{service}/README.txt" in warned[0]
+    readme = (folder / "service" / service / "README.txt").read_text(encoding="utf-8")
+    assert "outside the safe area" in readme and "Action cards (deck)" in readme
+
+
+def test_a_card_that_keeps_its_text_inside_is_not_reported(kits):
+    folder, _, stdout = kits["lanterns-tgc"]
+    listed = manifest(folder, "tgc")
+    assert "deck" not in [e["component"] for e in listed["outside_safe"]]
+    assert not [
+        line for line in stdout.splitlines() if "outside the safe area" in line and "Action cards" in line
+    ]
+
+
+def pips(picture: Image.Image) -> int:
+    """Return the number of separate regions (pips) of a die side's picture that stand out from
+    its background (the colour at its corner, where no pip lies)."""
+    width, height = picture.size
+    pixels = picture.load()
+    ground = pixels[0, 0]
+    dark = {
+        (x, y)
+        for y in range(height)
+        for x in range(width)
+        if sum(abs(a - b) for a, b in zip(pixels[x, y], ground)) > 150
+    }
+    blobs = 0
+    while dark:
+        blobs += 1
+        stack = [dark.pop()]
+        while stack:
+            x, y = stack.pop()
+            for step in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if step in dark:
+                    dark.remove(step)
+                    stack.append(step)
+    return blobs
+
+
+@pytest.mark.slow  # a whole kit's service files
+def test_dice_go_on_the_game_crafters_custom_d6_one_png_per_side(tmp_path):
+    from generator.components.specs import DiceNetsSpec
+    from generator.definitions.loader import find_definition
+    from generator.kits.service import TGC
+
+    result = pnp("build", "push", "--service", "tgc", "--format", "pdf", "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    assert "no product for Dice" not in result.stdout
+    [folder] = [p for p in tmp_path.iterdir() if p.is_dir()]
+    listed = manifest(folder, "tgc")
+    [die] = [p for p in TGC.products if p.kind == "die"]
+    spec = next(c for c in find_definition("push").components if c.kind == "dice-nets")
+    dice = spec.typed(DiceNetsSpec).dice
+    entries = [f for f in listed["files"] if f["name"].startswith(f"{spec.id}/")]
+    assert len(entries) == 6 * len(dice)
+    for n, one in enumerate(dice, 1):
+        stem = f"{spec.id}/{n:03d}-{re.sub(r'[^a-z0-9]+', '-', one.name.lower()).strip('-')}-x{one.count}"
+        for side, face in enumerate(one.faces, 1):
+            [entry] = [e for e in entries if e["name"] == f"{stem}-side{side}.png"]
+            assert entry["product"] == die.name and entry["count"] == one.count
+            picture = Image.open(folder / "service" / "tgc" / entry["name"])
+            assert picture.size == die.pixels == (180, 180) and picture.mode == "RGB"
+            assert round(picture.info["dpi"][0]) == 300
+            if face.startswith("pips:"):  # the side shows its face: as many pips as it counts
+                assert pips(picture) == int(face.split(":")[1]), (entry["name"], face)
+    readme = (folder / "service" / "tgc" / "README.txt").read_text(encoding="utf-8")
+    assert f"{die.name}, 0.6 x 0.6 in, 180 x 180 px a side" in readme
