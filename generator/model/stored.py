@@ -5,14 +5,31 @@ a page drawn from a stored drawing has the same bytes as one drawn from the draw
 
 from __future__ import annotations
 
+import copyreg
+import dataclasses
+import functools
 import io
+import itertools
+import operator
 import pickle
+import weakref
 import zlib
 from typing import Any
 
-from generator.model.page import Drawing, Shape
+from generator.model.page import Circle, Drawing, Group, Image, Line, Path, Polygon, Rect, Shape, Style, Text
 
-PICTURE_BYTES = 64  # a bytes value longer than this is a picture's file: stored once in the table
+_TABLES: weakref.WeakValueDictionary[int, PictureTable] = weakref.WeakValueDictionary()
+_KEYS = itertools.count()
+
+
+def _reduce(cls: type, fields: Any, obj: Any) -> tuple[Any, ...]:
+    # a shape as its class and its fields' values, rebuilt by its constructor (faster than the
+    # dataclass's own pickling, which lists the fields again for every object)
+    return (cls, fields(obj))
+
+
+def _picture(key: int, number: int, x: float, y: float, w: float, h: float) -> Image:
+    return Image(x, y, w, h, _TABLES[key].pictures[number])
 
 
 class PictureTable:
@@ -23,11 +40,28 @@ class PictureTable:
         self.pictures: list[bytes] = []
         self.numbers: dict[bytes, int] = {}
         self.last: tuple[bytes | None, tuple[Shape, ...]] = (None, ())
+        self.key = next(_KEYS)
+        _TABLES[self.key] = self
+        reducers = copyreg.dispatch_table.copy()
+        for cls in (Style, Rect, Line, Polygon, Circle, Path, Text, Group):
+            fields = operator.attrgetter(*(f.name for f in dataclasses.fields(cls)))
+            reducers[cls] = functools.partial(_reduce, cls, fields)
+        reducers[Image] = self._reduce_image
+        self.reducers = reducers
+
+    def _reduce_image(self, image: Image) -> tuple[Any, ...]:
+        number = self.numbers.get(image.data)
+        if number is None:
+            number = self.numbers[image.data] = len(self.pictures)
+            self.pictures.append(image.data)
+        return (_picture, (self.key, number, image.x, image.y, image.w, image.h))
 
     def pack(self, shapes: tuple[Shape, ...]) -> bytes:
         """Return the shapes pickled and compressed, each picture by its number in the table."""
         buffer = io.BytesIO()
-        _Pickler(buffer, self).dump(shapes)
+        pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
+        pickler.dispatch_table = self.reducers
+        pickler.dump(shapes)
         return zlib.compress(buffer.getvalue(), 1)
 
     def unpack(self, packed: bytes) -> tuple[Shape, ...]:
@@ -36,33 +70,9 @@ class PictureTable:
         last = self.last
         if last[0] is packed:
             return last[1]
-        shapes: tuple[Shape, ...] = _Unpickler(io.BytesIO(zlib.decompress(packed)), self).load()
+        shapes: tuple[Shape, ...] = pickle.loads(zlib.decompress(packed))
         self.last = (packed, shapes)
         return shapes
-
-
-class _Pickler(pickle.Pickler):
-    def __init__(self, file: io.BytesIO, table: PictureTable) -> None:
-        super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
-        self.table = table
-
-    def persistent_id(self, obj: Any) -> int | None:
-        if type(obj) is bytes and len(obj) > PICTURE_BYTES:
-            number = self.table.numbers.get(obj)
-            if number is None:
-                number = self.table.numbers[obj] = len(self.table.pictures)
-                self.table.pictures.append(obj)
-            return number
-        return None
-
-
-class _Unpickler(pickle.Unpickler):
-    def __init__(self, file: io.BytesIO, table: PictureTable) -> None:
-        super().__init__(file)
-        self.table = table
-
-    def persistent_load(self, pid: Any) -> bytes:
-        return self.table.pictures[pid]
 
 
 class StoredDrawing(Drawing):

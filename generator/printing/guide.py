@@ -204,7 +204,7 @@ def export_values(
     marked = [
         {"number": before + n, "page": first, "file": f"cut/sheet-{before + n}.svg"}
         for n, (sheet, (first, _)) in enumerate(zip(sheets, sheet_pages(sheets, single_sided, start)), 1)
-        if has_parts_to_cut(sheet)
+        if cut and has_parts_to_cut(sheet)  # (a sheet is drawn to know: only under --export cut)
     ]
     marks = {"inset": REG_INSET, "square": REG_SQUARE, "length": REG_LENGTH, "width": REG_WIDTH}
     return {
