@@ -87,12 +87,24 @@ def pdf_font(font: str) -> str:
     if font in PDF_NAMES:
         name = PDF_NAMES[font]
     elif is_user_font(font):
-        name = "PnpUser-" + hashlib.sha256(font.encode("utf-8")).hexdigest()[:16]
+        name = "PnpUser-" + hashlib.sha256(font_bytes(font)).hexdigest()[:16]
     else:
         name = PDF_NAMES[_check(font)]
     source = io.BytesIO(font_bytes(font))
     source.name = font_path(font)
-    pdfmetrics.registerFont(TTFont(name, source))
+    face = TTFont(name, source)
+    if not is_user_font(font):
+        pdfmetrics.registerFont(face)
+        return name
+    # reportlab gives a face whose PostScript name it has seen before in the process the face
+    # registered first under that name, whatever the file: register a definition's face under a
+    # name of its bytes, then give it back its PostScript name (what the PDF embeds it as)
+    postscript_name = face.face.name
+    face.face.name = name.encode("ascii")
+    try:
+        pdfmetrics.registerFont(face)
+    finally:
+        face.face.name = postscript_name
     return name
 
 
