@@ -11,7 +11,9 @@ with the same glyphs and metrics.
 A definition's own faces (its ``[fonts]`` table, checked by the loader) are page-model fonts
 named ``"file:" + the file's real path``: every function here takes them like the shipped faces
 (measuring, glyph checks, PDF registration, SVG subsets), in any process, with no registry to
-fill first. ``font_problem`` says what is wrong with such a file.
+fill first. reportlab knows each by a name of its file's bytes, so two files of one PostScript name
+(two definitions built in one process) stay two faces. ``font_problem`` says what is wrong with
+such a file.
 """
 
 from __future__ import annotations
