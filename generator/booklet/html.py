@@ -200,14 +200,32 @@ class _Writer:
         return f"<figure{width}>{self.figure_markup(fig)}{caption}</figure>"
 
 
-def _cover_html(info: HtmlBooklet, words: dict[str, str]) -> str:
+def text_html(text: str, icon: IconMarkup | None = None) -> str:
+    """Return plain text (a title, a summary) as escaped HTML, its ``:name:`` icons as the icon
+    callback's markup (without one: their names, as ``:coin:``)."""
+    if icon is None or not inline.has_icons(text):
+        return html.escape(text)
+    return "".join(
+        html.escape(token) if isinstance(token, str) else icon(token) for token in inline.tokens(text)
+    )
+
+
+def spoken(text: str) -> str:
+    """Return plain text with each ``:name:`` icon as its name, as a word (a page's <title>, which
+    holds no markup)."""
+    if not inline.has_icons(text):
+        return text
+    return "".join(token if isinstance(token, str) else token.name for token in inline.tokens(text))
+
+
+def _cover_html(info: HtmlBooklet, words: dict[str, str], icon: IconMarkup | None = None) -> str:
     cover = info.cover
     parts = ['<header class="cover">']
     if cover is not None and cover.kicker:
         parts.append(f'<p class="kicker">{html.escape(cover.kicker)}</p>')
-    parts.append(f"<h1>{html.escape(info.title)}</h1>")
+    parts.append(f"<h1>{text_html(info.title, icon)}</h1>")
     if cover is not None and cover.subtitle:
-        parts.append(f'<p class="subtitle">{html.escape(cover.subtitle)}</p>')
+        parts.append(f'<p class="subtitle">{text_html(cover.subtitle, icon)}</p>')
     if cover is not None and cover.footer:
         parts.append(f'<p class="seed">{html.escape(cover.footer)}</p>')
     parts.append("</header>")
@@ -228,10 +246,10 @@ def _glance_html(info: HtmlBooklet, writer: _Writer, words: dict[str, str]) -> s
                 parts.append(f"<div><dt>{html.escape(label)}</dt><dd>{html.escape(value)}</dd></div>")
             parts.append("</dl>")
         if cover.summary:
-            parts.append(f'<p class="summary">{html.escape(cover.summary)}</p>')
+            parts.append(f'<p class="summary">{text_html(cover.summary, writer.icon)}</p>')
         if cover.kit:
             parts.append(f'<h3 id="kit">{html.escape(cover.kit_title)}</h3><ul class="kit">')
-            parts.extend(f"<li>{html.escape(name)}</li>" for name in cover.kit)
+            parts.extend(f"<li>{text_html(name, writer.icon)}</li>" for name in cover.kit)
             parts.append("</ul>")
         if info.cover_figure:
             parts.append(f'<div class="cover-figure">{info.cover_figure}</div>')
@@ -410,7 +428,7 @@ def booklet_html(
     glance = _glance_html(info, writer, words)
     body = writer.blocks(document.blocks)
     main = (
-        _cover_html(info, words)
+        _cover_html(info, words, icon)
         + glance
         + _toc_html(writer.toc, words)
         + f'<article id="rules">{body}</article>'
@@ -421,7 +439,7 @@ def booklet_html(
         f'<!DOCTYPE html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         '<meta name="color-scheme" content="light dark">\n'
-        f"<title>{html.escape(info.title)}</title>\n"
+        f"<title>{html.escape(spoken(info.title))}</title>\n"
         f"<style>{_css(style)}{icons}{_own_faces_css(style, main)}{figure_css()}</style>\n</head>\n<body>\n"
         f'<a class="skip" href="#rules">{html.escape(words["skip"])}</a>\n'
         f"<main>\n{main}\n</main>\n</body>\n</html>\n"

@@ -197,6 +197,20 @@ def _face(
             wider = Circle(body_shape.cx, body_shape.cy, body_shape.r + bleed, body_shape.style)
             box = (x0 - bleed, y0 - bleed, x1 - x0 + 2 * bleed, y1 - y0 + 2 * bleed)
             shapes.extend(picture_shapes(picture, box, face.fit, outline_of(wider)))
+        elif shape == "rounded" and bleed and face.fit != "contain":
+            # a picture filling a rounded square runs into one the bleed wider, its corners rounded
+            # about the same centres, for a die-cut with rounded corners
+            assert isinstance(body_shape, Rect)
+            wider_rect = replace(
+                body_shape,
+                x=body_shape.x - bleed,
+                y=body_shape.y - bleed,
+                w=body_shape.w + 2 * bleed,
+                h=body_shape.h + 2 * bleed,
+                r=body_shape.r + bleed,
+            )
+            box = (wider_rect.x, wider_rect.y, wider_rect.w, wider_rect.h)
+            shapes.extend(picture_shapes(picture, box, face.fit, outline_of(wider_rect)))
         elif shape in ("hex", "hexagon") and bleed and face.fit != "contain":
             # a print shop's hex is cut on its own edges: the picture runs into a hex the bleed wider
             across, turn = (size, orientation) if shape == "hex" else (size * SQRT3 / 2, "flat")

@@ -500,8 +500,7 @@ def _mark_text(
     if not inline.has_icons(text):
         return fitted_text(x, y, text, room, pt, font, "middle", colour)
     inline.icons_of(ctx.definition).check(text, f"{ctx.definition.path}: {key}")
-    size = inline.fitted_size(text, room, pt, font)
-    return Group(tuple(inline.set_line(Text(x, y, text, size, font, "middle", colour), ctx.definition)))
+    return Group(tuple(inline.fitted_line(ctx.definition, x, y, text, room, pt, font, "middle", colour)))
 
 
 def _hex_picture(ctx: Context, name: str, key: str, poly: tuple[Point, ...], fit: str) -> list[Shape]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from generator.components.look import INK, fitted_text
 from generator.components.symbols import SYMBOLS
 from generator.definitions.values import GameDefinition
 from generator.model import inline
@@ -40,6 +41,7 @@ __all__ = [
     "IconToken",
     "Icons",
     "Token",
+    "fitted_line",
     "fitted_size",
     "has_icons",
     "icons_of",
@@ -67,6 +69,25 @@ def set_line(line: Text, definition: GameDefinition) -> list[Shape]:
         return [line]
     icons = icons_of(definition)
     return line_shapes(line.x, line.y, line.text, line.size, line.font, line.anchor, line.colour, icons)
+
+
+def fitted_line(
+    definition: GameDefinition,
+    x: float,
+    y: float,
+    text: str,
+    room: float,
+    size: float,
+    font: str,
+    anchor: str = "middle",
+    colour: str = INK,
+) -> list[Shape]:
+    """Return one line of text shrunk to ``room`` mm (down to 6 pt; a room of 0 keeps its size),
+    its icons (``:name:``) set in it from the definition's: a plain line is one Text."""
+    if not has_icons(text):
+        return [fitted_text(x, y, text, room, size, font, anchor, colour)]
+    line = Text(x, y, text, fitted_size(text, room, size, font), font, anchor, colour)  # type: ignore[arg-type]
+    return set_line(line, definition)
 
 
 def icons_of(definition: GameDefinition) -> Icons:

@@ -49,7 +49,6 @@ from generator.components.base import FIT_MARGIN, Context, Output, board_square
 from generator.components.look import (
     contrast_ink,
     figure_grid,
-    fitted_text,
     knockout_boxes,
     knockout_hatch,
     luminance,
@@ -70,7 +69,6 @@ from generator.model.page import (
     Rect,
     Shape,
     Style,
-    Text,
     multiply,
     rotate,
     translate,
@@ -188,7 +186,11 @@ def _panel(
     ):
         if text:
             y = h * 0.08 + min(w, h) * 0.3 * 0.75
-            shapes.extend(_line(look, x, y, text, w * 0.4, pt, anchor, look["ink"]))
+            shapes.extend(
+                inline.fitted_line(
+                    look["definition"], x, y, text, w * 0.4, pt, look["font"], anchor, look["ink"]
+                )
+            )
     shapes.append(Rect(0, 0, w, h, Style(stroke=look["outline"], fill=None, width=look["width"])))
     return shapes
 
@@ -210,7 +212,9 @@ def _tab(
     step = cap * spacing
     top = middle - (len(lines) - 1) * step / 2 + cap / 2
     texts = [
-        _line(look, w / 2, top + i * step, line, room, pt, "middle", ink)
+        inline.fitted_line(
+            look["definition"], w / 2, top + i * step, line, room, pt, look["font"], "middle", ink
+        )
         for i, line in enumerate(lines if label else [])
     ]
     if look["hatch_base"]:  # the label sits on a knocked-out ground: no hatch line crosses it
@@ -221,18 +225,6 @@ def _tab(
     shapes.extend(s for text in texts for s in text)
     shapes.append(Rect(0, 0, w, b, Style(stroke=look["outline"], fill=None, width=look["width"])))
     return shapes
-
-
-def _line(
-    look: dict[str, Any], x: float, y: float, text: str, room: float, pt: float, anchor: str, colour: str
-) -> list[Shape]:
-    """Return one line of a panel's or tab's text shrunk to ``room`` mm (down to 6 pt), its icons
-    (``:name:``) set in it: a plain line is one Text."""
-    if not inline.has_icons(text):
-        return [fitted_text(x, y, text, room, pt, look["font"], anchor, colour)]
-    size = inline.fitted_size(text, room, pt, look["font"])
-    line = Text(x, y, text, size, look["font"], anchor, colour)  # type: ignore[arg-type]
-    return inline.set_line(line, look["definition"])
 
 
 def _wrap(text: str, width: float, pt: float, hyphenate: bool = False, font: str = "sans-bold") -> list[str]:

@@ -30,7 +30,6 @@ from generator.components.look import (
     contrast_ink,
     draw_token,
     fill_names,
-    fitted_text,
     pt_from_mm,
 )
 from generator.components.pictures import check_picture, face_picture, fit_field, grown, image_field
@@ -171,28 +170,6 @@ def _check_icons(spec: ComponentSpec, ctx: Context, path: list[str]) -> None:
     for key, text in texts:
         if has_icons(text):
             icons_of(ctx.definition).check(text, f"{at}.{key}")
-
-
-def _line(
-    ctx: Context,
-    x: float,
-    y: float,
-    text: str,
-    size: float,
-    font: str,
-    anchor: str,
-    colour: str = "#000000",
-    room: float = 0.0,
-) -> list[Shape]:
-    """Return one line of text with its icons set in it (``:name:``), shrunk to ``room`` mm (down
-    to 6 pt) when a room is given."""
-    if not has_icons(text):
-        if room:
-            return [fitted_text(x, y, text, room, size, font, anchor, colour)]
-        return [Text(x, y, text, size, font, anchor, colour)]  # type: ignore[arg-type]
-    if room:
-        size = inline.fitted_size(text, room, size, font)
-    return inline.set_line(Text(x, y, text, size, font, anchor, colour), ctx.definition)  # type: ignore[arg-type]
 
 
 NUMBER_MARGIN = 0.15  # of the box, kept clear on each side of a box number
@@ -399,7 +376,17 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
         if str(index + 1) not in occupied:  # a piece in a figure stands over its box's number
             ink = contrast_ink(colour)
             shapes.extend(
-                _line(ctx, x + w / 2, y + h / 2 + cap / 2, label, number_pt, "sans-bold", "middle", ink, room)
+                inline.fitted_line(
+                    ctx.definition,
+                    x + w / 2,
+                    y + h / 2 + cap / 2,
+                    label,
+                    room,
+                    number_pt,
+                    "sans-bold",
+                    "middle",
+                    ink,
+                )
             )
         if values.step_numbers:
             shapes.append(
@@ -440,9 +427,17 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
         ty = cy - lines_h / 2 + label_h * 0.9
         for text, font in texts:
             if side == "left":
-                shapes.extend(_line(ctx, band["left"] - 8.0, ty, text, label_pt, font, "end"))
+                shapes.extend(
+                    inline.fitted_line(
+                        ctx.definition, band["left"] - 8.0, ty, text, 0.0, label_pt, font, "end"
+                    )
+                )
             else:
-                shapes.extend(_line(ctx, width - band["right"] + 8.0, ty, text, label_pt, font, "start"))
+                shapes.extend(
+                    inline.fitted_line(
+                        ctx.definition, width - band["right"] + 8.0, ty, text, 0.0, label_pt, font, "start"
+                    )
+                )
             ty += label_h * 1.25
     if values.start_label:
         fx, _, fw, _ = rect(first)
@@ -461,17 +456,34 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
         if not finish_at_edge:
             ty = cy + label_h * 0.35
             if finish_side == "left":
-                shapes.extend(_line(ctx, lx - 9.0, ty, values.finish_label, label_pt, "sans-bold", "end"))
+                shapes.extend(
+                    inline.fitted_line(
+                        ctx.definition, lx - 9.0, ty, values.finish_label, 0.0, label_pt, "sans-bold", "end"
+                    )
+                )
             else:
                 shapes.extend(
-                    _line(ctx, lx + lw + 9.0, ty, values.finish_label, label_pt, "sans-bold", "start")
+                    inline.fitted_line(
+                        ctx.definition,
+                        lx + lw + 9.0,
+                        ty,
+                        values.finish_label,
+                        0.0,
+                        label_pt,
+                        "sans-bold",
+                        "start",
+                    )
                 )
     for i, text in enumerate(caption_lines):
         base = height - 1.8 - CAPTION_LEADING * (len(caption_lines) - 1 - i)
         if len(caption_lines) == 1 and inline.line_width(text, "sans", 8) < width - 4:
-            shapes.extend(_line(ctx, width / 2, base, text, 8, "sans", "middle", "#444444"))
+            shapes.extend(
+                inline.fitted_line(ctx.definition, width / 2, base, text, 0.0, 8, "sans", "middle", "#444444")
+            )
         else:
-            shapes.extend(_line(ctx, x0, base, text, 8, "sans", "start", "#444444"))
+            shapes.extend(
+                inline.fitted_line(ctx.definition, x0, base, text, 0.0, 8, "sans", "start", "#444444")
+            )
     if overlay:
         shapes.extend(
             _pieces(spec, ctx, overlay, cells, rect, box, small_band if values.step_numbers else 0.0)

@@ -281,7 +281,7 @@ def _fonts(table: dict[str, str], where: Where, folder: str) -> dict[str, UserFo
     import hashlib
 
     from generator.foundation.files import OutsideError, path_problem, read_inside
-    from generator.model.fonts import MAX_FONT_BYTES, USER_FONT, font_family, font_problem
+    from generator.model.fonts import MAX_FONT_BYTES, PDF_NAMES, USER_FONT, font_family, font_problem
 
     fonts: dict[str, UserFont] = {}
     for key, name in table.items():
@@ -319,7 +319,18 @@ def _fonts(table: dict[str, str], where: Where, folder: str) -> dict[str, UserFo
         font = USER_FONT + os.path.realpath(path)
         licence_name = os.path.join(os.path.dirname(name), licence).replace(os.sep, "/")
         digest = hashlib.sha256(data).hexdigest()
-        fonts[key] = UserFont(key, name, licence_name, font, font_family(font), digest)
+        family = font_family(font)
+        # a PDF, an SVG and a page name each face by its PostScript name: two faces of one name
+        # in one document would be one face
+        if family in PDF_NAMES.values():
+            raise kw.error(f"{shown}: its PostScript name {family!r} is a shipped face's; rename the face")
+        for other in fonts.values():
+            if other.family == family and other.sha256 != digest:
+                raise kw.error(
+                    f"{shown}: its PostScript name {family!r} is that of {other.file} (fonts.{other.key}) "
+                    "too, another face; rename one of them"
+                )
+        fonts[key] = UserFont(key, name, licence_name, font, family, digest)
     return fonts
 
 

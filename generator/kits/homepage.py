@@ -125,6 +125,23 @@ def card_pages(kit: dict) -> list[str]:
     return pages
 
 
+def gutter_pages(kit: dict) -> list[str]:
+    """Return kit.pdf's gutter-fold pages (``--gutter-fold``: the sheets the manifest gives a
+    ``fold``), each one printed page folded in half, as text, consecutive pages as one range
+    ('3–5'); [] for a kit without them."""
+    sheets = kit.get("sheets")
+    runs: list[list[int]] = []  # consecutive pages in one run: '3–5'
+    for sheet in sheets if isinstance(sheets, list) else []:
+        if not isinstance(sheet, dict) or not sheet.get("fold") or not _pages(sheet.get("pages")):
+            continue
+        first, last = sheet["pages"]
+        if runs and runs[-1][1] + 1 == first:
+            runs[-1][1] = last
+        else:
+            runs.append([first, last])
+    return [_pages(run) for run in runs]
+
+
 def _facts(manifest: dict, lang: str) -> str:
     facts = []
     seed = manifest.get("seed")
@@ -162,6 +179,10 @@ def _print_block(folder: str, manifest: dict, names: list[str], lang: str) -> st
     settings = []
     if kit.get("print") == "single-sided":
         settings.append(_t("single", lang))
+        folded = gutter_pages(kit)
+        if folded:
+            which = "gutter.one" if folded[0].isdigit() and len(folded) == 1 else "gutter.many"
+            settings.append(_t(which, lang, pages=_e(", ".join(folded))))
     else:
         settings.append(_t("duplex", lang))
     settings.append(_t("actual", lang, n=f"{SCALE_BAR:g}"))

@@ -11,7 +11,9 @@ with the same glyphs and metrics.
 A definition's own faces (its ``[fonts]`` table, checked by the loader) are page-model fonts
 named ``"file:" + the file's real path``: every function here takes them like the shipped faces
 (measuring, glyph checks, PDF registration, SVG subsets), in any process, with no registry to
-fill first. ``font_problem`` says what is wrong with such a file.
+fill first. reportlab knows each by a name of its file's bytes, so two files of one PostScript name
+(two definitions built in one process) stay two faces. ``font_problem`` says what is wrong with
+such a file.
 """
 
 from __future__ import annotations
@@ -87,12 +89,24 @@ def pdf_font(font: str) -> str:
     if font in PDF_NAMES:
         name = PDF_NAMES[font]
     elif is_user_font(font):
-        name = "PnpUser-" + hashlib.sha256(font.encode("utf-8")).hexdigest()[:16]
+        name = "PnpUser-" + hashlib.sha256(font_bytes(font)).hexdigest()[:16]
     else:
         name = PDF_NAMES[_check(font)]
     source = io.BytesIO(font_bytes(font))
     source.name = font_path(font)
-    pdfmetrics.registerFont(TTFont(name, source))
+    face = TTFont(name, source)
+    if not is_user_font(font):
+        pdfmetrics.registerFont(face)
+        return name
+    # reportlab gives a face whose PostScript name it has seen before in the process the face
+    # registered first under that name, whatever the file: register a definition's face under a
+    # name of its bytes, then give it back its PostScript name (what the PDF embeds it as)
+    postscript_name = face.face.name
+    face.face.name = name.encode("ascii")
+    try:
+        pdfmetrics.registerFont(face)
+    finally:
+        face.face.name = postscript_name
     return name
 
 

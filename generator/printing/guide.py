@@ -17,6 +17,7 @@ from generator.booklet.layout import BookStyle, page_geometry, typeset
 from generator.booklet.markup import parse
 from generator.booklet.template import render_template, shown_path
 from generator.components.base import Context
+from generator.components.inline import icons_of
 from generator.components.kinds import find_kind
 from generator.definitions.values import TEMPLATES_DIR
 from generator.foundation.errors import DefinitionError
@@ -236,7 +237,9 @@ def _typeset(
     def no_figures(component: str, overlay: str | None, scale: float) -> Drawing:
         raise DefinitionError(f"{shown_path(path)}: the print guide has no figures ({component})")
 
-    laid = typeset(document, geo, BookStyle(body=9.0), no_figures, None, running_title="")
+    # the parts' titles it names may set the definition's icons (":coin:"), as the booklet does
+    style = BookStyle(body=9.0, icons=icons_of(ctx.definition))
+    laid = typeset(document, geo, style, no_figures, None, running_title="")
     name = document.meta.get("title", "print guide")
     text = set_text(f"{ctx.definition.title}: {name}", lang)
     return [scale_bar(footer(item.page, paper, text), paper, lang) for item in laid]

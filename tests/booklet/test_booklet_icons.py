@@ -208,6 +208,38 @@ def test_the_booklet_html_sets_icons_in_lists_notes_and_tables(built):
     )
 
 
+def test_the_booklet_html_cover_sets_icons_in_its_title_summary_and_kit_list(tmp_path):
+    # the title, subtitle, summary and a part's title come from the definition, where the PDF's
+    # cover draws their icons: the web page sets them too, never their names
+    root = new_game(tmp_path / "game")
+    toml_path = root / "layouts" / "mygame.toml"
+    toml = toml_path.read_text()
+    for key in ("title", "subtitle", "summary"):
+        line = re.findall(rf'^{key} = "[^"]*"$', toml, re.M)[0]  # the [game] table comes first
+        toml = toml.replace(line, line[:-1] + ' :coin: and :star:"', 1)
+    assert 'title = "Action cards"' in toml
+    toml = toml.replace('title = "Action cards"', 'title = "Action :coin: cards"', 1)
+    toml_path.write_text(toml)
+    out = root / "out"
+    result = pnp("build", "mygame", "--layouts", str(root / "layouts"), "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    page = (out / "mygame" / "booklet.html").read_text()
+    main = page[page.index("<main>") :]
+    icon = r'<span class="icon"><svg aria-label="{}"[^>]*>.*?</svg></span>'
+    both = icon.format("coin") + " and " + icon.format("star")
+    for pattern in (
+        rf'<header class="cover">.*?<h1>[^<]* {both}</h1>',
+        rf'<p class="subtitle">[^<]* {both}</p>',
+        rf'<p class="summary">[^<]* {both}</p>',
+        rf'<ul class="kit">.*?<li>Action {icon.format("coin")} cards',
+    ):
+        assert re.search(pattern, main, re.S), pattern
+    cover = main[: main.index('<section class="glance quick"')]
+    assert ":coin:" not in cover and ":star:" not in cover
+    assert "<title>Mygame coin and star</title>" in page  # a tab's title names its icons
+    assert "<image" in re.search(icon.format("coin"), main, re.S).group(0)  # the picture, inline
+
+
 def test_the_quick_reference_sets_icons_in_its_text(built):
     page = page_with(built / "kit.pdf", "Gain")
     words = page.get_text("words")

@@ -12,9 +12,12 @@ from pathlib import Path
 
 import pytest
 
+from generator.foundation.languages import LANGUAGES
+from generator.foundation.languages import text as catalogue_text
 from generator.kits.homepage import card_pages
 from generator.kits.index import write_index
-from tests.conftest import build
+from tests.conftest import ROOT, build
+from tests.foundation.test_translations import ENGLISH, words
 from tests.pdf_reader import open_pdf
 
 
@@ -114,6 +117,60 @@ def test_every_kit_has_a_card_that_starts_with_kit_pdf_and_its_print_settings(ho
         assert any("pdf" in b for b in manifest["booklets"]), folder
         assert [i["src"] for i in card["images"]] == [f"{folder}/preview.svg"]
         assert all(i["alt"].startswith(manifest["title"]) for i in card["images"])
+
+
+def _settings(out: Path, folder: str) -> list[str]:
+    """Return the print settings of a kit's card on the home page as text, one per item."""
+    page = (out / "index.html").read_text(encoding="utf-8")
+    block = re.search(
+        rf'<section class="kit[^"]*" id="{folder}".*?<div class="print">(.*?)</div>', page, re.S
+    )
+    assert block, folder
+    return [re.sub(r"<[^>]+>", "", item).strip() for item in block.group(1).split("<li>")[1:]]
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_a_gutter_fold_kit_names_its_gutter_fold_sheets_in_the_page_language(tmp_path, lang):
+    # the French-suited deck (cards with a back) in every language pnp writes: only its
+    # definition's languages change, so its home page is in that language
+    layouts = tmp_path / "french-deck"
+    for source in (Path(ROOT) / "examples" / "french-deck").rglob("*"):
+        target = layouts / source.relative_to(Path(ROOT) / "examples" / "french-deck")
+        if source.is_dir():
+            target.mkdir(parents=True, exist_ok=True)
+        else:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(source.read_bytes())
+    toml = layouts / "french-deck.toml"
+    text = toml.read_text(encoding="utf-8")
+    assert 'languages = ["en"]' in text
+    toml.write_text(
+        text.replace('languages = ["en"]', f"languages = {sorted(LANGUAGES)!r}".replace("'", '"'))
+    )
+    out = tmp_path / "out"
+    build(str(out), "french-deck", layouts=str(layouts), gutter_fold=True, lang=lang, formats=["pdf"])
+    manifest = manifest_of(out, "french-deck")
+    folded = [s["pages"] for s in manifest["kit"]["sheets"] if "fold" in s]
+    assert folded and manifest["kit"]["print"] == "single-sided"
+    pages = [str(p) for first, last in folded for p in range(first, last + 1)]
+    settings = _settings(out, "french-deck")
+    # after "print single-sided" an item says which pages are gutter-fold sheets: every one, no other
+    assert settings[0] == re.sub(r"<[^>]+>", "", catalogue_text("home.single", lang))
+    item = settings[1]
+    named: list[str] = []
+    for run in re.findall(r"\d+(?:\u2013\d+)?", item):
+        first, _, last = run.partition("\u2013")
+        named += [str(p) for p in range(int(first), int(last or first) + 1)]
+    assert named == pages, item
+    if lang == "en":
+        assert "gutter-fold" in item
+    else:
+        assert not [w for w in words(item) if w.lower() in ENGLISH], item
+
+
+def test_a_kit_without_gutter_fold_sheets_says_nothing_of_gutter_fold(home):
+    for folder in cards_of(home):
+        assert not any("gutter" in s for s in _settings(home, folder)), folder
 
 
 def test_a_booklet_in_several_languages_is_linked_in_each(home):

@@ -323,6 +323,75 @@ def test_a_print_shops_hex_counter_runs_its_picture_into_its_bleed(kits):
         assert not near(at(pix, cx, cy - 18.7), ORANGE, 60)  # past the bleed's edge
 
 
+ROUNDED = """
+[game]
+id = "chits"
+title = "Chits"
+players = "2"
+
+[components.chits]
+kind = "counters"
+size = "24mm"
+
+[[components.chits.counters]]
+name = "chit"
+count = 2
+shape = "rounded"
+image = "art/wide.png"
+
+[[components.chits.counters]]
+name = "framed"
+count = 1
+shape = "rounded"
+size = "30mm"
+image = "art/tall.jpg"
+fit = "contain"
+"""
+
+
+@pytest.mark.parametrize("bleed", [0.0, 3.0])
+def test_a_rounded_counters_picture_runs_into_its_bleed_rounded_square(tmp_path, bleed):
+    # a picture filling a rounded square's face runs, under --bleed, into a rounded square the bleed
+    # wider all round (its corners rounded about the same centres); without it, it stops at the edge
+    layouts = write_kit(tmp_path)
+    (tmp_path / "layouts" / "chits.toml").write_text(ROUNDED)
+    extra = ("--bleed", f"{bleed:g}mm") if bleed else ()
+    run = cli("build", "chits", "--layouts", layouts, "--out", str(tmp_path / "out"), "--parts", "-q", *extra)
+    assert run.code == 0, run.err
+    page = open_pdf(str(tmp_path / "out" / "chits" / "chits.pdf"))[0]
+    pix = page.get_pixmap(DPI)
+    side = 24.0 + 2 * bleed  # cover: the 2:1 picture fills the face's box grown by the bleed
+    chits = [
+        r for r in page.get_images() if abs(mm(r.width) - 2 * side) < 0.1 and abs(mm(r.height) - side) < 0.1
+    ]
+    assert len(chits) == 2
+    corner = 24.0 * 0.12  # the face's corner radius
+    for r in chits:
+        cx, cy = mm(r.x0 + r.width / 2), mm(r.y0 + r.height / 2)
+        for dx, dy in (
+            (-10.5, -10.5),
+            (10.5, -10.5),
+            (-10.5, 10.5),
+            (10.5, 10.5),
+        ):  # the face, off the ellipse
+            assert near(at(pix, cx + dx, cy + dy), ORANGE)
+        past = 12.0 + 2.4  # 2.4 mm past the face's edge: picture under a bleed, never without
+        for dx, dy in ((-past, 0.0), (past, 0.0), (0.0, -past), (0.0, past)):
+            assert near(at(pix, cx + dx, cy + dy), ORANGE) == bool(bleed), (dx, dy)
+        # the bleed's own corner is rounded: its very corner (2.8 mm past the face's on each axis)
+        # lies outside the wider rounded square
+        tip = 12.0 + bleed - 0.2
+        assert not near(at(pix, cx - tip, cy - tip), ORANGE)
+        if bleed:  # inside the wider rounded corner, where the face's own corner ends
+            inner = 12.0 - corner + (corner + bleed) * math.sqrt(0.5) - 0.5
+            assert near(at(pix, cx - inner, cy - inner), ORANGE)
+    # a contained picture (whole inside its face) keeps its size, bleed or not
+    framed = [
+        r for r in page.get_images() if abs(mm(r.height) - 30.0) < 0.1 and abs(mm(r.width) - 15.0) < 0.1
+    ]
+    assert len(framed) == 1
+
+
 def test_under_cmyk_every_picture_is_stored_in_cmyk_inks(kits):
     stored = image_objects(os.path.join(kits["shop"], "kit.pdf"))
     assert stored and all(space == "/DeviceCMYK" for _, space in stored), stored

@@ -17,9 +17,11 @@ import pypdf
 import pytest
 from fontTools.ttLib import TTFont
 
-from generator.model.fonts import text_width, vera_path
-from tests.foundation.test_cli import one_line_error, pnp, pnp_process
+from generator.model.fonts import font_path, text_width, vera_path
+from tests.foundation.test_cli import one_line_error, pnp
 from tests.pdf_reader import open_pdf
+
+ROOT = Path(__file__).resolve().parents[2]
 
 FACE = "VeraBd.ttf"  # Bitstream Vera Sans Bold as shipped by reportlab, copied under another name
 LICENCE = os.path.join(os.path.dirname(vera_path("sans")), "bitstream-vera-license.txt")
@@ -115,6 +117,54 @@ def test_the_pdf_embeds_a_subset_of_the_face_under_its_name_with_its_widths(bold
     assert checked >= len(set(WORDS))
 
 
+def _embedded_widths(kit: Path, postscript_name: str) -> dict[str, float]:
+    """Return the width (in thousandths of the size) the kit's PDF gives each character it sets in
+    the face embedded under a PostScript name, read from its fonts' widths and Unicode maps."""
+    widths: dict[str, float] = {}
+    for page in pypdf.PdfReader(kit / "kit.pdf").pages:
+        for font in page["/Resources"].get("/Font", {}).values():
+            font = font.get_object()
+            if not font["/BaseFont"].endswith("+" + postscript_name):
+                continue
+            to_unicode = font["/ToUnicode"].get_object().get_data().decode("latin-1")
+            for code, uni in re.findall(r"<([0-9A-Fa-f]{2})> <([0-9A-Fa-f]{4})>", to_unicode):
+                widths[chr(int(uni, 16))] = font["/Widths"][int(code, 16) - font["/FirstChar"]]
+    return widths
+
+
+def _advances(path: str | Path, text: str) -> dict[str, float]:
+    """Return the advance width (in thousandths of the size) of each character of text in a face."""
+    face = TTFont(path)
+    cmap, units = face.getBestCmap(), face["head"].unitsPerEm
+    return {ch: face["hmtx"][cmap[ord(ch)]][0] * 1000 / units for ch in set(text) if ord(ch) in cmap}
+
+
+def test_two_faces_of_one_postscript_name_built_in_one_process_each_keep_their_glyphs(tmp_path):
+    # a second definition's face: another face (DejaVu Serif Bold, other widths) renamed in its
+    # name table to the PostScript name of the first definition's face (Vera Sans Bold)
+    first = kit_folder(tmp_path / "a")
+    second = kit_folder(tmp_path / "b")
+    postscript_name = TTFont(vera_path("sans-bold"))["name"].getDebugName(6)
+    other = TTFont(ROOT / "examples" / "french-deck" / "fonts" / "DejaVuSerif-Bold.ttf")
+    for record in other["name"].names:
+        if record.nameID in (4, 6):
+            record.string = postscript_name
+    other.save(str(second / "fonts" / "Heading.ttf"))
+    assert TTFont(second / "fonts" / "Heading.ttf")["name"].getDebugName(6) == postscript_name
+    kits = [build(first, tmp_path / "a" / "out"), build(second, tmp_path / "b" / "out")]
+    for kit, folder in zip(kits, (first, second)):
+        own = _advances(folder / "fonts" / "Heading.ttf", WORDS)
+        assert set(WORDS) - {" "} <= set(own)
+        embedded = _embedded_widths(kit, postscript_name)
+        assert set(WORDS) <= set(embedded), kit
+        for ch in set(WORDS):
+            assert abs(embedded[ch] - own[ch]) < 1, (kit, ch)
+    # the two faces are different, so the test sees which one each kit was set in
+    assert _advances(first / "fonts" / "Heading.ttf", WORDS) != _advances(
+        second / "fonts" / "Heading.ttf", WORDS
+    )
+
+
 def test_wrapping_measures_the_chosen_face(tmp_path, bold_kit):
     # in the shipped regular face the words fit the box on one line; in the bold face they wrap
     regular = build(kit_folder(tmp_path / "a", font="sans"), tmp_path / "a" / "out")
@@ -203,6 +253,21 @@ def _outside_the_folder(folder: Path) -> None:
     (folder / "deck.toml").write_text(text)
 
 
+def _a_shipped_faces_name(folder: Path) -> None:
+    shutil.copy(font_path("sans-bold"), folder / "fonts" / "Heading.ttf")  # PnpSans-Bold
+
+
+def _another_faces_name(folder: Path) -> None:
+    # a face listed before it: another face renamed to Vera Sans Bold's PostScript name
+    other = TTFont(ROOT / "examples" / "french-deck" / "fonts" / "DejaVuSerif-Bold.ttf")
+    for record in other["name"].names:
+        if record.nameID in (4, 6):
+            record.string = "BitstreamVeraSans-Bold"
+    other.save(str(folder / "fonts" / "Body.ttf"))
+    text = (folder / "deck.toml").read_text().replace("[fonts]\n", '[fonts]\nbody = "fonts/Body.ttf"\n')
+    (folder / "deck.toml").write_text(text)
+
+
 @pytest.mark.parametrize(
     "spoil, words",
     [
@@ -214,6 +279,8 @@ def _outside_the_folder(folder: Path) -> None:
         (_too_large, "Heading.ttf: over 16 MB"),
         (_no_licence, "Heading.ttf: no licence file beside it"),
         (_outside_the_folder, "a font file in the definition's folder or below it"),
+        (_a_shipped_faces_name, "Heading.ttf: its PostScript name 'PnpSans-Bold' is a shipped face's"),
+        (_another_faces_name, "'BitstreamVeraSans-Bold' is that of fonts/Body.ttf (fonts.body) too"),
     ],
 )
 def test_a_bad_font_file_is_one_line_naming_file_and_key(tmp_path, spoil, words):
@@ -357,9 +424,8 @@ def test_a_piece_text_the_chosen_face_cannot_draw_is_one_line_naming_the_key(tmp
     (folder / "pieces.toml").write_text(
         PIECES.format(font='font = "heading"', label_font="").replace('text = "Qz"', 'text = "Qé"')
     )
-    # a process of its own: reportlab gives a face name it has seen before in the process the face
-    # registered first (here the whole Vera Bold of the other tests), whatever the file
-    result = pnp_process("build", "pieces", "--layouts", str(folder), "--out", str(folder / "out"))
+    # in this process, after the other tests set the whole Vera Bold of the same PostScript name
+    result = pnp("build", "pieces", "--layouts", str(folder), "--out", str(folder / "out"))
     assert result.returncode == 3 and one_line_error(result), result.stderr
     assert "counters[0].text" in result.stderr and "'é'" in result.stderr and "Heading.ttf" in result.stderr
     assert not (folder / "out" / "pieces").exists()
