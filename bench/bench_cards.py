@@ -164,7 +164,7 @@ def write_definition(folder: str, cards: int, deck: str) -> str:
             f.write("\n".join(body) + "\n")
         return layouts
     art = os.path.join(layouts, "art")
-    os.makedirs(art)
+    os.makedirs(art, exist_ok=True)  # the starter kit may have pictures of its own there
     for n, colour in enumerate(PNG_COLOURS):
         with open(os.path.join(art, f"p{n}.png"), "wb") as f:
             f.write(png(320, 200, colour, n))

@@ -15,7 +15,7 @@ module what it has.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Literal, Protocol
@@ -32,7 +32,7 @@ from generator.games import find_rules
 from generator.games.base import GameRules
 from generator.games.examples import NOTATION, notation
 from generator.model.page import Drawing, Page
-from generator.printing.imposition import Paper, SheetItem, nup
+from generator.printing.imposition import Paper, SheetItem, nup, nup_pages
 
 Stock = Literal["paper", "card"]
 
@@ -146,7 +146,7 @@ class Output:
     (a value: the build makes new outputs with ``dataclasses.replace``, never changes one)."""
 
     name: str
-    pages: tuple[Page, ...]
+    pages: Sequence[Page]  # a tuple, or pages drawn when read (SheetPages)
     formats: tuple[str, ...] = ("pdf", "svg")
     in_kit: bool = True
     booklet: bool = False  # pages of a booklet in reading order: the print job imposes them
@@ -312,16 +312,16 @@ def title_of(spec: ComponentSpec) -> str:
     return spec.typed(SPECS[spec.kind]).title or spec.id
 
 
-def nup_output(spec: ComponentSpec, ctx: Context, parts: list[SheetItem]) -> list[Output]:
+def nup_output(spec: ComponentSpec, ctx: Context, parts: list[SheetItem], lazy: bool = False) -> list[Output]:
     """Return a component's cut-out parts laid n-up on sheets (with their backs pages, placed for
-    the kit's flip, offset and bleed) as its one output, labelled with the game and the part."""
+    the kit's flip, offset and bleed) as its one output, labelled with the game and the part.
+    ``lazy``: the pages are drawn each time they are read (``nup_pages``), none held."""
     label = f"{ctx.definition.title}: {title_of(spec)}"
+    options = ctx.options
+    if lazy:
+        later = nup_pages(parts, ctx.paper, label, options.duplex_offset, options.bleed, options.lang)
+        return [Output(spec.id, later, items=tuple(parts))]
     pages = nup(
-        parts,
-        ctx.paper,
-        label,
-        duplex_offset=ctx.options.duplex_offset,
-        bleed=ctx.options.bleed,
-        lang=ctx.options.lang,
+        parts, ctx.paper, label, duplex_offset=options.duplex_offset, bleed=options.bleed, lang=options.lang
     )
     return [Output(spec.id, tuple(pages), items=tuple(parts))]

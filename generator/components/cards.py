@@ -57,6 +57,7 @@ from generator.foundation.errors import DefinitionError
 from generator.model.colour import readable
 from generator.model.fonts import break_words, split_lines, text_width
 from generator.model.page import Drawing, Rect, Shape, Style, Text
+from generator.model.stored import PictureTable, StoredDrawing
 from generator.model.units import parse_length
 from generator.printing.imposition import SheetItem
 
@@ -679,10 +680,13 @@ def _deck_rows(spec: ComponentSpec) -> list[tuple[Row, str, int]]:
 
 
 def items(spec: ComponentSpec, ctx: Context) -> list[SheetItem]:
-    """Return one sheet item per card (copies included), in the data's order."""
+    """Return one sheet item per card (copies included), in the data's order. Each front is kept
+    packed (``StoredDrawing``) and unpacked when a sheet showing it is drawn: a deck of a thousand
+    fronts is not held drawn while the kit is packed and written."""
     result: list[SheetItem] = []
+    table = PictureTable()
     for card in deck_cards(spec, ctx):
-        result.extend([SheetItem(card.front, card.back)] * card.copies)
+        result.extend([SheetItem(StoredDrawing(card.front, table), card.back)] * card.copies)
     return result
 
 
@@ -730,4 +734,4 @@ def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     """Return the deck's sheets: cards n-up with crop marks, each sheet of cards with backs
     followed by its backs page placed for a long-edge flip (with --bleed, the background, the
     bands along the edges and the backs' fill run past every cut)."""
-    return nup_output(spec, ctx, items(spec, ctx))
+    return nup_output(spec, ctx, items(spec, ctx), lazy=True)

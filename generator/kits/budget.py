@@ -25,7 +25,7 @@ from generator.components.base import Context, Output
 from generator.components.table_sheet import blocks_of
 from generator.definitions.values import ComponentSpec
 from generator.foundation.errors import DefinitionError, UsageError
-from generator.model.page import Drawing, Group, Page, Shape
+from generator.model.page import Drawing, Group, Shape
 from generator.printing.imposition import Paper
 
 MAX_PIECES = 5_000  # cut-out pieces (counters, standees, dice nets, cards) in one kit
@@ -253,9 +253,9 @@ def check_drawn(
     definition = ctx.definition
     tally = _Tally(definition)
     for component, output in outputs:
-        pages: list[Page] = list(output.pages)
-        shapes = sum(_count(page.shapes, MAX_SHAPES + 1) for page in pages)
-        tally.add(f"components.{component}", sheets=len(pages), shapes=shapes)
+        # one page at a time: a deck's pages are drawn as they are read, and none is kept
+        shapes = sum(_count(page.shapes, MAX_SHAPES + 1) for page in output.pages)
+        tally.add(f"components.{component}", sheets=len(output.pages), shapes=shapes)
     dpi = ctx.options.png_dpi
     if dpi is None:
         return

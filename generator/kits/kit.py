@@ -14,9 +14,9 @@ import io
 import json
 import os
 import shutil
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import BinaryIO
+from typing import Any, BinaryIO, overload
 
 from generator import __version__
 from generator.components.base import Context, Options, Output
@@ -39,8 +39,8 @@ from generator.kits.tts import Part as ExportPart
 from generator.model.page import Drawing, Page
 from generator.printing.cut import CUT_STOCK, cut_numbers, fits_sheet, mark_shapes, with_marks
 from generator.printing.guide import guide_pages
-from generator.printing.imposition import Paper, is_paper_page, scale_bar
-from generator.printing.job import Part, job_pages, job_sheets, page_ranges, paired, sheet_pages
+from generator.printing.imposition import Paper, SheetPages, is_paper_page, scale_bar
+from generator.printing.job import Part, iter_job_pages, job_sheets, page_ranges, paired, sheet_pages
 from generator.render import AUTHOR, find_writer
 from generator.render.cut import cut_document
 
@@ -174,12 +174,33 @@ def write_pages(
     author, with the writer options the build's options ask for; return the file with its page
     count and sha256."""
     writer = find_writer(fmt)
-    buffer = io.BytesIO()
     extra = writer_options(options) if options and fmt == "pdf" else {}
-    count = writer(pages, buffer, title, author=author, **extra)
-    data = buffer.getvalue()
-    atomic_write(path, lambda handle: handle.write(data))
-    return BuiltFile(path, count, hashlib.sha256(data).hexdigest())
+    counted: list[int] = []
+    digest = hashlib.sha256()
+
+    def write(handle: BinaryIO) -> None:
+        # straight into the file as the writer goes (a long kit.pdf is not held whole): on any
+        # failure nothing is left at path
+        counted.append(writer(pages, _Hashing(handle, digest), title, author=author, **extra))
+
+    atomic_write(path, write)
+    return BuiltFile(path, counted[0], digest.hexdigest())
+
+
+class _Hashing(io.RawIOBase):
+    """A binary file object that writes to a file and adds what it writes to a digest."""
+
+    def __init__(self, handle: BinaryIO, digest: Any) -> None:
+        super().__init__()
+        self.handle, self.digest = handle, digest
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data: Any) -> int:
+        self.digest.update(data)
+        self.handle.write(data)
+        return len(data)
 
 
 class _SeedWatch(Context):
@@ -275,15 +296,41 @@ def check_output_names(
             owners[name] = f"components.{cid}"
 
 
-def print_pages(output: Output, paper: Paper, lang: str) -> tuple[Page, ...]:
+def print_pages(output: Output, paper: Paper, lang: str) -> Sequence[Page]:
     """Return an output's pages as they are printed (its PDF and its part of kit.pdf): every page
     of the paper's size with the scale check in its footer, as new pages (a booklet's pages come
-    back as they are: the print job puts the check on its imposed sheets)."""
+    back as they are: the print job puts the check on its imposed sheets). Pages drawn when read
+    (a deck's ``SheetPages``) stay so: each gets its check when it is read."""
     if output.booklet:
         return output.pages
-    return tuple(
-        scale_bar(page, paper, lang) if is_paper_page(page, paper) else page for page in output.pages
-    )
+
+    def printed(page: Page) -> Page:
+        return scale_bar(page, paper, lang) if is_paper_page(page, paper) else page
+
+    if isinstance(output.pages, SheetPages):
+        return MappedPages(output.pages, printed)
+    return tuple(printed(page) for page in output.pages)
+
+
+class MappedPages(Sequence[Page]):
+    """Pages drawn when read, each passed through a function as it is read (none kept)."""
+
+    def __init__(self, pages: Sequence[Page], change: Callable[[Page], Page]) -> None:
+        self.pages, self.change = pages, change
+
+    def __len__(self) -> int:
+        return len(self.pages)
+
+    @overload
+    def __getitem__(self, index: int) -> Page: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Page]: ...
+
+    def __getitem__(self, index: int | slice) -> Page | list[Page]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        return self.change(self.pages[index])
 
 
 def _write_kit(
@@ -380,7 +427,7 @@ def _write_kit(
             write_pages(
                 os.path.join(folder, "kit.pdf"),
                 "pdf",
-                job_pages(sheets, paper, single),
+                iter_job_pages(sheets, paper, single),
                 file_title(definition, "print-and-play kit"),
                 options,
                 author,

@@ -108,7 +108,7 @@ def sheet_rows(ctx: Context, sheets: list[Sheet], single_sided: bool, start: int
             continue
         specs = [definition.component(p) for p in sheet.parts]
         # a record whose rows go on on the back of its sheet: that back is printed, not blank
-        continued = sheet.back is not None and any(spec.kind == "table-sheet" for spec in specs)
+        continued = sheet.is_duplex and any(spec.kind == "table-sheet" for spec in specs)
         needs = {need for spec in specs for need in handling(spec, counts[spec.id], single_sided)}
         if fold is not None:  # a gutter-fold sheet: folded and glued before its parts are cut
             needs |= {"cut", "fold", "glue"}
@@ -205,7 +205,7 @@ def export_values(
     marked = [
         {"number": before + n, "page": first, "file": f"cut/sheet-{before + n}.svg"}
         for n, (sheet, (first, _)) in enumerate(zip(sheets, sheet_pages(sheets, single_sided, start)), 1)
-        if has_parts_to_cut(sheet)
+        if cut and has_parts_to_cut(sheet)  # (a sheet is drawn to know: only under --export cut)
     ]
     marks = {"inset": REG_INSET, "square": REG_SQUARE, "length": REG_LENGTH, "width": REG_WIDTH}
     return {

@@ -4,7 +4,9 @@ lines, duplex backs and saddle-stitch booklet order. Works on Drawings; knows no
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import overload
 
 from generator.foundation.errors import DefinitionError, UsageError
 from generator.foundation.languages import DEFAULT_LANGUAGE, set_text, texts_of
@@ -527,6 +529,27 @@ def nup(
     sheet is followed by a backs page mirrored for long-edge duplex printing, shifted by
     ``duplex_offset`` (dx, dy in mm) to correct the printer's misregistration. With a ``bleed``
     every item's art runs that far beyond its cut and items lie twice that apart."""
+    sheet_rows = _nup_rows(items, paper, label, gap, bleed)
+    return render_sheets(sheet_rows, paper, label, duplex_offset, bleed=bleed, lang=lang)
+
+
+def nup_pages(
+    items: list[SheetItem],
+    paper: Paper,
+    label: str = "",
+    duplex_offset: tuple[float, float] = (0.0, 0.0),
+    bleed: float = 0.0,
+    lang: str = DEFAULT_LANGUAGE,
+) -> SheetPages:
+    """Return the pages ``nup`` returns, each drawn when it is read (``SheetPages``)."""
+    sheet_rows = _nup_rows(items, paper, label, 0.0, bleed)
+    return SheetPages(sheet_rows, paper, label, duplex_offset, bleed=bleed, lang=lang)
+
+
+def _nup_rows(
+    items: list[SheetItem], paper: Paper, label: str, gap: float, bleed: float
+) -> list[list[list[tuple[float, float, SheetItem]]]]:
+    """Return the items of ``nup`` laid out in rows, sheet by sheet (from their sizes alone)."""
     pw, ph = paper.printable
     rows: list[list[tuple[float, float, SheetItem]]] = []
     sheet_rows: list[list[list[tuple[float, float, SheetItem]]]] = []
@@ -561,7 +584,7 @@ def nup(
         rows.append(current)
     if rows:
         sheet_rows.append(rows)
-    return render_sheets(sheet_rows, paper, label, duplex_offset, bleed=bleed, lang=lang)
+    return sheet_rows
 
 
 def render_sheets(
@@ -631,6 +654,68 @@ def render_sheets(
                 footer(back, paper, catalogue_text("footer.backs", lang, label=label, number=number))
             )
     return pages
+
+
+class SheetPages(Sequence[Page]):
+    """The pages ``render_sheets`` returns, each drawn when it is read and not kept: a deck of a
+    thousand cards is never held drawn. The pages of the sheet read last are kept until another
+    sheet is read (its front and its backs page are read one after the other)."""
+
+    def __init__(
+        self,
+        sheet_rows: list[list[list[tuple[float, float, SheetItem]]]],
+        paper: Paper,
+        label: str = "",
+        duplex_offset: tuple[float, float] = (0.0, 0.0),
+        first: int = 1,
+        total: int | None = None,
+        bleed: float = 0.0,
+        lang: str = DEFAULT_LANGUAGE,
+    ) -> None:
+        self.sheet_rows = sheet_rows
+        self.paper, self.label, self.duplex_offset = paper, label, duplex_offset
+        self.first, self.bleed, self.lang = first, bleed, lang
+        self.total = total if total is not None else first + len(sheet_rows) - 1
+        # (sheet, 0 front or 1 backs page) of every page in order
+        self.slots: list[tuple[int, int]] = []
+        for number, rows in enumerate(sheet_rows):
+            self.slots.append((number, 0))
+            if any(it.back is not None for row in rows for _, _, it in row):
+                self.slots.append((number, 1))
+        self._last: tuple[int, list[Page]] = (-1, [])
+
+    def __len__(self) -> int:
+        return len(self.slots)
+
+    @overload
+    def __getitem__(self, index: int) -> Page: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Page]: ...
+
+    def __getitem__(self, index: int | slice) -> Page | list[Page]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        sheet, side = self.slots[index]
+        return self.sheet(sheet)[side]
+
+    def sheet(self, number: int) -> list[Page]:
+        """Return the pages of sheet ``number`` (from 0): its front, and its backs page if any."""
+        last = self._last
+        if last[0] == number:
+            return last[1]
+        pages = render_sheets(
+            [self.sheet_rows[number]],
+            self.paper,
+            self.label,
+            self.duplex_offset,
+            self.first + number,
+            self.total,
+            self.bleed,
+            self.lang,
+        )
+        self._last = (number, pages)
+        return pages
 
 
 def _cut_lines(

@@ -16,13 +16,15 @@ side, folded and glued), and the job is single-sided.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from generator.foundation.languages import text as catalogue_text
 from generator.model.page import Group, Page, Point
 from generator.printing.gutter import Fold, gutter_sheet, plan_gutter
 from generator.printing.imposition import Paper, SheetItem, booklet_plain, impose_booklet, scale_bar
-from generator.printing.packing import Block, packed_sheets
+from generator.printing.packing import Block, PackedSheet, packed_sheets
 
 FLIP = "long"  # the home printer's default for portrait pages
 
@@ -51,7 +53,7 @@ class Part:
 
     id: str
     stock: str
-    pages: tuple[Page, ...]
+    pages: Sequence[Page]
     booklet: bool = False
     items: tuple[SheetItem, ...] = ()  # cut-out parts to pack with the other parts of the stock
 
@@ -147,10 +149,8 @@ def job_sheets(
         planned = plan_gutter(folded, packing, bleed) if folded else []
         packed = packed_sheets(plain, packing, sheet_label, duplex_offset, bleed, lang, len(planned))
         for one in packed:
-            front = scale_bar(one.front, packing, lang)
-            back = None if one.back is None else scale_bar(one.back, packing, lang)
             ids = tuple(sorted(one.parts, key=order.__getitem__))
-            sheets.append(Sheet(front, back, part.stock, ids, is_packed=True))
+            sheets.append(_PackedJobSheet(packed=one, paper=packing, lang=lang, stock=part.stock, parts=ids))
         for number, (edge, placement) in enumerate(planned, len(packed) + 1):
             made = gutter_sheet(
                 edge, placement, packing, sheet_label, number, len(packed) + len(planned), bleed, lang
@@ -161,17 +161,62 @@ def job_sheets(
     return sheets
 
 
+class _PackedJobSheet(Sheet):
+    """A sheet of packed parts whose pages (with the scale check) are drawn each time they are
+    read, none kept: a deck's sheets are drawn as kit.pdf is written, one sheet at a time."""
+
+    _packed: PackedSheet
+    _paper: Paper
+    _lang: str
+
+    def __new__(cls, *args: Any, **fields: Any) -> Any:
+        if "packed" not in fields:  # dataclasses.replace(sheet, front=...): a sheet as drawn
+            return Sheet(*args, **fields)
+        return super().__new__(cls)
+
+    def __init__(
+        self, *, packed: PackedSheet, paper: Paper, lang: str, stock: str, parts: tuple[str, ...]
+    ) -> None:
+        object.__setattr__(self, "stock", stock)
+        object.__setattr__(self, "parts", parts)
+        object.__setattr__(self, "is_packed", True)
+        object.__setattr__(self, "_packed", packed)
+        object.__setattr__(self, "_paper", paper)
+        object.__setattr__(self, "_lang", lang)
+
+    @property
+    def front(self) -> Page:
+        """Return the sheet's front page, drawn now."""
+        return scale_bar(self._packed.front, self._paper, self._lang)
+
+    @property
+    def back(self) -> Page | None:
+        """Return the sheet's backs page (drawn now), None when its parts have no backs."""
+        back = self._packed.back
+        return None if back is None else scale_bar(back, self._paper, self._lang)
+
+    @property
+    def is_duplex(self) -> bool:
+        """Return True when the back of the sheet is printed (known without drawing it)."""
+        return self._packed.has_back
+
+
 def job_pages(sheets: list[Sheet], paper: Paper, single_sided: bool = False) -> list[Page]:
     """Return the pages of kit.pdf: each sheet's front and back (a blank page for a single-sided
     sheet, unless the job is single-sided, where only printed pages remain)."""
-    pages: list[Page] = []
+    return list(iter_job_pages(sheets, paper, single_sided))
+
+
+def iter_job_pages(sheets: list[Sheet], paper: Paper, single_sided: bool = False) -> Iterator[Page]:
+    """Yield the pages of ``job_pages`` one after the other, each sheet's drawn when it comes."""
     for sheet in sheets:
-        pages.append(sheet.front)
-        if sheet.back is not None:
-            pages.append(sheet.back)
+        yield sheet.front
+        if sheet.is_duplex:
+            back = sheet.back
+            assert back is not None
+            yield back
         elif not single_sided:
-            pages.append(blank(paper))
-    return pages
+            yield blank(paper)
 
 
 def sheet_pages(sheets: list[Sheet], single_sided: bool = False, start: int = 1) -> list[tuple[int, int]]:
@@ -179,7 +224,7 @@ def sheet_pages(sheets: list[Sheet], single_sided: bool = False, start: int = 1)
     numbers: list[tuple[int, int]] = []
     number = start
     for sheet in sheets:
-        count = 2 if sheet.back is not None or not single_sided else 1
+        count = 2 if sheet.is_duplex or not single_sided else 1
         numbers.append((number, number + count - 1))
         number += count
     return numbers

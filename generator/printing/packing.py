@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from generator.foundation.languages import DEFAULT_LANGUAGE
 from generator.model.page import Drawing, Group, Page
-from generator.printing.imposition import Paper, SheetItem, render_sheets
+from generator.printing.imposition import Paper, SheetItem, SheetPages
 
 EPS = 1e-6
 
@@ -196,11 +196,23 @@ def lower_bound(blocks: list[Block], paper: Paper, bleed: float = 0.0) -> float:
 
 @dataclass(frozen=True)
 class PackedSheet:
-    """A packed sheet: its front page, its back page (None when no block has a back), the parts."""
+    """A packed sheet: its pages among the packing's ``SheetPages`` (front, and the backs page or
+    None when no block on it has a back), and the parts on it. Its pages are drawn when read."""
 
-    front: Page
-    back: Page | None
+    pages: SheetPages
+    number: int  # the sheet's index in pages.sheet_rows
+    has_back: bool
     parts: tuple[str, ...]
+
+    @property
+    def front(self) -> Page:
+        """Return the sheet's front page, drawn now."""
+        return self.pages.sheet(self.number)[0]
+
+    @property
+    def back(self) -> Page | None:
+        """Return the sheet's backs page (drawn now), None when no block on it has a back."""
+        return self.pages.sheet(self.number)[1] if self.has_back else None
 
 
 def packed_sheets(
@@ -212,16 +224,17 @@ def packed_sheets(
     lang: str = DEFAULT_LANGUAGE,
     more: int = 0,
 ) -> list[PackedSheet]:
-    """Return the packed sheets of the blocks, drawn with their cut lines (and backs pages). With a
-    ``bleed`` every block's art runs that far beyond its cut and blocks lie twice that apart.
-    ``more``: sheets of the same label that follow (numbered after these: 'sheet 2 of 5')."""
+    """Return the packed sheets of the blocks, drawn with their cut lines (and backs pages) when
+    read. With a ``bleed`` every block's art runs that far beyond its cut and blocks lie twice
+    that apart. ``more``: sheets of the same label that follow (numbered after these: 'sheet 2 of
+    5'). The packing reads the blocks' sizes alone: nothing is drawn here."""
     pw, ph = paper.printable
     sheets = pack(blocks, pw, ph, 2 * bleed)
+    item_rows = [[[(x + bleed, y + bleed, b.item) for x, y, b in row] for row in rows] for rows in sheets]
+    pages = SheetPages(item_rows, paper, label, duplex_offset, 1, len(sheets) + more, bleed, lang)
     out: list[PackedSheet] = []
-    total = len(sheets) + more
-    for number, rows in enumerate(sheets, 1):
-        item_rows = [[(x + bleed, y + bleed, b.item) for x, y, b in row] for row in rows]
-        pages = render_sheets([item_rows], paper, label, duplex_offset, number, total, bleed, lang)
+    for number, rows in enumerate(sheets):
         parts = tuple(dict.fromkeys(b.part for row in rows for _, _, b in row))
-        out.append(PackedSheet(pages[0], pages[1] if len(pages) > 1 else None, parts))
+        has_back = any(b.item.back is not None for row in rows for _, _, b in row)
+        out.append(PackedSheet(pages, number, has_back, parts))
     return out

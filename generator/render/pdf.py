@@ -329,20 +329,24 @@ def write_pdf(
     With ``boxes`` every page carries a TrimBox and a BleedBox (``page_boxes``); with ``cmyk``
     every colour is written as CMYK inks. A document of more than PART pages is written a part
     at a time and joined as it goes, so memory stays flat however long it is."""
+    # each page is drawn as it is taken from ``pages`` and let go once drawn: the first part goes
+    # to a buffer until it is known whether a second part follows
     iterator = iter(pages)
-    first = list(itertools.islice(iterator, PART + 1))
-    if len(first) <= PART:
-        return _write_part(first, target, title, boxes, cmyk, author)
+    buffer = io.BytesIO()
+    count = _write_part(itertools.islice(iterator, PART), buffer, title, boxes, cmyk, author)
+    following = next(iterator, None)
+    if following is None:
+        target.write(buffer.getvalue())
+        return count
     joiner = PdfJoiner(target)
-    count = 0
-    part = first[:PART]
-    pending = first[PART:]
-    while part:
+    joiner.add(buffer.getvalue())
+    while following is not None:
         buffer = io.BytesIO()
-        _write_part(part, buffer, title, boxes, cmyk, author)
-        count += joiner.add(buffer.getvalue())
-        part = pending + list(itertools.islice(iterator, PART - len(pending)))
-        pending = []
+        part = itertools.chain((following,), itertools.islice(iterator, PART - 1))
+        following = None
+        count += _write_part(part, buffer, title, boxes, cmyk, author)
+        joiner.add(buffer.getvalue())
+        following = next(iterator, None)
     joiner.finish(title)
     return count
 
