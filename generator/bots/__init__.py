@@ -240,7 +240,8 @@ class SearchBot:
                 return moves[top[floors.index(best)]]
             sampled = set(moves)
             rest = [moves[i] for i in ranked[SAFETY_CHECKS:]] + [m for m in every if m not in sampled]
-            return next((m for m in rest if not unsafe(state, m, side)), moves[ranked[0]])
+            killers: list[Any] = []  # the replies that won against earlier moves, tried first
+            return next((m for m in rest if not unsafe(state, m, side, killers)), moves[ranked[0]])
         node = root
         for k in range(stage, len(deciders)):
             groups = _groups(parts, k)

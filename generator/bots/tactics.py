@@ -24,6 +24,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from generator.foundation.errors import IllegalMoveError
 from generator.foundation.seeding import Rng
 from generator.games.aggression import AggressionState
 from generator.games.barricades import (
@@ -570,19 +571,37 @@ def shared_choices(state: State, moves: Sequence[Any], stage: int) -> list[int] 
     return [i for i in kept if worth[i] >= top[keys[i]] - 1e-9]
 
 
-def unsafe(state: State, move: Any, side: str) -> bool:
+def unsafe(state: State, move: Any, side: str, killers: list[Any] | None = None) -> bool:
     """Return True when ``move`` loses at once (a resignation) or the other side (to move, in a
-    game without dice) then has a reply that wins the game at once."""
+    game without dice) then has a reply that wins the game at once.
+
+    ``killers``, when given, holds replies that won against other moves of the same position:
+    each still legal is tried first (``State.check_move``), and a winning reply found otherwise is
+    added to it. The answer is the same; in a lost position, where one reply wins against most
+    moves, checking every move then takes a position or two each instead of trying the replies
+    one by one."""
     after = _after(state, move)
     if after.is_terminal():
         return after.outcome().winner not in (None, side)
     if after.current_player() == side:
         return False
+    for reply in killers or ():
+        try:
+            after.check_move(reply)
+        except IllegalMoveError:
+            continue
+        if after.chance_of(reply) is not None:
+            break
+        last = _after(after, reply)
+        if last.is_terminal() and last.outcome().winner not in (None, side):
+            return True
     for reply in after.legal_moves():
         if after.chance_of(reply) is not None:
             return False
         last = _after(after, reply)
         if last.is_terminal() and last.outcome().winner not in (None, side):
+            if killers is not None and reply not in killers:
+                killers.insert(0, reply)
             return True
     return False
 

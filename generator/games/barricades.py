@@ -580,22 +580,23 @@ class BarricadesState(State[Move]):
         return {"red": self.captured[0], "blue": self.captured[1]}
 
     def _settle(self, me: int) -> None:
-        name, other = side_msg(SIDES[me]), side_msg(SIDES[1 - me])
         if self.captured[me] >= MACGUFFINS_TO_WIN:
             self.result = Outcome(
                 True,
                 SIDES[me],
                 score=self._score(),
                 reason=Msg(
-                    "game.barricades.captured", side=name, macguffins=counted(self.captured[me], "macguffin")
+                    "game.barricades.captured",
+                    side=side_msg(SIDES[me]),
+                    macguffins=counted(self.captured[me], "macguffin"),
                 ),
             )
-        elif all(sq < 0 or self.side[p] == me for p, sq in enumerate(self.square)):
+        elif all(side == me for side, sq in zip(self.side, self.square) if sq >= 0):
             self.result = Outcome(
                 True,
                 SIDES[me],
                 score=self._score(),
-                reason=Msg("game.barricades.killed", side=name, other=other),
+                reason=Msg("game.barricades.killed", side=side_msg(SIDES[me]), other=side_msg(SIDES[1 - me])),
             )
         elif self.ply >= self.limit:
             self.result = Outcome(
