@@ -26,7 +26,7 @@ from generator.components.table_sheet import blocks_of
 from generator.definitions.values import ComponentSpec
 from generator.foundation.errors import DefinitionError, UsageError
 from generator.model.page import Drawing, Group, Shape
-from generator.printing.imposition import Paper
+from generator.printing.imposition import Paper, SheetPages
 
 MAX_PIECES = 5_000  # cut-out pieces (counters, standees, dice nets, cards) in one kit
 MAX_PAGES = 500  # pages of one kit's components (sheets, tiles, backs pages, record pages)
@@ -254,7 +254,14 @@ def check_drawn(
     tally = _Tally(definition)
     for component, output in outputs:
         # one page at a time: a deck's pages are drawn as they are read, and none is kept
-        shapes = sum(_count(page.shapes, MAX_SHAPES + 1) for page in output.pages)
+        pages = output.pages
+        if isinstance(pages, SheetPages):  # a deck's packed fronts counted as packed, not unpacked
+            shapes = 0
+            for index in range(len(pages)):
+                page, packed = pages.counted(index)
+                shapes += packed + _count(page.shapes, MAX_SHAPES + 1)
+        else:
+            shapes = sum(_count(page.shapes, MAX_SHAPES + 1) for page in pages)
         tally.add(f"components.{component}", sheets=len(output.pages), shapes=shapes)
     dpi = ctx.options.png_dpi
     if dpi is None:

@@ -75,20 +75,33 @@ class PictureTable:
         return shapes
 
 
+def count_shapes(shapes: tuple[Shape, ...]) -> int:
+    """Return how many shapes the shapes draw: each one, and a group's children each time."""
+    total = len(shapes)
+    for shape in shapes:
+        if isinstance(shape, Group):
+            total += count_shapes(shape.children)
+    return total
+
+
 class StoredDrawing(Drawing):
     """A drawing kept packed in a PictureTable: its size and label as drawn, its shapes unpacked
-    anew each time they are read (nothing of them is held between two reads)."""
+    anew each time they are read (nothing of them is held between two reads); ``count``, the
+    shapes it draws (``count_shapes``), counted once when it was packed."""
 
-    __slots__ = ("_packed", "_table")
+    __slots__ = ("_packed", "_table", "count")
     _packed: bytes
     _table: PictureTable
+    count: int
 
     def __init__(self, drawing: Drawing, table: PictureTable) -> None:
         object.__setattr__(self, "width", drawing.width)
         object.__setattr__(self, "height", drawing.height)
         object.__setattr__(self, "label", drawing.label)
         object.__setattr__(self, "_table", table)
-        object.__setattr__(self, "_packed", table.pack(drawing.shapes))
+        shapes = drawing.shapes
+        object.__setattr__(self, "_packed", table.pack(shapes))
+        object.__setattr__(self, "count", count_shapes(shapes))
 
     @property
     def shapes(self) -> tuple[Shape, ...]:

@@ -32,6 +32,7 @@ from generator.model.page import (
     stroke,
     translate,
 )
+from generator.model.stored import StoredDrawing
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 DEFAULT_MARGIN = 10.0  # mm; home printers need at least 6.35 mm
@@ -698,6 +699,36 @@ class SheetPages(Sequence[Page]):
             return [self[i] for i in range(*index.indices(len(self)))]
         sheet, side = self.slots[index]
         return self.sheet(sheet)[side]
+
+    def counted(self, index: int) -> tuple[Page, int]:
+        """Return page ``index`` with every packed front (``StoredDrawing``) on it drawn empty, and
+        the shapes those fronts draw: the page's shapes counted without unpacking a front (a
+        front with bleed round it is drawn whole, and counted on the page)."""
+        sheet, side = self.slots[index]
+        if self.bleed:
+            return self.sheet(sheet)[side], 0
+        rows: list[list[tuple[float, float, SheetItem]]] = []
+        packed = 0
+        for row in self.sheet_rows[sheet]:
+            out: list[tuple[float, float, SheetItem]] = []
+            for x, y, it in row:
+                front = it.front
+                if isinstance(front, StoredDrawing):
+                    packed += 0 if side else front.count
+                    it = replace(it, front=Drawing(front.width, front.height, (), front.label))
+                out.append((x, y, it))
+            rows.append(out)
+        page = render_sheets(
+            [rows],
+            self.paper,
+            self.label,
+            self.duplex_offset,
+            self.first + sheet,
+            self.total,
+            self.bleed,
+            self.lang,
+        )[side]
+        return page, packed
 
     def sheet(self, number: int) -> list[Page]:
         """Return the pages of sheet ``number`` (from 0): its front, and its backs page if any."""

@@ -169,7 +169,21 @@ class _Painter:
         """Draw a path of M, L, C and Z commands."""
         st, fi = self.style(s.style)
         if st or fi:
-            self.c.drawPath(self._path(s.commands), stroke=st, fill=fi)
+            # the operators reportlab's path object and drawPath write, without building the object
+            parts = []
+            for cmd in s.commands:
+                op = cmd[0]
+                if op == "M":
+                    parts.append(f"{fp_str(cmd[1], cmd[2])} m")
+                elif op == "L":
+                    parts.append(f"{fp_str(cmd[1], cmd[2])} l")
+                elif op == "C":
+                    parts.append(f"{fp_str(*cmd[1:])} c")
+                elif op == "Z":
+                    parts.append("h")
+            c = self.c
+            append_operators(c, "n " + " ".join(parts) if parts else "")
+            append_operators(c, path_paint(c, st, fi))
 
     def _path(self, commands: Sequence[tuple[Any, ...]]) -> Any:
         """Return a reportlab path object of path commands (M, L, C, Z)."""

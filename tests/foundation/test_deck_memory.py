@@ -65,3 +65,27 @@ def test_a_decks_build_does_not_hold_its_cards_drawn(tmp_path):
     assert large - small < 600 * PER_CARD, (small, large)
     # 600 more copies of the same cards: a copy costs its share of the PDF being written alone
     assert copies - small < 600 * PER_COPY, (small, copies)
+
+
+@pytest.mark.parametrize("bleed", [0.0, 3.0])
+def test_a_decks_pages_are_counted_as_drawn_without_unpacking_its_fronts(tmp_path, bleed):
+    from generator.components.base import Options
+    from generator.kits.kit import component_outputs
+    from generator.model.stored import count_shapes
+    from generator.printing.imposition import SheetPages
+
+    path = write_deck(tmp_path, deck_csv(40, 2))
+    definition = load_definition(path, templates_for(os.path.dirname(path)))
+    kit = kit_plan(definition, out=str(tmp_path / "out"), formats=("pdf",), options=Options(bleed=bleed))
+    decks = [output.pages for _, output in component_outputs(definition, kit.context(), None)]
+    decks = [pages for pages in decks if isinstance(pages, SheetPages)]
+    assert decks
+    for pages in decks:
+        assert len(pages) >= 2 * 80 // 9  # nine poker cards a sheet, each sheet with its backs page
+        for index in range(len(pages)):
+            page, packed = pages.counted(index)
+            # the budget's count (the page with its packed fronts empty, and their counts) is the
+            # count of the page drawn, fronts and all; a backs page has no packed front
+            assert count_shapes(page.shapes) + packed == count_shapes(pages[index].shapes)
+            # without bleed a sheet's fronts are counted as packed; with bleed each front is drawn
+            assert packed == 0 if bleed or pages.slots[index][1] else packed > 0
