@@ -16,7 +16,7 @@ import os
 import shutil
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, BinaryIO, overload
+from typing import Any, BinaryIO
 
 from generator import __version__
 from generator.components.base import Context, Options, Output
@@ -36,7 +36,7 @@ from generator.kits.homepage import PREVIEW
 from generator.kits.index import natural_key
 from generator.kits.plan import KitPlan, batch_board
 from generator.kits.tts import Part as ExportPart
-from generator.model.page import Drawing, Page
+from generator.model.page import Drawing, DrawnPages, Page
 from generator.printing.cut import CUT_STOCK, cut_numbers, fits_sheet, mark_shapes, with_marks
 from generator.printing.guide import guide_pages
 from generator.printing.imposition import Paper, SheetPages, is_paper_page, scale_bar
@@ -312,7 +312,7 @@ def print_pages(output: Output, paper: Paper, lang: str) -> Sequence[Page]:
     return tuple(printed(page) for page in output.pages)
 
 
-class MappedPages(Sequence[Page]):
+class MappedPages(DrawnPages):
     """Pages drawn when read, each passed through a function as it is read (none kept)."""
 
     def __init__(self, pages: Sequence[Page], change: Callable[[Page], Page]) -> None:
@@ -321,15 +321,8 @@ class MappedPages(Sequence[Page]):
     def __len__(self) -> int:
         return len(self.pages)
 
-    @overload
-    def __getitem__(self, index: int) -> Page: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[Page]: ...
-
-    def __getitem__(self, index: int | slice) -> Page | list[Page]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
+    def page(self, index: int) -> Page:
+        """Return page ``index`` passed through the function."""
         return self.change(self.pages[index])
 
 

@@ -7,9 +7,9 @@ Shapes are small frozen values. Text is positioned by its baseline; font sizes a
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal, Union
+from typing import Any, Literal, Union, overload
 
 from generator.model.fonts import text_width
 
@@ -396,3 +396,36 @@ def bounds(shapes: Iterable[Shape], m: Matrix = IDENTITY) -> tuple[float, float,
     if not xs:
         return None
     return (min(xs), min(ys), max(xs), max(ys))
+
+
+class DrawnPages(Sequence["Page"]):
+    """Pages drawn when they are read, not kept (a thousand-card deck is never held drawn): a
+    subclass says how many there are (``__len__``) and draws one (``page``). A slice is a list of
+    pages, and two sequences of pages are equal when their pages are, as two tuples are."""
+
+    def page(self, index: int) -> Page:
+        """Return page ``index`` (0 to len - 1), drawn now."""
+        raise NotImplementedError
+
+    def __len__(self) -> int:
+        raise NotImplementedError
+
+    @overload
+    def __getitem__(self, index: int) -> Page: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Page]: ...
+
+    def __getitem__(self, index: int | slice) -> Page | list[Page]:
+        if isinstance(index, slice):
+            return [self.page(i) for i in range(*index.indices(len(self)))]
+        if not -len(self) <= index < len(self):
+            raise IndexError(index)
+        return self.page(index % len(self))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence) or isinstance(other, (str, bytes)):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+
+    __hash__ = None  # type: ignore[assignment]

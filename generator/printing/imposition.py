@@ -4,9 +4,7 @@ lines, duplex backs and saddle-stitch booklet order. Works on Drawings; knows no
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import overload
 
 from generator.foundation.errors import DefinitionError, UsageError
 from generator.foundation.languages import DEFAULT_LANGUAGE, set_text, texts_of
@@ -15,6 +13,7 @@ from generator.model.page import (
     Box,
     Circle,
     Drawing,
+    DrawnPages,
     Group,
     Line,
     Page,
@@ -657,7 +656,7 @@ def render_sheets(
     return pages
 
 
-class SheetPages(Sequence[Page]):
+class SheetPages(DrawnPages):
     """The pages ``render_sheets`` returns, each drawn when it is read and not kept: a deck of a
     thousand cards is never held drawn. The pages of the sheet read last are kept until another
     sheet is read (its front and its backs page are read one after the other)."""
@@ -688,15 +687,8 @@ class SheetPages(Sequence[Page]):
     def __len__(self) -> int:
         return len(self.slots)
 
-    @overload
-    def __getitem__(self, index: int) -> Page: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[Page]: ...
-
-    def __getitem__(self, index: int | slice) -> Page | list[Page]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
+    def page(self, index: int) -> Page:
+        """Return page ``index``: a sheet's front or its backs page, drawn now."""
         sheet, side = self.slots[index]
         return self.sheet(sheet)[side]
 
