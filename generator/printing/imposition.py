@@ -710,25 +710,21 @@ class SheetPages(DrawnPages):
                     it = replace(it, front=Drawing(front.width, front.height, (), front.label))
                 out.append((x, y, it))
             rows.append(out)
-        page = render_sheets(
-            [rows],
-            self.paper,
-            self.label,
-            self.duplex_offset,
-            self.first + sheet,
-            self.total,
-            self.bleed,
-            self.lang,
-        )[side]
-        return page, packed
+        return self._drawn(rows, sheet)[side], packed
 
     def sheet(self, number: int) -> list[Page]:
         """Return the pages of sheet ``number`` (from 0): its front, and its backs page if any."""
         last = self._last
         if last[0] == number:
             return last[1]
-        pages = render_sheets(
-            [self.sheet_rows[number]],
+        pages = self._drawn(self.sheet_rows[number], number)
+        self._last = (number, pages)
+        return pages
+
+    def _drawn(self, rows: list[list[tuple[float, float, SheetItem]]], number: int) -> list[Page]:
+        """Return sheet ``number``'s pages (front, and backs if any) drawn from its rows."""
+        return render_sheets(
+            [rows],
             self.paper,
             self.label,
             self.duplex_offset,
@@ -737,8 +733,6 @@ class SheetPages(DrawnPages):
             self.bleed,
             self.lang,
         )
-        self._last = (number, pages)
-        return pages
 
 
 def _cut_lines(
