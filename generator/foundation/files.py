@@ -179,15 +179,28 @@ def read_regular(path: str, limit: int, follow: bool = True) -> bytes:
     return data
 
 
-_RECORDS: list[set[str]] = []  # the open records of ``reads_recorded``
+Stamp = tuple[int, int, int] | None  # modification time (ns), size and inode; None: missing
+
+_RECORDS: list[dict[str, Stamp]] = []  # the open records of ``reads_recorded``
+
+
+def stamp(path: str) -> Stamp:
+    """Return a file's modification time (ns), size and inode, or None when it is missing."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return (info.st_mtime_ns, info.st_size, info.st_ino)
 
 
 @contextlib.contextmanager
-def reads_recorded() -> Iterator[set[str]]:
-    """Yield a set that collects the absolute path of every file a definition brings in while the
-    block runs (the definition, its CSVs, pictures, fonts and templates, through ``read_inside``
-    and ``note_read``), also those asked for and missing: what ``pnp build --watch`` watches."""
-    found: set[str] = set()
+def reads_recorded() -> Iterator[dict[str, Stamp]]:
+    """Yield a mapping that collects the absolute path of every file a definition brings in while
+    the block runs (the definition, its CSVs, pictures, fonts and templates, through
+    ``read_inside`` and ``note_read``), also those asked for and missing, each with its ``stamp``
+    as it was just before the first read: what ``pnp build --watch`` watches, and a save made
+    after that read shows as a changed stamp."""
+    found: dict[str, Stamp] = {}
     _RECORDS.append(found)
     try:
         yield found
@@ -196,9 +209,11 @@ def reads_recorded() -> Iterator[set[str]]:
 
 
 def note_read(path: str) -> None:
-    """Add a file about to be read to every open record of ``reads_recorded``."""
+    """Add a file about to be read, with its stamp, to every open record of ``reads_recorded``."""
+    absolute = os.path.abspath(path)
     for found in _RECORDS:
-        found.add(os.path.abspath(path))
+        if absolute not in found:
+            found[absolute] = stamp(absolute)
 
 
 def read_inside(path: str, roots: Iterable[str], limit: int) -> bytes:

@@ -4,8 +4,10 @@ Each build runs in a fresh child process forked from this one, which has loaded 
 nothing one build read (a picture, a compiled template, a font) is kept for the next, so a
 rebuild sees every file as it is on disk. The child records every file the definition brought in
 (``foundation.files.reads_recorded``: the definition, its CSV files, pictures, fonts and templates,
-also those it asked for and did not find), and those are the files watched: their modification
-times and sizes are polled, no file-system events are needed. A kit is written into a staging
+also those it asked for and did not find), each with its modification time, size and inode as
+they were just before the build read it; those are the files watched, polled against the stamps
+the build saw (a save made while or just after the build ran is not missed), no file-system events
+are needed. A kit is written into a staging
 folder and swapped in whole (``foundation.files.swap_folder``), so a broken change leaves the last
 good kit in place, and the one line that says why is reported. Ctrl-C (or SIGTERM) stops the
 child build, if one runs, and is raised to the caller.
@@ -14,7 +16,6 @@ child build, if one runs, and is raised to the caller.
 from __future__ import annotations
 
 import multiprocessing
-import os
 import signal
 import time
 from collections.abc import Callable, Iterable
@@ -22,25 +23,28 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from generator.foundation.errors import PnpError, UsageError
-from generator.foundation.files import reads_recorded
+from generator.foundation.files import Stamp, reads_recorded, stamp
 from generator.kits.plan import BuildRequest
 
 POLL = 0.25  # seconds between two looks at the watched files
 SETTLE = 0.1  # seconds a changed file must stay unchanged before the rebuild (editors write twice)
 
-Stamp = tuple[int, int, int] | None  # modification time (ns), size and inode; None: missing
-
 
 @dataclass(frozen=True)
 class Attempt:
     """One build of the watch: whether it succeeded, its summary or error line (with the error's
-    exit code), how long it took, and the files it read."""
+    exit code), how long it took, and the files it read with their stamps as it read them."""
 
     ok: bool
     message: str
     code: int
     seconds: float
-    files: frozenset[str]
+    read: dict[str, Stamp]
+
+    @property
+    def files(self) -> frozenset[str]:
+        """Return the files the build read."""
+        return frozenset(self.read)
 
 
 def _one_line(text: str) -> str:
@@ -48,7 +52,7 @@ def _one_line(text: str) -> str:
 
 
 def _child(request: BuildRequest, connection: Any) -> None:
-    """Build once (in the forked child) and send (ok, message, code, files) back."""
+    """Build once (in the forked child) and send (ok, message, code, files read with stamps) back."""
     from generator.kits.run import run_build
 
     def stop(signum: int, frame: Any) -> None:
@@ -66,7 +70,7 @@ def _child(request: BuildRequest, connection: Any) -> None:
             return
         except Exception as exc:  # an unexpected failure: still one line, and the watch goes on
             result = (False, f"unexpected failure: {type(exc).__name__}: {exc}", 1)
-    connection.send((*result, sorted(found)))
+    connection.send((*result, sorted(found.items())))
     connection.close()
 
 
@@ -92,20 +96,12 @@ def build_once(request: BuildRequest) -> Attempt:
             if child.is_alive():
                 child.kill()
                 child.join()
-    return Attempt(ok, _one_line(message), code, time.perf_counter() - start, frozenset(files))
+    return Attempt(ok, _one_line(message), code, time.perf_counter() - start, dict(files))
 
 
 def stamps(files: Iterable[str]) -> dict[str, Stamp]:
     """Return the modification stamp of each file (None for one that is missing)."""
-    found: dict[str, Stamp] = {}
-    for path in files:
-        try:
-            info = os.stat(path)
-        except OSError:
-            found[path] = None
-        else:
-            found[path] = (info.st_mtime_ns, info.st_size, info.st_ino)
-    return found
+    return {path: stamp(path) for path in files}
 
 
 def _settled(files: Iterable[str], poll: float) -> dict[str, Stamp]:
@@ -146,20 +142,22 @@ def watch(
     good = attempt.ok
     report(_line(attempt, good_before=False))
     report(f"watching {len(watched)} file(s) for changes; Ctrl-C stops")
-    before = stamps(watched)
+    before = dict(attempt.read)
     done = 0
     while rebuilds is None or done < rebuilds:
         time.sleep(poll)
         if stamps(watched) == before:
             continue
-        before = _settled(watched, poll)
+        settled = _settled(watched, poll)
         attempt = build_once(request)
         report(_line(attempt, good_before=good))
         good = good or attempt.ok
-        grown = attempt.files - watched
-        watched = attempt.files if attempt.ok else watched | attempt.files
-        before = {**before, **stamps(grown)}
-        before = {path: before.get(path) for path in watched}
+        if attempt.ok:
+            watched, before = attempt.files, dict(attempt.read)
+        else:  # still watch what the last good build read, as it was when this one began
+            watched = watched | attempt.files
+            before = {**settled, **attempt.read}
+            before = {path: before.get(path) for path in watched}
         done += 1
 
 

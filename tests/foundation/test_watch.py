@@ -147,3 +147,38 @@ def test_watch_of_an_unknown_game_is_one_line_and_no_watch(tmp_path):
     )
     assert result.returncode == 3
     assert result.stderr.strip().splitlines() == ["pnp: error: unknown game 'nosuch' (known: pack)"]
+
+
+def test_a_save_the_moment_a_build_ends_is_seen(tmp_path, monkeypatch):
+    """A save made after the build read the file but before the watch first looks at it (here, while
+    the watch reports the build) still rebuilds: the watch compares against the file as the build
+    read it, not as it was when the watch got round to looking."""
+    from generator.kits.plan import BuildRequest
+    from generator.kits.watch import watch
+
+    toml = write_pack(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    with open(toml, encoding="utf-8") as handle:
+        text = handle.read()
+    lines: list[str] = []
+
+    def report(line: str) -> None:
+        lines.append(line)
+        if line.startswith("watching "):  # the same size: only the modification time tells
+            with open(toml, "w", encoding="utf-8") as handle:
+                handle.write(text.replace('label = "T{rank}"', 'label = "R{rank}"'))
+
+    def too_long(signum, frame):
+        raise AssertionError(f"the save was not seen: {lines}")
+
+    previous = signal.signal(signal.SIGALRM, too_long)
+    signal.alarm(WAIT)
+    try:
+        request = BuildRequest(games=("pack",), layouts="layouts", out="o", parts=True)
+        watch(request, report, poll=0.05, rebuilds=1)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+    assert len(lines) == 3 and all(line.startswith("built 1 kit(s)") for line in lines[::2]), lines
+    tiles = words(tmp_path / "o" / "pack" / "tiles.pdf")
+    assert tiles["R1"] == 2 and tiles["T1"] == 0
