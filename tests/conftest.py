@@ -281,6 +281,19 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             or (test in SLOW_BUT_ONE and not first_case)
         ):
             item.add_marker(pytest.mark.slow)
+    _run_first(items)
+
+
+# The longest single test, sharing no fixture with any other: run first, so that under xdist
+# (`-n 2`, work stealing: pyproject.toml) it never starts late and leaves one worker running alone.
+RUN_FIRST = ("tests/test_install.py",)
+
+
+def _run_first(items: list[pytest.Item]) -> None:
+    """Move the tests of RUN_FIRST to the front of the run, the order of the rest kept."""
+    first = [i for i in items if os.path.relpath(str(i.path), ROOT).replace(os.sep, "/") in RUN_FIRST]
+    if first:
+        items[:] = first + [i for i in items if i not in first]
 
 
 def _slow_file(path: str) -> bool:
