@@ -76,11 +76,10 @@ def nmm_kit() -> str:
 
 
 @pytest.fixture(scope="session")
-def all_kits(tmp_path_factory) -> str:
-    """Return an output folder holding every built-in kit, built on two worker processes."""
-    out = str(tmp_path_factory.mktemp("all"))
-    build(out, jobs=2)
-    return out
+def all_kits() -> str:
+    """Return an output folder holding every built-in kit, built on two worker processes (the
+    ``shared_build`` a test asking for the same build reads too)."""
+    return shared_build(jobs=2)
 
 
 @pytest.fixture(scope="session")
