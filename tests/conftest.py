@@ -284,8 +284,21 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 # The longest single test, sharing no fixture with any other: run first, so that under xdist
-# (`-n 2`, work stealing: pyproject.toml) it never starts late and leaves one worker running alone.
+# (`-n 2`, work stealing: pytest_configure) it never starts late and leaves one worker running alone.
 RUN_FIRST = ("tests/test_install.py",)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Under xdist (``-n``) with no ``--dist`` asked for, distribute the tests by work stealing:
+    each worker starts on its own half of the run in collection order (so a module's fixtures and
+    a file's caches are made by one worker) and takes half of what the other has left when it runs
+    out, so both end together."""
+    asked = any(
+        a in ("-d", "--dist") or a.startswith(("--dist=", "--distload"))
+        for a in config.invocation_params.args
+    )
+    if getattr(config.option, "dist", "no") == "load" and not asked:
+        config.option.dist = "worksteal"
 
 
 def _run_first(items: list[pytest.Item]) -> None:
