@@ -156,6 +156,7 @@ def booklet_source(spec: Any, ctx: Context) -> BookletSource:
             body=spec.get("body_size", 9.5),
             accent=ctx.colour(spec.get("accent_colour", "#7a2e1d")) or "#7a2e1d",
             icons=icons_of(ctx.definition),
+            lang=lang,
         ),
     )
     document = parse(render_template(path, values), shown_path(path), style.icons, style.face)

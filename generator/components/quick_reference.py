@@ -76,6 +76,7 @@ def _pages(
             body=body or spec.get("body_size", 7.0),
             accent=ctx.colour(spec.get("accent_colour", "#7a2e1d")) or "#7a2e1d",
             icons=icons_of(ctx.definition),
+            lang=ctx.options.lang,
         ),
     )
 
@@ -130,7 +131,16 @@ def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     return [
         Output(
             spec.id,
-            tuple(nup(items, ctx.paper, label, bleed=ctx.options.bleed, lang=ctx.options.lang)),
+            tuple(
+                nup(
+                    items,
+                    ctx.paper,
+                    label,
+                    bleed=ctx.options.bleed,
+                    lang=ctx.options.lang,
+                    icons=icons_of(ctx.definition),
+                )
+            ),
             (),
             items=tuple(items),
         )
