@@ -669,8 +669,15 @@ def tie_one_letter_words(text: str, across_lines: bool = True) -> str:
     break after the word is one too (a source text's, not a hard break). A text whose spaces are
     single keeps its length when its line breaks are kept."""
     if across_lines and "\n" in text:
-        text = _ONE_LETTER_EOL.sub("\\1" + NBSP, text)
+        text = _ONE_LETTER_EOL.sub(lambda m: _joined(m, text), text)
     return _ONE_LETTER.sub("\\1" + NBSP, text) if " " in text else text
+
+
+def _joined(match: re.Match[str], text: str) -> str:
+    """Return a one-letter word ending a line tied to the next line's first word, unless its line
+    is a heading, a figure line or a table row of booklet markup (the next line is a block of its own)."""
+    line = text[text.rfind("\n", 0, match.start()) + 1 : match.start()].lstrip()
+    return match.group(0) if line.startswith(("#", ":::", "|")) else match.group(1) + NBSP
 
 
 def set_text(line: str, lang: str) -> str:

@@ -126,6 +126,7 @@ def test_italian_writes_ad_and_ed_before_the_same_vowel():
         ("da a a j, dalla **a** alla **f**", "it", f"da a{NBSP}a{NBSP}j, dalla **a**{NBSP}alla **f**"),
         ("il y a 2 à 8 joueurs, `a b`", "fr", f"il y{NBSP}a{NBSP}2 à{NBSP}8 joueurs, `a b`"),
         ("**P** pistolier, l’a vu", "fr", f"**P**{NBSP}pistolier, l’a vu"),
+        ("## Partie A\nLa partie à\n  la fin", "fr", f"## Partie A\nLa partie à{NBSP}la fin"),
         ("a a b e e1", "en", "a a b e e1"),
     ],
 )

@@ -84,6 +84,10 @@ def test_no_produced_file_shows_a_raw_icon_name(with_icons):
         assert raw_icons(out) == []
 
 
+def test_no_file_of_any_built_in_kit_shows_a_raw_icon_name(all_kits):
+    assert raw_icons(all_kits) == []
+
+
 def test_a_pdf_names_the_icons_of_its_title_in_words_in_its_metadata(with_icons):
     full, _ = with_icons
     titles = {
