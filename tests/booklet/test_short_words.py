@@ -81,6 +81,7 @@ def texts(request) -> tuple[str, dict[str, Document]]:
     return request.param, documents(request.param)
 
 
+@pytest.mark.slow  # every kit's texts in two languages, or a kit built
 def test_no_broken_line_ends_with_a_one_letter_word(texts):
     lang, docs = texts
     style = BookStyle(lang=lang)
@@ -100,6 +101,7 @@ def test_no_broken_line_ends_with_a_one_letter_word(texts):
     assert not bad, bad[:10]
 
 
+@pytest.mark.slow  # every kit's texts in two languages, or a kit built
 def test_italian_writes_ad_and_ed_before_the_same_vowel():
     before = re.compile(r"(?<![\w’'])(a|e)\s+([^\s.,;:!?)]+)")
     bad = []
@@ -148,6 +150,7 @@ def test_a_translated_definition_text_ties_its_one_letter_words():
     assert "a 1" not in find_definition("centennial").component("strip").get("caption").replace("\u00a0", "?")
 
 
+@pytest.mark.slow  # every kit's texts in two languages, or a kit built
 def test_the_printed_french_kit_has_the_caption_of_its_track_unbroken(tmp_path):
     build(str(tmp_path), "centennial", lang="fr", formats=["pdf"])
     document = pdfium.PdfDocument(str(tmp_path / "centennial" / "strip.pdf"))

@@ -15,7 +15,10 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 
+from generator.components.inline import Icons
 from generator.model.inline import spoken
+from generator.model.page import Group, Page, Text
+from generator.printing.imposition import find_paper, footer
 from generator.starter import write_starter
 from tests.conftest import SVG_NS
 from tests.shared import build
@@ -79,6 +82,7 @@ def with_icons(tmp_path_factory) -> tuple[str, str]:
     return full, tiled
 
 
+@pytest.mark.slow  # two builds of the starter kit
 def test_no_produced_file_shows_a_raw_icon_name(with_icons):
     for out in with_icons:
         assert raw_icons(out) == []
@@ -88,6 +92,7 @@ def test_no_file_of_any_built_in_kit_shows_a_raw_icon_name(all_kits):
     assert raw_icons(all_kits) == []
 
 
+@pytest.mark.slow  # two builds of the starter kit
 def test_a_pdf_names_the_icons_of_its_title_in_words_in_its_metadata(with_icons):
     full, _ = with_icons
     titles = {
@@ -102,6 +107,7 @@ def test_a_pdf_names_the_icons_of_its_title_in_words_in_its_metadata(with_icons)
     assert titles["board.pdf"].startswith("Lanterns crown Night: Board heart")
 
 
+@pytest.mark.slow  # two builds of the starter kit
 def test_drawn_text_shows_the_icon_and_never_its_name(with_icons):
     """Every page of every PDF: the footers, running heads and headings read "Lanterns Night"
     round a drawn icon; the name, a word the kit has nowhere else, is never drawn as text."""
@@ -136,6 +142,7 @@ def footer_runs(path: str) -> list[tuple[float, str, bool]]:
     return line
 
 
+@pytest.mark.slow  # two builds of the starter kit
 def test_every_sheet_footer_draws_the_icon_between_the_words_of_the_title(with_icons):
     svgs = [
         os.path.join(out, GAME, name)
@@ -152,6 +159,7 @@ def test_every_sheet_footer_draws_the_icon_between_the_words_of_the_title(with_i
         assert words[1].startswith(" Night: "), (path, runs)
 
 
+@pytest.mark.slow  # two builds of the starter kit
 def test_the_booklet_running_head_draws_the_icon(with_icons):
     page = os.path.join(with_icons[0], GAME, "booklet-2.svg")
     runs = footer_runs(page)
@@ -159,6 +167,7 @@ def test_the_booklet_running_head_draws_the_icon(with_icons):
     assert "Lanterns " in words and " Night" in words and any(icon for _, _, icon in runs), runs
 
 
+@pytest.mark.slow  # two builds of the starter kit
 def test_the_manifest_and_home_page_say_the_titles_in_words(with_icons):
     full, _ = with_icons
     manifest = json.loads(Path(full, GAME, "manifest.json").read_text(encoding="utf-8"))
@@ -170,6 +179,7 @@ def test_the_manifest_and_home_page_say_the_titles_in_words(with_icons):
     assert "Lanterns crown Night" in home and "Action skull cards" in home
 
 
+@pytest.mark.slow  # two builds of the starter kit
 def test_svg_titles_and_figure_labels_say_the_icons_in_words(with_icons):
     full, _ = with_icons
     board = ET.parse(os.path.join(full, GAME, "board.svg")).getroot()
@@ -192,3 +202,16 @@ def test_svg_titles_and_figure_labels_say_the_icons_in_words(with_icons):
 )
 def test_spoken_writes_each_icon_as_its_name_a_word_apart(text, words):
     assert spoken(text) == words
+
+
+def test_a_footer_draws_the_icon_of_its_text_or_names_it_without_icons():
+    paper = find_paper("a4")
+    blank = Page(paper.width, paper.height)
+    drawn = footer(blank, paper, "Lanterns :crown: Night: Board", Icons()).shapes
+    assert [type(s) for s in drawn] == [Text, Group, Text]
+    assert (drawn[0].text, drawn[2].text) == ("Lanterns ", " Night: Board")
+    assert drawn[1].children and drawn[0].x < drawn[2].x
+    (named,) = footer(blank, paper, "Lanterns :crown: Night: Board").shapes
+    assert isinstance(named, Text) and named.text == "Lanterns crown Night: Board"
+    (plain,) = footer(blank, paper, "Lanterns: Board", Icons()).shapes
+    assert isinstance(plain, Text) and plain.text == "Lanterns: Board"
