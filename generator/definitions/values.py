@@ -135,6 +135,9 @@ class GameDefinition:
     raw: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
     fonts: tuple[UserFont, ...] = ()  # the faces of its [fonts] table
     icons: dict[str, IconPicture] = field(default_factory=dict)  # its [icons] table, by name
+    # the template base names of its booklet components, in order (a booklet's template key, by
+    # default the game id): the loader reads them from the components' typed values
+    booklet_templates: tuple[str, ...] = ()
 
     @property
     def id(self) -> str:
