@@ -227,7 +227,7 @@ def _typeset(source: BookletSource, ctx: Context) -> list[LaidPage]:
         matter = _matter(ctx, source, labels)
     masks = sorted(range(2 ** len(matter)), key=lambda m: (bin(m).count("1"), m))
     # (key, style, pages placed, the quick reference on a page of its own)
-    best: tuple[tuple, BookStyle, list, bool] | None = None
+    best: tuple[tuple[float, ...], BookStyle, list[list[tuple[Item, float]]], bool] | None = None
     aids: dict[float, bool] = {}  # the quick reference fits one page, by its body size
     # measured once: what has no figure lays out the same at every figure scale (the kit list,
     # the quick reference at its own body size, which most body sizes share)
@@ -436,7 +436,7 @@ def html_booklet(source: BookletSource, spec: ComponentSpec, ctx: Context) -> Ht
         component, overlay = source.cover.figure
         cover = drawn(component, overlay, "", width * 0.8)
     card = next((c for c in ctx.definition.components if c.kind == "quick-reference"), None)
-    quick: tuple = ()
+    quick: tuple[Block, ...] = ()
     if card is not None:
         try:
             quick = ctx.kind_of(card).text_of(card, ctx).blocks
