@@ -399,7 +399,7 @@ def _largest_tint(drawing: Drawing) -> float:
     return area
 
 
-def _aid(ctx: Context, card: Any, geo: Geometry, number: int, body: float) -> Page | None:
+def _aid(ctx: Context, card: ComponentSpec, geo: Geometry, number: int, body: float) -> Page | None:
     """Return the quick reference as a booklet page numbered number, or None when it needs two."""
     return ctx.kind_of(card).aid(card, ctx, geo.width, geo.height, number, body)
 
@@ -453,7 +453,7 @@ def _filling(
     style: BookStyle,
     title: str,
     labels: dict[str, str],
-    card: Any | None,
+    card: ComponentSpec | None,
 ) -> list[LaidPage]:
     """Return the pages that follow a booklet of count pages: the quick-reference card's page
     last (when given), and before it, only when the booklet could not be set to fit, the notes

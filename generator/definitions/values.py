@@ -70,13 +70,16 @@ PAPER_SCHEMA: dict[str, Field] = {
 
 @dataclass(frozen=True)
 class ComponentSpec:
-    """One component of a kit: its id (the output file name), kind and validated keys."""
+    """One component of a kit: its id (the output file name), kind and validated keys. The package
+    reads the keys through ``typed`` (the frozen typed value of its kind); a read by key
+    (``spec["size"]``, ``spec.get``) is for scripts and tests."""
 
     id: str
     kind: str
     values: dict[str, Any]
 
     def __getitem__(self, key: str) -> Any:
+        """Return a key's checked value."""
         return self.values[key]
 
     def get(self, key: str, default: Any = None) -> Any:
