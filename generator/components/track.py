@@ -19,6 +19,7 @@ from __future__ import annotations
 import itertools
 import math
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,7 +36,7 @@ from generator.components.look import (
 from generator.components.pictures import check_picture, face_picture, fit_field, grown, image_field
 from generator.components.specs import TrackSpec
 from generator.components.symbols import draw_symbol
-from generator.definitions.schema import Field, positive
+from generator.definitions.schema import Field, Where, positive
 from generator.definitions.values import ComponentSpec
 from generator.foundation.errors import DefinitionError
 from generator.foundation.numbers import is_ascii_digits
@@ -94,7 +95,7 @@ SCHEMA: dict[str, Field] = {
 }
 
 
-def check_spec(values: dict[str, Any], where) -> None:
+def check_spec(values: dict[str, Any], where: Where) -> None:
     """Check that the track has boxes, lanes that can turn, and marks on existing steps."""
     if not values["data"] and not values["path"]:
         raise where.child("path").error('give the boxes (path = ["1", "2", ...]) or data = "track"')
@@ -286,7 +287,7 @@ def _frame(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None) ->
 
 def square_size(spec: ComponentSpec, ctx: Context) -> float:
     """Return the side in mm of the track's boxes as printed (--cell-size sets it)."""
-    return _frame(spec, ctx, None)["box"]
+    return float(_frame(spec, ctx, None)["box"])
 
 
 def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = None) -> Drawing:
@@ -496,7 +497,7 @@ def _pieces(
     ctx: Context,
     overlay: dict[str, Any],
     cells: list[Cell],
-    rect,
+    rect: Callable[[Cell], tuple[float, float, float, float]],
     box: float,
     band: float = 0.0,
 ) -> list[Shape]:

@@ -17,6 +17,7 @@ from typing import Any
 
 from generator.components.base import COMMON_SCHEMA
 from generator.components.kinds import find_kind
+from generator.components.specs import BookletSpec
 from generator.definitions.schema import (
     Field,
     Where,
@@ -244,6 +245,9 @@ def _definition(
         raw=data,
         fonts=tuple(fonts.values()),
         icons=icons,
+        booklet_templates=tuple(
+            spec.typed(BookletSpec).template or game["id"] for spec in specs if spec.kind == "booklet"
+        ),
     )
     for spec in specs:
         _check_colours(definition, spec.values, comps_where.child(spec.id), spec.kind == "cards")
