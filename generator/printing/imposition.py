@@ -172,10 +172,9 @@ def place(
     its trim; the bleed may take the margin down to SAFE from the paper's edge (it is cut away),
     so a board sized to the printable area still fits (a white rim needs no room at all). The
     footers are in ``lang``."""
-    room = 2 * max(0.0, bleed - (paper.margin - SAFE)) if bleed_shapes(drawing, bleed) else 0.0
+    room = _bleed_room(drawing, paper, bleed)
     for sheet in (paper.portrait(), paper.landscape()):
-        pw, ph = sheet.printable
-        if drawing.width + room <= pw + 1e-6 and drawing.height + room <= ph + 1e-6:
+        if _holds(sheet, drawing, room):
             page = Page(sheet.width, sheet.height, label=label)
             x, y = (sheet.width - drawing.width) / 2, (sheet.height - drawing.height) / 2
             if bleed:
@@ -184,14 +183,7 @@ def place(
                 page = page.plus(drawing.placed(x, y))
             return [footer(page, sheet, set_text(label, lang))]
     if fit:
-        best = max(
-            (paper.portrait(), paper.landscape()),
-            key=lambda s: min(
-                (s.printable[0] - room) / drawing.width, (s.printable[1] - room) / drawing.height
-            ),
-        )
-        pw, ph = best.printable
-        k = min((pw - room) / drawing.width, (ph - room) / drawing.height)
+        best, k = _fitted(drawing, paper, room)
         page = Page(best.width, best.height, label=label)
         w, h = drawing.width * k, drawing.height * k
         if bleed:
@@ -205,6 +197,39 @@ def place(
         )
         return [page]
     return tile(drawing, paper, label, bleed=bleed, lang=lang)
+
+
+def fit_scale(drawing: Drawing, paper: Paper, bleed: float = 0.0) -> float:
+    """Return the scale ``place`` draws a drawing at with ``fit``: 1.0 when it fits a sheet of the
+    paper at true size (with room for its bleed), else the factor that shrinks it onto one sheet.
+    Under a bleed the bleed itself stays at true size: art that carries its own bleed (a picture
+    fitted to the cut and the bleed) is drawn with ``bleed / fit_scale`` to print it so."""
+    room = _bleed_room(drawing, paper, bleed)
+    if any(_holds(sheet, drawing, room) for sheet in (paper.portrait(), paper.landscape())):
+        return 1.0
+    return _fitted(drawing, paper, room)[1]
+
+
+def _bleed_room(drawing: Drawing, paper: Paper, bleed: float) -> float:
+    """Return the room a drawing's bleed takes beyond the printable area on both sides together."""
+    return 2 * max(0.0, bleed - (paper.margin - SAFE)) if bleed_shapes(drawing, bleed) else 0.0
+
+
+def _holds(sheet: Paper, drawing: Drawing, room: float) -> bool:
+    """Return whether the sheet's printable area holds the drawing at true size with the room."""
+    pw, ph = sheet.printable
+    return drawing.width + room <= pw + 1e-6 and drawing.height + room <= ph + 1e-6
+
+
+def _fitted(drawing: Drawing, paper: Paper, room: float) -> tuple[Paper, float]:
+    """Return the sheet (portrait or landscape) that takes the drawing scaled down largest, and
+    the scale."""
+    best = max(
+        (paper.portrait(), paper.landscape()),
+        key=lambda s: min((s.printable[0] - room) / drawing.width, (s.printable[1] - room) / drawing.height),
+    )
+    pw, ph = best.printable
+    return best, min((pw - room) / drawing.width, (ph - room) / drawing.height)
 
 
 def _trimmed(page: Page, drawing: Drawing, x: float, y: float, k: float, bleed: float) -> Page:
