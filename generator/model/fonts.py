@@ -186,6 +186,33 @@ def text_width(text: str, font: str = "sans", size: float = 10.0) -> float:
     return stringWidth(text, pdf_font(font), size) * 25.4 / 72.0
 
 
+_ASCENDERS = set("bdfhklt")
+_DESCENDERS = set("gjpqyQ,;()[]{}|")
+
+
+def text_extent(text: str, size: float) -> tuple[float, float]:
+    """Return (height above, depth below) the baseline in mm of a line of text's ink."""
+    em = size * 25.4 / 72.0
+    top = 0.0
+    bottom = 0.0
+    for ch in text:
+        if ch.isspace():
+            continue
+        if ch in _ASCENDERS:
+            top = max(top, 0.76)
+        elif ch.islower():
+            top = max(top, 0.55)
+        elif ch in "-–—·•=+~*":
+            top = max(top, 0.45)
+        elif ch in ".,_":
+            top = max(top, 0.12)
+        else:
+            top = max(top, 0.73)
+        if ch in _DESCENDERS:
+            bottom = 0.24
+    return top * em, bottom * em
+
+
 def break_words(text: str) -> list[str]:
     """Return the words of a text split at its plain spaces only: a no-break space (U+00A0,
     U+202F, as before French punctuation) joins what it stands between into one word."""
