@@ -285,7 +285,7 @@ def _fonts(table: dict[str, str], where: Where, folder: str) -> dict[str, UserFo
     import hashlib
 
     from generator.foundation.files import OutsideError, path_problem, read_inside
-    from generator.model.fonts import MAX_FONT_BYTES, PDF_NAMES, USER_FONT, font_family, font_problem
+    from generator.model.fonts import MAX_FONT_BYTES, PDF_NAMES, font_family, font_problem, user_font
 
     fonts: dict[str, UserFont] = {}
     for key, name in table.items():
@@ -320,7 +320,7 @@ def _fonts(table: dict[str, str], where: Where, folder: str) -> dict[str, UserFo
                 f"{shown}: no licence file beside it (OFL.txt, LICENSE, LICENCE.txt, COPYING or "
                 f"{os.path.splitext(os.path.basename(name))[0]}-LICENSE.txt, in the font's folder)"
             )
-        font = USER_FONT + os.path.realpath(path)
+        font = user_font(path, data)  # named by its bytes too: a face saved again is a new face
         licence_name = os.path.join(os.path.dirname(name), licence).replace(os.sep, "/")
         digest = hashlib.sha256(data).hexdigest()
         family = font_family(font)
