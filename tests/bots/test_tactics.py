@@ -204,9 +204,9 @@ def _makes(dice: tuple[int, ...], total: int) -> bool:
 
 @pytest.mark.parametrize("dice", [(6, 6, 1), (5, 6, 1), (4, 4, 4), (3, 4, 5)])
 def test_the_computer_crosses_the_rarest_number_a_throw_makes_at_everest(dice: tuple[int, ...]) -> None:
-    """Everest is a race on each player's own sheet, decided by the boxes left waiting: of the
-    numbers a throw can make, the one fewest throws make (counted here over all 216 throws) is
-    crossed whenever the throw allows it, even when another split crosses more boxes."""
+    """Everest is a race on each player's own sheet, decided by the boxes left waiting: on an
+    empty sheet, of the numbers these throws can make, the one fewest throws make (counted here
+    over all 216 throws: a 12 in each) is crossed, even when another split crosses more boxes."""
     state = GAMES["everest"].new_state(None)
     moves = state.chance_moves(tuple(sorted(dice)))
     made = {sum(group) for move in moves for group in move.groups}
