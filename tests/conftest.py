@@ -39,7 +39,13 @@ def starter_layouts() -> str:
 def kit_definitions(lang: str = "en") -> dict[str, GameDefinition]:
     """Return by id the definitions the suite checks every kit of: the built-in games and the
     starter kit (``starter_layouts``), so the starter passes every check the built-in games pass
-    and games a reader adds to layouts/ never reach the suite."""
+    and games a reader adds to layouts/ never reach the suite (read once a process per language)."""
+    return dict(_kit_definitions(lang))
+
+
+@functools.cache
+def _kit_definitions(lang: str) -> dict[str, GameDefinition]:
+    """Return kit_definitions(lang), loaded from the definition files."""
     definitions = {d.id: d for d in load_all(lang=lang)}
     definitions.update({d.id: d for d in load_all(starter_layouts(), lang)})
     return definitions
@@ -170,13 +176,16 @@ SLOW_TESTS = {
     "tests/foundation/test_processes.py::test_a_killed_check_leaves_its_folder_only_until_the_next_check",
     "tests/foundation/test_processes.py::test_live_play_stopped_by_signals_saves_the_whole_record",
     "tests/foundation/test_processes.py::test_the_next_build_clears_what_killed_builds_left",
+    "tests/foundation/test_processes.py::test_two_signals_close_together_end_in_one_line",
     "tests/foundation/test_processes.py::test_workers_end_with_the_main_process",
     "tests/foundation/test_tts_export.py::test_a_deck_of_more_than_70_cards_goes_on_more_sheets_without_an_empty_row",
+    "tests/foundation/test_tts_export.py::test_the_same_command_writes_the_same_bytes",
     "tests/foundation/test_watch.py::test_watch_rebuilds_on_save_keeps_the_last_good_kit_and_stops_on_sigint",
     "tests/games/test_barricades_board.py::test_barricades_form_a_maze_of_rows_not_a_scatter_of_blocks",
     "tests/games/test_barricades_board.py::test_invariants_over_thousands_of_seeds",
     "tests/games/test_barricades_board.py::test_line_squares_are_exactly_the_squares_the_line_passes_through",
     "tests/games/test_barricades_board.py::test_macguffins_are_almost_never_adjacent",
+    "tests/games/test_barricades_kit.py::test_a_larger_cell_size_tiles_the_board",
     "tests/games/test_barricades_rules.py::test_legal_moves_are_exactly_the_moves_check_move_accepts",
     "tests/games/test_centennial.py::test_random_playouts_finish_and_every_move_round_trips",
     "tests/games/test_push.py::test_boards_are_latin_squares_over_many_seeds",
