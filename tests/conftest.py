@@ -261,7 +261,6 @@ SLOW_BUT_ONE = {
     "tests/hostile/test_hostile_memory.py::test_a_kit_beyond_the_memory_cap_is_one_line_exit_3",
     "tests/hostile/test_hostile_output.py::test_a_malformed_manifest_of_another_kit_is_reported_and_skipped",
     "tests/hostile/test_hostile_referee_files.py::test_a_special_file_is_one_line_exit_3_at_once",
-    "tests/hostile/test_hostile_scheduler.py::test_tls_and_other_protocols_are_refused",
     "tests/referee/test_game_texts.py::test_every_message_of_a_playout_comes_from_the_catalogue",
     "tests/referee/test_game_texts.py::test_pnp_referee_says_a_games_reasons_and_positions_in_its_language",
     "tests/referee/test_message_examples.py::test_an_example_in_a_message_is_legal_where_it_is_shown",
