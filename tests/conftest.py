@@ -225,6 +225,7 @@ SLOW_BUT_ONE = {
     "tests/foundation/test_calibration.py::test_calibration_sheet_measures_true",
     "tests/foundation/test_cards.py::test_a_bad_deck_is_a_one_line_error_naming_file_row_and_column",
     "tests/foundation/test_cards.py::test_a_bad_picture_is_a_one_line_error_naming_its_row_and_column",
+    "tests/foundation/test_cards.py::test_a_card_text_is_set_at_the_largest_size_that_fits_each_line_as_full_as_it_goes",
     "tests/foundation/test_cards.py::test_cards_print_at_their_true_size_between_crop_marks",
     "tests/foundation/test_cards.py::test_every_back_lies_behind_its_front_after_a_long_edge_flip",
     "tests/foundation/test_cards.py::test_pictures_from_a_column_fill_their_box_once_stored",
