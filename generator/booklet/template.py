@@ -37,7 +37,7 @@ def booklets_dir(definition: Any) -> str:
 
 def template_names(definition: Any) -> list[str]:
     """Return the template base names of the definition's booklet components (default: the game id)."""
-    return [spec.get("template") or definition.id for spec in definition.components if spec.kind == "booklet"]
+    return list(definition.booklet_templates)
 
 
 def template_languages(definition: Any, template: str) -> list[str]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, runtime_checkable
 
 from generator.booklet.html import HtmlDocument
 from generator.booklet.markup import Document
@@ -57,6 +57,14 @@ class Drawer(Protocol):
     def __call__(
         self, spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = None, /
     ) -> Drawing: ...
+
+
+@runtime_checkable
+class OnBoard(Protocol):
+    """The typed keys of a kind whose pieces stand on a board (counters, standees): its ``board``
+    (empty: none named, so no square is checked against the pieces' footprint)."""
+
+    board: str
 
 
 class AidPage(Protocol):
@@ -295,7 +303,8 @@ def check_fit(ctx: Context) -> None:
             least = kind.smallest_square(spec)
             if kind.square_size(spec, ctx) < least - 1e-6:
                 fail(f"the points of the {title_of(spec)} need {least:g} mm from one to the next")
-        board_id = spec.values.get("board")
+        values = spec.typed(SPECS[spec.kind])
+        board_id = values.board if isinstance(values, OnBoard) else ""
         if not board_id or kind.footprint is None:
             continue
         square = board_square(ctx, board_id)

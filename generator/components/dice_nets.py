@@ -12,7 +12,7 @@ from generator.components.look import contrast_ink, fitted_text, knockout_boxes,
 from generator.components.pictures import MARK_PREFIX, check_picture, grown, load_picture, picture_shapes
 from generator.components.specs import DiceNetsSpec, DiceNetsSpecDice
 from generator.components.symbols import draw_symbol
-from generator.definitions.schema import Field, positive
+from generator.definitions.schema import Field, Where, positive
 from generator.definitions.values import ComponentSpec
 from generator.model.colour import readable
 from generator.model.page import Circle, Drawing, Group, Line, Polygon, Rect, Shape, Style
@@ -51,7 +51,7 @@ TAB = 0.28  # depth of a glue tab as a share of the face
 FRAME = 1.2  # mm, the coloured frame of an ink-saver face
 
 
-def check_spec(values: dict[str, Any], where) -> None:
+def check_spec(values: dict[str, Any], where: Where) -> None:
     """Check that every die has six faces of valid kinds."""
     for i, die in enumerate(values["dice"]):
         faces = die["faces"]

@@ -17,6 +17,7 @@ from typing import Any
 
 from generator.components.base import COMMON_SCHEMA
 from generator.components.kinds import find_kind
+from generator.components.specs import BookletSpec
 from generator.definitions.schema import (
     Field,
     Where,
@@ -244,6 +245,9 @@ def _definition(
         raw=data,
         fonts=tuple(fonts.values()),
         icons=icons,
+        booklet_templates=tuple(
+            spec.typed(BookletSpec).template or game["id"] for spec in specs if spec.kind == "booklet"
+        ),
     )
     for spec in specs:
         _check_colours(definition, spec.values, comps_where.child(spec.id), spec.kind == "cards")
@@ -281,7 +285,7 @@ def _fonts(table: dict[str, str], where: Where, folder: str) -> dict[str, UserFo
     import hashlib
 
     from generator.foundation.files import OutsideError, path_problem, read_inside
-    from generator.model.fonts import MAX_FONT_BYTES, PDF_NAMES, USER_FONT, font_family, font_problem
+    from generator.model.fonts import MAX_FONT_BYTES, PDF_NAMES, font_family, font_problem, user_font
 
     fonts: dict[str, UserFont] = {}
     for key, name in table.items():
@@ -316,7 +320,7 @@ def _fonts(table: dict[str, str], where: Where, folder: str) -> dict[str, UserFo
                 f"{shown}: no licence file beside it (OFL.txt, LICENSE, LICENCE.txt, COPYING or "
                 f"{os.path.splitext(os.path.basename(name))[0]}-LICENSE.txt, in the font's folder)"
             )
-        font = USER_FONT + os.path.realpath(path)
+        font = user_font(path, data)  # named by its bytes too: a face saved again is a new face
         licence_name = os.path.join(os.path.dirname(name), licence).replace(os.sep, "/")
         digest = hashlib.sha256(data).hexdigest()
         family = font_family(font)

@@ -21,6 +21,7 @@ from typing import Any, BinaryIO
 from generator import __version__
 from generator.components.base import Context, Options, Output
 from generator.components.kinds import KINDS, find_kind
+from generator.components.specs import CommonSpec
 from generator.definitions.values import GameDefinition
 from generator.foundation.errors import DefinitionError
 from generator.foundation.files import (
@@ -63,7 +64,8 @@ def component_outputs(
     sheets (a patch of hexes sized to the page) is drawn again in it."""
     results: list[tuple[str, Output]] = []
     for spec in definition.components:
-        if not spec.values.get("output", True):
+        common = spec.typed(CommonSpec)
+        if not common.output:
             continue
         built = find_kind(spec.kind).build(spec, ctx)
         if parts_ctx is not None and KINDS[spec.kind].stock == CUT_STOCK:
@@ -72,7 +74,7 @@ def component_outputs(
             if not all(fits_sheet(item, parts_ctx.paper, bleed) for item in items):
                 built = find_kind(spec.kind).build(spec, parts_ctx)
         for output in built:
-            if not spec.values.get("in_kit", True):
+            if not common.in_kit:
                 output = replace(output, in_kit=False)
             results.append((spec.id, output))
     return results
@@ -88,7 +90,7 @@ def translated_booklets(kit: KitPlan) -> list[tuple[str, Output]]:
 
     definition = kit.definition
     results: list[tuple[str, Output]] = []
-    specs = [c for c in definition.components if c.kind == "booklet" and c.values.get("output", True)]
+    specs = [c for c in definition.components if c.kind == "booklet" and c.typed(CommonSpec).output]
     for translated in kit.translations:
         lang = translated.lang
         options = replace(kit.options, lang=lang)
@@ -273,7 +275,7 @@ def part_title(definition: GameDefinition, component: str, output: Output) -> st
     """Return what a component's file is: its title in the definition (or its id), and the
     language of a booklet in another language ("Rules (fr)")."""
     spec = definition.component(component)
-    title = spec["title"] or component
+    title = spec.typed(CommonSpec).title or component
     lang = output.name.rpartition(".")[2] if "." in output.name else ""
     return f"{title} ({lang})" if lang else title
 
@@ -560,9 +562,11 @@ def export_part(kit: KitPlan, component: str, output: Output) -> ExportPart:
         shapes = {counter.name: counter.shape for counter in spec.typed(CountersSpec).counters}
         return ExportPart(spec.kind, title, output, shapes=shapes)
     if spec.kind == "standees":
+        from generator.components.specs import StandeesSpec
         from generator.components.standees import base_depth
 
-        return ExportPart(spec.kind, title, output, panel=(spec["height"], base_depth(spec, kit.context())))
+        panel = (spec.typed(StandeesSpec).height, base_depth(spec, kit.context()))
+        return ExportPart(spec.kind, title, output, panel=panel)
     if spec.kind == "dice-nets":
         from generator.components.specs import DiceNetsSpec
 
@@ -656,7 +660,7 @@ def kit_manifest(definition: GameDefinition, sheets: list, single_sided: bool, l
         components.append(
             {
                 "id": component,
-                "title": (spec.values.get("title") if spec else catalogue_text("guide.title", lang))
+                "title": (spec.typed(CommonSpec).title if spec else catalogue_text("guide.title", lang))
                 or component,
                 "pages": [first, last],
                 "sides": "duplex" if any(s.is_duplex for s in own) else "single",
@@ -688,7 +692,8 @@ def _seeded_outputs(kit: KitPlan) -> list[tuple[str, Output]]:
     results: list[tuple[str, Output]] = []
     ctx = _SeedWatch(definition, kit.paper, kit.seed, kit.variants, kit.options, kinds=KINDS)
     for spec in definition.components:
-        if not spec.values.get("output", True) or spec.kind == "booklet":
+        common = spec.typed(CommonSpec)
+        if not common.output or spec.kind == "booklet":
             continue
         key = (definition.path, definition.id, kit.paper, kit.variants, repr(kit.options), spec.id)
         if _SEED_FREE.get(key):
@@ -698,7 +703,7 @@ def _seeded_outputs(kit: KitPlan) -> list[tuple[str, Output]]:
         _SEED_FREE[key] = not ctx.seed_read
         if ctx.seed_read:
             for output in outputs:
-                if not spec.values.get("in_kit", True):
+                if not common.in_kit:
                     output = replace(output, in_kit=False)
                 results.append((spec.id, output))
     return results
