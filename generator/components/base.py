@@ -24,6 +24,7 @@ from generator.booklet.html import HtmlDocument
 from generator.booklet.markup import Document
 from generator.booklet.template import template_values
 from generator.components.specs import SPECS
+from generator.components.symbols import SYMBOLS
 from generator.definitions.schema import Field
 from generator.definitions.values import ComponentSpec, GameDefinition
 from generator.foundation.errors import BoardError, DefinitionError, UnknownGameError, UsageError
@@ -31,6 +32,7 @@ from generator.foundation.languages import text as catalogue_text
 from generator.games import find_rules
 from generator.games.base import GameRules
 from generator.games.examples import NOTATION, notation
+from generator.model.inline import Icons
 from generator.model.page import Drawing, Page
 from generator.printing.imposition import Paper, SheetItem, nup, nup_pages
 
@@ -321,6 +323,12 @@ def title_of(spec: ComponentSpec) -> str:
     return spec.typed(SPECS[spec.kind]).title or spec.id
 
 
+def _icons(ctx: Context) -> Icons:
+    """Return the definition's icons, the symbol table's among them (``components.inline.icons_of``,
+    which this module cannot import: it sits below it)."""
+    return Icons(ctx.definition.icons, ctx.definition.palette, SYMBOLS)
+
+
 def nup_output(spec: ComponentSpec, ctx: Context, parts: list[SheetItem], lazy: bool = False) -> list[Output]:
     """Return a component's cut-out parts laid n-up on sheets (with their backs pages, placed for
     the kit's flip, offset and bleed) as its one output, labelled with the game and the part.
@@ -328,9 +336,23 @@ def nup_output(spec: ComponentSpec, ctx: Context, parts: list[SheetItem], lazy: 
     label = f"{ctx.definition.title}: {title_of(spec)}"
     options = ctx.options
     if lazy:
-        later = nup_pages(parts, ctx.paper, label, options.duplex_offset, options.bleed, options.lang)
+        later = nup_pages(
+            parts,
+            ctx.paper,
+            label,
+            options.duplex_offset,
+            options.bleed,
+            options.lang,
+            _icons(ctx),
+        )
         return [Output(spec.id, later, items=tuple(parts))]
     pages = nup(
-        parts, ctx.paper, label, duplex_offset=options.duplex_offset, bleed=options.bleed, lang=options.lang
+        parts,
+        ctx.paper,
+        label,
+        duplex_offset=options.duplex_offset,
+        bleed=options.bleed,
+        lang=options.lang,
+        icons=_icons(ctx),
     )
     return [Output(spec.id, tuple(pages), items=tuple(parts))]

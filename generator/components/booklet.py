@@ -170,6 +170,7 @@ def booklet_source(spec: ComponentSpec, ctx: Context) -> BookletSource:
             body=booklet.body_size,
             accent=ctx.colour(booklet.accent_colour) or "#7a2e1d",
             icons=icons_of(ctx.definition),
+            lang=lang,
         ),
     )
     document = parse(render_template(path, values), shown_path(path), style.icons, style.face)

@@ -8,6 +8,7 @@ import os
 from typing import Any
 
 from generator.components.base import Context, Output
+from generator.components.inline import icons_of
 from generator.components.look import contrast_ink, fitted_text, knockout_boxes, knockout_hatch, luminance
 from generator.components.pictures import MARK_PREFIX, check_picture, grown, load_picture, picture_shapes
 from generator.components.specs import DiceNetsSpec, DiceNetsSpecDice
@@ -261,7 +262,17 @@ def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     return [
         Output(
             spec.id,
-            tuple(nup(items, ctx.paper, label, gap=0.0, bleed=ctx.options.bleed, lang=ctx.options.lang)),
+            tuple(
+                nup(
+                    items,
+                    ctx.paper,
+                    label,
+                    gap=0.0,
+                    bleed=ctx.options.bleed,
+                    lang=ctx.options.lang,
+                    icons=icons_of(ctx.definition),
+                )
+            ),
             items=tuple(items),
         )
     ]

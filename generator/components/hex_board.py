@@ -567,7 +567,11 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
     grid = m.grid
     shapes: list[Shape] = []
     if m.title_h:
-        shapes.append(Text(m.width / 2, 8.0, ctx.definition.title, 14, values.font, "middle"))
+        shapes.extend(
+            inline.set_line(
+                Text(m.width / 2, 8.0, ctx.definition.title, 14, values.font, "middle"), ctx.definition
+            )
+        )
     bg = ctx.colour(values.background)
     order = grid.sorted()
     if bg and bg != "#ffffff" and not ctx.options.ink_saver:
@@ -697,7 +701,17 @@ def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     return [
         Output(
             spec.id,
-            tuple(place(art, ctx.paper, ctx.options.fit, label, ctx.options.bleed, ctx.options.lang)),
+            tuple(
+                place(
+                    art,
+                    ctx.paper,
+                    ctx.options.fit,
+                    label,
+                    ctx.options.bleed,
+                    ctx.options.lang,
+                    inline.icons_of(ctx.definition),
+                )
+            ),
             art=art,
         )
     ]

@@ -79,6 +79,7 @@ def _pages(
             body=body or values.body_size,
             accent=ctx.colour(values.accent_colour) or "#7a2e1d",
             icons=icons_of(ctx.definition),
+            lang=ctx.options.lang,
         ),
     )
 
@@ -135,7 +136,16 @@ def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     return [
         Output(
             spec.id,
-            tuple(nup(items, ctx.paper, label, bleed=ctx.options.bleed, lang=ctx.options.lang)),
+            tuple(
+                nup(
+                    items,
+                    ctx.paper,
+                    label,
+                    bleed=ctx.options.bleed,
+                    lang=ctx.options.lang,
+                    icons=icons_of(ctx.definition),
+                )
+            ),
             (),
             items=tuple(items),
         )

@@ -407,7 +407,16 @@ def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     return [
         Output(
             spec.id,
-            tuple(nup(parts, ctx.paper, label, bleed=ctx.options.bleed, lang=ctx.options.lang)),
+            tuple(
+                nup(
+                    parts,
+                    ctx.paper,
+                    label,
+                    bleed=ctx.options.bleed,
+                    lang=ctx.options.lang,
+                    icons=inline.icons_of(ctx.definition),
+                )
+            ),
             items=tuple(parts),
         )
     ]

@@ -340,7 +340,11 @@ def drawing(
             face_picture(ctx.definition.path, values.background_image, key, area, values.background_fit)
         )
     if values.title_on_board:
-        shapes.append(Text(width / 2, 8.5, ctx.definition.title, 14, "sans-bold", "middle"))
+        shapes.extend(
+            inline.set_line(
+                Text(width / 2, 8.5, ctx.definition.title, 14, "sans-bold", "middle"), ctx.definition
+            )
+        )
 
     ink_saver = ctx.options.ink_saver
     line = Style(stroke=ctx.colour(values.line_colour) or "#000000", fill=None, width=values.line_width)
@@ -543,7 +547,17 @@ def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     return [
         Output(
             spec.id,
-            tuple(place(placed, ctx.paper, ctx.options.fit, label, bleed, ctx.options.lang)),
+            tuple(
+                place(
+                    placed,
+                    ctx.paper,
+                    ctx.options.fit,
+                    label,
+                    bleed,
+                    ctx.options.lang,
+                    icons_of(ctx.definition),
+                )
+            ),
             art=art,
         )
     ]

@@ -42,7 +42,14 @@ from generator.definitions.values import (
 )
 from generator.foundation.errors import DefinitionError, UnknownGameError
 from generator.foundation.files import note_read
-from generator.foundation.languages import DEFAULT_LANGUAGE, LANGUAGES, language_codes, set_text
+from generator.foundation.languages import (
+    DEFAULT_LANGUAGE,
+    LANGUAGES,
+    TIED_LANGUAGES,
+    language_codes,
+    set_text,
+    tie_one_letter_words,
+)
 from generator.foundation.numbers import is_ascii_digits
 from generator.model.inline import plain
 
@@ -129,6 +136,8 @@ def _translate(
     data = copy.deepcopy(data)
     for key, raw in chosen.items():
         text = set_text(raw, lang or DEFAULT_LANGUAGE)
+        if lang in TIED_LANGUAGES:  # a one-letter word never ends a line the text wraps into
+            text = tie_one_letter_words(text)
         parts = key.split(".")
         node = data
         for part in parts[:-1]:

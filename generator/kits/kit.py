@@ -20,6 +20,7 @@ from typing import Any, BinaryIO
 
 from generator import __version__
 from generator.components.base import Context, Options, Output
+from generator.components.inline import icons_of
 from generator.components.kinds import KINDS, find_kind
 from generator.components.specs import CommonSpec
 from generator.definitions.values import GameDefinition
@@ -37,6 +38,7 @@ from generator.kits.homepage import PREVIEW
 from generator.kits.index import natural_key
 from generator.kits.plan import KitPlan, batch_board
 from generator.kits.tts import Part as ExportPart
+from generator.model.inline import spoken
 from generator.model.page import Drawing, DrawnPages, Page
 from generator.printing.cut import CUT_STOCK, cut_numbers, fits_sheet, mark_shapes, with_marks
 from generator.printing.guide import guide_pages
@@ -260,9 +262,10 @@ RESERVED = ("kit", "manifest", "index", "preview", "print-guide")  # file names 
 
 def file_title(definition: GameDefinition, what: str) -> str:
     """Return the title of a file of the kit: the game's name and what the file is
-    ("Barricades: Soldiers sheet 1"); a page label that already starts with the name keeps it once."""
+    ("Barricades: Soldiers sheet 1"); a page label that already starts with the name keeps it once.
+    Icons (``:coin:``) are written as their names: a file's title holds words."""
     prefix = f"{definition.title}: "
-    return what if what.startswith(prefix) else prefix + what
+    return spoken(what if what.startswith(prefix) else prefix + what)
 
 
 def file_author(definition: GameDefinition) -> str:
@@ -412,6 +415,7 @@ def _write_kit(
             options.bleed,
             kit.stock_papers(),
             options.gutter_fold,
+            icons_of(definition),
         )
         if kit.cut:  # the registration marks on every sheet with parts to cut
             sheets = with_marks(sheets)
@@ -445,8 +449,8 @@ def _write_kit(
             files.extend(cut_files)
     manifest = {
         "game": definition.id,
-        "title": definition.title,
-        "subtitle": definition.game.get("subtitle") or "",
+        "title": spoken(definition.title),
+        "subtitle": spoken(definition.game.get("subtitle") or ""),
         "players": definition.game.get("players") or "",
         "playing_time": definition.game.get("playing_time") or "",
         "pnp_version": __version__,
@@ -584,7 +588,10 @@ def write_tts_export(kit: KitPlan, outputs: list[tuple[str, Output]], folder: st
 
     definition = kit.definition
     parts = [export_part(kit, c, o) for c, o in outputs if "." not in o.name]
-    files = tts_files(definition.id, definition.title, parts, kit.tts_url or "", file_author(definition))
+    parts = [replace(p, title=spoken(p.title)) for p in parts]  # the table names the parts in words
+    files = tts_files(
+        definition.id, spoken(definition.title), parts, kit.tts_url or "", file_author(definition)
+    )
     return [BuiltFile(path, 1, hashlib.sha256(data).hexdigest()) for path, data in write_tts(folder, files)]
 
 
@@ -602,10 +609,13 @@ def write_service_export(kit: KitPlan, outputs: list[tuple[str, Output]], folder
             continue
         read = export_part(kit, component, output)
         parts.append(
-            (output.name, ServicePart(read.kind, read.title, output, read.shapes, read.panel, read.die))
+            (
+                output.name,
+                ServicePart(read.kind, spoken(read.title), output, read.shapes, read.panel, read.die),
+            )
         )
-    definition = kit.definition
-    files = service_files(definition.id, definition.title, service, parts)
+    definition = kit.definition  # the README and the manifest name the parts in words
+    files = service_files(definition.id, spoken(definition.title), service, parts)
     return [
         BuiltFile(path, 1, hashlib.sha256(data).hexdigest())
         for path, data in write_service(folder, service, files)
@@ -660,8 +670,10 @@ def kit_manifest(definition: GameDefinition, sheets: list, single_sided: bool, l
         components.append(
             {
                 "id": component,
-                "title": (spec.typed(CommonSpec).title if spec else catalogue_text("guide.title", lang))
-                or component,
+                "title": spoken(
+                    (spec.typed(CommonSpec).title if spec else catalogue_text("guide.title", lang))
+                    or component
+                ),
                 "pages": [first, last],
                 "sides": "duplex" if any(s.is_duplex for s in own) else "single",
                 "stock": own[0].stock,

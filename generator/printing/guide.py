@@ -242,11 +242,11 @@ def _typeset(
         raise DefinitionError(f"{shown_path(path)}: the print guide has no figures ({component})")
 
     # the parts' titles it names may set the definition's icons (":coin:"), as the booklet does
-    style = BookStyle(body=9.0, icons=icons_of(ctx.definition))
+    style = BookStyle(body=9.0, icons=icons_of(ctx.definition), lang=lang)
     laid = typeset(document, geo, style, no_figures, None, running_title="")
     name = document.meta.get("title", "print guide")
     text = set_text(f"{ctx.definition.title}: {name}", lang)
-    return [scale_bar(footer(item.page, paper, text), paper, lang) for item in laid]
+    return [scale_bar(footer(item.page, paper, text, style.icons), paper, lang) for item in laid]
 
 
 def guide_pages(

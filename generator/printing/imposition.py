@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from generator.foundation.errors import DefinitionError, UsageError
 from generator.foundation.languages import DEFAULT_LANGUAGE, set_text, texts_of
 from generator.foundation.languages import text as catalogue_text
+from generator.model import inline
 from generator.model.page import (
     Box,
     Circle,
@@ -117,19 +118,20 @@ def scale_zone() -> float:
     return SCALE_BAR + 1.5 + widest
 
 
-def footer(page: Page, paper: Paper, text: str) -> Page:
+def footer(page: Page, paper: Paper, text: str, icons: inline.Icons | None = None) -> Page:
     """Return the page with a small footer line inside its bottom margin, left of the scale check
-    (the page itself when there is no text)."""
-    from generator.model.fonts import text_width
-
+    (the page itself when there is no text). The text's icons (a game's title ``"My :moon:
+    Game"``) are drawn from ``icons``; without them they are written as their names."""
     if not text:
         return page
     room = page.width - 2 * paper.margin - scale_zone() - 4.0
-    size = FOOT
-    width = text_width(text, "sans", size)
-    if width > room:
-        size = max(MIN_FOOT, size * room / width)
-    return page.plus(Text(paper.margin, footer_baseline(page, paper), text, size, "sans", "start", "#555555"))
+    y = footer_baseline(page, paper)
+    if icons is None or not inline.has_icons(text):
+        text = inline.spoken(text)
+        size = inline.fitted_size(text, room, FOOT, "sans", MIN_FOOT)
+        return page.plus(Text(paper.margin, y, text, size, "sans", "start", "#555555"))
+    size = inline.fitted_size(text, room, FOOT, "sans", MIN_FOOT)
+    return page.plus(*inline.line_shapes(paper.margin, y, text, size, "sans", "start", "#555555", icons))
 
 
 def scale_bar(page: Page, paper: Paper, lang: str) -> Page:
@@ -165,6 +167,7 @@ def place(
     label: str = "",
     bleed: float = 0.0,
     lang: str = DEFAULT_LANGUAGE,
+    icons: inline.Icons | None = None,
 ) -> list[Page]:
     """Return pages holding a drawing at true size, centred, turning the paper if that helps.
 
@@ -173,7 +176,7 @@ def place(
     runs that far beyond the drawing's edge, crop marks sit outside the bleed and the page records
     its trim; the bleed may take the margin down to SAFE from the paper's edge (it is cut away),
     so a board sized to the printable area still fits (a white rim needs no room at all). The
-    footers are in ``lang``."""
+    footers are in ``lang``, their icons drawn from ``icons`` (``footer``)."""
     room = _bleed_room(drawing, paper, bleed)
     for sheet in (paper.portrait(), paper.landscape()):
         if _holds(sheet, drawing, room):
@@ -183,7 +186,7 @@ def place(
                 page = _trimmed(page, with_bleed(drawing, bleed), x, y, 1.0, bleed)
             else:
                 page = page.plus(drawing.placed(x, y))
-            return [footer(page, sheet, set_text(label, lang))]
+            return [footer(page, sheet, set_text(label, lang), icons)]
     if fit:
         best, k = _fitted(drawing, paper, room)
         page = Page(best.width, best.height, label=label)
@@ -195,10 +198,13 @@ def place(
         else:
             page = page.plus(drawing.placed((best.width - w) / 2, (best.height - h) / 2, k))
         page = footer(
-            page, best, catalogue_text("footer.scaled", lang, label=label, percent=f"{k * 100:.0f}").strip()
+            page,
+            best,
+            catalogue_text("footer.scaled", lang, label=label, percent=f"{k * 100:.0f}").strip(),
+            icons,
         )
         return [page]
-    return tile(drawing, paper, label, bleed=bleed, lang=lang)
+    return tile(drawing, paper, label, bleed=bleed, lang=lang, icons=icons)
 
 
 def fit_scale(drawing: Drawing, paper: Paper, bleed: float = 0.0) -> float:
@@ -294,6 +300,7 @@ def tile(
     overlap: float = 10.0,
     bleed: float = 0.0,
     lang: str = DEFAULT_LANGUAGE,
+    icons: inline.Icons | None = None,
 ) -> list[Page]:
     """Return the tiles of a drawing too big for one sheet, each with a glue strip and marks.
 
@@ -372,6 +379,7 @@ def tile(
                     column=c + 1,
                     columns=len(cols),
                 ),
+                icons,
             )
             pages.append(page)
     return pages
@@ -602,6 +610,7 @@ def nup(
     duplex_offset: tuple[float, float] = (0.0, 0.0),
     bleed: float = 0.0,
     lang: str = DEFAULT_LANGUAGE,
+    icons: inline.Icons | None = None,
 ) -> list[Page]:
     """Return sheets with the items laid out in rows, cut lines in the gaps and margins (footers in ``lang``).
 
@@ -610,7 +619,7 @@ def nup(
     ``duplex_offset`` (dx, dy in mm) to correct the printer's misregistration. With a ``bleed``
     every item's art runs that far beyond its cut and items lie twice that apart."""
     sheet_rows = _nup_rows(items, paper, label, gap, bleed)
-    return render_sheets(sheet_rows, paper, label, duplex_offset, bleed=bleed, lang=lang)
+    return render_sheets(sheet_rows, paper, label, duplex_offset, bleed=bleed, lang=lang, icons=icons)
 
 
 def nup_pages(
@@ -620,10 +629,11 @@ def nup_pages(
     duplex_offset: tuple[float, float] = (0.0, 0.0),
     bleed: float = 0.0,
     lang: str = DEFAULT_LANGUAGE,
+    icons: inline.Icons | None = None,
 ) -> SheetPages:
     """Return the pages ``nup`` returns, each drawn when it is read (``SheetPages``)."""
     sheet_rows = _nup_rows(items, paper, label, 0.0, bleed)
-    return SheetPages(sheet_rows, paper, label, duplex_offset, bleed=bleed, lang=lang)
+    return SheetPages(sheet_rows, paper, label, duplex_offset, bleed=bleed, lang=lang, icons=icons)
 
 
 def _nup_rows(
@@ -676,6 +686,7 @@ def render_sheets(
     total: int | None = None,
     bleed: float = 0.0,
     lang: str = DEFAULT_LANGUAGE,
+    icons: inline.Icons | None = None,
 ) -> list[Page]:
     """Return the pages of sheets whose items are placed in rows of (x, y, item), x and y from the
     printable area's corner: each sheet centred with its cut lines, followed by a backs page
@@ -708,7 +719,7 @@ def render_sheets(
             ),
         )
         page = footer(
-            page, paper, catalogue_text("footer.sheet", lang, label=label, number=number, total=total)
+            page, paper, catalogue_text("footer.sheet", lang, label=label, number=number, total=total), icons
         )
         pages.append(page)
         if any(it.back is not None for row in rows for _, _, it in row):
@@ -731,7 +742,7 @@ def render_sheets(
                 bleed=bleed,
             )
             pages.append(
-                footer(back, paper, catalogue_text("footer.backs", lang, label=label, number=number))
+                footer(back, paper, catalogue_text("footer.backs", lang, label=label, number=number), icons)
             )
     return pages
 
@@ -751,8 +762,10 @@ class SheetPages(DrawnPages):
         total: int | None = None,
         bleed: float = 0.0,
         lang: str = DEFAULT_LANGUAGE,
+        icons: inline.Icons | None = None,
     ) -> None:
         self.sheet_rows = sheet_rows
+        self.icons = icons
         self.paper, self.label, self.duplex_offset = paper, label, duplex_offset
         self.first, self.bleed, self.lang = first, bleed, lang
         self.total = total if total is not None else first + len(sheet_rows) - 1
@@ -812,6 +825,7 @@ class SheetPages(DrawnPages):
             self.total,
             self.bleed,
             self.lang,
+            self.icons,
         )
 
 
