@@ -365,10 +365,11 @@ def test_a_card_whose_text_runs_to_its_edge_is_one_warning_line_naming_the_part(
     assert pnp("new", "lanterns", cwd=str(tmp_path)).returncode == 0
     layout = tmp_path / "layouts" / "lanterns.toml"
     text = layout.read_text(encoding="utf-8")
-    # the starter kit cut down to its deck: the check reads the cards, and the other parts would
-    # cost three times the build
+    # the starter kit cut down to its deck and dice: the check reads the cards (the dice keep the
+    # service's dice faces in the fast tier), and the other parts would treble the build
     first, deck, after = (text.index(f"[components.{c}]") for c in ("board", "deck", "track"))
-    text = text[:first] + text[deck:after]
+    dice, end = (text.index(f"[components.{c}]") for c in ("dice", "scoresheet"))
+    text = text[:first] + text[deck:after] + text[dice:end]
     name_field = 'text = "{name}"\nx = "5mm"'
     assert name_field in text
     layout.write_text(text.replace(name_field, 'text = "{name}"\nx = "0mm"', 1), encoding="utf-8")
