@@ -6,6 +6,7 @@ standard output and the standard error, so a test reads either the same way."""
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import os
 import subprocess
@@ -13,6 +14,9 @@ import sys
 import traceback
 import warnings
 from collections.abc import Callable, Iterator
+
+import typer
+import typer.main
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -74,6 +78,41 @@ def _as_a_process(cwd: str, stdin: bytes) -> Iterator[tuple[io.StringIO, io.Stri
         os.chdir(saved_cwd)
 
 
+class _MadeOnce:
+    """The ``pnp`` typer application with its click command made once a test process: typer makes
+    it again from the command functions' signatures at every call of the application (a process
+    calls it once; the tests call it hundreds of times, and making it cost a tenth of their CPU)."""
+
+    def __init__(self, app: typer.Typer) -> None:
+        self.app = app
+        self.command = typer.main.get_command(app)
+
+    def __call__(self, *args: object, **kwargs: object) -> object:
+        """Return what the click command returns for these arguments, as calling the app would."""
+        return self.command(*args, **kwargs)
+
+
+@functools.cache
+def _made_once() -> _MadeOnce:
+    """Return the application of ``generator.cli.app`` with its command made (once a process)."""
+    from generator.cli import app
+
+    return _MadeOnce(app.app)
+
+
+def run_main(args: list[str]) -> None:
+    """Call ``generator.cli.app.main`` with args (it ends in ``SystemExit``, as the process does)
+    through the application's command made once a test process; same options, same results."""
+    from generator.cli import app
+
+    made = _made_once()
+    saved, app.app = app.app, made
+    try:
+        app.main(args)
+    finally:
+        app.app = saved
+
+
 def pnp(
     *args: str, cwd: str | None = None, stdin: str | bytes | None = None
 ) -> subprocess.CompletedProcess[str]:
@@ -81,13 +120,11 @@ def pnp(
     runs once its signal handlers are set) in ``cwd`` (default: the checkout) with ``stdin`` as its
     input; return its exit code, standard output and standard error as a finished process would:
     ``sys.exit`` gives the code, an exception that escapes prints its traceback and gives 1."""
-    from generator.cli.app import main
-
     data = stdin.encode("utf-8") if isinstance(stdin, str) else (stdin or b"")
     code = 0
     with _as_a_process(cwd or ROOT, data) as (out, err):
         try:
-            main(list(args))
+            run_main(list(args))
         except SystemExit as exc:
             code = _exit_code(exc, err)
         except Exception:  # what the interpreter does with an exception nothing caught

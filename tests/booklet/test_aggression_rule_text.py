@@ -28,7 +28,7 @@ def kit(
 ) -> tuple[list[str], list[str]]:
     """Return the variants a kit is built with and the text of its kit.pdf, page by page."""
     out = tmp_path_factory.mktemp("aggression")
-    build(str(out), "aggression", variants=request.param)
+    build(str(out), "aggression", variants=request.param, formats=["pdf"], parts=False)  # kit.pdf alone
     return request.param, _pages(out)
 
 

@@ -18,7 +18,7 @@ import pytest
 from generator.definitions.values import BUILTIN_GAMES
 from generator.kits.service import FOLDER, SERVICES
 from generator.printing.cut import REG_INSET, REG_LENGTH, REG_SQUARE
-from tests.conftest import build, shared_build
+from tests.conftest import shared_build
 from tests.foundation.test_translations import english_in
 
 GUIDE = "print-guide"  # the guide's component id in the manifest
@@ -27,6 +27,12 @@ GUIDE = "print-guide"  # the guide's component id in the manifest
 AS_TYPED = re.compile(
     r"--export cut|(?:[\w<>.-]+/)+[\w<>.-]*|" + "|".join(re.escape(s.title) for s in SERVICES.values())
 )
+
+
+def cut_kit(game: str, lang: str, service: str) -> str:
+    """Return the output folder of the kit of game built with --export cut and --service in lang
+    (PDF only, no part files), shared with every test that reads the same kit."""
+    return shared_build(game, formats=("pdf",), export=("cut",), service=service, lang=lang, parts=False)
 
 
 def kit_folder(out: str) -> Path:
@@ -123,8 +129,7 @@ CASES = [
 def test_the_guide_names_the_cut_files_and_the_service_folder_in_every_language(
     tmp_path, game, lang, service
 ):
-    build(str(tmp_path), game, formats=["pdf"], export=("cut",), service=service, lang=lang, parts=False)
-    folder = kit_folder(str(tmp_path))
+    folder = kit_folder(cut_kit(game, lang, service))
     text, manifest = guide_text(folder)
     flat = joined(text)
     for entry in manifest["kit"]["cut"]:

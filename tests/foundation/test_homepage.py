@@ -129,7 +129,11 @@ def _settings(out: Path, folder: str) -> list[str]:
     return [re.sub(r"<[^>]+>", "", item).strip() for item in block.group(1).split("<li>")[1:]]
 
 
-@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+# French in the fast tier (a language other than the definitions' own), the others slow
+@pytest.mark.parametrize(
+    "lang",
+    [lang if lang == "fr" else pytest.param(lang, marks=pytest.mark.slow) for lang in sorted(LANGUAGES)],
+)
 def test_a_gutter_fold_kit_names_its_gutter_fold_sheets_in_the_page_language(tmp_path, lang):
     # the French-suited deck (cards with a back) in every language pnp writes: only its
     # definition's languages change, so its home page is in that language

@@ -365,6 +365,11 @@ def test_a_card_whose_text_runs_to_its_edge_is_one_warning_line_naming_the_part(
     assert pnp("new", "lanterns", cwd=str(tmp_path)).returncode == 0
     layout = tmp_path / "layouts" / "lanterns.toml"
     text = layout.read_text(encoding="utf-8")
+    # the starter kit cut down to its deck and dice: the check reads the cards (the dice keep the
+    # service's dice faces in the fast tier), and the other parts would treble the build
+    first, deck, after = (text.index(f"[components.{c}]") for c in ("board", "deck", "track"))
+    dice, end = (text.index(f"[components.{c}]") for c in ("dice", "scoresheet"))
+    text = text[:first] + text[deck:after] + text[dice:end]
     name_field = 'text = "{name}"\nx = "5mm"'
     assert name_field in text
     layout.write_text(text.replace(name_field, 'text = "{name}"\nx = "0mm"', 1), encoding="utf-8")
@@ -461,7 +466,7 @@ def standee_kits() -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("game", sorted(standee_kits()))
-@pytest.mark.parametrize("bleed", [0.0, 3.0])
+@pytest.mark.parametrize("bleed", [3.0, 0.0])  # the fast tier keeps the first case: under bleed
 def test_standee_faces_keep_their_printed_text_inside_the_services_safe_area(game, bleed):
     # a service's standee is its two panels in a plastic base: what the file prints of a face is
     # the panel, and every text and symbol of it keeps the product's safe area from its cut; the

@@ -144,7 +144,7 @@ def crossings(pages: list[Page]) -> tuple[int, list[str]]:
     return tiles, crossed
 
 
-@pytest.mark.parametrize("bleed", [0.0, 3.0])
+@pytest.mark.parametrize("bleed", [3.0, 0.0])  # the fast tier keeps the first case: under bleed
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_no_seam_of_a_kits_tiled_track_crosses_a_glyph(game, paper, bleed):

@@ -25,27 +25,40 @@ URL = "https://example.org/kits/aggression/"
 FRENCH = Path(ROOT) / "examples" / "french-deck"
 
 
-@pytest.fixture(scope="module")
-def exports(tmp_path_factory) -> dict[str, tuple[Path, str]]:
-    """Build the starter kit, the French deck example and a seeded built-in kit with --export
-    tts; return each kit's folder and the prefix its images are named with."""
-    root = tmp_path_factory.mktemp("tts")
-    assert pnp("new", "lanterns", cwd=str(root)).returncode == 0
-    out = root / "out"
-    builds = {
-        "lanterns": (["lanterns", "--layouts", "layouts"], ""),
-        "french-deck": (["french-deck", "--layouts", str(FRENCH)], ""),
-        "aggression": (["aggression", "--tts-url", URL], URL),
-    }
-    kits = {}
-    for name, (args, prefix) in builds.items():
+class _Exports(dict[str, tuple[Path, str]]):
+    """The kits of ``exports`` by name, each built on first use (a test reads only the kits it
+    names, so the fast tier builds no more of them than its tests read)."""
+
+    def __init__(self, root: Path) -> None:
+        super().__init__()
+        self.root = root
+
+    def __missing__(self, name: str) -> tuple[Path, str]:
+        args, prefix = EXPORTS[name]
+        out = self.root / "out"
         result = pnp(
-            "build", *args, "--export", "tts", "--format", "pdf", "--out", str(out), "-q", cwd=str(root)
+            "build", *args, "--export", "tts", "--format", "pdf", "--out", str(out), "-q", cwd=str(self.root)
         )
         assert result.returncode == 0, result.stderr
         folder = next(p for p in out.iterdir() if p.name.startswith(name))
-        kits[name] = (folder, prefix)
-    return kits
+        self[name] = (folder, prefix)
+        return self[name]
+
+
+EXPORTS = {
+    "lanterns": (["lanterns", "--layouts", "layouts"], ""),
+    "french-deck": (["french-deck", "--layouts", str(FRENCH)], ""),
+    "aggression": (["aggression", "--tts-url", URL], URL),
+}
+
+
+@pytest.fixture(scope="module")
+def exports(tmp_path_factory) -> dict[str, tuple[Path, str]]:
+    """Return by name the starter kit, the French deck example and a seeded built-in kit built with
+    --export tts (each on first use): each kit's folder and the prefix its images are named with."""
+    root = tmp_path_factory.mktemp("tts")
+    assert pnp("new", "lanterns", cwd=str(root)).returncode == 0
+    return _Exports(root)
 
 
 def saved(folder: Path, game: str) -> dict[str, Any]:
@@ -81,7 +94,11 @@ def decks(save: dict[str, Any]) -> list[dict[str, Any]]:
     return [o for o in save["ObjectStates"] if o["Name"] in ("Deck", "DeckCustom")]
 
 
-@pytest.mark.parametrize("game", ["lanterns", "french-deck", "aggression"])
+# the French deck example (52 cards and their pictures) in the slow tier only
+FRENCH_SLOW = pytest.param("french-deck", marks=pytest.mark.slow)
+
+
+@pytest.mark.parametrize("game", ["lanterns", FRENCH_SLOW, "aggression"])
 def test_every_image_it_names_is_beside_it_as_rgb_within_4096_pixels(exports, game):
     folder, prefix = exports[game]
     check_export(folder, game, prefix)
@@ -149,7 +166,9 @@ def csv_cards(path: Path) -> Counter[str]:
     ("game", "cards", "unique"),
     [
         ("lanterns", "layouts/lanterns-cards.csv", True),  # two types, two backs
-        ("french-deck", str(FRENCH / "french-deck-cards.csv"), False),  # one back for every card
+        pytest.param(  # one back for every card
+            "french-deck", str(FRENCH / "french-deck-cards.csv"), False, marks=pytest.mark.slow
+        ),
     ],
 )
 def test_a_deck_has_one_card_per_copy_on_sheets_of_at_most_10_by_7(exports, game, cards, unique):

@@ -18,17 +18,16 @@ from generator.definitions.loader import load_definition
 from generator.foundation.errors import DefinitionError
 from generator.games import find_rules
 from generator.printing.imposition import find_paper
-from tests.conftest import build, mm
+from tests.conftest import build, mm, shared_build
 from tests.pdf_reader import open_pdf
 
 RULES = find_rules("barricades")
 
 
 @pytest.fixture(scope="module")
-def kit(tmp_path_factory) -> str:
-    out = str(tmp_path_factory.mktemp("barricades"))
-    build(out, "barricades", seed="3", formats=["pdf"])
-    return os.path.join(out, "barricades-seed3")
+def kit() -> str:
+    """Return the folder of the seed-3 kit (PDF and SVG; test_barricades_numbers.py reads it too)."""
+    return os.path.join(shared_build("barricades", seed="3"), "barricades-seed3")
 
 
 def words(path: str, page: int = 0) -> list[tuple]:

@@ -15,7 +15,7 @@ import pytest
 
 from generator.definitions.loader import find_definition
 from generator.games import find_rules
-from tests.conftest import build, mm
+from tests.conftest import mm, shared_build
 from tests.pdf_reader import open_pdf
 from tests.svg_reader import read_svg
 
@@ -25,7 +25,7 @@ TYPES = {p["name"]: p for p in VALUES["pieces"]}  # by title: "Machine gunner"
 INITIALS = {p["initial"]: p["type"] for p in VALUES["pieces"]}
 SIDES = tuple(VALUES["home_ranks"])
 PANEL = find_definition("barricades").component("soldiers")["height"]
-SEEDS = (1, 3, 58)
+SEEDS = (3, 1, 58)  # the first in the fast tier: the kit test_barricades_kit.py reads too
 
 Word = tuple[str, float, float]  # text and where it stands on the page, in mm
 Box = tuple[float, float, float, float]
@@ -88,9 +88,8 @@ def svg_strips(path: str, width: float, height: float) -> list[Box]:
 
 
 @pytest.fixture(scope="module", params=SEEDS)
-def kit(request, tmp_path_factory) -> str:
-    out = str(tmp_path_factory.mktemp(f"numbers-{request.param}"))
-    build(out, "barricades", seed=str(request.param))
+def kit(request) -> str:
+    out = shared_build("barricades", seed=str(request.param))
     return os.path.join(out, f"barricades-seed{request.param}")
 
 

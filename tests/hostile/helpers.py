@@ -47,13 +47,13 @@ class Run:
 
 def cli(*args: str) -> Run:
     """Run pnp in this process; return its exit code and output."""
-    from generator.cli.app import main
+    from tests.cli_run import run_main
 
     out, err = io.StringIO(), io.StringIO()
     code = 0
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         try:
-            main(list(args))
+            run_main(list(args))
         except SystemExit as exc:
             code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
     return Run(code, out.getvalue(), err.getvalue())

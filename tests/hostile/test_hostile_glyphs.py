@@ -44,7 +44,21 @@ def _outputs(out: Path) -> str:
     return "\n".join(texts)
 
 
-@pytest.mark.parametrize(("kind", "path", "type_"), TEXT_PATHS, ids=lambda v: str(v))
+def _cases() -> list[Any]:
+    """Return TEXT_PATHS as test cases: the first text key and the first list of texts of each kind
+    in the fast tier, the other keys (read by the same check) in the slow one."""
+    seen: set[tuple[str, str]] = set()
+    cases: list[Any] = []
+    for kind, path, type_ in TEXT_PATHS:
+        if (kind, type_) in seen:
+            cases.append(pytest.param(kind, path, type_, marks=pytest.mark.slow))
+        else:
+            seen.add((kind, type_))
+            cases.append((kind, path, type_))
+    return cases
+
+
+@pytest.mark.parametrize(("kind", "path", "type_"), _cases(), ids=lambda v: str(v))
 def test_a_text_the_fonts_cannot_draw_is_refused_or_never_printed(tmp_path, kind, path, type_):
     value: Any = [TOFU] if type_ == "list:str" else TOFU
     component = _put(COMPONENTS[kind], path, value)

@@ -18,11 +18,18 @@ import pytest
 from generator.kits.plan import BuildRequest
 from generator.kits.run import run_build
 from tests.hostile.fuzz_defs import base, toml_str
-from tests.hostile.helpers import ROOT, cli
+from tests.hostile.helpers import ROOT, cli, mini_kit
 
 
 def _build(out, *games, **options):
     return run_build(BuildRequest(**{"games": games, "out": str(out), **options}))
+
+
+@pytest.fixture(scope="module")
+def mini(tmp_path_factory) -> str:
+    """Return the layouts folder of the one-booklet kit ``mini`` (helpers.MINI_TOML): the tests of
+    the output folder and its home page need a kit in it, not a large one."""
+    return mini_kit(str(tmp_path_factory.mktemp("mini")))
 
 
 def kit_state(folder) -> str | None:
@@ -82,34 +89,35 @@ def test_concurrent_builds_into_one_folder_leave_one_whole_kit(tmp_path):
     assert kit_state(tmp_path / "nine-mens-morris") in ("a4", "letter")
 
 
-def test_stale_temporary_files_are_cleared(tmp_path):
+def test_stale_temporary_files_are_cleared(tmp_path, mini):
     (tmp_path / ".tmp-abc123").write_bytes(b"")
-    (tmp_path / ".tmp-nine-mens-morris-xyz").mkdir()
-    (tmp_path / ".tmp-nine-mens-morris-xyz" / "board.pdf").write_bytes(b"half")
-    _build(tmp_path, "nine-mens-morris", formats=["pdf"])
-    assert sorted(os.listdir(tmp_path)) == ["index.html", "nine-mens-morris"]
+    (tmp_path / ".tmp-mini-xyz").mkdir()
+    (tmp_path / ".tmp-mini-xyz" / "booklet.pdf").write_bytes(b"half")
+    _build(tmp_path, "mini", formats=["pdf"], layouts=mini)
+    assert sorted(os.listdir(tmp_path)) == ["index.html", "mini"]
 
 
 @pytest.mark.parametrize("text", ["{", "[1, 2]", '{"files": [1]}', '{"files": "x"}', "\xff"])
-def test_a_malformed_manifest_of_another_kit_is_reported_and_skipped(tmp_path, text):
-    other = tmp_path / "other"
-    other.mkdir()
+def test_a_malformed_manifest_of_another_kit_is_reported_and_skipped(tmp_path, mini, text):
+    out = tmp_path / "out"
+    other = out / "other"
+    other.mkdir(parents=True)
     (other / "manifest.json").write_bytes(text.encode("latin-1"))
-    run = cli("build", "nine-mens-morris", "--format", "pdf", "--out", str(tmp_path))
+    run = cli("build", "mini", "--layouts", mini, "--format", "pdf", "--out", str(out))
     assert run.code == 0, run.err
     assert "warning: skipped" in run.out and "other" in run.out
-    index = (tmp_path / "index.html").read_text(encoding="utf-8")
-    assert "nine-mens-morris/kit.pdf" in index and 'id="other"' not in index
-    assert cli("build", "nine-mens-morris", "--format", "pdf", "--out", str(tmp_path), "-q").code == 0
+    index = (out / "index.html").read_text(encoding="utf-8")
+    assert "mini/kit.pdf" in index and 'id="other"' not in index
+    assert cli("build", "mini", "--layouts", mini, "--format", "pdf", "--out", str(out), "-q").code == 0
 
 
-def test_everything_in_the_contact_sheet_is_escaped(tmp_path):
+def test_everything_in_the_contact_sheet_is_escaped(tmp_path, mini):
     evil = tmp_path / "<b>evil"
     evil.mkdir()
     manifest = {"title": "<script>x</script>", "seed": "<script>alert(1)</script>",
                 "files": [{"name": "<img src=x onerror=alert(1)>.svg"}]}  # fmt: skip
     (evil / "manifest.json").write_text(json.dumps(manifest))
-    _build(tmp_path, "nine-mens-morris", formats=["pdf"])
+    _build(tmp_path, "mini", formats=["pdf"], layouts=mini)
     index = (tmp_path / "index.html").read_text(encoding="utf-8")
     assert "<script" not in index and "<img src=x" not in index and "<b>evil" not in index
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in index
@@ -146,11 +154,11 @@ def test_source_date_epoch_changes_nothing(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("out", ["FILE", "/proc/pnp-out", "/dev/null"])
-def test_unusable_output_folders_are_one_line_exit_2(tmp_path, out):
+def test_unusable_output_folders_are_one_line_exit_2(tmp_path, mini, out):
     if out == "FILE":
         out = str(tmp_path / "file")
         (tmp_path / "file").write_text("x")
-    for command in (["build", "nine-mens-morris", "--format", "pdf"], ["calibrate"]):
+    for command in (["build", "mini", "--layouts", mini, "--format", "pdf"], ["calibrate"]):
         run = cli(*command, "--out", out)
         assert run.code == 2, run.err
         run.one_line_error()
@@ -179,7 +187,7 @@ class _Links(HTMLParser):
         self.links += [value for name, value in attrs if name in ("href", "src") and value]
 
 
-def test_a_foreign_manifest_puts_no_link_outside_the_output_folder(tmp_path):
+def test_a_foreign_manifest_puts_no_link_outside_the_output_folder(tmp_path, mini):
     out = tmp_path / "out"
     outside = tmp_path / "outside"
     outside.mkdir()
@@ -200,11 +208,12 @@ def test_a_foreign_manifest_puts_no_link_outside_the_output_folder(tmp_path):
     (outside / "manifest.json").write_text(json.dumps({"title": "Far", "files": [{"name": "secret.pdf"}]}))
     os.symlink(outside, out / "far")
     os.symlink(outside / "secret.pdf", out / "nine-mens-morris-seeds1-2.pdf")
-    run = cli("build", "nine-mens-morris", "--format", "pdf", "--out", str(out), "-q")
+    os.symlink(outside / "secret.pdf", out / "mini-seeds1-2.pdf")
+    run = cli("build", "mini", "--layouts", mini, "--format", "pdf", "--out", str(out), "-q")
     assert run.code == 0, run.err
     page = _Links()
     page.feed((out / "index.html").read_text(encoding="utf-8"))
-    assert any(link.startswith("nine-mens-morris/") for link in page.links)
+    assert any(link.startswith("mini/") for link in page.links)
     real_out = os.path.realpath(out)
     for link in page.links:
         if link.startswith("#"):

@@ -6,6 +6,7 @@ instead of being waited for for ever."""
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import signal
 import socket
@@ -19,11 +20,11 @@ from pathlib import Path
 
 import pytest
 
-try:
-    import distributed
-except ImportError:  # the dask extra (part of the test extra) is not installed
+from tests.cli_run import pnp as pnp_here
+
+if importlib.util.find_spec("distributed") is None:  # the dask extra (part of the test extra)
     if os.environ.get("CI"):
-        raise
+        raise ImportError("distributed is not installed")
     pytest.skip("distributed is not installed: pip install -e '.[test]'", allow_module_level=True)
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -111,6 +112,8 @@ def test_a_server_that_is_not_dask_is_one_line(liar: int, tmp_path: Path) -> Non
 def _message(message: dict) -> bytes:
     """Return a message framed as Dask's TCP comm frames it (its length, the frame lengths, the
     frames)."""
+    import distributed  # imported where used (slow tests): the fast tier's test needs no Dask
+
     frames = [bytes(frame) for frame in distributed.protocol.dumps(message)]
     body = struct.pack(f"Q{len(frames)}Q", len(frames), *map(len, frames)) + b"".join(frames)
     return struct.pack("Q", len(body)) + body
@@ -208,7 +211,7 @@ def test_an_unknown_host_name_is_one_line(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("address", ["tls://127.0.0.1:1", "tls://host", "TLS://host:8786", "ws://host:1"])
 def test_tls_and_other_protocols_are_refused(address: str, tmp_path: Path) -> None:
-    done = pnp(*ANALYSE, "--scheduler", address)
+    done = pnp_here(*ANALYSE, "--scheduler", address)  # refused before any connection: in-process
     words = "tls:// is not supported" if address.startswith("tls") else "--scheduler takes"
     one_line(done, 2, words)
 
@@ -237,6 +240,8 @@ def lonely_scheduler() -> Iterator[str]:
 
 
 def test_workers_that_die_mid_analysis_are_not_waited_for(lonely_scheduler: str, tmp_path: Path) -> None:
+    import distributed  # imported where used (slow tests): the fast tier's test needs no Dask
+
     worker = subprocess.Popen(
         [
             sys.executable, "-m", "distributed.cli.dask_worker", lonely_scheduler,
@@ -289,6 +294,8 @@ sys.stdin.read()
 
 @pytest.mark.slow  # three processes, Dask in each
 def test_a_scheduler_that_dies_mid_analysis_is_one_line(tmp_path: Path) -> None:
+    import distributed  # imported where used (slow tests): the fast tier's test needs no Dask
+
     scheduler = subprocess.Popen(
         [sys.executable, "-c", CLUSTER], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT
     )
