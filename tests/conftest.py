@@ -82,11 +82,10 @@ def nmm_kit() -> str:
 
 
 @pytest.fixture(scope="session")
-def all_kits(tmp_path_factory) -> str:
-    """Return an output folder holding every built-in kit, built on two worker processes."""
-    out = str(tmp_path_factory.mktemp("all"))
-    build(out, jobs=2)
-    return out
+def all_kits() -> str:
+    """Return an output folder holding every built-in kit, built on two worker processes (the
+    ``shared_build`` a test asking for the same build reads too)."""
+    return shared_build(jobs=2)
 
 
 @pytest.fixture(scope="session")
@@ -96,11 +95,10 @@ def nmm_kit_letter() -> str:
 
 
 @pytest.fixture(scope="session", params=["a4", "letter"])
-def every_kit(request, tmp_path_factory) -> tuple[str, str]:
-    """Return (output folder, paper) of every built-in kit built as PDF on A4 and on Letter."""
-    out = str(tmp_path_factory.mktemp(f"every-{request.param}"))
-    build(out, paper=request.param, formats=["pdf"])
-    return out, request.param
+def every_kit(request) -> tuple[str, str]:
+    """Return (output folder, paper) of every built-in kit built as PDF on A4 and on Letter (the
+    ``shared_build`` a test asking for the same build reads too)."""
+    return shared_build(paper=request.param, formats=["pdf"]), request.param
 
 
 def svg_root(path: str) -> ET.Element:
@@ -294,6 +292,32 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             or (test in SLOW_BUT_ONE and not first_case)
         ):
             item.add_marker(pytest.mark.slow)
+    _run_first(items)
+
+
+# The longest single test, sharing no fixture with any other: run first, so that under xdist
+# (`-n 2`, work stealing: pytest_configure) it never starts late and leaves one worker running alone.
+RUN_FIRST = ("tests/test_install.py",)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Under xdist (``-n``) with no ``--dist`` asked for, distribute the tests by work stealing:
+    each worker starts on its own half of the run in collection order (so a module's fixtures and
+    a file's caches are made by one worker) and takes half of what the other has left when it runs
+    out, so both end together."""
+    asked = any(
+        a in ("-d", "--dist") or a.startswith(("--dist=", "--distload"))
+        for a in config.invocation_params.args
+    )
+    if getattr(config.option, "dist", "no") == "load" and not asked:
+        config.option.dist = "worksteal"
+
+
+def _run_first(items: list[pytest.Item]) -> None:
+    """Move the tests of RUN_FIRST to the front of the run, the order of the rest kept."""
+    first = [i for i in items if os.path.relpath(str(i.path), ROOT).replace(os.sep, "/") in RUN_FIRST]
+    if first:
+        items[:] = first + [i for i in items if i not in first]
 
 
 def _slow_file(path: str) -> bool:

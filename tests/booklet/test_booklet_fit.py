@@ -7,7 +7,6 @@ place a page can end."""
 
 from __future__ import annotations
 
-import functools
 import itertools
 from collections import Counter
 
@@ -17,12 +16,11 @@ from generator.booklet.layout import LaidPage, page_geometry
 from generator.booklet.markup import Heading, plain_text
 from generator.booklet.template import languages
 from generator.components import booklet
-from generator.components.base import Options
-from generator.components.kinds import context as kit_context
 from generator.definitions.loader import load_all
 from generator.model.page import Text, iter_shapes
-from generator.printing.imposition import booklet_order, find_paper
-from tests.booklet.conftest import context, make_game, pdf_bytes
+from generator.printing.imposition import booklet_order
+from tests.booklet.conftest import context, make_game
+from tests.booklet.fitting import booklet_case
 from tests.languages_todo import UNFITTED, UNFITTED_LATE, unfitted
 from tests.pdf_reader import open_pdf
 
@@ -45,17 +43,10 @@ def _cases() -> list:
 CASES = _cases()
 
 
-@functools.cache
 def _booklet(game: str, lang: str, variants: bool, other_seed: bool):
-    """Return the kit's context, its laid-out booklet pages and the booklet's PDF."""
-    definition = next(d for d in load_all(lang=lang) if d.id == game)
-    seed = None
-    if definition.game["seeded"] or (other_seed and definition.game.get("seed_optional", False)):
-        seed = definition.game["default_seed"] + (4 if other_seed else 0)
-    chosen = frozenset(definition.game["variants"]) if variants else frozenset()
-    ctx = kit_context(definition, find_paper("a4"), seed, chosen, Options(lang=lang))
-    laid = booklet.laid_pages(definition.component("booklet"), ctx)
-    return ctx, laid, pdf_bytes([lp.page for lp in laid])
+    """Return the kit's context, its laid-out booklet pages and the booklet's PDF, on A4 (the
+    booklet test_booklet_fit_paper.py reads for the same case, laid out once for both)."""
+    return booklet_case(game, lang, "a4", False, variants, other_seed)
 
 
 def _geometry(ctx):

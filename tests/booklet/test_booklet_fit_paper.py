@@ -5,9 +5,6 @@ third full, measured from the ink of its PDF (read back with PDFium)."""
 
 from __future__ import annotations
 
-import functools
-import io
-
 import pypdfium2
 import pytest
 
@@ -19,7 +16,7 @@ from generator.components.kinds import context as kit_context
 from generator.definitions.loader import load_all
 from generator.foundation.languages import LANGUAGES
 from generator.printing.imposition import booklet_order, find_paper
-from generator.render import WRITERS
+from tests.booklet.fitting import booklet_case
 
 MIN_FILL = 1 / 3
 PAPERS = ("a4", "letter")
@@ -50,19 +47,10 @@ def _cases(padding: bool = False) -> list:
     return cases
 
 
-@functools.cache
 def _booklet(game: str, lang: str, paper: str, ink: bool, other: bool):
-    """Return the kit's context, its laid-out booklet pages and the booklet's PDF."""
-    definition = next(d for d in load_all(lang=lang) if d.id == game)
-    seed = None
-    if definition.game["seeded"] or (other and definition.game.get("seed_optional", False)):
-        seed = definition.game["default_seed"] + (4 if other else 0)
-    chosen = frozenset(definition.game["variants"]) if other else frozenset()
-    ctx = kit_context(definition, find_paper(paper), seed, chosen, Options(lang=lang, ink_saver=ink))
-    laid = booklet.laid_pages(definition.component("booklet"), ctx)
-    buffer = io.BytesIO()
-    WRITERS["pdf"]([lp.page for lp in laid], buffer)
-    return ctx, laid, buffer.getvalue()
+    """Return the kit's context, its laid-out booklet pages and the booklet's PDF (the variant
+    case: all variants and another seed; laid out once for this file and test_booklet_fit.py)."""
+    return booklet_case(game, lang, paper, ink, other, other)
 
 
 def ink_fills(data: bytes, ctx) -> list[float]:

@@ -6,8 +6,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import subprocess
-import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -16,12 +14,7 @@ from pypdf import PdfReader
 
 from generator.bots.analysis import analyse, analysis_table, parse_band, wilson, write_chart
 from generator.foundation.errors import UsageError
-
-
-def pnp(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "generator", *args], capture_output=True, text=True, timeout=120
-    )
+from tests.cli_run import pnp  # in this process: exit code, output and error as a process gives them
 
 
 def test_the_figures_are_the_same_serial_and_parallel() -> None:

@@ -2,20 +2,13 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from generator.bots.analysis import analyse
 from generator.cli.common import optional_value
-
-
-def pnp(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "generator", *args], capture_output=True, text=True, timeout=300
-    )
+from tests.cli_run import pnp  # in this process: exit code, output and error as a process gives them
 
 
 def test_only_the_seeds_not_shown_unfair_are_built(tmp_path: Path) -> None:

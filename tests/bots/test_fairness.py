@@ -4,8 +4,6 @@ stated rate, a truly biased seed is flagged, and too few games are said to be to
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
 
@@ -20,6 +18,7 @@ from generator.bots.analysis import (
     with_tests,
 )
 from generator.foundation.seeding import Rng
+from tests.cli_run import pnp  # in this process: exit code, output and error as a process gives them
 
 BAND = (0.35, 0.65)
 
@@ -79,28 +78,21 @@ def test_the_tests_agree_with_their_definitions() -> None:
 
 
 def test_too_few_games_are_said_to_be_too_few_and_flag_nothing() -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "generator", "analyse", "aggression", "--seeds", "1-20", "--games", "4",
-         "--json", "--no-chart", "-q", "-j", "1"],
-        capture_output=True, text=True, timeout=300,
-    )  # fmt: skip
+    result = pnp(
+        "analyse", "aggression", "--seeds", "1-20", "--games", "4", "--json", "--no-chart", "-q", "-j", "1"
+    )
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert data["test"]["too_few_games"] is True and data["test"]["min_games"] > 4
     assert data["unfair"] == [] and data["test"]["correction"] == "Benjamini-Hochberg"
-    table = subprocess.run(
-        [sys.executable, "-m", "generator", "analyse", "aggression", "--seeds", "1-20", "--games", "4",
-         "--no-chart", "-q", "-j", "1"],
-        capture_output=True, text=True, timeout=300,
-    )  # fmt: skip
+    table = pnp("analyse", "aggression", "--seeds", "1-20", "--games", "4", "--no-chart", "-q", "-j", "1")
     assert "too few games to tell" in table.stdout and "chance alone" in table.stdout
 
 
 def test_both_bots_in_one_report() -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "generator", "analyse", "aggression", "--seeds", "1-2", "--games", "2",
-         "--bot", "random,search", "--playouts", "10", "--json", "--no-chart", "-j", "1"],
-        capture_output=True, text=True, timeout=300,
+    result = pnp(
+        "analyse", "aggression", "--seeds", "1-2", "--games", "2", "--bot", "random,search",
+        "--playouts", "10", "--json", "--no-chart", "-j", "1",
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)

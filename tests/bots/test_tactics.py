@@ -383,18 +383,32 @@ def _walks_into_a_threat(state: State, move: Any) -> bool:
     after = _after(state, move)
     if after.is_terminal():
         return after.outcome().winner != side
+    # Each reply's answers are tried one by one until one answers it, those that answered an
+    # earlier reply first: the same verdict as trying them all, in any order.
+    answered: list[str] = []
     for reply in after.legal_moves():
         last = _after(after, reply)
         if last.is_terminal():
             if last.outcome().winner != side:
                 return True
             continue
-        ends = [_after(last, answer) for answer in last.legal_moves()]
-        if not any(end.is_terminal() and end.outcome().winner == side for end in ends) and all(
-            end.is_terminal() or _runs_onto_a_macguffin(end) for end in ends
-        ):
+        answers = {last.move_str(answer): answer for answer in last.legal_moves()}
+        first = [name for name in answered if name in answers]
+        tried = first + [name for name in answers if name not in set(first)]
+        found = next((name for name in tried if _answers(last, answers[name], side)), None)
+        if found is None:
             return True
+        answered = [found] + [name for name in answered if name != found]
     return False
+
+
+def _answers(state: State, answer: Any, side: str) -> bool:
+    """True when ``answer`` of ``side`` answers a double threat: it wins at once, or it leaves the
+    game going with no winning run onto a MacGuffin for the other side."""
+    end = _after(state, answer)
+    if end.is_terminal():
+        return end.outcome().winner == side
+    return not _runs_onto_a_macguffin(end)
 
 
 @pytest.mark.parametrize("seed", [10, 16])

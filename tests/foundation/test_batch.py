@@ -7,13 +7,12 @@ from __future__ import annotations
 import json
 import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT, build
+from tests.cli_run import pnp  # in this process: exit code, output and error as a process gives them
+from tests.conftest import build
 
 
 def files_of(folder) -> dict[str, bytes]:
@@ -86,12 +85,7 @@ def test_the_contact_sheet_of_every_kit_is_light_and_complete(all_kits):
 
 def test_jobs_must_be_a_positive_number(tmp_path):
     for bad in ("0", "-2", "x"):
-        result = subprocess.run(
-            [sys.executable, "-m", "generator", "build", "verbal", "--jobs", bad, "--out", str(tmp_path)],
-            capture_output=True,
-            text=True,
-            cwd=ROOT,
-        )
+        result = pnp("build", "verbal", "--jobs", bad, "--out", str(tmp_path))
         assert result.returncode == 2, bad
         assert len(result.stderr.strip().splitlines()) == 1
     assert not any(tmp_path.iterdir())

@@ -27,7 +27,7 @@ from generator.printing.cut import REG_CLEAR, REG_INSET, REG_LENGTH, mark_boxes,
 from generator.printing.imposition import find_paper
 from generator.printing.job import Part, job_sheets
 from generator.printing.layout_check import check_pages
-from tests.conftest import ROOT, SVG_NS, mm, starter_layouts
+from tests.conftest import ROOT, SVG_NS, mm, shared_build, starter_layouts
 from tests.foundation.test_cli import one_line_error, pnp
 from tests.foundation.test_guide_exports import cut_kit
 from tests.pdf_reader import open_pdf
@@ -274,9 +274,10 @@ def test_a_seeded_kit_with_hexes_counters_standees_and_cards_lines_up():
 @pytest.mark.slow
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("bleed", [None, "3mm"])
-def test_every_builtin_kit_lines_up_on_every_paper_with_and_without_bleed(tmp_path, paper, bleed):
-    build_cut(tmp_path, (), paper=paper, bleed=bleed)
-    kits = kits_in(tmp_path)
+def test_every_builtin_kit_lines_up_on_every_paper_with_and_without_bleed(paper, bleed):
+    # the session's build of every kit with --export cut (test_guide_exports.py reads it too)
+    out = shared_build(formats=["pdf"], export=("cut",), parts=False, jobs=2, paper=paper, bleed=bleed)
+    kits = kits_in(Path(out))
     assert len(kits) == len(BUILTIN_GAMES)
     cut = [k for k in kits if json.loads((k / "manifest.json").read_text())["kit"]["cut"]]
     assert len(cut) >= 6, [k.name for k in kits]  # most kits have parts to cut

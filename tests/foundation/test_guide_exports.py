@@ -18,7 +18,7 @@ import pytest
 from generator.definitions.values import BUILTIN_GAMES
 from generator.kits.service import FOLDER, SERVICES
 from generator.printing.cut import REG_INSET, REG_LENGTH, REG_SQUARE
-from tests.conftest import build, shared_build
+from tests.conftest import shared_build
 from tests.foundation.test_translations import english_in
 
 GUIDE = "print-guide"  # the guide's component id in the manifest
@@ -67,10 +67,10 @@ def mm_figure(value: float, lang: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def cut_kits(tmp_path_factory) -> dict[str, Path]:
+def cut_kits() -> dict[str, Path]:
     """Return the folders of every built-in kit built as PDF with --export cut, in English."""
-    out = str(tmp_path_factory.mktemp("guide-cut"))
-    build(out, formats=["pdf"], export=("cut",), parts=False, jobs=2)
+    # the session's build (test_cut_export.py reads it too)
+    out = shared_build(formats=["pdf"], export=("cut",), parts=False, jobs=2, paper="a4", bleed=None)
     return {p.name.split("-seed")[0]: p for p in Path(out).iterdir() if (p / "manifest.json").is_file()}
 
 

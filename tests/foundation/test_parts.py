@@ -8,7 +8,7 @@ import os
 
 import pytest
 
-from tests.conftest import build
+from tests.conftest import build, shared_build
 from tests.foundation.test_cli import pnp
 from tests.pdf_reader import open_pdf
 
@@ -20,10 +20,9 @@ def manifest_of(folder: str) -> dict:
 
 @pytest.fixture(scope="module")
 def with_and_without_parts(tmp_path_factory) -> tuple[str, str]:
-    lean, parts = str(tmp_path_factory.mktemp("lean")), str(tmp_path_factory.mktemp("parts"))
+    lean = str(tmp_path_factory.mktemp("lean"))
     build(lean, parts=False, jobs=2)
-    build(parts, parts=True, jobs=2)
-    return lean, parts
+    return lean, shared_build(parts=True, jobs=2)  # the session's build of every kit (all_kits)
 
 
 def kit_folders(out: str) -> list[str]:

@@ -13,7 +13,7 @@ import pytest
 
 from generator.printing.job import flip_point
 from generator.starter import write_starter
-from tests.conftest import build, mm
+from tests.conftest import build, mm, shared_build
 from tests.pdf_reader import Document, Page, Rect, open_pdf
 
 WORD = re.compile(r"\w{3,}|\d+")
@@ -208,9 +208,9 @@ def test_a_booklet_imposed_for_the_short_edge_does_not_read_in_order_with_a_long
         _check_reading(order, count, "short-edge imposition")
 
 
-def test_single_sided_kits_have_no_blank_pages_and_the_booklet_in_reading_order(tmp_path):
-    build(str(tmp_path), formats=["pdf"], single_sided=True)
-    for folder, path, manifest in kits_in(str(tmp_path)):
+def test_single_sided_kits_have_no_blank_pages_and_the_booklet_in_reading_order():
+    # the session's build of every kit single-sided (test_small_marks.py reads it too)
+    for folder, path, manifest in kits_in(shared_build(paper="a4", formats=["pdf"], single_sided=True)):
         doc = open_pdf(os.path.join(path, "kit.pdf"))
         assert not any(is_empty(p) for p in doc), folder
         assert all(p.rect.width < p.rect.height for p in doc), folder

@@ -21,7 +21,7 @@ from generator.cli.app import app
 from generator.model.page import Page, Rect, Style, Text
 from generator.printing.imposition import find_paper
 from generator.printing.layout_check import CUT_CLEAR, check_page
-from tests.conftest import ROOT, build, kit_definitions, layouts_for, mm
+from tests.conftest import ROOT, build, kit_definitions, layouts_for, mm, shared_build
 from tests.foundation.test_cli import one_line_error, pnp
 from tests.pdf_reader import open_pdf
 
@@ -233,13 +233,13 @@ def test_the_layout_check_finds_text_off_the_parts_near_a_cut() -> None:
     assert not any("from the cut of a part" in f.problem for f in check_page(far))
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_no_footer_of_any_kit_comes_near_a_cut_line(tmp_path, paper: str) -> None:
-    """Read back from every part PDF: the footer line (the lowest text of a sheet) keeps clear of the
-    lowest cut line (the grey lines around the cut-out parts)."""
-    build(str(tmp_path), formats=["pdf"], paper=paper, jobs=2)
+def test_no_footer_of_any_kit_comes_near_a_cut_line(every_kit: tuple[str, str]) -> None:
+    """Read back from every part PDF of every kit built on A4 and on Letter (the session's builds):
+    the footer line (the lowest text of a sheet) keeps clear of the lowest cut line (the grey
+    lines around the cut-out parts)."""
+    out, _ = every_kit
     checked = 0
-    for folder in kit_folders(str(tmp_path)):
+    for folder in kit_folders(out):
         for entry in manifest_of(folder)["files"]:
             if not entry["name"].endswith(".pdf") or entry["name"].startswith(("kit", "booklet")):
                 continue
@@ -282,9 +282,9 @@ def test_no_bar_of_the_analysis_chart_crosses_its_band_key() -> None:
 
 
 @pytest.mark.parametrize("single", [False, True])
-def test_the_guide_names_the_card_fronts_printed_single_sided_and_no_blank_back(tmp_path, single) -> None:
-    build(str(tmp_path), formats=["pdf"], single_sided=single, parts=False, jobs=2)
-    for folder in kit_folders(str(tmp_path)):
+def test_the_guide_names_the_card_fronts_printed_single_sided_and_no_blank_back(single) -> None:
+    # the session's builds of every kit (the guide and kit.pdf are the same with --parts or without)
+    for folder in kit_folders(shared_build(paper="a4", formats=["pdf"], single_sided=single)):
         sheets = manifest_of(folder)["kit"]["sheets"]
         doc = open_pdf(os.path.join(folder, "kit.pdf"))
         guide = re.sub(r"\s+", " ", doc[0].get_text())
@@ -307,9 +307,9 @@ def readme() -> str:
         return handle.read()
 
 
-def test_the_readme_says_the_booklet_pages_are_half_the_sheet_on_either_paper(tmp_path) -> None:
-    build(str(tmp_path), "nine-mens-morris", formats=["pdf"], paper="letter", parts=False)
-    page = open_pdf(os.path.join(str(tmp_path), "nine-mens-morris", "booklet.pdf"))[0]
+def test_the_readme_says_the_booklet_pages_are_half_the_sheet_on_either_paper() -> None:
+    out = shared_build(paper="letter", formats=["pdf"])  # every kit on Letter: every_kit's build
+    page = open_pdf(os.path.join(out, "nine-mens-morris", "booklet.pdf"))[0]
     assert (round(mm(page.rect.width), 1), round(mm(page.rect.height), 1)) == (139.7, 215.9)  # half-letter
     row = next(line for line in readme().splitlines() if line.startswith("| `booklet.pdf`"))
     assert "half-letter" in row and "A5" in row
