@@ -17,6 +17,9 @@ def _stop_now(signum: int, frame: object) -> None:
         os._exit(128 + signum)
 
 
+_stop_now.ends_process = True  # type: ignore[attr-defined]  # (see ``workers.parallel.stop_on_signals``)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run ``pnp`` (the installed script): Ctrl-C, SIGTERM and SIGHUP are handled from the first
     moment, before the command's modules load, as one line and exit 128 + the signal."""

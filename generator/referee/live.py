@@ -47,6 +47,7 @@ from generator.foundation.languages import message as catalogue_text
 from generator.games.base import GameRules, Outcome, State
 from generator.referee.record import move_pieces, record_str
 from generator.referee.replay import result_str
+from generator.workers.parallel import after_stop
 
 MAX_LISTED = 300
 MAX_LINE = 10_000  # characters of one input line; longer lines are refused
@@ -138,7 +139,7 @@ def _stop_on_signals() -> Iterator[_Signals]:
         yield signals
     finally:
         for number, old in previous.items():
-            signal.signal(number, old)
+            signal.signal(number, after_stop(old) if signals.caught else old)
 
 
 def check_save_target(path: str) -> None:

@@ -162,8 +162,17 @@ def stop_on_signals() -> Iterator[None]:
         yield
     finally:
         for signum, old in previous.items():
-            signal.signal(signum, old)
+            signal.signal(signum, after_stop(old) if _CAUGHT else old)
     raise_if_stopped()
+
+
+def after_stop(old: Any) -> Any:
+    """Return the handler to leave for a signal once a signal is stopping the command: SIG_IGN
+    when the handler it replaced ends the process (the program's own, marked ``ends_process``),
+    so the first signal's line and exit code stand; else the handler it replaced. Python sets its
+    handlers back to the default as it exits, and a signal landing then would end the process
+    with no word and a plain signal status."""
+    return signal.SIG_IGN if getattr(old, "ends_process", False) else old
 
 
 def default_jobs() -> int:

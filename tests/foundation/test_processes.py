@@ -107,6 +107,37 @@ def test_two_signals_close_together_end_in_one_line(tmp_path):
     assert len(err.decode().strip().splitlines()) == 1, err
 
 
+def test_a_signal_while_a_stopped_command_exits_changes_nothing(tmp_path):
+    """A second signal that lands once the command has stopped, while Python exits, neither adds
+    a line nor changes the exit code (Python sets its handlers back to the default as it exits:
+    the signal would end the process with a plain signal status)."""
+    script = (
+        "import atexit, os, signal, sys, time\n"
+        "atexit.register(lambda: (os.kill(os.getpid(), signal.SIGHUP), time.sleep(0.2)))\n"
+        f"sys.argv = ['pnp', *{[*LONG_BUILD, '--out', str(tmp_path)]!r}]\n"
+        "from generator.cli import main\n"
+        "main()\n"
+    )
+    process = subprocess.Popen(
+        [sys.executable, "-c", script],
+        cwd=ROOT,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    try:
+        workers_running(process)
+        process.send_signal(signal.SIGTERM)
+        _, err = process.communicate(timeout=30)
+    finally:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.communicate(timeout=30)
+    assert process.returncode == 128 + signal.SIGTERM, (process.returncode, err)
+    assert err.decode().strip().splitlines() == ["pnp: error: stopped by SIGTERM"], err
+
+
 @pytest.mark.parametrize("delay", [0.0, 0.02, 0.04, 0.06, 0.1, 0.2, 0.4])
 def test_ctrl_c_at_any_moment_prints_no_traceback(tmp_path, delay):
     with started(["build", "nine-mens-morris", "--out", str(tmp_path), "-q"]) as process:
