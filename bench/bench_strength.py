@@ -1,12 +1,12 @@
 """Benchmark: the search bot's strength against outside references.
 
 Run: .venv/bin/python bench/bench_strength.py [reference] [levels] [forced] [openspiel] [--games N] [--jobs N]
-[--game G] [--boards 1-30]
+[--game G] [--boards 1-30] [--against greedy|random]
 
 reference: in every game, the search bot at its default strength (``DEFAULT_PLAYOUTS`` playouts a
     move, ``--strength 4``) against the greedy one-ply player (``tactics.GreedyBot``: the move of
     most material at once) and against the random player, ``--games`` games each (sides swapped
-    every game, seeded boards 1, 2, ...).
+    every game, seeded boards 1, 2, ...); ``--against`` (repeatable) plays only that reference.
 levels: ``--strength 8`` (3200 playouts) against ``--strength 1`` (25 playouts), ``--games`` games
     in each game given by ``--game`` (default: Nine Men's Morris, Take The Brain, Aggression, Verbal).
 forced: Barricades, for each battlefield of ``--boards`` (default 1-30), the first side's opening
@@ -109,9 +109,15 @@ def row(label: str, results: list[tuple[float, float, float, int]]) -> str:
 HEADER = f"{'match':44} {'score':>9} {'%':>6}  {'95 % CI':8} {'s/move':>7} {'slowest':>7}"
 
 
-def reference(games: int, jobs: int, only: list[str] | None, boards: list[int] | None = None) -> None:
-    """Print the default strength's score against the greedy and the random player (seeded games
-    on ``boards``, two games a board, when given)."""
+def reference(
+    games: int,
+    jobs: int,
+    only: list[str] | None,
+    boards: list[int] | None = None,
+    against: list[str] | None = None,
+) -> None:
+    """Print the default strength's score against the greedy and the random player (or those of
+    ``against``; seeded games on ``boards``, two games a board, when given)."""
     from generator.bots import DEFAULT_PLAYOUTS
     from generator.games import GAMES
     from generator.workers.parallel import run_tasks
@@ -120,7 +126,7 @@ def reference(games: int, jobs: int, only: list[str] | None, boards: list[int] |
     for game in sorted(GAMES):
         if only and game not in only:
             continue
-        for theirs in ("greedy", "random"):
+        for theirs in against or ("greedy", "random"):
             tasks = [(one_game, (game, i, DEFAULT_PLAYOUTS, theirs, 0, boards)) for i in range(games)]
             print(row(f"{game}: search {DEFAULT_PLAYOUTS} vs {theirs}", run_tasks(tasks, jobs)), flush=True)
 
@@ -334,12 +340,13 @@ def main() -> None:
     parser.add_argument("--game", action="append")
     parser.add_argument("--simulations", type=int, default=200)
     parser.add_argument("--boards", type=parse_boards, help="seeded boards, e.g. 1-30 or 1,3,8-9")
+    parser.add_argument("--against", action="append", choices=["greedy", "random"])
     args = parser.parse_args()
     start = time.time()
     if "forced" in args.parts:
         forced(args.boards or list(range(1, 31)), args.jobs)
     if "reference" in args.parts:
-        reference(args.games, args.jobs, args.game, args.boards)
+        reference(args.games, args.jobs, args.game, args.boards, args.against)
     if "levels" in args.parts:
         levels(args.games, args.jobs, args.game)
     if "openspiel" in args.parts:

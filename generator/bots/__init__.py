@@ -51,6 +51,7 @@ from generator.bots.tactics import (
     playout_depth,
     playout_policy,
     playout_reward,
+    push_root,
     race_choices,
     reply_floor,
     ruled_moves,
@@ -212,6 +213,9 @@ class SearchBot:
                 parts = [parts[i] for i in kept]
             checked = checked or dice
         else:
+            chosen = push_root(state, moves, stage, self.playouts, rng)
+            if chosen is not None:
+                return chosen
             kept = shared_choices(state, moves, stage)
             if kept is not None:
                 if len(kept) == 1:
