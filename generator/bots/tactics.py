@@ -654,40 +654,6 @@ def greedy_choices(
     return [i for i, v in enumerate(values) if v >= best - 1e-9]
 
 
-def shared_choices(state: State, moves: Sequence[Any], stage: int) -> list[int] | None:
-    """Return the indexes of the moves whose choice at ``stage`` (of a move several sides share,
-    ``State.deciders``) is worth the most to the side making it, each choice valued by the worst
-    the later choices of the move can make of it (``evaluate`` at once), in order, and of those
-    the ones whose later choice is worth the most to the side making that (the replies the search
-    then weighs are those a player would make): in Push!, the placements that leave the pusher the
-    smallest best push with the pushes of most lanes they leave, or the pushes of most lanes. None
-    in every other game (Verbal's offer and take are left to the playouts)."""
-    if not isinstance(state, PushState) or not moves:
-        return None
-    deciders = state.deciders()
-    side = deciders[stage]
-    values: dict[Hashable, float] = {}
-    keys = []
-    worth = []  # each move's worth to the side making the choice after this one, if any
-    later = deciders[stage + 1] if stage + 1 < len(deciders) else None
-    for move in moves:
-        key = state.move_parts(move)[stage]
-        keys.append(key)
-        after = _after(state, move)
-        value = evaluate(after, side)
-        values[key] = min(values.get(key, value), value)
-        if later is not None:
-            worth.append(evaluate(after, later))
-    best = max(values.values())
-    kept = [i for i, key in enumerate(keys) if values[key] >= best - 1e-9]
-    if later is None:
-        return kept
-    top: dict[Hashable, float] = {}
-    for i in kept:
-        top[keys[i]] = max(top.get(keys[i], worth[i]), worth[i])
-    return [i for i in kept if worth[i] >= top[keys[i]] - 1e-9]
-
-
 def unsafe(state: State, move: Any, side: str, killers: list[Any] | None = None) -> bool:
     """Return True when ``move`` loses at once (a resignation) or the other side (to move, in a
     game without dice) then has a reply that wins the game at once.
