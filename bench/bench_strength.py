@@ -1,12 +1,13 @@
 """Benchmark: the search bot's strength against outside references.
 
 Run: .venv/bin/python bench/bench_strength.py [reference] [levels] [forced] [openspiel] [--games N] [--jobs N]
-[--game G] [--boards 1-30] [--against greedy|random]
+[--game G] [--boards 1-30] [--against greedy|random] [--playouts N]
 
 reference: in every game, the search bot at its default strength (``DEFAULT_PLAYOUTS`` playouts a
     move, ``--strength 4``) against the greedy one-ply player (``tactics.GreedyBot``: the move of
     most material at once) and against the random player, ``--games`` games each (sides swapped
-    every game, seeded boards 1, 2, ...); ``--against`` (repeatable) plays only that reference.
+    every game, seeded boards 1, 2, ...); ``--against`` plays only that reference,
+    ``--playouts`` gives the search bot that many playouts a move instead.
 levels: ``--strength 8`` (3200 playouts) against ``--strength 1`` (25 playouts), ``--games`` games
     in each game given by ``--game`` (default: Nine Men's Morris, Take The Brain, Aggression, Verbal).
 forced: Barricades, for each battlefield of ``--boards`` (default 1-30), the first side's opening
@@ -115,9 +116,11 @@ def reference(
     only: list[str] | None,
     boards: list[int] | None = None,
     against: list[str] | None = None,
+    playouts: int | None = None,
 ) -> None:
-    """Print the default strength's score against the greedy and the random player (or those of
-    ``against``; seeded games on ``boards``, two games a board, when given)."""
+    """Print the default strength's score against the greedy and the random player (or only those
+    of ``against``; seeded games on ``boards``, two games a board, when given; the search bot at
+    ``playouts`` a move instead, when given)."""
     from generator.bots import DEFAULT_PLAYOUTS
     from generator.games import GAMES
     from generator.workers.parallel import run_tasks
@@ -127,8 +130,9 @@ def reference(
         if only and game not in only:
             continue
         for theirs in against or ("greedy", "random"):
-            tasks = [(one_game, (game, i, DEFAULT_PLAYOUTS, theirs, 0, boards)) for i in range(games)]
-            print(row(f"{game}: search {DEFAULT_PLAYOUTS} vs {theirs}", run_tasks(tasks, jobs)), flush=True)
+            mine = playouts or DEFAULT_PLAYOUTS
+            tasks = [(one_game, (game, i, mine, theirs, 0, boards)) for i in range(games)]
+            print(row(f"{game}: search {mine} vs {theirs}", run_tasks(tasks, jobs)), flush=True)
 
 
 def levels(games: int, jobs: int, only: list[str] | None) -> None:
@@ -340,13 +344,20 @@ def main() -> None:
     parser.add_argument("--game", action="append")
     parser.add_argument("--simulations", type=int, default=200)
     parser.add_argument("--boards", type=parse_boards, help="seeded boards, e.g. 1-30 or 1,3,8-9")
-    parser.add_argument("--against", action="append", choices=["greedy", "random"])
+    parser.add_argument(
+        "--against", action="append", choices=["greedy", "random"], help="reference: only this player"
+    )
+    parser.add_argument(
+        "--playouts",
+        type=int,
+        help="reference: the search bot's playouts a move (default: its default strength)",
+    )
     args = parser.parse_args()
     start = time.time()
     if "forced" in args.parts:
         forced(args.boards or list(range(1, 31)), args.jobs)
     if "reference" in args.parts:
-        reference(args.games, args.jobs, args.game, args.boards, args.against)
+        reference(args.games, args.jobs, args.game, args.boards, args.against, args.playouts)
     if "levels" in args.parts:
         levels(args.games, args.jobs, args.game)
     if "openspiel" in args.parts:

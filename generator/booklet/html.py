@@ -210,14 +210,6 @@ def text_html(text: str, icon: IconMarkup | None = None) -> str:
     )
 
 
-def spoken(text: str) -> str:
-    """Return plain text with each ``:name:`` icon as its name, as a word (a page's <title>, which
-    holds no markup)."""
-    if not inline.has_icons(text):
-        return text
-    return "".join(token if isinstance(token, str) else token.name for token in inline.tokens(text))
-
-
 def _cover_html(info: HtmlBooklet, words: dict[str, str], icon: IconMarkup | None = None) -> str:
     cover = info.cover
     parts = ['<header class="cover">']
@@ -439,7 +431,7 @@ def booklet_html(
         f'<!DOCTYPE html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         '<meta name="color-scheme" content="light dark">\n'
-        f"<title>{html.escape(spoken(info.title))}</title>\n"
+        f"<title>{html.escape(inline.spoken(info.title))}</title>\n"
         f"<style>{_css(style)}{icons}{_own_faces_css(style, main)}{figure_css()}</style>\n</head>\n<body>\n"
         f'<a class="skip" href="#rules">{html.escape(words["skip"])}</a>\n'
         f"<main>\n{main}\n</main>\n</body>\n</html>\n"

@@ -28,6 +28,7 @@ from generator.booklet.markup import (
     parse_inline,
     plain_text,
 )
+from generator.foundation.languages import TIED_LANGUAGES, tie_one_letter_words
 from generator.model import inline
 from generator.model.fonts import text_width
 from generator.model.page import MIN_TYPE, Drawing, Line, Page, Rect, Shape, Style, Text, readable_at
@@ -94,6 +95,8 @@ class BookStyle:
     # what ``:name:`` icons in the text mean (the definition's, the symbols among them); none known
     # by default, where the text is checked to hold none
     icons: inline.Icons = field(default_factory=inline.Icons, compare=False)
+    # the text's language: French and Italian keep a one-letter word with the word after it
+    lang: str = ""
 
     def face(self, bold: bool, italic: bool, heading: bool = False) -> str:
         """Return the face of a run: the heading face for a heading (bold italic at level 3 while
@@ -155,6 +158,7 @@ class LaidPage:
 Piece = tuple[str, str, str]  # text, font, colour
 TextLine = list[Piece]
 _SPLIT = re.compile(r"( +|\n)")
+_SPACES = re.compile(r" {2,}")
 
 
 def font_of(bold: bool, italic: bool) -> str:
@@ -172,7 +176,24 @@ def _pieces(
         if r.code and inline.has_icons(text):
             text = text.replace(":", "::")  # code is set as written: its colons never make icons
         out.append((text, font, style.code if r.code else colour))
+    if style.lang in TIED_LANGUAGES:  # over the runs: a word and the next may be runs of their own
+        for n, (text, font, ink) in enumerate(out):  # one space between words, as they are set
+            text = _SPACES.sub(" ", text)
+            if n and out[n - 1][0].endswith(" "):
+                text = text.lstrip(" ")
+            out[n] = (text, font, ink)
+        tied = tie_one_letter_words("".join(t for t, _, _ in out), across_lines=False)
+        at = 0
+        for n, (text, font, ink) in enumerate(out):
+            out[n] = (tied[at : at + len(text)], font, ink)
+            at += len(text)
     return out
+
+
+def styled_pieces(runs: Inline, style: BookStyle, colour: str = "#1c1c1c") -> list[Piece]:
+    """Return runs as the pieces (text, face, colour) the typesetter breaks into lines: in the
+    style's faces, code set as written, a one-letter word tied to the next in French and Italian."""
+    return _pieces(runs, style, colour, False, False)
 
 
 def break_lines(pieces: Sequence[Piece], size: float, width: float) -> list[TextLine]:
@@ -901,10 +922,10 @@ def footer_shapes(number: int, geo: Geometry, style: BookStyle, title: str) -> l
     if title:
         size = 7.5
         room = geo.text_width - 12.0
-        text = title if text_width(title, "sans-italic", size) <= room else ""
-        if text:
-            shapes.append(
-                Text(
+        text = title if inline.line_width(title, "sans-italic", size) <= room else ""
+        if text:  # the title's icons (":coin:") set in it, as on the cover
+            shapes.extend(
+                inline.line_shapes(
                     geo.right if even else geo.left,
                     geo.footer_y,
                     text,
@@ -912,6 +933,7 @@ def footer_shapes(number: int, geo: Geometry, style: BookStyle, title: str) -> l
                     "sans-italic",
                     "end" if even else "start",
                     style.muted,
+                    style.icons,
                 )
             )
     return shapes

@@ -24,10 +24,49 @@ from generator.definitions.schema import text_problem
 from generator.foundation.compat import DottedUndefined
 from generator.foundation.errors import TemplateError, UsageError
 from generator.foundation.files import OutsideError, builtin_folder, cache_folder, read_inside, real_inside
-from generator.foundation.languages import LANGUAGES, set_text, terms, unit_count
+from generator.foundation.languages import (
+    LANGUAGES,
+    TIED_LANGUAGES,
+    set_text,
+    terms,
+    tie_one_letter_words,
+    unit_count,
+)
 
 SUFFIX = ".md.j2"
 _LANG = re.compile(r"^[a-z]{2,3}(-[a-z]{2,4})?$")
+
+
+_CODE = re.compile(r"(`[^`\n]*`)")
+# Italian "a" and "e" before a word, a square name or a single capital letter that begins with
+# the same vowel: "ad", "ed" (ad A1, ed e3, ed è); a lone lowercase letter after them is a
+# column's name (da a a j), left as it is
+_EUPHONY = re.compile(r"(?<![\w’'`*\-])([ae])([ \t]*\n?[ \t]*)(?=([aAàÀ]|[eEèÈéÉ])(\w*))")
+
+
+def short_words(text: str, lang: str) -> str:
+    """Return rendered rule text with its short words set as a language's typography sets them
+    (code spans as written): in Italian "a" and "e" become "ad" and "ed" before a word beginning
+    with the same vowel; in French and Italian a one-letter word is tied to the next word by a
+    no-break space (``markup.tie_one_letter_words``; the typesetter ties them again across runs)."""
+    if lang not in TIED_LANGUAGES:
+        return text
+    out = []
+    for n, part in enumerate(_CODE.split(text)):
+        if n % 2 == 0:
+            if lang == "it":
+                part = _EUPHONY.sub(_euphonic, part)
+            part = tie_one_letter_words(part)
+        out.append(part)
+    return "".join(out)
+
+
+def _euphonic(match: re.Match[str]) -> str:
+    """Return "ad"/"ed" and the space after it when the next word begins with the same vowel."""
+    word, space, first, rest = match.group(1), match.group(2), match.group(3), match.group(4)
+    same = first.lower() in ("aà" if word == "a" else "eèé")
+    column = not rest and first in "ae"  # "da a a j": the letter after is a column's name
+    return f"{word}d{space}" if same and not column else word + space
 
 
 def booklets_dir(definition: Any) -> str:
@@ -37,7 +76,7 @@ def booklets_dir(definition: Any) -> str:
 
 def template_names(definition: Any) -> list[str]:
     """Return the template base names of the definition's booklet components (default: the game id)."""
-    return [spec.get("template") or definition.id for spec in definition.components if spec.kind == "booklet"]
+    return list(definition.booklet_templates)
 
 
 def template_languages(definition: Any, template: str) -> list[str]:
@@ -352,7 +391,7 @@ def render_template(path: str, values: dict[str, Any]) -> str:
         problem = _output_problem(text)
         if problem:
             raise TemplateError(f"{shown}: {problem}")
-        return set_text(text, values.get("lang", ""))
+        return short_words(set_text(text, values.get("lang", "")), values.get("lang", ""))
     except RenderLimit as exc:
         where, line = _template_frame(exc, path)
         raise TemplateError(f"{where}, line {line}: {exc}" if line else f"{where}: {exc}") from None

@@ -160,7 +160,7 @@ class SearchBot:
         reply leaves the most material two moves ahead (a won or lost game beyond any material),
         or, with too many moves to look at, those of most material at once, of which the best
         ranked by the playouts are checked by their worst reply (``tactics.reply_floor``); in
-        Everest's race, the moves crossing the rarest numbers (``tactics.race_choices``); in
+        Everest's race, the moves saving the most throws (``tactics.race_choices``); in
         another dice game, every move. The dice are thrown
         once for the root (``among``, if given, fixes them and any earlier choices); with more
         choices than ``playouts // 6`` (at least 8), a random sample of that many is searched, so

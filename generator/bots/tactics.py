@@ -19,7 +19,6 @@ answers that can stop one.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -40,7 +39,7 @@ from generator.games.barricades import (
     Move,
 )
 from generator.games.base import State
-from generator.games.everest import EverestState
+from generator.games.everest import COLUMNS, EverestState
 from generator.games.nine_mens_morris import (
     _ADJ,
     _BITS_HI,
@@ -461,33 +460,55 @@ def reply_floor(state: State, move: Any, side: str) -> float:
     return worst if worst <= WIN else evaluate(after, side)
 
 
-def _makeable(dice: int, highest: int) -> dict[int, float]:
-    """Return, for each number 1 to ``highest``, the chance that a throw of ``dice`` dice holds
-    a group of dice totalling it."""
-    counts = dict.fromkeys(range(1, highest + 1), 0)
-    throws = list(itertools.product(range(1, 7), repeat=dice))
-    for throw in throws:
-        totals = {sum(group) for k in range(1, dice + 1) for group in itertools.combinations(throw, k)}
-        for total in totals & counts.keys():
-            counts[total] += 1
-    return {number: count / len(throws) for number, count in counts.items()}
+#: Everest's race: the throws a sheet still needs, counted per number as (one box of it left,
+#: both left), fitted by least squares to the fewest throws on average to finish every one of the
+#: 3^12 sheets (computed exactly, sheet by sheet, by ``bench/bench_everest.py --fit``, which
+#: prints this table; a fit within 0.3 throws of the exact figure). A sheet's worth is the sum
+#: over its numbers left, plus a constant, so a split is worth the throws it saves. Rare numbers
+#: weigh most (two 12s left: 4.1 throws, a 12 needs 6 + 6 or three dice), and the first of two
+#: boxes of a number saves more than the last: crossing so takes 18.5 throws on average to finish
+#: a sheet, the exact best 18.46, crossing the rarest number a throw makes ((1/p)^3 weights, the
+#: second round's policy) 19.1, the most boxes a throw (the greedy player) 23.5.
+RACE_THROWS: dict[int, tuple[float, float]] = {
+    1: (0.156, 0.479),
+    2: (0.147, 0.440),
+    3: (0.150, 0.447),
+    4: (0.125, 0.392),
+    5: (0.124, 0.390),
+    6: (0.103, 0.339),
+    7: (0.440, 1.082),
+    8: (0.461, 1.158),
+    9: (0.583, 1.435),
+    10: (0.663, 1.671),
+    11: (0.970, 2.435),
+    12: (1.518, 4.103),
+}
 
 
-#: What crossing a box of each number is worth in Everest's race: (1 / p) ** 3, where p is the
-#: chance that a throw of three dice can make the number (12: 0.19, 6: 0.75). The last boxes
-#: left decide how long a sheet takes, and the rarest numbers are the ones left waiting: crossing
-#: them first when a throw allows takes about 19 throws to finish a sheet, where crossing the most
-#: boxes a throw (the greedy player) takes about 23 (and varies more).
-RACE_WEIGHTS = {number: (1 / p) ** 3 for number, p in _makeable(3, 12).items()}
+def race_saving(crossed: Sequence[int], move: Any) -> float:
+    """Return the throws an Everest split saves a sheet (``RACE_THROWS``): ``crossed`` holds how
+    many boxes of each number (by index) the sheet has crossed before the move."""
+    saved = 0.0
+    taken: dict[int, int] = {}
+    for group in move.groups:
+        total = sum(group)
+        taken[total] = taken.get(total, 0) + 1
+    for number, count in taken.items():
+        left = COLUMNS - crossed[number]
+        before = RACE_THROWS[number][left - 1] if left else 0.0
+        after = RACE_THROWS[number][left - count - 1] if left > count else 0.0
+        saved += before - after
+    return saved
 
 
 def race_choices(state: State, moves: Sequence[Any]) -> list[int] | None:
-    """Return the indexes of the moves that cross the boxes of most worth (``RACE_WEIGHTS``) in
+    """Return the indexes of the moves that save the sheet the most throws (``race_saving``) in
     Everest, where no move touches another player's sheet, so a move's worth is its own; None in
     every other game."""
     if not isinstance(state, EverestState) or not moves:
         return None
-    values = [sum(RACE_WEIGHTS[sum(group)] for group in m.groups) for m in moves]
+    crossed = state.crossed[state.to_throw]
+    values = [race_saving(crossed, m) for m in moves]
     best = max(values)
     return [i for i, v in enumerate(values) if v >= best - 1e-9]
 

@@ -18,12 +18,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, runtime_checkable
 
 from generator.booklet.html import HtmlDocument
 from generator.booklet.markup import Document
 from generator.booklet.template import template_values
 from generator.components.specs import SPECS
+from generator.components.symbols import SYMBOLS
 from generator.definitions.schema import Field
 from generator.definitions.values import ComponentSpec, GameDefinition
 from generator.foundation.errors import BoardError, DefinitionError, UnknownGameError, UsageError
@@ -31,6 +32,7 @@ from generator.foundation.languages import text as catalogue_text
 from generator.games import find_rules
 from generator.games.base import GameRules
 from generator.games.examples import NOTATION, notation
+from generator.model.inline import Icons
 from generator.model.page import Drawing, Page
 from generator.printing.imposition import Paper, SheetItem, nup, nup_pages
 
@@ -57,6 +59,14 @@ class Drawer(Protocol):
     def __call__(
         self, spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = None, /
     ) -> Drawing: ...
+
+
+@runtime_checkable
+class OnBoard(Protocol):
+    """The typed keys of a kind whose pieces stand on a board (counters, standees): its ``board``
+    (empty: none named, so no square is checked against the pieces' footprint)."""
+
+    board: str
 
 
 class AidPage(Protocol):
@@ -295,7 +305,8 @@ def check_fit(ctx: Context) -> None:
             least = kind.smallest_square(spec)
             if kind.square_size(spec, ctx) < least - 1e-6:
                 fail(f"the points of the {title_of(spec)} need {least:g} mm from one to the next")
-        board_id = spec.values.get("board")
+        values = spec.typed(SPECS[spec.kind])
+        board_id = values.board if isinstance(values, OnBoard) else ""
         if not board_id or kind.footprint is None:
             continue
         square = board_square(ctx, board_id)
@@ -312,6 +323,12 @@ def title_of(spec: ComponentSpec) -> str:
     return spec.typed(SPECS[spec.kind]).title or spec.id
 
 
+def _icons(ctx: Context) -> Icons:
+    """Return the definition's icons, the symbol table's among them (``components.inline.icons_of``,
+    which this module cannot import: it sits below it)."""
+    return Icons(ctx.definition.icons, ctx.definition.palette, SYMBOLS)
+
+
 def nup_output(spec: ComponentSpec, ctx: Context, parts: list[SheetItem], lazy: bool = False) -> list[Output]:
     """Return a component's cut-out parts laid n-up on sheets (with their backs pages, placed for
     the kit's flip, offset and bleed) as its one output, labelled with the game and the part.
@@ -319,9 +336,23 @@ def nup_output(spec: ComponentSpec, ctx: Context, parts: list[SheetItem], lazy: 
     label = f"{ctx.definition.title}: {title_of(spec)}"
     options = ctx.options
     if lazy:
-        later = nup_pages(parts, ctx.paper, label, options.duplex_offset, options.bleed, options.lang)
+        later = nup_pages(
+            parts,
+            ctx.paper,
+            label,
+            options.duplex_offset,
+            options.bleed,
+            options.lang,
+            _icons(ctx),
+        )
         return [Output(spec.id, later, items=tuple(parts))]
     pages = nup(
-        parts, ctx.paper, label, duplex_offset=options.duplex_offset, bleed=options.bleed, lang=options.lang
+        parts,
+        ctx.paper,
+        label,
+        duplex_offset=options.duplex_offset,
+        bleed=options.bleed,
+        lang=options.lang,
+        icons=_icons(ctx),
     )
     return [Output(spec.id, tuple(pages), items=tuple(parts))]

@@ -43,7 +43,9 @@ from generator.booklet.markup import (
 from generator.booklet.template import render_template, shown_path, template_path
 from generator.components.base import Context, Output, component_drawing
 from generator.components.inline import icons_of
+from generator.components.specs import BookletSpec, CommonSpec, QuickReferenceSpec, TableSheetSpec
 from generator.definitions.schema import Field
+from generator.definitions.values import ComponentSpec
 from generator.foundation.errors import DefinitionError, UsageError
 from generator.foundation.languages import cover_words, spaced
 from generator.model.page import Drawing, Line, Page, Rect, Style, iter_shapes
@@ -82,15 +84,26 @@ SCHEMA: dict[str, Field] = {
 }
 
 
-def book_faces(spec: Any, style: BookStyle) -> BookStyle:
+def book_faces(faces: BookletSpec | QuickReferenceSpec, style: BookStyle) -> BookStyle:
     """Return the style with a booklet's or quick reference's faces (its font keys)."""
     return replace(
         style,
-        body_font=spec.get("body_font") or "sans",
-        bold_font=spec.get("bold_font") or "sans-bold",
-        italic_font=spec.get("italic_font") or "sans-italic",
-        heading_font=spec.get("heading_font") or "sans-bold",
+        body_font=faces.body_font or "sans",
+        bold_font=faces.bold_font or "sans-bold",
+        italic_font=faces.italic_font or "sans-italic",
+        heading_font=faces.heading_font or "sans-bold",
     )
+
+
+def shown_title(spec: ComponentSpec) -> str:
+    """Return a component's title as the booklet names it: its title, or its id made a phrase."""
+    return spec.typed(CommonSpec).title or spec.id.replace("-", " ").capitalize()
+
+
+def in_kit(spec: ComponentSpec) -> bool:
+    """Return True when a component is made and printed in kit.pdf (its output and in_kit keys)."""
+    common = spec.typed(CommonSpec)
+    return common.output and common.in_kit
 
 
 FIT_SIZES = (9.0, 10.5)  # pt: the readable range the body may be set in to fit the pages
@@ -102,7 +115,7 @@ INK_SAVER_TINT = 0.12  # with --ink-saver no pale tint covers more of a page tha
 RECORD_HEIGHT = 0.9  # a blank record follows the rules when it fits this share of a page at full width
 
 
-def build(spec: Any, ctx: Context) -> list[Output]:
+def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     """Return the booklet in reading order (PDF, an SVG a page, and the same text as one HTML
     page); kit.pdf imposes it for saddle-stitch printing with the flip the kit is printed with."""
     source = booklet_source(spec, ctx)
@@ -114,14 +127,14 @@ def build(spec: Any, ctx: Context) -> list[Output]:
     ]
 
 
-def reading_copy(spec: Any, ctx: Context) -> Output:
+def reading_copy(spec: ComponentSpec, ctx: Context) -> Output:
     """Return the booklet as one HTML page only, with no pages laid out (the booklets of a kit's
     other languages: read on screens; a kit built with that --lang prints it)."""
     source = booklet_source(spec, ctx)
     return Output(spec.id, (), (), booklet=True, html=html_booklet(source, spec, ctx))
 
 
-def booklet_pages(spec: Any, ctx: Context) -> list[Page]:
+def booklet_pages(spec: ComponentSpec, ctx: Context) -> list[Page]:
     """Return the booklet's pages in reading order."""
     return [laid.page for laid in laid_pages(spec, ctx)]
 
@@ -141,21 +154,23 @@ class BookletSource:
     fit: bool = True  # set to fit (see the fit key); False: body_size as given, notes pages
 
 
-def booklet_source(spec: Any, ctx: Context) -> BookletSource:
+def booklet_source(spec: ComponentSpec, ctx: Context) -> BookletSource:
     """Return the booklet's rendered and parsed text, page geometry, style, figures and cover."""
     definition = ctx.definition
     lang = ctx.options.lang
-    template = spec.get("template") or definition.id
+    booklet = spec.typed(BookletSpec)
+    template = booklet.template or definition.id
     path = template_path(definition, template, lang)
     values = ctx.text_values()
     half = ctx.paper.half()
     geo = page_geometry(half.width, half.height, ctx.paper.margin)
     style = book_faces(
-        spec,
+        booklet,
         BookStyle(
-            body=spec.get("body_size", 9.5),
-            accent=ctx.colour(spec.get("accent_colour", "#7a2e1d")) or "#7a2e1d",
+            body=booklet.body_size,
+            accent=ctx.colour(booklet.accent_colour) or "#7a2e1d",
             icons=icons_of(ctx.definition),
+            lang=lang,
         ),
     )
     document = parse(render_template(path, values), shown_path(path), style.icons, style.face)
@@ -174,12 +189,10 @@ def booklet_source(spec: Any, ctx: Context) -> BookletSource:
         return drawn[key]
 
     meta = document.meta
-    cover = _cover(spec, ctx, meta, lang) if spec.get("cover", True) else None
+    cover = _cover(spec, ctx, meta, lang) if booklet.cover else None
     title = smarten(meta.get("title") or definition.title)
-    titles = {c.id: c.get("title") or c.id.replace("-", " ").capitalize() for c in definition.components}
-    return BookletSource(
-        document, geo, style, figure, cover, title, lang, titles, bool(spec.get("fit", True))
-    )
+    titles = {c.id: shown_title(c) for c in definition.components}
+    return BookletSource(document, geo, style, figure, cover, title, lang, titles, booklet.fit)
 
 
 def _typeset(source: BookletSource, ctx: Context) -> list[LaidPage]:
@@ -215,7 +228,7 @@ def _typeset(source: BookletSource, ctx: Context) -> list[LaidPage]:
         matter = _matter(ctx, source, labels)
     masks = sorted(range(2 ** len(matter)), key=lambda m: (bin(m).count("1"), m))
     # (key, style, pages placed, the quick reference on a page of its own)
-    best: tuple[tuple, BookStyle, list, bool] | None = None
+    best: tuple[tuple[float, ...], BookStyle, list[list[tuple[Item, float]]], bool] | None = None
     aids: dict[float, bool] = {}  # the quick reference fits one page, by its body size
     # measured once: what has no figure lays out the same at every figure scale (the kit list,
     # the quick reference at its own body size, which most body sizes share)
@@ -331,9 +344,9 @@ def _matter(ctx: Context, source: BookletSource, labels: dict[str, str]) -> list
     sep = spaced(": ", source.lang)
     entries = []
     for spec in ctx.definition.components:
-        if spec.kind == "booklet" or not spec.get("in_kit", True) or not spec.get("output", True):
+        if spec.kind == "booklet" or not in_kit(spec):
             continue
-        title = spec.get("title") or spec.id.replace("-", " ").capitalize()
+        title = shown_title(spec)
         parts = ctx.kind_of(spec).checklist(spec, ctx, title)
         if len(parts) == 1:
             counts = str(parts[0][1])
@@ -345,11 +358,13 @@ def _matter(ctx: Context, source: BookletSource, labels: dict[str, str]) -> list
         matter.append((Heading(1, (Run(labels["kit"]),)), ListBlock(False, tuple(entries))))
     geo = source.geometry
     for spec in ctx.definition.components:
-        if spec.kind != "table-sheet" or not spec.get("in_kit", True) or not spec.get("output", True):
+        if spec.kind != "table-sheet" or not in_kit(spec):
             continue
         share = 1.0  # of the text width
         # never narrower than a copy on the sheet the kit prints
-        narrowest = min(1.0, ctx.paper.printable[0] / spec.get("columns_per_page", 1) / geo.text_width)
+        narrowest = min(
+            1.0, ctx.paper.printable[0] / spec.typed(TableSheetSpec).columns_per_page / geo.text_width
+        )
         while True:
             width = geo.text_width * share
 
@@ -369,7 +384,7 @@ def _matter(ctx: Context, source: BookletSource, labels: dict[str, str]) -> list
         if share < narrowest - 1e-9:
             continue
         if drawing.height * scale <= geo.text_height * RECORD_HEIGHT - 12.0:
-            title = spec.get("title") or spec.id.replace("-", " ").capitalize()
+            title = shown_title(spec)
             figure = Figure(spec.id, width=(100.0 * share, "%"))
             matter.append((Heading(1, (Run(title),)), FigureRow((figure,))))
     return matter
@@ -385,12 +400,12 @@ def _largest_tint(drawing: Drawing) -> float:
     return area
 
 
-def _aid(ctx: Context, card: Any, geo: Geometry, number: int, body: float) -> Page | None:
+def _aid(ctx: Context, card: ComponentSpec, geo: Geometry, number: int, body: float) -> Page | None:
     """Return the quick reference as a booklet page numbered number, or None when it needs two."""
     return ctx.kind_of(card).aid(card, ctx, geo.width, geo.height, number, body)
 
 
-def laid_pages(spec: Any, ctx: Context) -> list[LaidPage]:
+def laid_pages(spec: ComponentSpec, ctx: Context) -> list[LaidPage]:
     """Return the typeset pages with the kinds of flow items on each (see layout.LaidPage)."""
     return _typeset(booklet_source(spec, ctx), ctx)
 
@@ -402,7 +417,7 @@ def figure_alt(title: str, caption: str, component: str) -> str:
     return title or component
 
 
-def html_booklet(source: BookletSource, spec: Any, ctx: Context) -> HtmlDocument:
+def html_booklet(source: BookletSource, spec: ComponentSpec, ctx: Context) -> HtmlDocument:
     """Return the booklet as the HTML writer takes it, from the same text and drawings as the PDF:
     the parsed text, the cover and quick reference (the kit's card, when it has one, comes first)
     and each figure drawn as the PDF draws it."""
@@ -422,7 +437,7 @@ def html_booklet(source: BookletSource, spec: Any, ctx: Context) -> HtmlDocument
         component, overlay = source.cover.figure
         cover = drawn(component, overlay, "", width * 0.8)
     card = next((c for c in ctx.definition.components if c.kind == "quick-reference"), None)
-    quick: tuple = ()
+    quick: tuple[Block, ...] = ()
     if card is not None:
         try:
             quick = ctx.kind_of(card).text_of(card, ctx).blocks
@@ -439,7 +454,7 @@ def _filling(
     style: BookStyle,
     title: str,
     labels: dict[str, str],
-    card: Any | None,
+    card: ComponentSpec | None,
 ) -> list[LaidPage]:
     """Return the pages that follow a booklet of count pages: the quick-reference card's page
     last (when given), and before it, only when the booklet could not be set to fit, the notes
@@ -468,7 +483,7 @@ def _no_figure(component: str, overlay: str | None, type_floor: float = 0.0) -> 
     raise DefinitionError(f"a notes page or the quick reference has no figures ({component})")
 
 
-def _cover(spec: Any, ctx: Context, meta: dict[str, str], lang: str) -> CoverInfo:
+def _cover(spec: ComponentSpec, ctx: Context, meta: dict[str, str], lang: str) -> CoverInfo:
     game = ctx.definition.game
     labels = {**cover_words(lang), **meta}
     facts = []
@@ -478,12 +493,13 @@ def _cover(spec: Any, ctx: Context, meta: dict[str, str], lang: str) -> CoverInf
             facts.append((labels[key], str(value).replace("-", "\u2013")))
     kit = []
     for other in ctx.definition.components:
-        if not other.get("in_kit", True) or not other.get("output", True):
+        if not in_kit(other):
             continue
-        name = other.get("title") or other.id.replace("-", " ").capitalize()
-        kit.append(labels["booklet"].capitalize() if other.id == spec.id and not other.get("title") else name)
-    figure = None
-    choice = spec.get("cover_figure")
+        name = shown_title(other)
+        untitled = not other.typed(CommonSpec).title
+        kit.append(labels["booklet"].capitalize() if other.id == spec.id and untitled else name)
+    figure: tuple[str, str | None] | None = None
+    choice = spec.typed(BookletSpec).cover_figure
     if choice is None:
         drawable = [c.id for c in ctx.definition.components if c.id != spec.id and ctx.kind_of(c).can_draw]
         figure = (drawable[0], None) if drawable else None

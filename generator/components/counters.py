@@ -34,7 +34,7 @@ from generator.components.pictures import (
 from generator.components.rows import data_fields, expand_templates, template_fields
 from generator.components.specs import CountersSpec, CountersSpecCounters, CountersSpecCountersBack
 from generator.components.symbols import draw_symbol
-from generator.definitions.schema import Field, positive
+from generator.definitions.schema import Field, Where, positive
 from generator.definitions.values import ComponentSpec
 from generator.foundation.errors import DefinitionError
 from generator.model.colour import readable
@@ -106,7 +106,7 @@ SCHEMA: dict[str, Field] = {
 }
 
 
-def check_spec(values: dict[str, Any], where) -> None:
+def check_spec(values: dict[str, Any], where: Where) -> None:
     """Check that at least one counter type is listed; with data (``csv`` or inline ``rows``),
     make the counter types from its rows, one per row and template; then that every face's
     picture reads (after the rows have filled in its ``{column}``)."""

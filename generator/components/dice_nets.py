@@ -8,11 +8,12 @@ import os
 from typing import Any
 
 from generator.components.base import Context, Output
+from generator.components.inline import icons_of
 from generator.components.look import contrast_ink, fitted_text, knockout_boxes, knockout_hatch, luminance
 from generator.components.pictures import MARK_PREFIX, check_picture, grown, load_picture, picture_shapes
 from generator.components.specs import DiceNetsSpec, DiceNetsSpecDice
 from generator.components.symbols import draw_symbol
-from generator.definitions.schema import Field, positive
+from generator.definitions.schema import Field, Where, positive
 from generator.definitions.values import ComponentSpec
 from generator.model.colour import readable
 from generator.model.page import Circle, Drawing, Group, Line, Polygon, Rect, Shape, Style
@@ -51,7 +52,7 @@ TAB = 0.28  # depth of a glue tab as a share of the face
 FRAME = 1.2  # mm, the coloured frame of an ink-saver face
 
 
-def check_spec(values: dict[str, Any], where) -> None:
+def check_spec(values: dict[str, Any], where: Where) -> None:
     """Check that every die has six faces of valid kinds."""
     for i, die in enumerate(values["dice"]):
         faces = die["faces"]
@@ -261,7 +262,17 @@ def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     return [
         Output(
             spec.id,
-            tuple(nup(items, ctx.paper, label, gap=0.0, bleed=ctx.options.bleed, lang=ctx.options.lang)),
+            tuple(
+                nup(
+                    items,
+                    ctx.paper,
+                    label,
+                    gap=0.0,
+                    bleed=ctx.options.bleed,
+                    lang=ctx.options.lang,
+                    icons=icons_of(ctx.definition),
+                )
+            ),
             items=tuple(items),
         )
     ]

@@ -462,7 +462,11 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
     height = y0 + rows * cell + label_band + bands["south"] + caption_h
     shapes: list[Shape] = []
     if show_title:
-        shapes.append(Text(width / 2, 8.0, ctx.definition.title, 14, values.font, "middle"))
+        shapes.extend(
+            inline.set_line(
+                Text(width / 2, 8.0, ctx.definition.title, 14, values.font, "middle"), ctx.definition
+            )
+        )
     gx, gy = grid.corner(0, ranks - 1)
     bg = ctx.colour(values.background)
     if bg and bg != "#ffffff" and not ctx.options.ink_saver:
@@ -661,7 +665,17 @@ def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     return [
         Output(
             spec.id,
-            tuple(place(art, ctx.paper, ctx.options.fit, label, ctx.options.bleed, ctx.options.lang)),
+            tuple(
+                place(
+                    art,
+                    ctx.paper,
+                    ctx.options.fit,
+                    label,
+                    ctx.options.bleed,
+                    ctx.options.lang,
+                    icons_of(ctx.definition),
+                )
+            ),
             art=art,
         )
     ]

@@ -136,14 +136,17 @@ def _rim(cell: float, line_w: float) -> float:
     return max(LABEL_GAP + line_w / 2, cell * OUTLINE_INSET + 0.25 + LABEL_GAP)
 
 
-def _grid(values: dict[str, Any], extra: list[str] | None = None) -> HexGrid:
-    """Return the map's grid from a component's keys (raise NotationError for a bad hex name)."""
-    style = (values["orientation"], values["stagger"], values["coordinates"])
-    if values["shape"] == "rectangle":
-        return HexGrid.rectangle(values["columns"], values["rows"], *style)
-    if values["shape"] == "hexhex":
-        return HexGrid.hexhex(values["radius"], *style)
-    names = list(values["hexes"]) + list(values["cells"] or {}) + list(extra or [])
+def _grid(values: HexBoardSpec, cells: Iterable[str] | None = None, extra: Iterable[str] = ()) -> HexGrid:
+    """Return the map's grid from a component's typed keys, a listed map's hexes with ``cells``
+    (default: its cells key's) and ``extra`` (raise NotationError for a bad hex name)."""
+    style = (values.orientation, values.stagger, values.coordinates)
+    if values.shape == "rectangle":
+        assert values.columns is not None and values.rows is not None  # check_spec
+        return HexGrid.rectangle(values.columns, values.rows, *style)
+    if values.shape == "hexhex":
+        assert values.radius is not None  # check_spec
+        return HexGrid.hexhex(values.radius, *style)
+    names = [*values.hexes, *(values.cells or {} if cells is None else cells), *extra]
     return HexGrid.listed(names, *style)
 
 
@@ -167,7 +170,7 @@ def check_spec(values: dict[str, Any], where: Where) -> None:
             except NotationError as exc:
                 raise at.error(str(exc)) from None
     if shape != "cells":
-        grid = _grid(values)
+        grid = _grid(HexBoardSpec.from_values(values))
         for at, h in named.values():
             if h not in grid:
                 raise at.error(f"not a hex of this {shape} map")
@@ -185,7 +188,7 @@ def board_grid(spec: ComponentSpec, ctx: Context) -> tuple[HexGrid, dict[str, li
             cells[name] = cells.get(name, []) + list(marks)
         extra = list(data.get("hexes", []))
     try:
-        grid = _grid({**spec.values, "cells": cells}, extra)
+        grid = _grid(values, cells, extra)
         for name in cells:
             grid.parse(name)
     except NotationError as exc:
@@ -564,7 +567,11 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
     grid = m.grid
     shapes: list[Shape] = []
     if m.title_h:
-        shapes.append(Text(m.width / 2, 8.0, ctx.definition.title, 14, values.font, "middle"))
+        shapes.extend(
+            inline.set_line(
+                Text(m.width / 2, 8.0, ctx.definition.title, 14, values.font, "middle"), ctx.definition
+            )
+        )
     bg = ctx.colour(values.background)
     order = grid.sorted()
     if bg and bg != "#ffffff" and not ctx.options.ink_saver:
@@ -694,7 +701,17 @@ def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     return [
         Output(
             spec.id,
-            tuple(place(art, ctx.paper, ctx.options.fit, label, ctx.options.bleed, ctx.options.lang)),
+            tuple(
+                place(
+                    art,
+                    ctx.paper,
+                    ctx.options.fit,
+                    label,
+                    ctx.options.bleed,
+                    ctx.options.lang,
+                    inline.icons_of(ctx.definition),
+                )
+            ),
             art=art,
         )
     ]

@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from generator.components.base import Context, Output
+from generator.components.inline import icons_of, set_line
 from generator.components.look import (
     TOKEN_SCHEMA,
     contrast_ink,
@@ -204,7 +205,9 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
     elif frame.stroke or frame.fill:
         shapes.append(Rect(0, 0, width, height, frame, r=3.0))
     if show_title:
-        shapes.append(Text(width / 2, 10.0, ctx.definition.title, 14, "sans-bold", "middle"))
+        shapes.extend(
+            set_line(Text(width / 2, 10.0, ctx.definition.title, 14, "sans-bold", "middle"), ctx.definition)
+        )
     line_style = Style(stroke=ctx.colour(values.line_colour), width=values.line_width, cap="round")
     over_lines = {tuple(b[0]) for b in geo["bridges"]}
     for line in geo["lines"]:
@@ -373,7 +376,17 @@ def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     return [
         Output(
             spec.id,
-            tuple(place(art, ctx.paper, ctx.options.fit, label, ctx.options.bleed, ctx.options.lang)),
+            tuple(
+                place(
+                    art,
+                    ctx.paper,
+                    ctx.options.fit,
+                    label,
+                    ctx.options.bleed,
+                    ctx.options.lang,
+                    icons_of(ctx.definition),
+                )
+            ),
             art=art,
         )
     ]

@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import math
 import os
-from typing import Any
 
 from generator.booklet.layout import BookStyle, Geometry, page_geometry, typeset
 from generator.booklet.markup import Document, parse
 from generator.booklet.template import render_template, shown_path
-from generator.components.base import Context, Output
+from generator.components.base import Context, Output, title_of
 from generator.components.booklet import FACE_KEYS, book_faces
 from generator.components.inline import icons_of
+from generator.components.specs import QuickReferenceSpec
 from generator.definitions.schema import Field
 from generator.definitions.values import ComponentSpec
 from generator.foundation.errors import TemplateError, UsageError
@@ -45,9 +45,9 @@ MARGIN = 6.0  # mm of card round the text
 AID_BODY = 8.5  # pt: the largest body size of the card's text in a booklet
 
 
-def template_file(spec: Any, ctx: Context) -> str:
+def template_file(spec: ComponentSpec, ctx: Context) -> str:
     """Return the path of the card's template in the build's language; raise when there is none."""
-    name = spec.get("template") or ctx.definition.id
+    name = spec.typed(QuickReferenceSpec).template or ctx.definition.id
     folder = os.path.join(ctx.definition.templates_dir, "quickref")
     path = os.path.join(folder, f"{name}.{ctx.options.lang}.md.j2")
     if not os.path.isfile(path):
@@ -58,24 +58,28 @@ def template_file(spec: Any, ctx: Context) -> str:
     return path
 
 
-def document(spec: Any, ctx: Context) -> Document:
+def document(spec: ComponentSpec, ctx: Context) -> Document:
     """Return the card's text, rendered and parsed (the HTML booklet shows it first)."""
     path = template_file(spec, ctx)
     values = ctx.text_values()
-    faces = book_faces(spec, BookStyle())  # each text is checked in the face it is set in
+    faces = book_faces(
+        spec.typed(QuickReferenceSpec), BookStyle()
+    )  # each text is checked in the face it is set in
     return parse(render_template(path, values), shown_path(path), icons_of(ctx.definition), faces.face)
 
 
 def _pages(
-    spec: Any, ctx: Context, geo: Geometry, numbered_from: int | None, body: float | None = None
+    spec: ComponentSpec, ctx: Context, geo: Geometry, numbered_from: int | None, body: float | None = None
 ) -> list[Page]:
     path = template_file(spec, ctx)
+    values = spec.typed(QuickReferenceSpec)
     style = book_faces(
-        spec,
+        values,
         BookStyle(
-            body=body or spec.get("body_size", 7.0),
-            accent=ctx.colour(spec.get("accent_colour", "#7a2e1d")) or "#7a2e1d",
+            body=body or values.body_size,
+            accent=ctx.colour(values.accent_colour) or "#7a2e1d",
             icons=icons_of(ctx.definition),
+            lang=ctx.options.lang,
         ),
     )
 
@@ -94,7 +98,7 @@ def card_size(ctx: Context) -> tuple[float, float]:
     return (pw / 2 - gutter, ph / 2 - gutter)
 
 
-def card(spec: Any, ctx: Context) -> Drawing:
+def card(spec: ComponentSpec, ctx: Context) -> Drawing:
     """Return the card at true size; raise TemplateError when its text needs more than one card."""
     w, h = card_size(ctx)
     geo = Geometry(w, h, MARGIN, MARGIN + 1.0, w - MARGIN, h - MARGIN, h - MARGIN / 2)
@@ -106,10 +110,12 @@ def card(spec: Any, ctx: Context) -> Drawing:
         )
     box = bounds(pages[0].shapes)
     used = h if box is None else min(h, math.ceil((box[3] + MARGIN) / 5.0) * 5.0)  # trimmed to its text
-    return Drawing(w, used, tuple(pages[0].shapes), spec.get("title") or spec.id)
+    return Drawing(w, used, tuple(pages[0].shapes), title_of(spec))
 
 
-def aid_page(spec: Any, ctx: Context, width: float, height: float, number: int, body: float) -> Page | None:
+def aid_page(
+    spec: ComponentSpec, ctx: Context, width: float, height: float, number: int, body: float
+) -> Page | None:
     """Return the quick reference as a numbered booklet page of a size at a body size (points), or
     None when it needs more than one page."""
     geo = page_geometry(width, height, ctx.paper.margin)
@@ -119,18 +125,27 @@ def aid_page(spec: Any, ctx: Context, width: float, height: float, number: int, 
 
 def contents(spec: ComponentSpec, ctx: Context) -> list[tuple[str, int]]:
     """Return the card and how many copies the kit prints, for the print guide's checklist."""
-    return [(spec["title"] or spec.id, spec["copies"])]
+    return [(title_of(spec), spec.typed(QuickReferenceSpec).copies)]
 
 
 def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     """Return the cards on sheets with cut lines; the print job packs them with other card parts."""
-    label = f"{ctx.definition.title}: {spec['title'] or spec.id}"
-    items = [SheetItem(card(spec, ctx))] * spec["copies"]
+    label = f"{ctx.definition.title}: {title_of(spec)}"
+    items = [SheetItem(card(spec, ctx))] * spec.typed(QuickReferenceSpec).copies
     # no file of its own: the cards print in kit.pdf (and on the booklet's last page)
     return [
         Output(
             spec.id,
-            tuple(nup(items, ctx.paper, label, bleed=ctx.options.bleed, lang=ctx.options.lang)),
+            tuple(
+                nup(
+                    items,
+                    ctx.paper,
+                    label,
+                    bleed=ctx.options.bleed,
+                    lang=ctx.options.lang,
+                    icons=icons_of(ctx.definition),
+                )
+            ),
             (),
             items=tuple(items),
         )

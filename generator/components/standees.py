@@ -57,7 +57,7 @@ from generator.components.pictures import check_picture, fit_field, image_field,
 from generator.components.rows import data_fields, expand_templates, template_fields
 from generator.components.specs import StandeesSpec, StandeesSpecFigures
 from generator.components.symbols import draw_symbol
-from generator.definitions.schema import Field, positive
+from generator.definitions.schema import Field, Where, positive
 from generator.definitions.values import ComponentSpec
 from generator.foundation.errors import DefinitionError
 from generator.model.fonts import break_words, text_width
@@ -119,7 +119,7 @@ SCHEMA: dict[str, Field] = {
 FOLD = Style(stroke="#808080", width=0.25, dash=(1.2, 0.9))
 
 
-def check_spec(values: dict[str, Any], where) -> None:
+def check_spec(values: dict[str, Any], where: Where) -> None:
     """Check that figures are listed and that a standee is not absurdly slender or squat."""
     if not values["figures"]:
         raise where.child("figures").error("list at least one figure")
@@ -407,7 +407,16 @@ def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     return [
         Output(
             spec.id,
-            tuple(nup(parts, ctx.paper, label, bleed=ctx.options.bleed, lang=ctx.options.lang)),
+            tuple(
+                nup(
+                    parts,
+                    ctx.paper,
+                    label,
+                    bleed=ctx.options.bleed,
+                    lang=ctx.options.lang,
+                    icons=inline.icons_of(ctx.definition),
+                )
+            ),
             items=tuple(parts),
         )
     ]

@@ -452,15 +452,17 @@ def _heading(spec: ComponentSpec, ctx: Context, width: float) -> tuple[list[Shap
     sheet = spec.typed(TableSheetSpec)
     shapes: list[Shape] = []
     heading = sheet.heading or ctx.definition.title
-    shapes.append(Text(0, 6.0, heading, 14, "sans-bold"))
+    shapes.extend(inline.set_line(Text(0, 6.0, heading, 14, "sans-bold"), ctx.definition))
     sub = sheet.title
     y = 10.0
     if sub:
-        room = width - text_width(heading, "sans-bold", 14) - 4.0
-        if text_width(sub, "sans", 10) <= room:
-            shapes.append(Text(width, 6.0, sub, 10, "sans", "end", "#444444"))
+        room = width - inline.line_width(heading, "sans-bold", 14) - 4.0
+        if inline.line_width(sub, "sans", 10) <= room:
+            shapes.extend(
+                inline.set_line(Text(width, 6.0, sub, 10, "sans", "end", "#444444"), ctx.definition)
+            )
         else:  # no room beside the heading: a line of its own under it
-            shapes.append(Text(0, 11.0, sub, 10, "sans", "start", "#444444"))
+            shapes.extend(inline.set_line(Text(0, 11.0, sub, 10, "sans", "start", "#444444"), ctx.definition))
             y = 14.0
     return shapes, y
 
@@ -556,7 +558,9 @@ def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
                 else:
                     shown = face.placed(paper.margin + 2.0, paper.margin)
                 page = Page(paper.width, paper.height, (shown,), label=label, is_back=is_back)
-                pages.append(footer(page, paper, set_text(label, ctx.options.lang)))
+                pages.append(
+                    footer(page, paper, set_text(label, ctx.options.lang), inline.icons_of(ctx.definition))
+                )
         return [Output(spec.id, tuple(pages))]
     if continued(spec, ctx):
         raise DefinitionError(
@@ -575,6 +579,14 @@ def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     pages = []
     for _ in range(sheet.pages):
         pages.extend(
-            nup([SheetItem(cell)] * copies, paper, label, gap=0.0, bleed=bleed, lang=ctx.options.lang)
+            nup(
+                [SheetItem(cell)] * copies,
+                paper,
+                label,
+                gap=0.0,
+                bleed=bleed,
+                lang=ctx.options.lang,
+                icons=inline.icons_of(ctx.definition),
+            )
         )
     return [Output(spec.id, tuple(pages), items=(SheetItem(cell),) * (copies * sheet.pages))]

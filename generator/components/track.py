@@ -19,6 +19,7 @@ from __future__ import annotations
 import itertools
 import math
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,13 +36,13 @@ from generator.components.look import (
 from generator.components.pictures import check_picture, face_picture, fit_field, grown, image_field
 from generator.components.specs import TrackSpec
 from generator.components.symbols import draw_symbol
-from generator.definitions.schema import Field, positive
+from generator.definitions.schema import Field, Where, positive
 from generator.definitions.values import ComponentSpec
 from generator.foundation.errors import DefinitionError
 from generator.foundation.numbers import is_ascii_digits
 from generator.model.fonts import split_lines
 from generator.model.page import Drawing, Polygon, Rect, Shape, Style, Text
-from generator.printing.imposition import place
+from generator.printing.imposition import fit_scale, place
 
 CAPTION_WIDTH = 90.0  # mm, the longest caption line
 CAPTION_LEADING = 3.6  # mm
@@ -94,7 +95,7 @@ SCHEMA: dict[str, Field] = {
 }
 
 
-def check_spec(values: dict[str, Any], where) -> None:
+def check_spec(values: dict[str, Any], where: Where) -> None:
     """Check that the track has boxes, lanes that can turn, and marks on existing steps."""
     if not values["data"] and not values["path"]:
         raise where.child("path").error('give the boxes (path = ["1", "2", ...]) or data = "track"')
@@ -286,11 +287,18 @@ def _frame(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None) ->
 
 def square_size(spec: ComponentSpec, ctx: Context) -> float:
     """Return the side in mm of the track's boxes as printed (--cell-size sets it)."""
-    return _frame(spec, ctx, None)["box"]
+    return float(_frame(spec, ctx, None)["box"])
 
 
-def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = None) -> Drawing:
-    """Return the track at true size, with an optional overlay of pieces and highlighted boxes."""
+def drawing(
+    spec: ComponentSpec,
+    ctx: Context,
+    overlay: dict[str, Any] | None = None,
+    picture_bleed: float | None = None,
+) -> Drawing:
+    """Return the track at true size, with an optional overlay of pieces and highlighted boxes;
+    its background picture runs ``picture_bleed`` mm past its edges (default: the --bleed; a
+    track scaled down by ``--fit`` takes the bleed over the scale, so the bleed prints true)."""
     values = spec.typed(TrackSpec)
     f = _frame(spec, ctx, overlay)
     path = f["path"]
@@ -325,13 +333,18 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
     height = y0 + rows * box + (rows - 1) * gap + caption_h
     shapes: list[Shape] = []
     if values.background_image:  # under everything, to the track's edges: its cut (and its bleed)
-        area = grown((0.0, 0.0, width, height), (width, height), ctx.options.bleed)
+        bleed = ctx.options.bleed if picture_bleed is None else picture_bleed
+        area = grown((0.0, 0.0, width, height), (width, height), bleed)
         key = f"components.{spec.id}.background_image"
         shapes.extend(
             face_picture(ctx.definition.path, values.background_image, key, area, values.background_fit)
         )
     if values.title_on_board:
-        shapes.append(Text(width / 2, 8.5, ctx.definition.title, 14, "sans-bold", "middle"))
+        shapes.extend(
+            inline.set_line(
+                Text(width / 2, 8.5, ctx.definition.title, 14, "sans-bold", "middle"), ctx.definition
+            )
+        )
 
     ink_saver = ctx.options.ink_saver
     line = Style(stroke=ctx.colour(values.line_colour) or "#000000", fill=None, width=values.line_width)
@@ -496,7 +509,7 @@ def _pieces(
     ctx: Context,
     overlay: dict[str, Any],
     cells: list[Cell],
-    rect,
+    rect: Callable[[Cell], tuple[float, float, float, float]],
     box: float,
     band: float = 0.0,
 ) -> list[Shape]:
@@ -521,11 +534,30 @@ def _pieces(
 def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     """Return the track placed on paper (turned, tiled, or scaled with --fit when too big)."""
     art = drawing(spec, ctx)
-    label = f"{ctx.definition.title}: {spec.typed(TrackSpec).title or spec.id}"
+    values = spec.typed(TrackSpec)
+    label = f"{ctx.definition.title}: {values.title or spec.id}"
+    bleed = ctx.options.bleed
+    placed = art
+    if ctx.options.fit and bleed and values.background_image:
+        # --fit scales the track down but not its bleed: the picture, which carries its own bleed,
+        # is drawn the bleed over the scale past the edges, so the scale brings it back to true size
+        k = fit_scale(art, ctx.paper, bleed)
+        if k < 1.0:
+            placed = drawing(spec, ctx, picture_bleed=bleed / k)
     return [
         Output(
             spec.id,
-            tuple(place(art, ctx.paper, ctx.options.fit, label, ctx.options.bleed, ctx.options.lang)),
+            tuple(
+                place(
+                    placed,
+                    ctx.paper,
+                    ctx.options.fit,
+                    label,
+                    bleed,
+                    ctx.options.lang,
+                    icons_of(ctx.definition),
+                )
+            ),
             art=art,
         )
     ]

@@ -17,6 +17,7 @@ from typing import Any
 
 from generator.components.base import COMMON_SCHEMA
 from generator.components.kinds import find_kind
+from generator.components.specs import BookletSpec
 from generator.definitions.schema import (
     Field,
     Where,
@@ -41,7 +42,14 @@ from generator.definitions.values import (
 )
 from generator.foundation.errors import DefinitionError, UnknownGameError
 from generator.foundation.files import note_read
-from generator.foundation.languages import DEFAULT_LANGUAGE, LANGUAGES, language_codes, set_text
+from generator.foundation.languages import (
+    DEFAULT_LANGUAGE,
+    LANGUAGES,
+    TIED_LANGUAGES,
+    language_codes,
+    set_text,
+    tie_one_letter_words,
+)
 from generator.foundation.numbers import is_ascii_digits
 from generator.model.inline import plain
 
@@ -128,6 +136,8 @@ def _translate(
     data = copy.deepcopy(data)
     for key, raw in chosen.items():
         text = set_text(raw, lang or DEFAULT_LANGUAGE)
+        if lang in TIED_LANGUAGES:  # a one-letter word never ends a line the text wraps into
+            text = tie_one_letter_words(text)
         parts = key.split(".")
         node = data
         for part in parts[:-1]:
@@ -244,6 +254,9 @@ def _definition(
         raw=data,
         fonts=tuple(fonts.values()),
         icons=icons,
+        booklet_templates=tuple(
+            spec.typed(BookletSpec).template or game["id"] for spec in specs if spec.kind == "booklet"
+        ),
     )
     for spec in specs:
         _check_colours(definition, spec.values, comps_where.child(spec.id), spec.kind == "cards")
@@ -281,7 +294,7 @@ def _fonts(table: dict[str, str], where: Where, folder: str) -> dict[str, UserFo
     import hashlib
 
     from generator.foundation.files import OutsideError, path_problem, read_inside
-    from generator.model.fonts import MAX_FONT_BYTES, PDF_NAMES, USER_FONT, font_family, font_problem
+    from generator.model.fonts import MAX_FONT_BYTES, PDF_NAMES, font_family, font_problem, user_font
 
     fonts: dict[str, UserFont] = {}
     for key, name in table.items():
@@ -316,7 +329,7 @@ def _fonts(table: dict[str, str], where: Where, folder: str) -> dict[str, UserFo
                 f"{shown}: no licence file beside it (OFL.txt, LICENSE, LICENCE.txt, COPYING or "
                 f"{os.path.splitext(os.path.basename(name))[0]}-LICENSE.txt, in the font's folder)"
             )
-        font = USER_FONT + os.path.realpath(path)
+        font = user_font(path, data)  # named by its bytes too: a face saved again is a new face
         licence_name = os.path.join(os.path.dirname(name), licence).replace(os.sep, "/")
         digest = hashlib.sha256(data).hexdigest()
         family = font_family(font)

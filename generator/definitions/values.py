@@ -70,13 +70,16 @@ PAPER_SCHEMA: dict[str, Field] = {
 
 @dataclass(frozen=True)
 class ComponentSpec:
-    """One component of a kit: its id (the output file name), kind and validated keys."""
+    """One component of a kit: its id (the output file name), kind and validated keys. The package
+    reads the keys through ``typed`` (the frozen typed value of its kind); a read by key
+    (``spec["size"]``, ``spec.get``) is for scripts and tests."""
 
     id: str
     kind: str
     values: dict[str, Any]
 
     def __getitem__(self, key: str) -> Any:
+        """Return a key's checked value."""
         return self.values[key]
 
     def get(self, key: str, default: Any = None) -> Any:
@@ -135,6 +138,9 @@ class GameDefinition:
     raw: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
     fonts: tuple[UserFont, ...] = ()  # the faces of its [fonts] table
     icons: dict[str, IconPicture] = field(default_factory=dict)  # its [icons] table, by name
+    # the template base names of its booklet components, in order (a booklet's template key, by
+    # default the game id): the loader reads them from the components' typed values
+    booklet_templates: tuple[str, ...] = ()
 
     @property
     def id(self) -> str:

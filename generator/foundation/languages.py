@@ -653,6 +653,33 @@ def french_spacing(line: str) -> str:
     return "".join(out)
 
 
+# a word of one letter (not a digit), perhaps set in bold or italic, after a space or an opening
+# sign, and the spaces after it before a word (or the end of its line, the line going on with a
+# word: a paragraph's next line)
+_ONE_LETTER = re.compile(r"(?<![\w\u2019'`\-])([^\W\d_]\**)[ \t]+(?=[\w\u00ab\u201c(*`\[])")
+_ONE_LETTER_EOL = re.compile(r"(?<![\w\u2019'`\-])([^\W\d_]\**)[ \t]*\n[ \t]*(?=[^\W\d_])")
+TIED_LANGUAGES = ("fr", "it")  # the languages whose one-letter words keep to the next word
+
+
+def tie_one_letter_words(text: str, across_lines: bool = True) -> str:
+    """Return text with the space after each one-letter word ("à", "a", "y", "e", "è", a square's
+    letter) made a no-break space, so the word starts a line with the word after it and never
+    ends one, as French and Italian typesetting want (``TIED_LANGUAGES``: the rule texts, the
+    definitions' translated texts and the booklet's lines apply it). ``across_lines``: a line
+    break after the word is one too (a source text's, not a hard break). A text whose spaces are
+    single keeps its length when its line breaks are kept."""
+    if across_lines and "\n" in text:
+        text = _ONE_LETTER_EOL.sub(lambda m: _joined(m, text), text)
+    return _ONE_LETTER.sub("\\1" + NBSP, text) if " " in text else text
+
+
+def _joined(match: re.Match[str], text: str) -> str:
+    """Return a one-letter word ending a line tied to the next line's first word, unless its line
+    is a heading, a figure line or a table row of booklet markup (the next line is a block of its own)."""
+    line = text[text.rfind("\n", 0, match.start()) + 1 : match.start()].lstrip()
+    return match.group(0) if line.startswith(("#", ":::", "|")) else match.group(1) + NBSP
+
+
 def set_text(line: str, lang: str) -> str:
     """Return a text as it is set in a language: French gets its no-break spaces; others as given."""
     return french_spacing(line) if lang == "fr" else line

@@ -777,78 +777,96 @@ def _terrain_cells(field: Battlefield, window: Iterable[int] = bb.SQUARES) -> di
     return cells
 
 
-def _diagrams() -> dict[str, dict[str, Any]]:
+@dataclass(frozen=True)
+class Diagram:
+    """A booklet position on files a-f, ranks 1-6: the pieces by square, the barricades, the side
+    to move, the shot (``move``, None when it is refused) from ``shooter`` at ``target`` (empty for
+    a burst) past ``barricade``, its lines of fire, and the squares hit and unhurt."""
+
+    pieces: Mapping[str, str]
+    barricades: tuple[str, ...]
+    move: str | None
+    to_move: str
+    lines: tuple[tuple[str, str], ...]
+    hit: tuple[str, ...]
+    unhurt: tuple[str, ...]
+    shooter: str
+    target: str
+    barricade: str
+
+
+def _diagrams() -> dict[str, Diagram]:
     """Booklet positions, each shown on files a-f, ranks 1-6: the pieces, the terrain, the shot
     (``move``, None when the shot is refused), its lines of fire, and who is hit or unhurt."""
     return {
-        "cover": {
-            "pieces": {"c2": "blue:rifleman", "c5": "red:pistolier"},
-            "barricades": ["b3", "c3", "d3"],
-            "move": "c2xc5",
-            "to_move": "blue",
-            "lines": [["c2", "c5"]],
-            "hit": ["c5"],
-            "unhurt": [],
-            "shooter": "c2",
-            "target": "c5",
-            "barricade": "c3",
-        },
-        "safe": {
-            "pieces": {"c2": "blue:rifleman", "c5": "red:pistolier"},
-            "barricades": ["b3", "c3", "d3"],
-            "move": None,
-            "to_move": "red",
-            "lines": [["c5", "c2"]],
-            "hit": [],
-            "unhurt": ["c2"],
-            "shooter": "c5",
-            "target": "c2",
-            "barricade": "c3",
-        },
-        "blocked": {
-            "pieces": {"a6": "red:rifleman", "e2": "blue:pistolier"},
-            "barricades": ["b4", "c4", "d4"],
-            "move": None,
-            "to_move": "red",
-            "lines": [["a6", "e2"]],
-            "hit": [],
-            "unhurt": ["e2"],
-            "shooter": "a6",
-            "target": "e2",
-            "barricade": "c4",
-        },
-        "corner": {
-            "pieces": {"a1": "red:rifleman", "e5": "blue:pistolier"},
-            "barricades": ["b3", "c2", "d5"],
-            "move": "a1xe5",
-            "to_move": "red",
-            "lines": [["a1", "e5"]],
-            "hit": ["e5"],
-            "unhurt": [],
-            "shooter": "a1",
-            "target": "e5",
-            "barricade": "c2",
-        },
-        "blast": {
-            "pieces": {
+        "cover": Diagram(
+            pieces={"c2": "blue:rifleman", "c5": "red:pistolier"},
+            barricades=("b3", "c3", "d3"),
+            move="c2xc5",
+            to_move="blue",
+            lines=(("c2", "c5"),),
+            hit=("c5",),
+            unhurt=(),
+            shooter="c2",
+            target="c5",
+            barricade="c3",
+        ),
+        "safe": Diagram(
+            pieces={"c2": "blue:rifleman", "c5": "red:pistolier"},
+            barricades=("b3", "c3", "d3"),
+            move=None,
+            to_move="red",
+            lines=(("c5", "c2"),),
+            hit=(),
+            unhurt=("c2",),
+            shooter="c5",
+            target="c2",
+            barricade="c3",
+        ),
+        "blocked": Diagram(
+            pieces={"a6": "red:rifleman", "e2": "blue:pistolier"},
+            barricades=("b4", "c4", "d4"),
+            move=None,
+            to_move="red",
+            lines=(("a6", "e2"),),
+            hit=(),
+            unhurt=("e2",),
+            shooter="a6",
+            target="e2",
+            barricade="c4",
+        ),
+        "corner": Diagram(
+            pieces={"a1": "red:rifleman", "e5": "blue:pistolier"},
+            barricades=("b3", "c2", "d5"),
+            move="a1xe5",
+            to_move="red",
+            lines=(("a1", "e5"),),
+            hit=("e5",),
+            unhurt=(),
+            shooter="a1",
+            target="e5",
+            barricade="c2",
+        ),
+        "blast": Diagram(
+            pieces={
                 "b2": "red:grenadier",
                 "e6": "blue:rifleman",
                 "f5": "blue:pistolier",
                 "d6": "red:pistolier",
                 "f2": "blue:machine-gunner",
             },
-            "barricades": ["c4", "d4", "e4"],
-            "move": "b2xe5",
-            "to_move": "red",
-            "lines": [["b2", "e5"]],
-            "hit": ["d6", "e6", "f5"],
-            "unhurt": ["f2"],
-            "shooter": "b2",
-            "target": "e5",
-            "barricade": "d4",
-        },
-        "burst": {
-            "pieces": {
+            barricades=("c4", "d4", "e4"),
+            move="b2xe5",
+            to_move="red",
+            lines=(("b2", "e5"),),
+            hit=("d6", "e6", "f5"),
+            unhurt=("f2",),
+            shooter="b2",
+            target="e5",
+            barricade="d4",
+        ),
+        "burst": Diagram(
+            pieces={
                 "b3": "red:machine-gunner",
                 "d5": "blue:pistolier",
                 "a1": "blue:rifleman",
@@ -856,16 +874,16 @@ def _diagrams() -> dict[str, dict[str, Any]]:
                 "f4": "blue:pistolier",
                 "c2": "red:pistolier",
             },
-            "barricades": ["d2", "d3"],
-            "move": "b3x*",
-            "to_move": "red",
-            "lines": [["b3", "d5"], ["b3", "a1"], ["b3", "e3"]],
-            "hit": ["a1", "d5"],
-            "unhurt": ["e3", "f4"],
-            "shooter": "b3",
-            "target": "",
-            "barricade": "d3",
-        },
+            barricades=("d2", "d3"),
+            move="b3x*",
+            to_move="red",
+            lines=(("b3", "d5"), ("b3", "a1"), ("b3", "e3")),
+            hit=("a1", "d5"),
+            unhurt=("e3", "f4"),
+            shooter="b3",
+            target="",
+            barricade="d3",
+        ),
     }
 
 
@@ -874,7 +892,7 @@ def diagram_state(name: str) -> BarricadesState:
     spec = _diagrams().get(name)
     if spec is None:
         raise BoardError(f"barricades has no diagram {name!r} (diagrams: {', '.join(sorted(_diagrams()))})")
-    return position(spec["pieces"], barricades=spec["barricades"], to_move=spec["to_move"])
+    return position(spec.pieces, barricades=spec.barricades, to_move=spec.to_move)
 
 
 def _diagram_data(name: str) -> dict[str, Any]:
@@ -890,25 +908,25 @@ def _diagram_data(name: str) -> dict[str, Any]:
     if name == "blast":
         highlight = bb.names(_AREA[parse_square("e5")])
     else:
-        for a, b in spec["lines"]:
+        for a, b in spec.lines:
             highlight.extend(square_name(s) for s in bb.line_squares(parse_square(a), parse_square(b)))
     cells = _terrain_cells(state.field, window)
     for mark in ("hit", "unhurt"):
-        for square in spec[mark]:
+        for square in spec.hit if mark == "hit" else spec.unhurt:
             cells.setdefault(square, []).append(mark)
     return {
         "files": 6,
         "ranks": 6,
         "cells": {n: cells[n] for n in sorted(cells, key=parse_square)},
         "pieces": state.pieces(),
-        "lines": spec["lines"],
+        "lines": [list(line) for line in spec.lines],
         "highlight": sorted(set(highlight), key=parse_square),
-        "hit": spec["hit"],
-        "unhurt": spec["unhurt"],
-        "move": spec["move"],
-        "shooter": spec["shooter"],
-        "target": spec["target"],
-        "barricade": spec["barricade"],
+        "hit": list(spec.hit),
+        "unhurt": list(spec.unhurt),
+        "move": spec.move,
+        "shooter": spec.shooter,
+        "target": spec.target,
+        "barricade": spec.barricade,
     }
 
 

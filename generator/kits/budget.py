@@ -117,11 +117,13 @@ def _counters(spec: ComponentSpec, ctx: Context, tally: _Tally, key: str) -> Non
 
 
 def _standees(spec: ComponentSpec, ctx: Context, tally: _Tally, key: str) -> None:
+    from generator.components.specs import StandeesSpec
     from generator.components.standees import base_depth
 
-    size = (spec["width"], 2 * (base_depth(spec, ctx) + spec["height"]))
-    for i, figure in enumerate(spec["figures"]):
-        _pieces(tally, f"{key}.figures[{i}].count", "standees", figure["count"], size, False, ctx)
+    values = spec.typed(StandeesSpec)
+    size = (values.width, 2 * (base_depth(spec, ctx) + values.height))
+    for i, figure in enumerate(values.figures):
+        _pieces(tally, f"{key}.figures[{i}].count", "standees", figure.count, size, False, ctx)
 
 
 def _dice(spec: ComponentSpec, ctx: Context, tally: _Tally, key: str) -> None:

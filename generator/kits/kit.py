@@ -20,7 +20,9 @@ from typing import Any, BinaryIO
 
 from generator import __version__
 from generator.components.base import Context, Options, Output
+from generator.components.inline import icons_of
 from generator.components.kinds import KINDS, find_kind
+from generator.components.specs import CommonSpec
 from generator.definitions.values import GameDefinition
 from generator.foundation.errors import DefinitionError
 from generator.foundation.files import (
@@ -36,6 +38,7 @@ from generator.kits.homepage import PREVIEW
 from generator.kits.index import natural_key
 from generator.kits.plan import KitPlan, batch_board
 from generator.kits.tts import Part as ExportPart
+from generator.model.inline import spoken
 from generator.model.page import Drawing, DrawnPages, Page
 from generator.printing.cut import CUT_STOCK, cut_numbers, fits_sheet, mark_shapes, with_marks
 from generator.printing.guide import guide_pages
@@ -63,7 +66,8 @@ def component_outputs(
     sheets (a patch of hexes sized to the page) is drawn again in it."""
     results: list[tuple[str, Output]] = []
     for spec in definition.components:
-        if not spec.values.get("output", True):
+        common = spec.typed(CommonSpec)
+        if not common.output:
             continue
         built = find_kind(spec.kind).build(spec, ctx)
         if parts_ctx is not None and KINDS[spec.kind].stock == CUT_STOCK:
@@ -72,7 +76,7 @@ def component_outputs(
             if not all(fits_sheet(item, parts_ctx.paper, bleed) for item in items):
                 built = find_kind(spec.kind).build(spec, parts_ctx)
         for output in built:
-            if not spec.values.get("in_kit", True):
+            if not common.in_kit:
                 output = replace(output, in_kit=False)
             results.append((spec.id, output))
     return results
@@ -88,7 +92,7 @@ def translated_booklets(kit: KitPlan) -> list[tuple[str, Output]]:
 
     definition = kit.definition
     results: list[tuple[str, Output]] = []
-    specs = [c for c in definition.components if c.kind == "booklet" and c.values.get("output", True)]
+    specs = [c for c in definition.components if c.kind == "booklet" and c.typed(CommonSpec).output]
     for translated in kit.translations:
         lang = translated.lang
         options = replace(kit.options, lang=lang)
@@ -258,9 +262,10 @@ RESERVED = ("kit", "manifest", "index", "preview", "print-guide")  # file names 
 
 def file_title(definition: GameDefinition, what: str) -> str:
     """Return the title of a file of the kit: the game's name and what the file is
-    ("Barricades: Soldiers sheet 1"); a page label that already starts with the name keeps it once."""
+    ("Barricades: Soldiers sheet 1"); a page label that already starts with the name keeps it once.
+    Icons (``:coin:``) are written as their names: a file's title holds words."""
     prefix = f"{definition.title}: "
-    return what if what.startswith(prefix) else prefix + what
+    return spoken(what if what.startswith(prefix) else prefix + what)
 
 
 def file_author(definition: GameDefinition) -> str:
@@ -273,7 +278,7 @@ def part_title(definition: GameDefinition, component: str, output: Output) -> st
     """Return what a component's file is: its title in the definition (or its id), and the
     language of a booklet in another language ("Rules (fr)")."""
     spec = definition.component(component)
-    title = spec["title"] or component
+    title = spec.typed(CommonSpec).title or component
     lang = output.name.rpartition(".")[2] if "." in output.name else ""
     return f"{title} ({lang})" if lang else title
 
@@ -410,6 +415,7 @@ def _write_kit(
             options.bleed,
             kit.stock_papers(),
             options.gutter_fold,
+            icons_of(definition),
         )
         if kit.cut:  # the registration marks on every sheet with parts to cut
             sheets = with_marks(sheets)
@@ -443,8 +449,8 @@ def _write_kit(
             files.extend(cut_files)
     manifest = {
         "game": definition.id,
-        "title": definition.title,
-        "subtitle": definition.game.get("subtitle") or "",
+        "title": spoken(definition.title),
+        "subtitle": spoken(definition.game.get("subtitle") or ""),
         "players": definition.game.get("players") or "",
         "playing_time": definition.game.get("playing_time") or "",
         "pnp_version": __version__,
@@ -560,9 +566,11 @@ def export_part(kit: KitPlan, component: str, output: Output) -> ExportPart:
         shapes = {counter.name: counter.shape for counter in spec.typed(CountersSpec).counters}
         return ExportPart(spec.kind, title, output, shapes=shapes)
     if spec.kind == "standees":
+        from generator.components.specs import StandeesSpec
         from generator.components.standees import base_depth
 
-        return ExportPart(spec.kind, title, output, panel=(spec["height"], base_depth(spec, kit.context())))
+        panel = (spec.typed(StandeesSpec).height, base_depth(spec, kit.context()))
+        return ExportPart(spec.kind, title, output, panel=panel)
     if spec.kind == "dice-nets":
         from generator.components.specs import DiceNetsSpec
 
@@ -580,7 +588,10 @@ def write_tts_export(kit: KitPlan, outputs: list[tuple[str, Output]], folder: st
 
     definition = kit.definition
     parts = [export_part(kit, c, o) for c, o in outputs if "." not in o.name]
-    files = tts_files(definition.id, definition.title, parts, kit.tts_url or "", file_author(definition))
+    parts = [replace(p, title=spoken(p.title)) for p in parts]  # the table names the parts in words
+    files = tts_files(
+        definition.id, spoken(definition.title), parts, kit.tts_url or "", file_author(definition)
+    )
     return [BuiltFile(path, 1, hashlib.sha256(data).hexdigest()) for path, data in write_tts(folder, files)]
 
 
@@ -598,10 +609,13 @@ def write_service_export(kit: KitPlan, outputs: list[tuple[str, Output]], folder
             continue
         read = export_part(kit, component, output)
         parts.append(
-            (output.name, ServicePart(read.kind, read.title, output, read.shapes, read.panel, read.die))
+            (
+                output.name,
+                ServicePart(read.kind, spoken(read.title), output, read.shapes, read.panel, read.die),
+            )
         )
-    definition = kit.definition
-    files = service_files(definition.id, definition.title, service, parts)
+    definition = kit.definition  # the README and the manifest name the parts in words
+    files = service_files(definition.id, spoken(definition.title), service, parts)
     return [
         BuiltFile(path, 1, hashlib.sha256(data).hexdigest())
         for path, data in write_service(folder, service, files)
@@ -656,8 +670,10 @@ def kit_manifest(definition: GameDefinition, sheets: list, single_sided: bool, l
         components.append(
             {
                 "id": component,
-                "title": (spec.values.get("title") if spec else catalogue_text("guide.title", lang))
-                or component,
+                "title": spoken(
+                    (spec.typed(CommonSpec).title if spec else catalogue_text("guide.title", lang))
+                    or component
+                ),
                 "pages": [first, last],
                 "sides": "duplex" if any(s.is_duplex for s in own) else "single",
                 "stock": own[0].stock,
@@ -688,7 +704,8 @@ def _seeded_outputs(kit: KitPlan) -> list[tuple[str, Output]]:
     results: list[tuple[str, Output]] = []
     ctx = _SeedWatch(definition, kit.paper, kit.seed, kit.variants, kit.options, kinds=KINDS)
     for spec in definition.components:
-        if not spec.values.get("output", True) or spec.kind == "booklet":
+        common = spec.typed(CommonSpec)
+        if not common.output or spec.kind == "booklet":
             continue
         key = (definition.path, definition.id, kit.paper, kit.variants, repr(kit.options), spec.id)
         if _SEED_FREE.get(key):
@@ -698,7 +715,7 @@ def _seeded_outputs(kit: KitPlan) -> list[tuple[str, Output]]:
         _SEED_FREE[key] = not ctx.seed_read
         if ctx.seed_read:
             for output in outputs:
-                if not spec.values.get("in_kit", True):
+                if not common.in_kit:
                     output = replace(output, in_kit=False)
                 results.append((spec.id, output))
     return results

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from generator.booklet.template import check_language, languages
 from generator.components.base import Context, Options, check_fit
 from generator.components.kinds import KINDS, context
+from generator.components.specs import CardsSpec, CommonSpec
 from generator.definitions.loader import find_definition, load_all, load_languages
 from generator.definitions.values import ComponentSpec, GameDefinition
 from generator.foundation.errors import UsageError
@@ -151,7 +152,7 @@ def effective_seed(definition: GameDefinition, seed: int | None) -> int | None:
 def has_board_with_squares(definition: GameDefinition) -> bool:
     """Return True when the game prints a board with squares or points (--cell-size applies)."""
     return any(
-        c.kind in KINDS and KINDS[c.kind].has_squares and c.values.get("output", True)
+        c.kind in KINDS and KINDS[c.kind].has_squares and c.typed(CommonSpec).output
         for c in definition.components
     )
 
@@ -284,7 +285,9 @@ def check_service(name: str | None, definitions: Sequence[GameDefinition]) -> st
     for d in definitions:
         for spec in d.components:
             if spec.kind == "cards":
-                problem = card_problem(SERVICES[key], f"{d.id}/{spec.id}", *card_size(spec["size"]))
+                problem = card_problem(
+                    SERVICES[key], f"{d.id}/{spec.id}", *card_size(spec.typed(CardsSpec).size)
+                )
                 if problem:
                     raise UsageError(problem)
     return key
@@ -338,7 +341,7 @@ def in_languages(definition: GameDefinition, lang: str) -> tuple[GameDefinition,
     """Return the game's definition in ``lang`` and in every other language its booklets have
     (none when it prints no booklet), each loaded once (``definition`` itself where it is in one
     of them already)."""
-    booklets = any(c.kind == "booklet" and c.values.get("output", True) for c in definition.components)
+    booklets = any(c.kind == "booklet" and c.typed(CommonSpec).output for c in definition.components)
     others = [code for code in languages(definition) if code != lang] if booklets else []
     wanted = [lang, *others]
     loaded = {definition.lang: definition}

@@ -32,7 +32,7 @@ from typing import BinaryIO
 
 from generator.components.base import Output
 from generator.foundation.files import atomic_write
-from generator.model.page import Drawing, Group, Page, Shape, multiply, rotate, scale, translate
+from generator.model.page import Drawing, Group, Page, Shape, bounds, multiply, rotate, scale, translate
 from generator.printing.imposition import SheetItem, bled
 from generator.printing.layout_check import Finding, check_safe_area
 
@@ -241,6 +241,36 @@ def canvas(part: Drawing, product: Product) -> Page:
     art = bled(part, grow)
     x, y = (cw - art.width) / 2, (ch - art.height) / 2
     return Page(cw, ch, (art.placed(x, y),), label=part.label)
+
+
+def panel_faces(flat: Drawing, panel: tuple[float, float]) -> tuple[Drawing, Drawing]:
+    """Return the front and back panels of a flat standee (tab, back upside down, front, tab, top
+    to bottom; ``panel`` its panel height and tab depth in mm) as a service prints them, each face
+    holding only its own panel's art: a service's standee stands in a plastic base, so the base
+    tabs and their labels are never printed, and the other panel and the tabs hidden under a
+    face's clip must not count as text near the service's cut. Each face's pixels are those of
+    ``standee_panels``."""
+    from generator.kits.tts import standee_panels
+
+    height, tab = panel
+    front, _ = standee_panels(_within(flat, tab + height, tab + 2 * height), panel)
+    _, back = standee_panels(_within(flat, tab, tab + height), panel)
+    return front, back
+
+
+def _within(flat: Drawing, top: float, bottom: float) -> Drawing:
+    """Return a drawing without its shapes lying wholly above ``top`` or below ``bottom`` (a line
+    along either edge is kept: it shows half its width on the face)."""
+    kept: list[Shape] = []
+    for shape in flat.shapes:
+        box = bounds((shape,))
+        if box is not None:
+            overlap = min(box[3], bottom) - max(box[1], top)
+            along = box[1] == box[3] and top - 1e-6 <= box[1] <= bottom + 1e-6
+            if overlap <= 1e-6 and not along:
+                continue
+        kept.append(shape)
+    return Drawing(flat.width, flat.height, tuple(kept), flat.label)
 
 
 def outside_safe(part: Drawing, product: Product) -> list[Finding]:
@@ -541,13 +571,11 @@ class Exporter:
                 name = component if n == 0 else f"{component}-{_slug(product.name)}"
                 self.faces(name, part.title, "counter", pieces, product)
         elif kind == "standees" and output.items and part.panel is not None and service.largest("standee"):
-            from generator.kits.tts import standee_panels
-
             # a standee's two panels, front and back (upright, as seen from behind)
             panels = {}
             for item in output.items:
                 if id(item.front) not in panels:
-                    front, back = standee_panels(item.front, part.panel)
+                    front, back = panel_faces(item.front, part.panel)
                     panels[id(item.front)] = SheetItem(front, back)
             pieces = [panels[id(item.front)] for item in output.items]
             first = pieces[0].front

@@ -9,7 +9,10 @@ each face holding only the characters of the page (``font_face_uri``), so both f
 with the same glyphs and metrics.
 
 A definition's own faces (its ``[fonts]`` table, checked by the loader) are page-model fonts
-named ``"file:" + the file's real path``: every function here takes them like the shipped faces
+named ``"file:" + a digest of the file's bytes + ":" + its real path`` (``user_font``): every
+cache keyed by a font's name, here and in the writers, is then keyed by the face's contents, so a
+long-lived process that loads a definition again after its font file was saved again at the same
+path reads, measures and embeds the new face. Every function here takes them like the shipped faces
 (measuring, glyph checks, PDF registration, SVG subsets), in any process, with no registry to
 fill first. reportlab knows each by a name of its file's bytes, so two files of one PostScript name
 (two definitions built in one process) stay two faces. ``font_problem`` says what is wrong with
@@ -48,15 +51,27 @@ MAX_FONT_BYTES = 16_000_000
 
 
 def is_user_font(font: str) -> bool:
-    """Return True when a page-model font name is a definition's own face (``file:PATH``)."""
+    """Return True when a page-model font name is a definition's own face (``file:DIGEST:PATH``)."""
     return font.startswith(USER_FONT)
+
+
+def user_font(path: str, data: bytes) -> str:
+    """Return the page-model font name of a definition's own face read from ``path`` as ``data``:
+    ``file:DIGEST:REALPATH``, the digest the first 16 hex digits of the bytes' SHA-256."""
+    return f"{USER_FONT}{hashlib.sha256(data).hexdigest()[:DIGEST]}:{os.path.realpath(path)}"
+
+
+DIGEST = 16  # hex digits of a definition's face's SHA-256 in its font name
 
 
 def font_path(font: str) -> str:
     """Return the path of the TrueType file of a font name such as ``"sans-bold"`` (or of a
-    definition's own face, ``"file:PATH"``)."""
+    definition's own face, ``"file:DIGEST:PATH"``)."""
     if font.startswith(USER_FONT):
-        return font[len(USER_FONT) :]
+        rest = font[len(USER_FONT) :]
+        digest, colon, path = rest.partition(":")
+        is_digest = colon and len(digest) == DIGEST and all(c in "0123456789abcdef" for c in digest)
+        return path if is_digest else rest
     try:
         filename = FONT_FILES[font]
     except KeyError:
@@ -169,6 +184,33 @@ def text_width(text: str, font: str = "sans", size: float = 10.0) -> float:
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     return stringWidth(text, pdf_font(font), size) * 25.4 / 72.0
+
+
+_ASCENDERS = set("bdfhklt")
+_DESCENDERS = set("gjpqyQ,;()[]{}|")
+
+
+def text_extent(text: str, size: float) -> tuple[float, float]:
+    """Return (height above, depth below) the baseline in mm of a line of text's ink."""
+    em = size * 25.4 / 72.0
+    top = 0.0
+    bottom = 0.0
+    for ch in text:
+        if ch.isspace():
+            continue
+        if ch in _ASCENDERS:
+            top = max(top, 0.76)
+        elif ch.islower():
+            top = max(top, 0.55)
+        elif ch in "-–—·•=+~*":
+            top = max(top, 0.45)
+        elif ch in ".,_":
+            top = max(top, 0.12)
+        else:
+            top = max(top, 0.73)
+        if ch in _DESCENDERS:
+            bottom = 0.24
+    return top * em, bottom * em
 
 
 def break_words(text: str) -> list[str]:

@@ -98,6 +98,24 @@ def plain(text: str) -> str:
     return "".join(t for t in tokens(text) if isinstance(t, str)) if has_icons(text) else text
 
 
+def spoken(text: str) -> str:
+    """Return the text with each icon as its name in words (``:machine-gunner:`` as "machine
+    gunner", a word apart from the letters beside it) and ``::`` as a colon: what is read where
+    no icon can be drawn (a file's title, a picture's alternative text, a PDF's metadata)."""
+    if not has_icons(text):
+        return text
+    out = ""
+    after_icon = False
+    for token in tokens(text):
+        if isinstance(token, str):
+            out += (" " if after_icon and token[:1].isalnum() else "") + token
+            after_icon = False
+            continue
+        out += (" " if out[-1:].isalnum() else "") + token.name.replace("-", " ").replace("_", " ")
+        after_icon = True
+    return out
+
+
 def line_width(text: str, font: str, size: float) -> float:
     """Return the width in mm of one line of text with its icons, at a size in points."""
     if not has_icons(text):

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, Union, overload
 
-from generator.model.fonts import text_width
+from generator.model.fonts import text_extent, text_width
 
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]  # x0 y0 x1 y1
@@ -354,6 +354,32 @@ def iter_shapes(shapes: Iterable[Shape], m: Matrix = IDENTITY) -> Iterator[tuple
             yield from iter_shapes(shape.children, multiply(m, shape.transform))
         else:
             yield shape, m
+
+
+def text_ink_quad(s: Text, m: Matrix = IDENTITY) -> tuple[tuple[Point, ...], float]:
+    """Return the four corners (page mm) of a text's ink drawn with the matrix m (its advance less
+    the side bearings, from its tallest letter's top to its lowest descender: how the layout check
+    measures a text, and where the tiler's seams keep off it) and its size in points as drawn."""
+    w = text_width(s.text, s.font, s.size)
+    x0 = s.x - (w if s.anchor == "end" else w / 2 if s.anchor == "middle" else 0.0)
+    top, bottom = text_extent(s.text, s.size)
+    inset = min(0.05 * s.size * 25.4 / 72.0, w / 4)  # side bearings hold no ink
+    corners = (
+        (x0 + inset, s.y - top),
+        (x0 + w - inset, s.y - top),
+        (x0 + w - inset, s.y + bottom),
+        (x0 + inset, s.y + bottom),
+    )
+    k = math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
+    return tuple(apply(m, x, y) for x, y in corners), s.size * k
+
+
+def text_ink_box(s: Text, m: Matrix = IDENTITY) -> tuple[float, float, float, float]:
+    """Return the box (x0, y0, x1, y1 in mm) of a text's ink drawn with the matrix m
+    (``text_ink_quad``'s corners)."""
+    quad, _ = text_ink_quad(s, m)
+    xs, ys = [p[0] for p in quad], [p[1] for p in quad]
+    return (min(xs), min(ys), max(xs), max(ys))
 
 
 def bounds(shapes: Iterable[Shape], m: Matrix = IDENTITY) -> tuple[float, float, float, float] | None:

@@ -16,10 +16,11 @@ from typing import Any
 from generator.booklet.layout import BookStyle, page_geometry, typeset
 from generator.booklet.markup import parse
 from generator.booklet.template import render_template, shown_path
-from generator.components.base import Context
+from generator.components.base import Context, title_of
 from generator.components.inline import icons_of
 from generator.components.kinds import find_kind
-from generator.definitions.values import TEMPLATES_DIR
+from generator.components.specs import CommonSpec, QuickReferenceSpec, TableSheetSpec
+from generator.definitions.values import TEMPLATES_DIR, ComponentSpec
 from generator.foundation.errors import DefinitionError
 from generator.foundation.languages import MissingText, set_text, terms
 from generator.model.page import Drawing, Page
@@ -48,14 +49,14 @@ def guide_languages() -> list[str]:
     )
 
 
-def handling(spec: Any, sheet_count: int, single_sided: bool = False) -> tuple[str, ...]:
+def handling(spec: ComponentSpec, sheet_count: int, single_sided: bool = False) -> tuple[str, ...]:
     """Return what a component's printed sheets need: some of 'cut', 'fold', 'glue'."""
     if spec.kind == "booklet" and single_sided:
         return ("cut",)  # plain pages two to a sheet
     if spec.kind in BOARD_KINDS:
         return ("cut", "glue") if sheet_count > 1 else ()
     if spec.kind == "table-sheet":
-        return ("cut",) if spec.get("copies", 1) > 1 else ()
+        return ("cut",) if spec.typed(TableSheetSpec).copies > 1 else ()
     return HANDLING.get(spec.kind, ())
 
 
@@ -70,9 +71,10 @@ def checklist(ctx: Context) -> list[dict[str, Any]]:
     """Return every printed component of the kit with its parts and their counts."""
     result = []
     for spec in ctx.definition.components:
-        if not spec.get("output", True) or not spec.get("in_kit", True):
+        common = spec.typed(CommonSpec)
+        if not common.output or not common.in_kit:
             continue
-        title = spec.get("title") or spec.id
+        title = common.title or spec.id
         items = find_kind(spec.kind).checklist(spec, ctx, title)
         result.append(
             {
@@ -118,7 +120,7 @@ def sheet_rows(ctx: Context, sheets: list[Sheet], single_sided: bool, start: int
                 "first": first,
                 "last": last,
                 "sheets": 1,
-                "what": [spec.get("title") or spec.id for spec in specs],
+                "what": [title_of(spec) for spec in specs],
                 "kinds": [spec.kind for spec in specs],
                 "stock": sheet.stock,
                 "cut": "cut" in needs,
@@ -160,7 +162,9 @@ def guide_values(ctx: Context, sheets: list[Sheet], single_sided: bool, start: i
             counts[part] = counts.get(part, 0) + 1
     kinds = sorted({definition.component(p).kind for p in counts})
     aids = [
-        spec for spec in definition.components if spec.kind == "quick-reference" and spec.get("output", True)
+        spec.typed(QuickReferenceSpec)
+        for spec in definition.components
+        if spec.kind == "quick-reference" and spec.typed(CommonSpec).output
     ]
     return {
         "game": dict(definition.game),
@@ -176,7 +180,7 @@ def guide_values(ctx: Context, sheets: list[Sheet], single_sided: bool, start: i
         "tiled": any(definition.component(p).kind in BOARD_KINDS and n > 1 for p, n in counts.items()),
         "sheet_count": len(sheets) + (start - 1 if single_sided else (start - 1) // 2),
         # the quick-reference cards printed, and the most players the game takes
-        "aid_cards": sum(spec.get("copies", 1) for spec in aids),
+        "aid_cards": sum(aid.copies for aid in aids),
         "most_players": most_players(str(definition.game.get("players", ""))),
         "continued": [" ".join(row["what"]) for row in rows if row["continued"]],
         # the gutter-fold sheets (--gutter-fold) by fold, 'long' or 'short': their pages ('3–5')
@@ -238,11 +242,11 @@ def _typeset(
         raise DefinitionError(f"{shown_path(path)}: the print guide has no figures ({component})")
 
     # the parts' titles it names may set the definition's icons (":coin:"), as the booklet does
-    style = BookStyle(body=9.0, icons=icons_of(ctx.definition))
+    style = BookStyle(body=9.0, icons=icons_of(ctx.definition), lang=lang)
     laid = typeset(document, geo, style, no_figures, None, running_title="")
     name = document.meta.get("title", "print guide")
     text = set_text(f"{ctx.definition.title}: {name}", lang)
-    return [scale_bar(footer(item.page, paper, text), paper, lang) for item in laid]
+    return [scale_bar(footer(item.page, paper, text, style.icons), paper, lang) for item in laid]
 
 
 def guide_pages(

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from generator.foundation.errors import UsageError
 from generator.foundation.languages import DEFAULT_LANGUAGE
 from generator.foundation.languages import text as catalogue_text
+from generator.model.inline import Icons
 from generator.model.page import Box, Group, Line, Page, Shape, Style, Text
 from generator.printing.imposition import (
     SAFE,
@@ -138,6 +139,7 @@ def gutter_sheet(
     total: int,
     bleed: float = 0.0,
     lang: str = DEFAULT_LANGUAGE,
+    icons: Icons | None = None,
 ) -> GutterSheet:
     """Return one gutter-fold sheet of a placement from ``plan_gutter``: the fronts centred on
     their half with their cut lines and crop marks (none towards the fold), every back mirrored
@@ -201,7 +203,9 @@ def gutter_sheet(
         bleed=bleed,
         outlines=tuple(outlines),
     )
-    page = footer(page, paper, catalogue_text("footer.gutter", lang, label=label, number=number, total=total))
+    page = footer(
+        page, paper, catalogue_text("footer.gutter", lang, label=label, number=number, total=total), icons
+    )
     parts = tuple(dict.fromkeys(b.part for row in placement for _, _, b in row))
     return GutterSheet(page, parts, Fold(edge, at, tuple(pairs)))
 

@@ -4,11 +4,13 @@ lines, duplex backs and saddle-stitch booklet order. Works on Drawings; knows no
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from generator.foundation.errors import DefinitionError, UsageError
 from generator.foundation.languages import DEFAULT_LANGUAGE, set_text, texts_of
 from generator.foundation.languages import text as catalogue_text
+from generator.model import inline
 from generator.model.page import (
     Box,
     Circle,
@@ -29,6 +31,7 @@ from generator.model.page import (
     multiply,
     scale,
     stroke,
+    text_ink_box,
     translate,
 )
 from generator.model.stored import StoredDrawing
@@ -115,19 +118,20 @@ def scale_zone() -> float:
     return SCALE_BAR + 1.5 + widest
 
 
-def footer(page: Page, paper: Paper, text: str) -> Page:
+def footer(page: Page, paper: Paper, text: str, icons: inline.Icons | None = None) -> Page:
     """Return the page with a small footer line inside its bottom margin, left of the scale check
-    (the page itself when there is no text)."""
-    from generator.model.fonts import text_width
-
+    (the page itself when there is no text). The text's icons (a game's title ``"My :moon:
+    Game"``) are drawn from ``icons``; without them they are written as their names."""
     if not text:
         return page
     room = page.width - 2 * paper.margin - scale_zone() - 4.0
-    size = FOOT
-    width = text_width(text, "sans", size)
-    if width > room:
-        size = max(MIN_FOOT, size * room / width)
-    return page.plus(Text(paper.margin, footer_baseline(page, paper), text, size, "sans", "start", "#555555"))
+    y = footer_baseline(page, paper)
+    if icons is None or not inline.has_icons(text):
+        text = inline.spoken(text)
+        size = inline.fitted_size(text, room, FOOT, "sans", MIN_FOOT)
+        return page.plus(Text(paper.margin, y, text, size, "sans", "start", "#555555"))
+    size = inline.fitted_size(text, room, FOOT, "sans", MIN_FOOT)
+    return page.plus(*inline.line_shapes(paper.margin, y, text, size, "sans", "start", "#555555", icons))
 
 
 def scale_bar(page: Page, paper: Paper, lang: str) -> Page:
@@ -163,6 +167,7 @@ def place(
     label: str = "",
     bleed: float = 0.0,
     lang: str = DEFAULT_LANGUAGE,
+    icons: inline.Icons | None = None,
 ) -> list[Page]:
     """Return pages holding a drawing at true size, centred, turning the paper if that helps.
 
@@ -171,27 +176,19 @@ def place(
     runs that far beyond the drawing's edge, crop marks sit outside the bleed and the page records
     its trim; the bleed may take the margin down to SAFE from the paper's edge (it is cut away),
     so a board sized to the printable area still fits (a white rim needs no room at all). The
-    footers are in ``lang``."""
-    room = 2 * max(0.0, bleed - (paper.margin - SAFE)) if bleed_shapes(drawing, bleed) else 0.0
+    footers are in ``lang``, their icons drawn from ``icons`` (``footer``)."""
+    room = _bleed_room(drawing, paper, bleed)
     for sheet in (paper.portrait(), paper.landscape()):
-        pw, ph = sheet.printable
-        if drawing.width + room <= pw + 1e-6 and drawing.height + room <= ph + 1e-6:
+        if _holds(sheet, drawing, room):
             page = Page(sheet.width, sheet.height, label=label)
             x, y = (sheet.width - drawing.width) / 2, (sheet.height - drawing.height) / 2
             if bleed:
                 page = _trimmed(page, with_bleed(drawing, bleed), x, y, 1.0, bleed)
             else:
                 page = page.plus(drawing.placed(x, y))
-            return [footer(page, sheet, set_text(label, lang))]
+            return [footer(page, sheet, set_text(label, lang), icons)]
     if fit:
-        best = max(
-            (paper.portrait(), paper.landscape()),
-            key=lambda s: min(
-                (s.printable[0] - room) / drawing.width, (s.printable[1] - room) / drawing.height
-            ),
-        )
-        pw, ph = best.printable
-        k = min((pw - room) / drawing.width, (ph - room) / drawing.height)
+        best, k = _fitted(drawing, paper, room)
         page = Page(best.width, best.height, label=label)
         w, h = drawing.width * k, drawing.height * k
         if bleed:
@@ -201,10 +198,46 @@ def place(
         else:
             page = page.plus(drawing.placed((best.width - w) / 2, (best.height - h) / 2, k))
         page = footer(
-            page, best, catalogue_text("footer.scaled", lang, label=label, percent=f"{k * 100:.0f}").strip()
+            page,
+            best,
+            catalogue_text("footer.scaled", lang, label=label, percent=f"{k * 100:.0f}").strip(),
+            icons,
         )
         return [page]
-    return tile(drawing, paper, label, bleed=bleed, lang=lang)
+    return tile(drawing, paper, label, bleed=bleed, lang=lang, icons=icons)
+
+
+def fit_scale(drawing: Drawing, paper: Paper, bleed: float = 0.0) -> float:
+    """Return the scale ``place`` draws a drawing at with ``fit``: 1.0 when it fits a sheet of the
+    paper at true size (with room for its bleed), else the factor that shrinks it onto one sheet.
+    Under a bleed the bleed itself stays at true size: art that carries its own bleed (a picture
+    fitted to the cut and the bleed) is drawn with ``bleed / fit_scale`` to print it so."""
+    room = _bleed_room(drawing, paper, bleed)
+    if any(_holds(sheet, drawing, room) for sheet in (paper.portrait(), paper.landscape())):
+        return 1.0
+    return _fitted(drawing, paper, room)[1]
+
+
+def _bleed_room(drawing: Drawing, paper: Paper, bleed: float) -> float:
+    """Return the room a drawing's bleed takes beyond the printable area on both sides together."""
+    return 2 * max(0.0, bleed - (paper.margin - SAFE)) if bleed_shapes(drawing, bleed) else 0.0
+
+
+def _holds(sheet: Paper, drawing: Drawing, room: float) -> bool:
+    """Return whether the sheet's printable area holds the drawing at true size with the room."""
+    pw, ph = sheet.printable
+    return drawing.width + room <= pw + 1e-6 and drawing.height + room <= ph + 1e-6
+
+
+def _fitted(drawing: Drawing, paper: Paper, room: float) -> tuple[Paper, float]:
+    """Return the sheet (portrait or landscape) that takes the drawing scaled down largest, and
+    the scale."""
+    best = max(
+        (paper.portrait(), paper.landscape()),
+        key=lambda s: min((s.printable[0] - room) / drawing.width, (s.printable[1] - room) / drawing.height),
+    )
+    pw, ph = best.printable
+    return best, min((pw - room) / drawing.width, (ph - room) / drawing.height)
 
 
 def _trimmed(page: Page, drawing: Drawing, x: float, y: float, k: float, bleed: float) -> Page:
@@ -267,6 +300,7 @@ def tile(
     overlap: float = 10.0,
     bleed: float = 0.0,
     lang: str = DEFAULT_LANGUAGE,
+    icons: inline.Icons | None = None,
 ) -> list[Page]:
     """Return the tiles of a drawing too big for one sheet, each with a glue strip and marks.
 
@@ -287,13 +321,15 @@ def tile(
             f"about {least} sheets (at most {MAX_TILES}); make it smaller or build with --fit"
         )
     best: tuple[int, Paper, list[tuple[float, float]], list[tuple[float, float]]] | None = None
-    xs, ys = _obstacles(drawing)
+    xs, ys, texts = _obstacles(drawing)
+    text_xs = [(b[0], b[2]) for b in texts]
+    text_ys = [(b[1], b[3]) for b in texts]
     for sheet in (paper.portrait(), paper.landscape()):
         pw, ph = sheet.printable
         pw -= 2 * bleed
         ph -= FOOT_ROOM + 2 * bleed
-        cols = _spans(drawing.width, pw, overlap, xs)
-        rows = _spans(drawing.height, ph, overlap, ys)
+        cols = _spans(drawing.width, pw, overlap, xs, text_xs)
+        rows = _spans(drawing.height, ph, overlap, ys, text_ys)
         if best is None or len(cols) * len(rows) < best[0]:
             best = (len(cols) * len(rows), sheet, cols, rows)
     assert best is not None
@@ -313,7 +349,10 @@ def tile(
             shapes: list[Shape] = [Group(art, translate(mx - ox, my - oy), clip=clip)]
             if c > 0:
                 shapes.append(Rect(mx, my, overlap, h, GLUE))
-                shapes.append(Text(mx + overlap / 2, my + h / 2, "glue", 7, "sans", "middle", "#777777"))
+                at = _glue_label_at((ox, oy, ox + overlap, oy + h), texts)
+                shapes.append(
+                    Text(mx + overlap / 2, my + at, "glue", GLUE_LABEL, "sans", "middle", "#777777")
+                )
             if r > 0:
                 shapes.append(Rect(mx, my, w, overlap, GLUE))
             shapes.append(Rect(mx, my, w, h, CUT))
@@ -340,50 +379,99 @@ def tile(
                     column=c + 1,
                     columns=len(cols),
                 ),
+                icons,
             )
             pages.append(page)
     return pages
 
 
-def _obstacles(drawing: Drawing) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:
-    """Return the x and the y extents of the drawing's texts and small filled marks (seams avoid them)."""
-    xs: list[tuple[float, float]] = []
-    ys: list[tuple[float, float]] = []
+Spans = list[tuple[float, float]]
+GLUE_LABEL = 7.0  # pt, the "glue" label down a glue strip
+
+
+def _glue_label_at(strip: Box, texts: list[Box]) -> float:
+    """Return the baseline (mm from the strip's top) of the "glue" label of a glue strip (x0, y0,
+    x1, y1 in the drawing's mm): the place nearest the strip's middle where it lies clear of the
+    art's texts under the strip (the strip is glued under the neighbour, but printed it must not
+    set the label over a box number); the middle when no place is clear."""
+    from generator.model.fonts import text_width
+
+    x0, y0, x1, y1 = strip
+    half = text_width("glue", "sans", GLUE_LABEL) / 2 + 0.5
+    em = GLUE_LABEL * 25.4 / 72
+    cx = (x0 + x1) / 2
+    under = [b for b in texts if b[0] < cx + half and b[2] > cx - half and b[3] > y0 and b[1] < y1]
+    middle = (y1 - y0) / 2
+    steps = int(middle)
+    for step in sorted(range(-steps, steps + 1), key=lambda k: (abs(k), k)):
+        base = middle + step
+        top, bottom = y0 + base - 0.75 * em - 0.5, y0 + base + 0.25 * em + 0.5
+        if top < y0 or bottom > y1:
+            continue
+        if not any(b[1] < bottom and b[3] > top for b in under):
+            return base
+    return middle
+
+
+def _obstacles(drawing: Drawing) -> tuple[Spans, Spans, list[Box]]:
+    """Return the x and the y extents of the drawing's texts and small filled marks, and the
+    boxes of its texts alone (seams avoid them): a text by its ink (``model.page.text_ink_box``,
+    as the layout check measures it), not its advance, so a seam may pass between a box's number
+    and the arrow beside it."""
+    xs: Spans = []
+    ys: Spans = []
+    texts: list[Box] = []
     for shape, m in iter_shapes(drawing.shapes):
-        if isinstance(shape, Text) or (
-            isinstance(shape, (Circle, Polygon, Path)) and shape.style.fill is not None
-        ):
-            box = bounds((shape,), m)
-            if box is None:
+        if isinstance(shape, Text):
+            if not shape.text.strip():
                 continue
-            x0, y0, x1, y1 = box
-            if isinstance(shape, Text) or (x1 - x0) * (y1 - y0) <= 150.0:
-                xs.append((x0, x1))
-                ys.append((y0, y1))
-    return xs, ys
+            x0, y0, x1, y1 = box = text_ink_box(shape, m)
+            texts.append(box)
+        elif isinstance(shape, (Circle, Polygon, Path)) and shape.style.fill is not None:
+            mark = bounds((shape,), m)
+            if mark is None:
+                continue
+            x0, y0, x1, y1 = mark
+            if (x1 - x0) * (y1 - y0) > 150.0:
+                continue
+        else:
+            continue
+        xs.append((x0, x1))
+        ys.append((y0, y1))
+    return xs, ys, texts
 
 
-def _spans(
-    length: float, room: float, overlap: float, blocked: list[tuple[float, float]]
-) -> list[tuple[float, float]]:
+def _spans(length: float, room: float, overlap: float, blocked: Spans, texts: Spans | None = None) -> Spans:
     """Return (start, end) of each tile along one axis: at most ``room`` long, overlapping by
-    ``overlap``, each seam (an end) placed as far on as it can go without cutting a blocked span."""
-    spans: list[tuple[float, float]] = []
+    ``overlap``, each seam (an end) placed as far on as it can go without cutting a blocked span;
+    where every place would cut one, as far on as it can go without cutting a text of ``texts``
+    (a small mark may be cut, a number never), and only where that too fails at the full width."""
+    spans: Spans = []
     start = 0.0
-    clear = 0.6
     while True:
         if length - start <= room + 1e-6:
             spans.append((start, length))
             return spans
         limit = start + room
-        seam = limit
-        for lo, hi in sorted(blocked, key=lambda b: -b[1]):
-            if lo - clear < seam < hi + clear:
-                seam = lo - clear
-        if seam < start + overlap + room * 0.4:
-            seam = limit  # nowhere clean: cut at the full width
+        least = start + overlap + room * 0.4
+        seam = next(
+            (s for s in (_clear_seam(limit, blocked), _clear_seam(limit, texts or [])) if s >= least), limit
+        )
         spans.append((start, seam))
         start = seam - overlap
+
+
+SEAM_CLEAR = 0.6  # mm a seam keeps from what it must not cut
+
+
+def _clear_seam(limit: float, blocked: Iterable[tuple[float, float]]) -> float:
+    """Return the furthest place at or before ``limit`` that lies SEAM_CLEAR mm off every blocked
+    span (lo, hi)."""
+    seam = limit
+    for lo, hi in sorted(blocked, key=lambda b: -b[1]):
+        if lo - SEAM_CLEAR < seam < hi + SEAM_CLEAR:
+            seam = lo - SEAM_CLEAR
+    return seam
 
 
 def _corner(x: float, y: float, sx: int, sy: int, size: float = 3.0, away: float = 0.0) -> tuple[Line, Line]:
@@ -522,6 +610,7 @@ def nup(
     duplex_offset: tuple[float, float] = (0.0, 0.0),
     bleed: float = 0.0,
     lang: str = DEFAULT_LANGUAGE,
+    icons: inline.Icons | None = None,
 ) -> list[Page]:
     """Return sheets with the items laid out in rows, cut lines in the gaps and margins (footers in ``lang``).
 
@@ -530,7 +619,7 @@ def nup(
     ``duplex_offset`` (dx, dy in mm) to correct the printer's misregistration. With a ``bleed``
     every item's art runs that far beyond its cut and items lie twice that apart."""
     sheet_rows = _nup_rows(items, paper, label, gap, bleed)
-    return render_sheets(sheet_rows, paper, label, duplex_offset, bleed=bleed, lang=lang)
+    return render_sheets(sheet_rows, paper, label, duplex_offset, bleed=bleed, lang=lang, icons=icons)
 
 
 def nup_pages(
@@ -540,10 +629,11 @@ def nup_pages(
     duplex_offset: tuple[float, float] = (0.0, 0.0),
     bleed: float = 0.0,
     lang: str = DEFAULT_LANGUAGE,
+    icons: inline.Icons | None = None,
 ) -> SheetPages:
     """Return the pages ``nup`` returns, each drawn when it is read (``SheetPages``)."""
     sheet_rows = _nup_rows(items, paper, label, 0.0, bleed)
-    return SheetPages(sheet_rows, paper, label, duplex_offset, bleed=bleed, lang=lang)
+    return SheetPages(sheet_rows, paper, label, duplex_offset, bleed=bleed, lang=lang, icons=icons)
 
 
 def _nup_rows(
@@ -596,6 +686,7 @@ def render_sheets(
     total: int | None = None,
     bleed: float = 0.0,
     lang: str = DEFAULT_LANGUAGE,
+    icons: inline.Icons | None = None,
 ) -> list[Page]:
     """Return the pages of sheets whose items are placed in rows of (x, y, item), x and y from the
     printable area's corner: each sheet centred with its cut lines, followed by a backs page
@@ -628,7 +719,7 @@ def render_sheets(
             ),
         )
         page = footer(
-            page, paper, catalogue_text("footer.sheet", lang, label=label, number=number, total=total)
+            page, paper, catalogue_text("footer.sheet", lang, label=label, number=number, total=total), icons
         )
         pages.append(page)
         if any(it.back is not None for row in rows for _, _, it in row):
@@ -651,7 +742,7 @@ def render_sheets(
                 bleed=bleed,
             )
             pages.append(
-                footer(back, paper, catalogue_text("footer.backs", lang, label=label, number=number))
+                footer(back, paper, catalogue_text("footer.backs", lang, label=label, number=number), icons)
             )
     return pages
 
@@ -671,8 +762,10 @@ class SheetPages(DrawnPages):
         total: int | None = None,
         bleed: float = 0.0,
         lang: str = DEFAULT_LANGUAGE,
+        icons: inline.Icons | None = None,
     ) -> None:
         self.sheet_rows = sheet_rows
+        self.icons = icons
         self.paper, self.label, self.duplex_offset = paper, label, duplex_offset
         self.first, self.bleed, self.lang = first, bleed, lang
         self.total = total if total is not None else first + len(sheet_rows) - 1
@@ -732,6 +825,7 @@ class SheetPages(DrawnPages):
             self.total,
             self.bleed,
             self.lang,
+            self.icons,
         )
 
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.foundation.languages import text as catalogue_text
+from generator.model.inline import Icons
 from generator.model.page import Group, Page, Point
 from generator.printing.gutter import Fold, gutter_sheet, plan_gutter
 from generator.printing.imposition import Paper, SheetItem, booklet_plain, impose_booklet, scale_bar
@@ -120,12 +121,14 @@ def job_sheets(
     bleed: float = 0.0,
     papers: dict[str, Paper] | None = None,
     gutter_fold: bool = False,
+    icons: Icons | None = None,
 ) -> list[Sheet]:
     """Return the sheets of a kit's parts in order. Parts with items are packed together by stock
     (on the paper ``papers`` gives for the stock, the paper with another margin, else on
     ``paper``), their sheets placed where the first of them comes (with gutters of twice the
     ``bleed``). With ``gutter_fold`` the items with a back go on gutter-fold sheets
-    (``generator.printing.gutter``) after the stock's other sheets, never on a backs page."""
+    (``generator.printing.gutter``) after the stock's other sheets, never on a backs page. The
+    footers' icons (the game's title's) are drawn from ``icons``."""
     pools: dict[str, list[Block]] = {}
     for part in parts:
         if part.items:
@@ -147,13 +150,13 @@ def job_sheets(
         folded = [b for b in blocks if b.item.back is not None] if gutter_fold else []
         plain = [b for b in blocks if b.item.back is None] if gutter_fold else blocks
         planned = plan_gutter(folded, packing, bleed) if folded else []
-        packed = packed_sheets(plain, packing, sheet_label, duplex_offset, bleed, lang, len(planned))
+        packed = packed_sheets(plain, packing, sheet_label, duplex_offset, bleed, lang, len(planned), icons)
         for one in packed:
             ids = tuple(sorted(one.parts, key=order.__getitem__))
             sheets.append(_PackedJobSheet(packed=one, paper=packing, lang=lang, stock=part.stock, parts=ids))
         for number, (edge, placement) in enumerate(planned, len(packed) + 1):
             made = gutter_sheet(
-                edge, placement, packing, sheet_label, number, len(packed) + len(planned), bleed, lang
+                edge, placement, packing, sheet_label, number, len(packed) + len(planned), bleed, lang, icons
             )
             ids = tuple(sorted(made.parts, key=order.__getitem__))
             front = scale_bar(made.page, packing, lang)

@@ -38,7 +38,6 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from generator.model.colour import contrast_ratio
-from generator.model.fonts import text_width
 from generator.model.page import (
     IDENTITY,
     Circle,
@@ -55,6 +54,7 @@ from generator.model.page import (
     Text,
     apply,
     multiply,
+    text_ink_quad,
 )
 
 MIN_TYPE = 6.0  # pt, the smallest type a kit prints
@@ -64,10 +64,6 @@ CUT_CLEAR = 1.0  # mm a text off the cut-out parts (a footer) keeps from their c
 MIN_CONTRAST = 3.0  # of a mark against its face: the WCAG 2.1 ratio for graphics and large text
 GLUE_FILL = "#f1f1f1"  # the fill of imposition's glue strips (kept in step by a test)
 PAPER = "#ffffff"
-
-_ASCENDERS = set("bdfhklt")
-_DESCENDERS = set("gjpqyQ,;()[]{}|")
-_PT = 25.4 / 72.0  # mm per point
 
 
 @dataclass(frozen=True)
@@ -110,44 +106,6 @@ class _Item:
             return f"text {s.text!r} ({self.size:.1f} pt) {at}"
         name = type(s).__name__.lower()
         return f"{name} {self.kind} {self.colour} {at}"
-
-
-def text_extent(text: str, size: float) -> tuple[float, float]:
-    """Return (height above, depth below) the baseline in mm of a line of text's ink."""
-    em = size * _PT
-    top = 0.0
-    bottom = 0.0
-    for ch in text:
-        if ch.isspace():
-            continue
-        if ch in _ASCENDERS:
-            top = max(top, 0.76)
-        elif ch.islower():
-            top = max(top, 0.55)
-        elif ch in "-–—·•=+~*":
-            top = max(top, 0.45)
-        elif ch in ".,_":
-            top = max(top, 0.12)
-        else:
-            top = max(top, 0.73)
-        if ch in _DESCENDERS:
-            bottom = 0.24
-    return top * em, bottom * em
-
-
-def _text_quad(s: Text, m: Matrix) -> tuple[tuple[Point, ...], float]:
-    w = text_width(s.text, s.font, s.size)
-    x0 = s.x - (w if s.anchor == "end" else w / 2 if s.anchor == "middle" else 0.0)
-    top, bottom = text_extent(s.text, s.size)
-    inset = min(0.05 * s.size * _PT, w / 4)  # side bearings hold no ink
-    corners = (
-        (x0 + inset, s.y - top),
-        (x0 + w - inset, s.y - top),
-        (x0 + w - inset, s.y + bottom),
-        (x0 + inset, s.y + bottom),
-    )
-    k = math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
-    return tuple(apply(m, x, y) for x, y in corners), s.size * k
 
 
 def _circle_points(cx: float, cy: float, r: float, n: int = 32) -> list[Point]:
@@ -246,7 +204,7 @@ def _items(page: Page) -> list[_Item]:
         if isinstance(s, Text):
             if not s.text.strip():
                 continue
-            quad, size = _text_quad(s, m)
+            quad, size = text_ink_quad(s, m)
             items.append(_Item(order, "text", s, _bbox(quad), quad, colour=s.colour, size=size, clip=clip))
             continue
         if isinstance(s, Image):

@@ -12,6 +12,7 @@ import math
 from dataclasses import dataclass
 
 from generator.foundation.languages import DEFAULT_LANGUAGE
+from generator.model.inline import Icons
 from generator.model.page import Drawing, Group, Page
 from generator.printing.imposition import Paper, SheetItem, SheetPages
 
@@ -223,15 +224,17 @@ def packed_sheets(
     bleed: float = 0.0,
     lang: str = DEFAULT_LANGUAGE,
     more: int = 0,
+    icons: Icons | None = None,
 ) -> list[PackedSheet]:
     """Return the packed sheets of the blocks, drawn with their cut lines (and backs pages) when
     read. With a ``bleed`` every block's art runs that far beyond its cut and blocks lie twice
     that apart. ``more``: sheets of the same label that follow (numbered after these: 'sheet 2 of
-    5'). The packing reads the blocks' sizes alone: nothing is drawn here."""
+    5'). The footers' icons are drawn from ``icons``. The packing reads the blocks' sizes alone:
+    nothing is drawn here."""
     pw, ph = paper.printable
     sheets = pack(blocks, pw, ph, 2 * bleed)
     item_rows = [[[(x + bleed, y + bleed, b.item) for x, y, b in row] for row in rows] for rows in sheets]
-    pages = SheetPages(item_rows, paper, label, duplex_offset, 1, len(sheets) + more, bleed, lang)
+    pages = SheetPages(item_rows, paper, label, duplex_offset, 1, len(sheets) + more, bleed, lang, icons)
     out: list[PackedSheet] = []
     for number, rows in enumerate(sheets):
         parts = tuple(dict.fromkeys(b.part for row in rows for _, _, b in row))

@@ -29,6 +29,7 @@ from generator.foundation.compat import (
 from generator.foundation.errors import DefinitionError
 from generator.model.colour import cmyk
 from generator.model.fonts import pdf_font
+from generator.model.inline import spoken
 from generator.model.page import (
     IDENTITY,
     Box,
@@ -342,7 +343,9 @@ def write_pdf(
 
     With ``boxes`` every page carries a TrimBox and a BleedBox (``page_boxes``); with ``cmyk``
     every colour is written as CMYK inks. A document of more than PART pages is written a part
-    at a time and joined as it goes, so memory stays flat however long it is."""
+    at a time and joined as it goes, so memory stays flat however long it is. The title's icons
+    (``:coin:``) are written as their names: a PDF's metadata holds words."""
+    title = spoken(title)
     # each page is drawn as it is taken from ``pages`` and let go once drawn: the first part goes
     # to a buffer until it is known whether a second part follows
     iterator = iter(pages)

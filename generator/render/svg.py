@@ -35,6 +35,7 @@ import svgwrite.shapes
 import svgwrite.text
 
 from generator.model.fonts import font_bytes, font_face_uri, font_family, is_user_font
+from generator.model.inline import spoken
 from generator.model.page import (
     IDENTITY,
     Circle,
@@ -702,7 +703,7 @@ def _drawing(page: Page, writer: _Writer, css: str, title: str, author: str) -> 
     document.attribs = {"width": f"{width}mm", "height": f"{height}mm", "viewBox": f"0 0 {width} {height}"}
     document.elements = []  # the title first; the defs only when there are some
     if title or page.label:
-        document.add(svgwrite.base.Title(title or page.label))
+        document.add(svgwrite.base.Title(spoken(title or page.label)))
     if author:
         rdf = ET.Element("rdf:RDF", {"xmlns:rdf": _RDF_NS, "xmlns:dc": _DC_NS})
         ET.SubElement(ET.SubElement(rdf, "rdf:Description"), "dc:creator").text = author
@@ -787,7 +788,7 @@ class InlineSvg:
         element = _make(
             "svg",
             {
-                "aria-label": alt,
+                "aria-label": spoken(alt),
                 "role": "img",
                 "viewBox": f"{_n(x0, 1)} {_n(y0, 1)} {_n(x1 - x0, 1)} {_n(y1 - y0, 1)}",
             },

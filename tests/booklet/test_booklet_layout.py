@@ -218,7 +218,7 @@ all'inizio ciò non è vero, perché tutti giocano già.
             [
                 "\u201cmulino\u201d è",
                 "l\u2019avversario",
-                "Così è più",
+                "Così è\u00a0più",  # a one-letter word is tied to the next
                 "però",
                 "perché",
                 "già",

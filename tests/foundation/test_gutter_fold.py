@@ -388,3 +388,71 @@ def test_a_part_turned_on_the_sheet_has_its_back_turned_the_other_way():
     # corner turned over its top edge: both on the card's top edge, at opposite ends
     x0, y0, x1, y1 = bounds(item.back.shapes)
     assert (90.0 - x1, y0, 90.0 - x0, y1) == pytest.approx((85.0, 50.0, 90.0, 60.0))
+
+
+def pdf_box(page, name: str) -> tuple[float, float, float, float]:
+    """Return a pypdf page's box in mm from its top left corner (x0, y0, x1, y1)."""
+    box, height = page[name], float(page.mediabox.height)
+    left, bottom, right, top = (float(v) for v in box)
+    return (mm(left), mm(height - top), mm(right), mm(height - bottom))
+
+
+@pytest.mark.parametrize(
+    "game, paper",
+    [("french-deck", "a4"), ("piecepack", "letter")]
+    + [
+        pytest.param(game, paper, marks=pytest.mark.slow)
+        for game in ("lanterns", "french-deck", "piecepack")
+        for paper in ("a4", "letter")
+        if (game, paper) not in (("french-deck", "a4"), ("piecepack", "letter"))
+    ],
+)
+def test_under_bleed_a_gutter_sheets_trimbox_is_its_flat_trim_folded_onto_the_parts(game, paper):
+    """A print shop trims a gutter-fold sheet flat, to its TrimBox, and it is then folded and the
+    parts cut through both layers: the TrimBox is both halves (the fronts, the fold gap, the backs),
+    its middle on the fold line, so that folded edge to edge it lies exactly on the fronts' cut
+    lines' bounding box (the finished parts); the BleedBox is it grown by the bleed, holding every
+    front and back with its bleed and the fold line across it. Read back with pypdf and PDFium."""
+    import io
+
+    import pypdf
+
+    from generator.render.pdf import write_pdf
+
+    bleed = 3.0
+    sheets = [s for s in job(game, paper, bleed) if s.fold is not None]
+    assert sheets
+    for sheet in sheets:
+        fold = sheet.fold
+        assert fold is not None
+        buffer = io.BytesIO()
+        write_pdf([sheet.front], buffer, "gutter", boxes=True)
+        [page] = pypdf.PdfReader(io.BytesIO(buffer.getvalue())).pages
+        trim, bled = pdf_box(page, "/TrimBox"), pdf_box(page, "/BleedBox")
+        assert close(bled, (trim[0] - bleed, trim[1] - bleed, trim[2] + bleed, trim[3] + bleed), 0.01)
+        lo, hi = (0, 2) if fold.edge == "long" else (1, 3)
+        assert (trim[lo] + trim[hi]) / 2 == pytest.approx(fold.at, abs=0.01), sheet.front.label
+        # the fronts' printed cut lines, read from the page: their bounding box and its mirror about
+        # the fold make the TrimBox (the TrimBox folded on its middle is the fronts' box)
+        [shown] = list(open_pdf(buffer.getvalue()))
+        fronts = [r for r in grey_rects(shown) if r[hi] < fold.at]
+        assert fronts
+        box = (
+            min(r[0] for r in fronts),
+            min(r[1] for r in fronts),
+            max(r[2] for r in fronts),
+            max(r[3] for r in fronts),
+        )
+        back = fold.mirror(box)  # where the fronts' bounding box lies once unfolded: the backs'
+        flat = (min(box[0], back[0]), min(box[1], back[1]), max(box[2], back[2]), max(box[3], back[3]))
+        assert close(flat, trim, TOLERANCE), (sheet.front.label, flat, trim)
+        # every front and back, with its bleed, inside the BleedBox; the fold line runs across it
+        for front, back in fold.pairs:
+            for part in (front, back):
+                grown = (part[0] - bleed, part[1] - bleed, part[2] + bleed, part[3] + bleed)
+                assert all(grown[i] >= bled[i] - 1e-3 for i in (0, 1))
+                assert all(grown[i] <= bled[i] + 1e-3 for i in (2, 3))
+        [line] = [s for s in sheet.front.shapes if isinstance(s, Line) and s.style == FOLD]
+        across = (line.y1, line.y2) if fold.edge == "long" else (line.x1, line.x2)
+        other = (1, 3) if fold.edge == "long" else (0, 2)
+        assert min(across) <= bled[other[0]] and max(across) >= bled[other[1]]

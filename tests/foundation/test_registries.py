@@ -73,13 +73,13 @@ def test_one_language_table_for_help_loader_and_booklet(tmp_path) -> None:
     assert all(c == covers[0] for c in covers)
     layouts = tmp_path / "layouts"
     layouts.mkdir()
-    table = "".join(f'[translations.{code}]\n"game.title" = "T {code}"\n' for code in LANGUAGES)
+    table = "".join(f'[translations.{code}]\n"game.title" = "Game {code}"\n' for code in LANGUAGES)
     (layouts / "g.toml").write_text(
         '[game]\nid = "g"\ntitle = "T"\nplayers = "2"\n'
         '[components.s]\nkind = "table-sheet"\nfields = ["a"]\nblocks = []\n' + table
     )
     for code in LANGUAGES:
-        assert load_all(str(layouts), code)[0].title == f"T {code}"
+        assert load_all(str(layouts), code)[0].title == f"Game {code}"
     (layouts / "g.toml").write_text(
         '[game]\nid = "g"\ntitle = "T"\nplayers = "2"\n[components.s]\nkind = "table-sheet"\n'
         'fields = ["a"]\nblocks = []\n[translations.xx]\n"game.title" = "T"\n'

@@ -448,3 +448,64 @@ def test_dice_go_on_the_game_crafters_custom_d6_one_png_per_side(tmp_path):
                 assert pips(picture) == int(face.split(":")[1]), (entry["name"], face)
     readme = (folder / "service" / "tgc" / "README.txt").read_text(encoding="utf-8")
     assert f"{die.name}, 0.6 x 0.6 in, 180 x 180 px a side" in readme
+
+
+def standee_kits() -> dict[str, Any]:
+    """Return by id every kit the suite checks that has standees (the built-in games, the starter
+    kit) and the piecepack example."""
+    from generator.definitions.loader import load_all
+    from tests.conftest import kit_definitions
+
+    found = {**kit_definitions(), **{d.id: d for d in load_all(str(Path(ROOT) / "examples" / "piecepack"))}}
+    return {g: d for g, d in found.items() if any(c.kind == "standees" for c in d.components)}
+
+
+@pytest.mark.parametrize("game", sorted(standee_kits()))
+@pytest.mark.parametrize("bleed", [0.0, 3.0])
+def test_standee_faces_keep_their_printed_text_inside_the_services_safe_area(game, bleed):
+    # a service's standee is its two panels in a plastic base: what the file prints of a face is
+    # the panel, and every text and symbol of it keeps the product's safe area from its cut; the
+    # base tabs and their labels are not on the face at all (before, a tab label hidden under the
+    # panel's clip was reported 2.9 mm from The Game Crafter's cut)
+    from generator.components.base import Options
+    from generator.kits.kit import component_outputs, export_part
+    from generator.kits.plan import kit_plan
+    from generator.kits.service import Part, service_files
+    from generator.model.page import bounds, iter_shapes
+
+    definition = standee_kits()[game]
+    kit = kit_plan(definition, options=Options(bleed=bleed))
+    outputs = component_outputs(kit.definition, kit.context())
+    standees = [(c, o) for c, o in outputs if definition.component(c).kind == "standees"]
+    assert standees
+    for service in [s for s in SERVICES.values() if s.largest("standee") is not None]:
+        parts = []
+        for component, output in standees:
+            read = export_part(kit, component, output)
+            parts.append((component, Part(read.kind, read.title, output, read.shapes, read.panel, read.die)))
+            assert read.panel is not None
+        files = dict(service_files(definition.id, definition.title, service, parts))
+        listed = json.loads(files["manifest.json"])
+        assert listed["outside_safe"] == [], (game, service.key, listed["outside_safe"])
+        written = [f for f in listed["files"] if f["side"] in ("front", "back")]
+        assert written and all("Standee" in f["product"] for f in written)
+        for name in (f["name"] for f in written):
+            picture = Image.open(__import__("io").BytesIO(files[name]))
+            assert picture.height > 2 * picture.width  # a panel, not the flat strip
+    # every text a panel face holds is on the panel (none lies hidden beyond its clip)
+    from generator.kits.service import panel_faces
+
+    for component, output in standees:
+        panel = export_part(kit, component, output).panel
+        assert panel is not None
+        for item in output.items or ():
+            for face in panel_faces(item.front, panel):
+                for shape, m in iter_shapes(face.shapes):
+                    if isinstance(shape, Text):
+                        box = bounds((shape,), m)
+                        assert box is not None
+                        assert -0.01 <= box[1] and box[3] <= face.height + 0.01, (
+                            game,
+                            face.label,
+                            shape.text,
+                        )

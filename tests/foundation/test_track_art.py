@@ -122,6 +122,22 @@ def test_the_picture_fills_the_track_to_its_cut_and_its_bleed(tmp_path):
     assert mm(image.height) == pytest.approx(y1 - y0, abs=0.05)
 
 
+@pytest.mark.parametrize("boxes", [6, 30])
+def test_a_track_scaled_down_by_fit_keeps_the_pictures_bleed_at_true_size(tmp_path, boxes):
+    # --fit shrinks a 620 mm strip onto one sheet, but a print shop's bleed is a length on the
+    # paper: the picture still runs exactly the bleed past the (scaled) cut on every side
+    pdf = build(tmp_path, boxes, "--bleed", f"{BLEED:g}mm", "--fit")
+    [page] = pypdf.PdfReader(pdf).pages
+    x0, y0, x1, y1 = trim(page)
+    b0, b1, b2, b3 = (float(v) for v in page.bleedbox)
+    assert (mm(b2 - b0), mm(b3 - b1)) == pytest.approx((x1 - x0 + 2 * BLEED, y1 - y0 + 2 * BLEED), abs=0.01)
+    [image] = open_pdf(pdf)[0].get_images()
+    past = (x0 - mm(image.x0), y0 - mm(image.y0), mm(image.x1) - x1, mm(image.y1) - y1)
+    assert past == pytest.approx((BLEED,) * 4, abs=0.05)
+    if boxes == 30:  # scaled: the footer says by how much, and the boxes are smaller than 20 mm
+        assert "%" in page.extract_text() and x1 - x0 < 297
+
+
 def test_each_tile_of_a_long_track_shows_its_part_of_the_picture(tmp_path):
     pdf = build(tmp_path, 30, "--bleed", f"{BLEED:g}mm")
     pages = pypdf.PdfReader(pdf).pages

@@ -3,7 +3,8 @@ generated from the same schemas the component README documents. The module is cu
 kind has its class, and every component of every built-in definition reads back through it with
 the values the loader checked (nothing lost, nothing changed but lists made tuples). The kinds
 converted to it read no key by name: they build, draw and measure the same from a component whose
-keys can be read only through its typed value."""
+keys can be read only through its typed value, and every kit builds the same files from a definition
+whose components are all such."""
 
 from __future__ import annotations
 
@@ -19,6 +20,8 @@ from generator.components.specs import SPECS
 from generator.definitions.loader import load_all
 from generator.definitions.schema import TypedSpec
 from generator.definitions.values import ComponentSpec, GameDefinition
+from generator.kits.kit import build_kit
+from generator.kits.plan import kit_plan
 from generator.printing.imposition import find_paper
 from tools.typed_specs import TARGET, attribute, source
 
@@ -57,8 +60,10 @@ def test_every_component_reads_back_through_its_typed_value(definition) -> None:
             typed.title = "changed"  # type: ignore[misc]
 
 
-# the kinds whose modules read their keys only through their typed value
-TYPED_KINDS = ("cards", "counters", "dice-nets", "grid-board", "hex-board", "point-board", "table-sheet")
+# the kinds whose modules read their keys only through their typed value: every kind (a booklet's
+# output holds its figures as functions, which compare by identity: the whole kits below build
+# it, from components read only through their typed values, to the same bytes)
+TYPED_KINDS = tuple(kind for kind in KINDS if kind != "booklet")
 EXAMPLES = os.path.join(
     os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "examples"
 )
@@ -106,3 +111,28 @@ def test_the_typed_kinds_read_their_keys_only_through_their_typed_value(definiti
             assert kind.footprint(strict) == kind.footprint(spec), spec.id
         checked += 1
     assert checked
+
+
+def strict_definition(definition: GameDefinition) -> GameDefinition:
+    """Return the definition with every component readable only through its typed value."""
+    return dataclasses.replace(
+        definition,
+        components=tuple(OnlyTyped(spec.id, spec.kind, spec.values) for spec in definition.components),
+    )
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("definition", load_all(), ids=lambda d: d.id)
+def test_a_whole_kit_builds_from_components_read_only_through_their_typed_values(
+    definition: GameDefinition, tmp_path
+) -> None:
+    # the kit, its print guide, budget and manifest, its booklets (whose kit lists and covers read
+    # every other component) and its exports for a virtual table, a print service and a cutting
+    # machine read no key of any component by name: a kit of components that refuse every read
+    # by key builds whole (the same code reads the same typed values as from any definition)
+    kit = kit_plan(strict_definition(definition), out=str(tmp_path), cut=True)
+    built = build_kit(dataclasses.replace(kit, tts_url="", service="tgc"))
+    names = {os.path.relpath(f.path, os.path.join(kit.out, kit.folder)) for f in built}
+    assert "kit.pdf" in names, sorted(names)
+    for folder in ("tts", "service", "cut"):
+        assert any(name.startswith(folder + os.sep) for name in names), (folder, sorted(names))

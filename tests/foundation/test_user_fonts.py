@@ -165,6 +165,31 @@ def test_two_faces_of_one_postscript_name_built_in_one_process_each_keep_their_g
     )
 
 
+def test_a_face_replaced_at_the_same_path_is_read_again_in_the_same_process(tmp_path):
+    # a long-lived process (a Python session calling the library, a watch): the face saved again
+    # under the same file name is the one the next build sets, measures, embeds and wraps in
+    folder = kit_folder(tmp_path)
+    face = folder / "fonts" / "Heading.ttf"
+    first = build(folder, tmp_path / "out1")
+    other = ROOT / "examples" / "french-deck" / "fonts" / "DejaVuSerif-Bold.ttf"
+    shutil.copy(other, face)
+    second = build(folder, tmp_path / "out2")
+    for kit, source in ((first, vera_path("sans-bold")), (second, other)):
+        name = TTFont(source)["name"].getDebugName(6)
+        own = _advances(source, WORDS)
+        embedded = _embedded_widths(kit, name)
+        assert set(WORDS) - {" "} <= set(embedded), (kit, name)
+        for ch in set(WORDS) - {" "}:
+            assert abs(embedded[ch] - own[ch]) < 1, (kit, ch)
+        svg = (kit / "deck.svg").read_text()
+        faces = dict(re.findall(r"font-family:([\w-]+);src:url\(data:font/woff;base64,([^)]+)\)", svg))
+        woff = TTFont(io.BytesIO(base64.b64decode(faces[name])))
+        cmap, units = woff.getBestCmap(), woff["head"].unitsPerEm
+        for ch in set(WORDS) - {" "}:
+            assert abs(woff["hmtx"][cmap[ord(ch)]][0] * 1000 / units - own[ch]) < 1, (kit, ch)
+    assert _advances(vera_path("sans-bold"), WORDS) != _advances(other, WORDS)
+
+
 def test_wrapping_measures_the_chosen_face(tmp_path, bold_kit):
     # in the shipped regular face the words fit the box on one line; in the bold face they wrap
     regular = build(kit_folder(tmp_path / "a", font="sans"), tmp_path / "a" / "out")
