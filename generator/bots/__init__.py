@@ -12,15 +12,17 @@ playout finishes the game with random moves; a win scores 1 for the winner, a dr
 (a draw at the turn limit counts for the side ahead in material, ``tactics.playout_reward``).
 Before its playouts the search looks for tactics (``tactics``): a move that wins at once, and
 the moves whose worst reply two moves ahead leaves the most (or, with too many moves to look
-at, the moves of most material at once, none of which lets the other side win at once; in
-Push!'s shared turn, the placement that leaves the smallest best push and the push of most lanes,
-``tactics.shared_choices``); the playouts choose among those (in Barricades and Push! with the
-game's own playout moves, ``tactics.PLAYOUT_POLICY``; in Nine Men's Morris, a mill closed when
-there is one, else one blocked). In Nine Men's Morris the moves the two-move look-ahead keeps are
+at, the moves of most material at once, none of which lets the other side win at once); the
+playouts choose among those (in Barricades with the game's own playout moves,
+``tactics.PLAYOUT_POLICY``; in Nine Men's Morris, a mill closed when there is one, else one
+blocked). In Nine Men's Morris the moves the two-move look-ahead keeps are
 searched deeper (``tactics.deep_choices``: four plies ahead, six while its budget lasts, minimax
 with alpha-beta), with a budget of positions that grows with the playouts
-(``DEEP_POSITIONS``), so a stronger level sees forks set up further ahead. In Push! the tree
-spans the turn searched alone (``tactics.TREE_DEPTH``). In Barricades it also looks three moves
+(``DEEP_POSITIONS``), so a stronger level sees forks set up further ahead. Push! has no tree:
+every distinct push (by the position it leaves) and every distinct placement is a candidate, the
+few of most worth (``tactics.push_worth``: pushes, lanes blocked by a piece, the slowest lane) are
+weighed by greedy playouts that meet the same dice, and the best result is played
+(``tactics.push_root``). In Barricades it also looks three moves
 ahead over the MacGuffin threats: a move that leaves a win no reply stops is played at once
 (``tactics.threat_win``), and the moves that walk into such a threat are left out
 (``tactics.ThreatCheck``).
@@ -51,10 +53,10 @@ from generator.bots.tactics import (
     playout_depth,
     playout_policy,
     playout_reward,
+    push_root,
     race_choices,
     reply_floor,
     ruled_moves,
-    shared_choices,
     tactical_choices,
     threat_win,
     tree_depth,
@@ -212,12 +214,9 @@ class SearchBot:
                 parts = [parts[i] for i in kept]
             checked = checked or dice
         else:
-            kept = shared_choices(state, moves, stage)
-            if kept is not None:
-                if len(kept) == 1:
-                    return moves[kept[0]]
-                moves = [moves[i] for i in kept]
-                parts = [parts[i] for i in kept]
+            chosen = push_root(state, moves, stage, self.playouts, rng)
+            if chosen is not None:
+                return chosen
         groups = _groups(parts, stage)
         width = max(8, self.playouts // 6)
         if len(groups) > width:

@@ -483,31 +483,65 @@ def test_nine_mens_morris_playouts_close_a_mill_else_block_one() -> None:
     assert closed and blocked
 
 
-def test_push_search_weighs_the_pushes_a_pusher_would_make_after_each_placement() -> None:
-    """As the thrower at Push!, the search weighs the placements that leave the pusher the smallest
-    best push, each with only the pushes of most lanes it leaves (the replies a player makes, not
-    the pushes of one die where four could move); as the pusher, the pushes of most lanes. Worked
-    out here from every turn of the throw."""
-    from generator.bots.tactics import shared_choices
+def _lanes_blocked(state: State, side: str) -> int:
+    """Return how many of ``side``'s lanes at Push! cannot move for a die or pawn on the cell its
+    die enters next, from the rules: a die p pushes in stands p cells in, its pawn p - 1, and a
+    lane's die enters cell p + 1 of its file (South) or rank (West) while it is on the board."""
+    files, ranks = "abcdef", "123456"
+    taken = set()
+    for lane_index, lane in enumerate(files):
+        p = state.lane_progress("south", lane)
+        taken |= {(lane_index, step - 1) for step in (p, p - 1) if 1 <= step <= 6}
+    for lane_index, lane in enumerate(ranks):
+        p = state.lane_progress("west", lane)
+        taken |= {(step - 1, lane_index) for step in (p, p - 1) if 1 <= step <= 6}
+    count = 0
+    for lane_index, lane in enumerate(files if side == "south" else ranks):
+        p = state.lane_progress(side, lane)
+        cell = (lane_index, p) if side == "south" else (p, lane_index)
+        count += p < 6 and cell in taken
+    return count
 
-    rng = Rng(4, "push-shared")
+
+def test_push_search_weighs_pushes_of_fewer_lanes_that_block() -> None:
+    """As the pusher at Push! the search weighs every push by the position it leaves, not only the
+    pushes of most lanes the greedy player weighs: over the pushes of two games it sometimes
+    pushes fewer lanes than the placement allows, and its push is always one of the
+    ``PUSH_WIDTH`` distinct positions of most worth, the worth worked out here from the rules (the
+    pushes made, the lanes blocked by a piece each way, the slowest lane's pushes to go)."""
+    from generator.bots import choose_move
+    from generator.bots.tactics import PUSH_BLOCK, PUSH_LAG, PUSH_WIDTH, playout_policy
+
+    def worth(after: State, side: str, other: str) -> float:
+        lanes = {"south": "abcdef", "west": "123456"}
+        done = {s: [after.lane_progress(s, lane) for lane in lanes[s]] for s in (side, other)}
+        return (
+            sum(done[side])
+            - sum(done[other])
+            + PUSH_BLOCK * (_lanes_blocked(after, other) - _lanes_blocked(after, side))
+            - PUSH_LAG * (min(done[other]) - min(done[side]))
+        )
+
+    fewer = 0
     for seed in (1, 2):
+        rng = Rng(seed, "push-wide")
         state = GAMES["push"].new_state(seed)
-        for _ in range(6):
-            turns = state.chance_moves(state.random_chance(rng))
-            best: dict[Any, int] = {}
-            for turn in turns:
-                best[turn.cells] = max(best.get(turn.cells, 0), _advanced(state, turn))
-            least = min(best.values())
-            kept = [turns[i] for i in shared_choices(state, turns, 0) or []]
-            assert kept
-            assert {turn.cells for turn in kept} == {cells for cells, push in best.items() if push == least}
-            assert all(_advanced(state, turn) == least for turn in kept)
-            cells = kept[0].cells
-            pushes = [turn for turn in turns if turn.cells == cells]
-            chosen = [pushes[i] for i in shared_choices(state, pushes, 1) or []]
-            assert chosen and all(_advanced(state, turn) == least for turn in chosen)
-            state.apply_move(rng.choice(turns))
+        policy = playout_policy(state)
+        assert policy is not None
+        while not state.is_terminal():
+            side = state.current_player()
+            other = "west" if side == "south" else "south"
+            placed = choose_move(state, GreedyBot(), rng, stages=1)
+            pushes = [turn for turn in state.chance_moves(placed.throw) if turn.cells == placed.cells]
+            chosen = SearchBot(40).choose(state, Rng(seed, "push-wide/search"), pushes)
+            assert chosen in pushes
+            if not any(_wins(state, turn, side) for turn in pushes):
+                distinct = {state.move_str(t): worth(_after(state, t), side, other) for t in pushes}
+                values = sorted(set(distinct.values()), reverse=True)
+                assert distinct[state.move_str(chosen)] >= values[min(PUSH_WIDTH, len(values)) - 1] - 1e-9
+            fewer += _advanced(state, chosen) < max(_advanced(state, turn) for turn in pushes)
+            state.apply_move(chosen)
+    assert fewer
 
 
 @pytest.mark.parametrize("game", STOP_GAMES)
