@@ -44,6 +44,7 @@ from generator.components.pictures import (
     grown,
     image_field,
 )
+from generator.components.placed import placed
 from generator.components.specs import GridBoardSpec
 from generator.components.symbols import draw_symbol
 from generator.definitions.schema import Field, Where, positive
@@ -61,7 +62,6 @@ from generator.model.page import (
     rotate,
     translate,
 )
-from generator.printing.imposition import place
 
 MARK_SCHEMA: dict[str, Field] = {
     "fill": Field("str", default="", doc="the square's fill colour"),
@@ -661,21 +661,10 @@ def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     """Return the board on paper (tiled over several sheets when the squares are large)."""
     values = spec.typed(GridBoardSpec)
     art = drawing(spec, ctx)
-    label = f"{ctx.definition.title}: {values.title or spec.id}"
     return [
         Output(
             spec.id,
-            tuple(
-                place(
-                    art,
-                    ctx.paper,
-                    ctx.options.fit,
-                    label,
-                    ctx.options.bleed,
-                    ctx.options.lang,
-                    icons_of(ctx.definition),
-                )
-            ),
+            placed(art, ctx, values.title or spec.id),
             art=art,
         )
     ]

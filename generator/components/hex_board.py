@@ -41,6 +41,7 @@ from generator.components.pictures import (
     face_picture,
     outline_of,
 )
+from generator.components.placed import placed
 from generator.components.specs import HexBoardSpec
 from generator.components.symbols import draw_symbol
 from generator.definitions.schema import Field, Where, positive
@@ -62,7 +63,6 @@ from generator.model.page import (
     Text,
     bounds,
 )
-from generator.printing.imposition import place
 
 SCHEMA: dict[str, Field] = {
     "data": Field("str", default="", doc="layout data name from the rules module: its cells (and hexes)"),
@@ -697,21 +697,10 @@ def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     """Return the map on paper (tiled over several sheets when it is large)."""
     values = spec.typed(HexBoardSpec)
     art = drawing(spec, ctx)
-    label = f"{ctx.definition.title}: {values.title or spec.id}"
     return [
         Output(
             spec.id,
-            tuple(
-                place(
-                    art,
-                    ctx.paper,
-                    ctx.options.fit,
-                    label,
-                    ctx.options.bleed,
-                    ctx.options.lang,
-                    inline.icons_of(ctx.definition),
-                )
-            ),
+            placed(art, ctx, values.title or spec.id),
             art=art,
         )
     ]

@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from generator.components.base import Context, Output
-from generator.components.inline import icons_of, set_line
+from generator.components.inline import set_line
 from generator.components.look import (
     TOKEN_SCHEMA,
     contrast_ink,
@@ -25,12 +25,12 @@ from generator.components.look import (
     move_arrow,
 )
 from generator.components.pictures import BOARD_SCHEMA, check_board_pictures, face_picture, outline_of
+from generator.components.placed import placed
 from generator.components.specs import PointBoardSpec
 from generator.definitions.schema import Field, Where, positive
 from generator.definitions.values import ComponentSpec
 from generator.foundation.errors import DefinitionError
 from generator.model.page import Circle, Drawing, Line, Point, Rect, Shape, Style, Text
-from generator.printing.imposition import place
 
 SCHEMA: dict[str, Field] = {
     "data": Field("str", default="", doc="layout data name from the rules module, e.g. 'board'"),
@@ -372,21 +372,10 @@ def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     """Return the board placed on paper (tiled, or scaled with --fit, when it does not fit)."""
     values = spec.typed(PointBoardSpec)
     art = drawing(spec, ctx)
-    label = f"{ctx.definition.title}: {values.title or spec.id}"
     return [
         Output(
             spec.id,
-            tuple(
-                place(
-                    art,
-                    ctx.paper,
-                    ctx.options.fit,
-                    label,
-                    ctx.options.bleed,
-                    ctx.options.lang,
-                    icons_of(ctx.definition),
-                )
-            ),
+            placed(art, ctx, values.title or spec.id),
             art=art,
         )
     ]

@@ -34,6 +34,7 @@ from generator.components.look import (
     pt_from_mm,
 )
 from generator.components.pictures import check_picture, face_picture, fit_field, grown, image_field
+from generator.components.placed import placed
 from generator.components.specs import TrackSpec
 from generator.components.symbols import draw_symbol
 from generator.definitions.schema import Field, Where, positive
@@ -42,7 +43,7 @@ from generator.foundation.errors import DefinitionError
 from generator.foundation.numbers import is_ascii_digits
 from generator.model.fonts import split_lines
 from generator.model.page import Drawing, Polygon, Rect, Shape, Style, Text
-from generator.printing.imposition import fit_scale, place
+from generator.printing.imposition import fit_scale
 
 CAPTION_WIDTH = 90.0  # mm, the longest caption line
 CAPTION_LEADING = 3.6  # mm
@@ -535,29 +536,18 @@ def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     """Return the track placed on paper (turned, tiled, or scaled with --fit when too big)."""
     art = drawing(spec, ctx)
     values = spec.typed(TrackSpec)
-    label = f"{ctx.definition.title}: {values.title or spec.id}"
     bleed = ctx.options.bleed
-    placed = art
+    shown = art
     if ctx.options.fit and bleed and values.background_image:
         # --fit scales the track down but not its bleed: the picture, which carries its own bleed,
         # is drawn the bleed over the scale past the edges, so the scale brings it back to true size
         k = fit_scale(art, ctx.paper, bleed)
         if k < 1.0:
-            placed = drawing(spec, ctx, picture_bleed=bleed / k)
+            shown = drawing(spec, ctx, picture_bleed=bleed / k)
     return [
         Output(
             spec.id,
-            tuple(
-                place(
-                    placed,
-                    ctx.paper,
-                    ctx.options.fit,
-                    label,
-                    bleed,
-                    ctx.options.lang,
-                    icons_of(ctx.definition),
-                )
-            ),
+            placed(shown, ctx, values.title or spec.id, bleed),
             art=art,
         )
     ]
