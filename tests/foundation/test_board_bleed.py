@@ -67,29 +67,41 @@ def near(pixel: tuple[int, ...], colour: tuple[int, int, int], tol: int = 40) ->
     return all(abs(a - b) <= tol for a, b in zip(pixel[:3], colour, strict=True))
 
 
+COVER = """
+[components.cover-large]
+kind = "point-board"
+size = "400mm"
+background_image = "art/green.png"
+background_fit = "cover"
+points = { a = [0, 0], b = [2, 0], c = [1, 2] }
+lines = [["a", "b"], ["b", "c"]]
+"""
+
+
 @pytest.fixture(scope="module")
-def boards(tmp_path_factory) -> dict[tuple[str, str], Path]:
-    """Build the boards under --bleed 3mm, with and without --fit, for pictures that stretch and
-    cover; return the kits' folders by (fit option, picture fit)."""
+def boards(tmp_path_factory) -> dict[str, Path]:
+    """Build the boards (pictures stretched, and a large point board's picture covering it)
+    under --bleed 3mm, with and without --fit; return the kits' folders by option."""
     from PIL import Image
 
     root = tmp_path_factory.mktemp("boards")
+    layouts = root / "layouts"
+    (layouts / "art").mkdir(parents=True)
+    Image.new("RGB", (90, 60), GREEN).save(layouts / "art" / "green.png")
+    boards = (
+        BOARDS.format(name=k, points=p, files=n, cell=c, fit="stretch") for k, (p, n, c) in SIZES.items()
+    )
+    (layouts / "boards.toml").write_text(GAME + "".join(boards) + COVER)
     built = {}
-    for fit in ("stretch", "cover"):
-        layouts = root / fit / "layouts"
-        (layouts / "art").mkdir(parents=True)
-        Image.new("RGB", (90, 60), GREEN).save(layouts / "art" / "green.png")
-        boards = (BOARDS.format(name=k, points=p, files=n, cell=c, fit=fit) for k, (p, n, c) in SIZES.items())
-        (layouts / "boards.toml").write_text(GAME + "".join(boards))
-        for option in ("--fit", "true-size"):
-            out = root / fit / option.strip("-")
-            extra = ("--fit",) if option == "--fit" else ()
-            run = cli(
-                "build", "boards", "--layouts", str(layouts), "--out", str(out), "--parts", "--format", "pdf",
-                "--bleed", f"{BLEED:g}mm", "-q", *extra,
-            )  # fmt: skip
-            assert run.code == 0, run.err
-            built[(option, fit)] = out / "boards"
+    for option in ("--fit", "true-size"):
+        out = root / option.strip("-")
+        extra = ("--fit",) if option == "--fit" else ()
+        run = cli(
+            "build", "boards", "--layouts", str(layouts), "--out", str(out), "--parts", "--format", "pdf",
+            "--bleed", f"{BLEED:g}mm", "-q", *extra,
+        )  # fmt: skip
+        assert run.code == 0, run.err
+        built[option] = out / "boards"
     return built
 
 
@@ -107,7 +119,7 @@ def trim(page: pypdf.PageObject) -> tuple[float, float, float, float]:
 @pytest.mark.parametrize("option", ["--fit", "true-size"])
 @pytest.mark.parametrize("size", sorted(SIZES))
 def test_a_picture_filling_the_board_runs_the_bleed_past_its_trim_at_true_size(boards, option, size):
-    pdf = boards[(option, "stretch")] / f"points-{size}.pdf"
+    pdf = boards[option] / f"points-{size}.pdf"
     pages = pypdf.PdfReader(pdf).pages
     shown = open_pdf(str(pdf))
     scaled = option == "--fit" and size == "large"
@@ -136,7 +148,7 @@ def test_a_picture_filling_the_board_runs_the_bleed_past_its_trim_at_true_size(b
 @pytest.mark.parametrize("option", ["--fit", "true-size"])
 def test_a_covering_picture_bleeds_at_true_size_too(boards, option):
     # cover: the picture fills the board grown by the bleed (cut to it), whatever its proportions
-    pdf = boards[(option, "cover")] / "points-large.pdf"
+    pdf = boards[option] / "cover-large.pdf"
     for page, seen in zip(pypdf.PdfReader(pdf).pages, open_pdf(str(pdf)), strict=True):
         x0, y0, x1, y1 = trim(page)
         pix = seen.get_pixmap(DPI)
@@ -151,7 +163,7 @@ def test_a_covering_picture_bleeds_at_true_size_too(boards, option):
 @pytest.mark.parametrize("kind", ["grid", "hexes"])
 @pytest.mark.parametrize("size", sorted(SIZES))
 def test_a_picture_cut_to_squares_or_hexes_stays_inside_the_boards_rim(boards, option, kind, size):
-    pdf = boards[(option, "stretch")] / f"{kind}-{size}.pdf"
+    pdf = boards[option] / f"{kind}-{size}.pdf"
     pages = pypdf.PdfReader(pdf).pages
     for page, seen in zip(pages, open_pdf(str(pdf)), strict=True):
         x0, y0, x1, y1 = trim(page)

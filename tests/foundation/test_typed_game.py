@@ -100,13 +100,25 @@ def built_from(
 
 def kit_cases() -> list[Any]:
     """Return (game, seed, variants) for every built-in game: a seed other than the default where
-    it takes one, and every variant; all but one are slow."""
+    it takes one, and every variant (each a whole kit built twice: slow)."""
     cases = []
     for d in load_all():
         seed = d.game_spec.default_seed + 3 if d.game_spec.seeded or d.game_spec.seed_optional else None
-        marks = () if d.id == "push" else (pytest.mark.slow,)
-        cases.append(pytest.param(d.id, seed, d.game_spec.variants, id=d.id, marks=marks))
+        cases.append(pytest.param(d.id, seed, d.game_spec.variants, id=d.id, marks=pytest.mark.slow))
     return cases
+
+
+@pytest.mark.parametrize("definition", load_all(), ids=lambda d: d.id)
+def test_a_kits_plan_reads_the_game_table_only_through_its_typed_value(definition: GameDefinition) -> None:
+    # the plan's seed (default, or none for a fixed board) and variants, from a game table that
+    # refuses every read by key, are those of the plain table (the whole kits build below, slow)
+    typed = definition.game_spec
+    seed = typed.default_seed + 3 if typed.seeded or typed.seed_optional else None
+    for asked in (None, seed):
+        plain_plan = kit_plan(definition, seed=asked, variants=typed.variants)
+        strict_plan = kit_plan(strict(definition), seed=asked, variants=typed.variants)
+        assert (strict_plan.seed, strict_plan.variants) == (plain_plan.seed, plain_plan.variants)
+        assert strict_plan.folder == plain_plan.folder
 
 
 @pytest.mark.parametrize(("game", "seed", "variants"), kit_cases())
