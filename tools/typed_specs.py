@@ -146,8 +146,8 @@ class Writer:
         return name
 
 
-def source() -> str:
-    """Return the text of generator/components/specs.py."""
+def unformatted_source() -> str:
+    """Return the text of generator/components/specs.py before ruff formats it (the same code)."""
     writer = Writer()
     writer.table("CommonSpec", COMMON_SCHEMA, "every component kind")
     names = []
@@ -159,15 +159,24 @@ def source() -> str:
     body = "\n".join(writer.classes)
     table = "\n".join(f"    {kind!r}: {name}," for kind, name in zip(KINDS, names))
     text = HEADER + body + "\n\n\n#: the typed value of every kind\nSPECS: dict[str, type[CommonSpec]] = {\n"
-    text += table + "\n}\n"
-    return formatted(text, TARGET)
+    return text + table + "\n}\n"
+
+
+def source() -> str:
+    """Return the text of generator/components/specs.py, formatted by ruff (the lint extra)."""
+    return formatted(unformatted_source(), TARGET)
+
+
+def unformatted_game_source() -> str:
+    """Return the text of generator/definitions/game_spec.py before ruff formats it (the same code)."""
+    writer = Writer()
+    writer.table("GameSpec", GAME_SCHEMA, "a definition's game table")
+    return GAME_HEADER + "\n".join(writer.classes) + "\n"
 
 
 def game_source() -> str:
-    """Return the text of generator/definitions/game_spec.py."""
-    writer = Writer()
-    writer.table("GameSpec", GAME_SCHEMA, "a definition's game table")
-    return formatted(GAME_HEADER + "\n".join(writer.classes) + "\n", GAME_TARGET)
+    """Return the text of generator/definitions/game_spec.py, formatted by ruff (the lint extra)."""
+    return formatted(unformatted_game_source(), GAME_TARGET)
 
 
 def formatted(text: str, target: str) -> str:
