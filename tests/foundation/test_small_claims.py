@@ -5,6 +5,7 @@ of words from the seed rule texts (the booklets explain the rules in the project
 
 from __future__ import annotations
 
+import functools
 import glob
 import os
 import re
@@ -60,7 +61,9 @@ def runs(text: str) -> set[tuple[str, ...]]:
     return {tuple(words[i : i + RUN]) for i in range(len(words) - RUN + 1)}
 
 
+@functools.cache
 def seed_runs() -> dict[str, set[tuple[str, ...]]]:
+    """Return the runs of RUN words of each seed rule text, by file name (read once a process)."""
     paths = sorted(glob.glob(os.path.join(SEEDS, "*.txt")))
     return {os.path.basename(p): runs(open(p, encoding="utf-8").read()) for p in paths}
 
