@@ -173,6 +173,7 @@ SLOW_TESTS = {
     "tests/foundation/test_parts.py::test_a_batchs_later_seeds_keep_their_board_pdf",
     "tests/foundation/test_pieces_from_data.py::test_a_csv_of_pieces_has_the_decks_bounds_and_stays_in_the_definitions_folder",
     "tests/foundation/test_processes.py::test_a_killed_check_leaves_its_folder_only_until_the_next_check",
+    "tests/foundation/test_processes.py::test_a_signal_while_a_stopped_command_exits_changes_nothing",
     "tests/foundation/test_processes.py::test_live_play_stopped_by_signals_saves_the_whole_record",
     "tests/foundation/test_processes.py::test_the_next_build_clears_what_killed_builds_left",
     "tests/foundation/test_processes.py::test_two_signals_close_together_end_in_one_line",

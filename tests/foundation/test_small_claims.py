@@ -36,7 +36,13 @@ def cases() -> list[tuple[str, str]]:
 
 def rule_texts(game: str, lang: str) -> dict[str, str]:
     """Return a kit's rule texts in a language, rendered: booklet, quick reference, and the
-    definition's own words (summary, sheet notes)."""
+    definition's own words (summary, sheet notes); rendered once a process for every test."""
+    return dict(_rule_texts(game, lang))
+
+
+@functools.cache
+def _rule_texts(game: str, lang: str) -> dict[str, str]:
+    """Return rule_texts(game, lang), rendered from the definition and its templates."""
     definition = find_definition(game, LAYOUTS_DIR, lang)
     ctx = context(definition, find_paper("a4"), effective_seed(definition, None), options=Options(lang=lang))
     values = template_values(
