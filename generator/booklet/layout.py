@@ -726,9 +726,12 @@ class _Flow:
             check = self.check
             if check is None:
                 return True
+            found = sum(check(d, s) for d, s in drawn[factor])
+            if not found:  # nothing found: as clean as at any size (the planned one unchecked)
+                return True
             if 1.0 not in drawn:
                 make(1.0)
-            return sum(check(d, s) for d, s in drawn[factor]) <= sum(check(d, s) for d, s in drawn[1.0])
+            return found <= sum(check(d, s) for d, s in drawn[1.0])
 
         def smaller(room: float) -> Item | None:
             """Return the row drawn smaller to be at most room high (never under FIGURE_SHRINK of
