@@ -125,8 +125,8 @@ class Writer:
         return name
 
 
-def source() -> str:
-    """Return the text of generator/components/specs.py."""
+def unformatted_source() -> str:
+    """Return the text of generator/components/specs.py before ruff formats it (the same code)."""
     writer = Writer()
     writer.table("CommonSpec", COMMON_SCHEMA, "every component kind")
     names = []
@@ -138,10 +138,14 @@ def source() -> str:
     body = "\n".join(writer.classes)
     table = "\n".join(f"    {kind!r}: {name}," for kind, name in zip(KINDS, names))
     text = HEADER + body + "\n\n\n#: the typed value of every kind\nSPECS: dict[str, type[CommonSpec]] = {\n"
-    text += table + "\n}\n"
+    return text + table + "\n}\n"
+
+
+def source() -> str:
+    """Return the text of generator/components/specs.py, formatted by ruff (the lint extra)."""
     formatted = subprocess.run(
         [sys.executable, "-m", "ruff", "format", "--stdin-filename", TARGET, "-"],
-        input=text,
+        input=unformatted_source(),
         capture_output=True,
         text=True,
         check=True,
