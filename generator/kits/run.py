@@ -12,6 +12,7 @@ option fails before anything is written."""
 from __future__ import annotations
 
 import json
+import math
 import os
 import time
 from collections.abc import Callable, Sequence
@@ -67,7 +68,7 @@ def run_plan(plan: BuildPlan, progress_factory: Callable[[int], Any] | None = No
         _warm_up()
     results = run_tasks(tasks, plan.jobs, (lambda i: progress.step(labels[i])) if progress else None)
     files = sum(result[0] if isinstance(result, tuple) else result for result in results)
-    timed = {key: seconds for result in results if isinstance(result, tuple) for key, seconds in [result[1]]}
+    timed = dict(result[1] for result in results if isinstance(result, tuple))  # whole kits' times
     if plan.jobs > 1 and timed:
         _remember_times(remembered, timed)
     with output_folder(plan.out):
@@ -181,7 +182,11 @@ def _remembered_times() -> dict[str, float]:
         return {}
     if not isinstance(data, dict):
         return {}
-    return {k: float(v) for k, v in data.items() if isinstance(k, str) and isinstance(v, (int, float))}
+    return {
+        k: float(v)
+        for k, v in data.items()
+        if isinstance(k, str) and isinstance(v, (int, float)) and math.isfinite(v) and v >= 0
+    }
 
 
 def _remember_times(old: dict[str, float], new: dict[str, float]) -> None:
