@@ -1,7 +1,9 @@
 """Every booklet.html and the kits' index.html in headless Chromium, at a phone's and a desktop's
 width, light and dark: no sideways scrolling, no console errors, no request leaving the file, a text
-alternative for every figure and preview, headings in order, text contrast of WCAG AA. Screenshots
-are kept in tests/browser/screenshots/ (ignored by git) to look at."""
+alternative for every figure and preview, headings in order, text contrast of WCAG AA. A page that
+fails its checks leaves a screenshot of its whole length in tests/browser/screenshots/ (ignored by
+git) to look at; ``PNP_SCREENSHOTS=1`` keeps one of every page checked (a full-length screenshot
+takes Chromium longer than loading and checking the page)."""
 
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ from tests.conftest import build
 
 WIDTHS = (375, 1280)
 SHOTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "screenshots")
+EVERY_SHOT = os.environ.get("PNP_SCREENSHOTS", "") not in ("", "0")  # a screenshot of every page
 
 CHROMIUM = find_chromium()
 if CHROMIUM is None and os.environ.get("CI"):
@@ -116,9 +119,12 @@ def built(tmp_path_factory) -> dict[str, str]:
     return pages
 
 
-def _audit(browser: Browser, path: str, width: int, dark: bool, shot: str, within: str = "") -> dict:
+def _audit(
+    browser: Browser, path: str, width: int, dark: bool, shot: str, within: str = "", keep: bool = EVERY_SHOT
+) -> dict:
     """Load a page and return what AUDIT measures, its console errors and the requests that leave
-    it (a booklet: any but its own file and data: URIs; the index: any outside the folder within)."""
+    it (a booklet: any but its own file and data: URIs; the index: any outside the folder within);
+    with keep, leave a screenshot of its whole length in SHOTS."""
     with browser.page("file://" + path, width, dark) as page:
         # previews load lazily: load them all, so that a broken one shows and the shot is whole
         broken = page.evaluate(
@@ -128,8 +134,9 @@ def _audit(browser: Browser, path: str, width: int, dark: bool, shot: str, withi
         )
         report = page.evaluate(AUDIT)
         report["broken"] = broken
-        os.makedirs(SHOTS, exist_ok=True)
-        page.screenshot(os.path.join(SHOTS, f"{shot}-{width}-{'dark' if dark else 'light'}.png"))
+        if keep:
+            os.makedirs(SHOTS, exist_ok=True)
+            page.screenshot(os.path.join(SHOTS, f"{shot}-{width}-{'dark' if dark else 'light'}.png"))
         log = page.collect()
     report["errors"] = log.errors
     report["outside"] = [
@@ -140,6 +147,12 @@ def _audit(browser: Browser, path: str, width: int, dark: bool, shot: str, withi
         )
     ]
     return report
+
+
+def _keep_shot(browser: Browser, path: str, width: int, dark: bool, shot: str) -> None:
+    """Leave a screenshot of a page that failed its checks in SHOTS (unless every page left one)."""
+    if not EVERY_SHOT:
+        _audit(browser, path, width, dark, shot, keep=True)
 
 
 def _check(report: dict, name: str) -> None:
@@ -163,13 +176,17 @@ def test_every_booklet_reads_in_a_browser(browser, built, width):
     for name, path in booklets.items():
         for dark in (False, True):
             report = _audit(browser, path, width, dark, name)
-            _check(report, f"{name} at {width}px{' dark' if dark else ''}")
-            assert report["lang"] == name.rsplit(".", 1)[1]
-            assert report["captions"] == 0, f"{name}: a figure without a caption"
-            with open(path, encoding="utf-8") as handle:
-                source = handle.read()
-            assert report["tables"] == source.count("<table>")
-            assert report["figures"] == source.count("<figure")
+            try:
+                _check(report, f"{name} at {width}px{' dark' if dark else ''}")
+                assert report["lang"] == name.rsplit(".", 1)[1]
+                assert report["captions"] == 0, f"{name}: a figure without a caption"
+                with open(path, encoding="utf-8") as handle:
+                    source = handle.read()
+                assert report["tables"] == source.count("<table>")
+                assert report["figures"] == source.count("<figure")
+            except AssertionError:
+                _keep_shot(browser, path, width, dark, name)
+                raise
 
 
 @pytest.mark.parametrize("width", WIDTHS)
@@ -177,4 +194,8 @@ def test_index_reads_in_a_browser(browser, built, width):
     for dark in (False, True):
         folder = os.path.dirname(built["index"]) + os.sep
         report = _audit(browser, built["index"], width, dark, "index", within=folder)
-        _check(report, f"index at {width}px{' dark' if dark else ''}")
+        try:
+            _check(report, f"index at {width}px{' dark' if dark else ''}")
+        except AssertionError:
+            _keep_shot(browser, built["index"], width, dark, "index")
+            raise

@@ -11,6 +11,9 @@
   and ``LOOSE_SHARE`` below). A fill lost to a style rule that does not reach a ``<use>``, a mark
   drawn black, a face drawn in a bold the browser made up or text of the wrong size differ over
   whole regions; glyph edges that fall a fraction of a pixel apart do not.
+
+A part that another seed or kit prints the same (the same SVG and the same page model: another
+seed's pieces) is compared once: the comparison of the same two documents is the same.
 """
 
 from __future__ import annotations
@@ -232,6 +235,7 @@ def browser():
 
 def test_merged_paths_paint_what_one_element_per_shape_paints(built, browser):
     assert len(built.svgs) > 40
+    compared: set[tuple[str, str]] = set()
     with browser.page("about:blank", 800) as tab:
         for title, page, _, _ in built.svgs:
             bare = _without_text(page)
@@ -239,6 +243,9 @@ def test_merged_paths_paint_what_one_element_per_shape_paints(built, browser):
             svg_module.write_svg(bare, buffer, title, preview="(preview)" in title)
             ours = buffer.getvalue().decode("utf-8")
             plain = plain_svg(bare, 1 if "(preview)" in title else 2)
+            if (plain, ours) in compared:  # the same two documents as another part's (a seed's pieces)
+                continue
+            compared.add((plain, ours))
             scale = PX_PER_MM * 25.4 / 96  # an image sizes an SVG in CSS px, 96 an inch
             found = tab.evaluate(f"({COMPARE})({json.dumps(plain)}, {json.dumps(ours)}, {scale})")
             assert math.isclose(found["width"], page.width * 96 / 25.4, abs_tol=1), title
@@ -299,16 +306,15 @@ REGIONS = r"""
   const [pa, pb] = await Promise.all([pixels(a), pixels(b)]);
   const across = Math.floor(w / size), down = Math.floor(h / size), n = size * size;
   const over = steps.map(() => 0), worst = [];
-  const sum = new Float64Array(6);
   for (let ry = 0; ry < down; ry++) for (let rx = 0; rx < across; rx++) {
-    sum.fill(0);
+    let a0 = 0, a1 = 0, a2 = 0, b0 = 0, b1 = 0, b2 = 0;  // the sums in locals: a third faster
     for (let y = ry * size; y < (ry + 1) * size; y++) {
       for (let i = (y * w + rx * size) * 4, end = i + size * 4; i < end; i += 4) {
-        sum[0] += pa[i]; sum[1] += pa[i + 1]; sum[2] += pa[i + 2];
-        sum[3] += pb[i]; sum[4] += pb[i + 1]; sum[5] += pb[i + 2];
+        a0 += pa[i]; a1 += pa[i + 1]; a2 += pa[i + 2];
+        b0 += pb[i]; b1 += pb[i + 1]; b2 += pb[i + 2];
       }
     }
-    const change = Math.max(Math.abs(sum[0] - sum[3]), Math.abs(sum[1] - sum[4]), Math.abs(sum[2] - sum[5])) / n;
+    const change = Math.max(Math.abs(a0 - b0), Math.abs(a1 - b1), Math.abs(a2 - b2)) / n;
     steps.forEach((step, k) => { if (change > step) over[k]++; });
     if (change > steps[0]) worst.push([Math.round(change), rx * size, ry * size]);
   }
@@ -433,7 +439,10 @@ def test_every_booklet_figure_draws_in_chromium_as_the_pdf_draws_it(built, brows
                 )
                 cols, rows = int(w), int(h)
                 clip = {"x": 0, "y": 0, "width": cols, "height": rows, "scale": 1}
-                shot = browser.send("Page.captureScreenshot", tab.session, format="png", clip=clip)["data"]
+                # a PNG still (lossless), compressed fast: it only travels back to the browser
+                shot = browser.send(
+                    "Page.captureScreenshot", tab.session, format="png", clip=clip, optimizeForSpeed=True
+                )["data"]
                 tab.evaluate(f"{TOP_LEVEL}[{n}].style.cssText = ''")
                 pdf = pdf_picture(page, box)
                 found = _compare(tab, {"png": shot}, {"png": pdf}, cols, rows)
@@ -448,10 +457,14 @@ def test_every_booklet_figure_draws_in_chromium_as_the_pdf_draws_it(built, brows
 def test_every_part_svg_draws_in_chromium_as_its_pdf_page(built, browser):
     assert sum(not preview for _, _, _, preview in built.svgs) > 40
     failures = []
+    compared: set[tuple[str, Page]] = set()
     with browser.page("about:blank", 800) as tab:
         for title, page, document, preview in built.svgs:
             # a preview leaves its text out: it is held against the page without text
             drawn = _without_text(page) if preview else page
+            if (document, drawn) in compared:  # the same SVG and page as another part's (a seed's pieces)
+                continue
+            compared.add((document, drawn))
             w, h = page.width * DPI / 25.4, page.height * DPI / 25.4
             pdf = pdf_picture(drawn, (0, 0, page.width, page.height))
             found = _compare(tab, {"svg": document, "width": w, "height": h}, {"png": pdf}, int(w), int(h))

@@ -26,6 +26,9 @@ SKIPPED = (
     "*.pyc",
     "*.egg-info",
     ".hypothesis",
+    ".mypy_cache",  # the lint steps' caches: thousands of files no step reads
+    ".ruff_cache",
+    ".pytest_cache",
 )
 
 
