@@ -19,8 +19,10 @@ answers that can stop one.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from generator.foundation.errors import IllegalMoveError
@@ -53,7 +55,7 @@ from generator.games.nine_mens_morris import (
     _removable,
 )
 from generator.games.nine_mens_morris import SIDES as SIDES_NMM
-from generator.games.push import PAWN_OFF, SIZE, PushState, PushTurn
+from generator.games.push import PAWN_OFF, SIZE, THROWS, PushState, PushTurn, _subsets
 from generator.games.take_the_brain import BrainState
 
 #: What a finished game is worth beyond any material: a win WIN, a loss -WIN, a draw 0.
@@ -310,6 +312,126 @@ def _push_outcome(state: Any, side: str, seed: int) -> tuple[float, float]:
     return playout_reward(state, side), _push(state, side)
 
 
+def _push_fast_outcome(state: Any, side: str, seed: int) -> tuple[float, float]:
+    """Return what ``_push_outcome`` returns for ``state`` (left unchanged), by the same greedy
+    turns and the same draws from the same two streams, on bit masks rather than on a copied
+    ``PushState`` (the playouts are nearly all of the search's work). Not for the ``adjust``
+    variant, in which a die's value changes."""
+    me = 0 if side == "south" else 1
+    if state.is_terminal():
+        return playout_reward(state, side), _push(state, side)
+    dice = Rng(seed, "push-playout/dice")
+    ties = Rng(seed, "push-playout/ties")
+    progress = [list(state.progress[0]), list(state.progress[1])]
+    cells_of = state.cells_of
+    occupied = state._occupied()
+    candidates = [_push_masks(tuple(state.values[0])), _push_masks(tuple(state.values[1]))]
+    pusher = state.pusher
+    ply = state.ply
+    limit = state.limit
+    winner = -1
+    while True:
+        a = 1 + dice.below(SIZE)
+        b = 1 + dice.below(SIZE)
+        if a > b:
+            a, b = b, a
+        mine = progress[pusher]
+        target_lane: dict[int, int] = {}  # the cell a lane's die enters -> the lane's bit
+        base = live = 0
+        for lane in range(SIZE):
+            p = mine[lane]
+            if p < PAWN_OFF:
+                live |= 1 << lane
+            if p < SIZE:
+                cell = p * SIZE + lane if pusher == 0 else lane * SIZE + p
+                if occupied >> cell & 1:
+                    base |= 1 << lane
+                else:
+                    target_lane[cell] = 1 << lane
+        masks = candidates[pusher][a * 7 + b]
+        best_of: dict[int, int] = {}  # the blocked lanes -> the most live lanes a push then moves
+        # The lanes each free cell blocks (``target_lane``): the placements, in the order
+        # ``PushState._placements`` lists them, are told apart only by the lanes they block.
+        free_a = [target_lane.get(c, 0) for c in cells_of[a] if not occupied >> c & 1]
+        if a != b:
+            free_b = [target_lane.get(c, 0) for c in cells_of[b] if not occupied >> c & 1] or [0]
+            free_a = free_a or [0]
+            count_b: dict[int, int] = {}
+            for tag in free_b:
+                count_b[tag] = count_b.get(tag, 0) + 1
+            pair: dict[tuple[int, int], int] = {}
+            for x in set(free_a):
+                for y in count_b:
+                    z = base | x | y
+                    if z not in best_of:
+                        best_of[z] = _push_most(masks, live, z)
+                    pair[(x, y)] = best_of[z]
+            least = min(pair.values())
+            row = {x: sum(n for y, n in count_b.items() if pair[(x, y)] == least) for x in set(free_a)}
+            k = ties.below(sum(row[x] for x in free_a))
+            for x in free_a:
+                if k < row[x]:
+                    y = [y for y in free_b if pair[(x, y)] == least][k]
+                    break
+                k -= row[x]
+            blocked = base | x | y
+        else:
+            placements = list(itertools.combinations(free_a, 2)) or [(free_a[0] if free_a else 0, 0)]
+            values = []
+            for x, y in placements:
+                z = base | x | y
+                if z not in best_of:
+                    best_of[z] = _push_most(masks, live, z)
+                values.append(best_of[z])
+            least = min(values)
+            chosen = [i for i, v in enumerate(values) if v == least]
+            x, y = placements[chosen[ties.below(len(chosen))]]
+            blocked = base | x | y
+        options = [m for m in masks if not m & blocked and (m & live).bit_count() == least] or [0]
+        push = options[ties.below(len(options))] & live
+        for lane in range(SIZE):
+            if push >> lane & 1:
+                p = mine[lane]
+                step = SIZE if pusher == 0 else 1
+                start = lane if pusher == 0 else lane * SIZE
+                if p < SIZE:
+                    occupied |= 1 << (start + p * step)  # the die enters its next cell
+                if 2 <= p:
+                    occupied &= ~(1 << (start + (p - 2) * step))  # the pawn's cell is left
+                mine[lane] = p + 1
+        ply += 1
+        if min(mine) >= PAWN_OFF:
+            winner = pusher
+            break
+        if ply >= limit:
+            break
+        pusher = 1 - pusher
+    margin = float(sum(progress[me]) - sum(progress[1 - me]))
+    if winner >= 0:
+        return (1.0 if winner == me else 0.0), margin
+    return (1.0 if margin > 0 else 0.0 if margin < 0 else 0.5), margin
+
+
+def _push_most(masks: Sequence[int], live: int, blocked: int) -> int:
+    """Return the most live lanes (``live``) any of ``masks`` moves that has none of ``blocked``."""
+    return max(((m & live).bit_count() for m in masks if not m & blocked), default=0)
+
+
+@lru_cache(maxsize=1024)
+def _push_masks(values: tuple[int, ...]) -> tuple[list[int], ...]:
+    """Return, by ``a * 7 + b`` for each throw a <= b, the lane masks a side with dice ``values``
+    may push (``PushState._candidates``: the dice adding up to the total, or one of a thrown
+    value), in the same order."""
+    by_sum, singles = _subsets(values)
+    table: list[list[int]] = [[] for _ in range(7 * 7)]
+    for a, b in THROWS:
+        masks = set(by_sum.get(a + b, ()))
+        masks.update(singles.get(a, ()))
+        masks.update(singles.get(b, ()))
+        table[a * 7 + b] = sorted(masks)
+    return tuple(table)
+
+
 def _push_weigh(positions: Sequence[Any], side: str, playouts: int, rng: Rng) -> list[tuple[float, float]]:
     """Return, for each position, ``side``'s total playout result and margin over the same
     ``playouts`` seeds (``_push_outcome``: common dice, so the differences are the choices')."""
@@ -318,7 +440,10 @@ def _push_weigh(positions: Sequence[Any], side: str, playouts: int, rng: Rng) ->
     for position in positions:
         total = margin = 0.0
         for j in range(playouts):
-            result, gap = _push_outcome(position.copy(), side, base + j)
+            if position.adjust:
+                result, gap = _push_outcome(position.copy(), side, base + j)
+            else:
+                result, gap = _push_fast_outcome(position, side, base + j)
             total += result
             margin += gap
         found.append((total, margin))
