@@ -276,7 +276,12 @@ def _push_greedy_turn(state: Any, throw: tuple[int, int], rng: Rng) -> PushTurn:
 PUSH_BLOCK = 0.6
 PUSH_LAG = 0.6
 #: How many of the best-worth choices (``push_worth``) Push!'s root search weighs by its playouts.
-PUSH_WIDTH = 4
+PUSH_WIDTH = 2
+#: Push!'s search spends ``PUSH_TURNS`` playout turns for each playout of its strength (about as
+#: many as a greedy game from the opening plays), shared by its candidates, and gives each
+#: candidate at most ``PUSH_MOST`` playouts for each (``_push_weigh``).
+PUSH_TURNS = 160
+PUSH_MOST = 4
 
 
 def push_worth(state: Any, side: str) -> float:
@@ -300,26 +305,27 @@ def _push_key(state: Any) -> Hashable:
     return (tuple(map(tuple, state.progress)), tuple(map(tuple, state.values)), state.pusher)
 
 
-def _push_outcome(state: Any, side: str, seed: int) -> tuple[float, float]:
-    """Return a Push! playout's result for ``side`` (``playout_reward``) and its margin in pushes,
-    the game finished by greedy turns (``_push_greedy_turn``) whose throws come from one stream
+def _push_outcome(state: Any, side: str, seed: int) -> tuple[float, float, int]:
+    """Return a Push! playout's result for ``side`` (``playout_reward``), its margin in pushes and
+    the turns it played, the game finished by greedy turns (``_push_greedy_turn``) whose throws come from one stream
     and ties from another, both seeded by ``seed``: the same seed throws the same dice whatever
     the turns, so the choices weighed by one seed meet the same luck."""
     dice = Rng(seed, "push-playout/dice")
     ties = Rng(seed, "push-playout/ties")
+    start = state.ply
     while not state.is_terminal():
         state.apply_move(_push_greedy_turn(state, state.random_chance(dice), ties))
-    return playout_reward(state, side), _push(state, side)
+    return playout_reward(state, side), _push(state, side), state.ply - start
 
 
-def _push_fast_outcome(state: Any, side: str, seed: int) -> tuple[float, float]:
+def _push_fast_outcome(state: Any, side: str, seed: int) -> tuple[float, float, int]:
     """Return what ``_push_outcome`` returns for ``state`` (left unchanged), by the same greedy
     turns and the same draws from the same two streams, on bit masks rather than on a copied
     ``PushState`` (the playouts are nearly all of the search's work). Not for the ``adjust``
     variant, in which a die's value changes."""
     me = 0 if side == "south" else 1
     if state.is_terminal():
-        return playout_reward(state, side), _push(state, side)
+        return playout_reward(state, side), _push(state, side), 0
     dice = Rng(seed, "push-playout/dice")
     ties = Rng(seed, "push-playout/ties")
     progress = [list(state.progress[0]), list(state.progress[1])]
@@ -407,9 +413,10 @@ def _push_fast_outcome(state: Any, side: str, seed: int) -> tuple[float, float]:
             break
         pusher = 1 - pusher
     margin = float(sum(progress[me]) - sum(progress[1 - me]))
+    turns = ply - state.ply
     if winner >= 0:
-        return (1.0 if winner == me else 0.0), margin
-    return (1.0 if margin > 0 else 0.0 if margin < 0 else 0.5), margin
+        return (1.0 if winner == me else 0.0), margin, turns
+    return (1.0 if margin > 0 else 0.0 if margin < 0 else 0.5), margin, turns
 
 
 def _push_most(masks: Sequence[int], live: int, blocked: int) -> int:
@@ -433,20 +440,28 @@ def _push_masks(values: tuple[int, ...]) -> tuple[list[int], ...]:
 
 
 def _push_weigh(positions: Sequence[Any], side: str, playouts: int, rng: Rng) -> list[tuple[float, float]]:
-    """Return, for each position, ``side``'s total playout result and margin over the same
-    ``playouts`` seeds (``_push_outcome``: common dice, so the differences are the choices')."""
+    """Return, for each position, ``side``'s total playout result and margin over the same seeds
+    (``_push_outcome``: common dice, so the differences are the choices'), as many seeds as a
+    budget of ``playouts * PUSH_TURNS`` playout turns allows over all the positions (at least one,
+    at most ``playouts * PUSH_MOST`` a position): a playout from the opening plays about
+    ``PUSH_TURNS`` turns, one near the end a few, so the end of a race, where one throw decides,
+    is weighed by many more playouts at no more CPU."""
     base = rng.below(1 << 30)
-    found = []
-    for position in positions:
-        total = margin = 0.0
-        for j in range(playouts):
+    budget = playouts * PUSH_TURNS
+    most = max(1, playouts * PUSH_MOST)
+    found = [(0.0, 0.0) for _ in positions]
+    spent = 0
+    for j in range(most):
+        for k, position in enumerate(positions):
             if position.adjust:
-                result, gap = _push_outcome(position.copy(), side, base + j)
+                result, gap, turns = _push_outcome(position.copy(), side, base + j)
             else:
-                result, gap = _push_fast_outcome(position, side, base + j)
-            total += result
-            margin += gap
-        found.append((total, margin))
+                result, gap, turns = _push_fast_outcome(position, side, base + j)
+            total, margin = found[k]
+            found[k] = (total + result, margin + gap)
+            spent += turns
+        if spent >= budget:
+            break
     return found
 
 
@@ -476,7 +491,7 @@ def push_root(state: State, moves: Sequence[Any], stage: int, playouts: int, rng
         ranked = sorted(best.values(), key=lambda entry: (-entry[0], entry[1]))[:PUSH_WIDTH]
         if len(ranked) == 1 or ranked[0][0] >= WIN:
             return moves[ranked[0][1]]
-        weighed = _push_weigh([entry[2] for entry in ranked], side, max(1, playouts // len(ranked)), rng)
+        weighed = _push_weigh([entry[2] for entry in ranked], side, playouts, rng)
         pick = max(range(len(ranked)), key=lambda k: (weighed[k], ranked[k][0]))
         return moves[ranked[pick][1]]
     replies: dict[Hashable, dict[Hashable, tuple[float, int, Any]]] = {}
@@ -487,16 +502,16 @@ def push_root(state: State, moves: Sequence[Any], stage: int, playouts: int, rng
         options = replies.setdefault(cells, {})
         if key not in options:
             options[key] = (push_worth(after, pusher), i, after)
-    placements: dict[frozenset[Hashable], tuple[float, int, Any]] = {}
+    placements: dict[Hashable, tuple[float, int, Any]] = {}
     for options in replies.values():
-        reach = frozenset(options)
-        if reach not in placements:
-            reply = max(options.values(), key=lambda entry: (entry[0], -entry[1]))
-            placements[reach] = reply
+        reply = max(options.values(), key=lambda entry: (entry[0], -entry[1]))
+        key = _push_key(reply[2])  # placements whose best replies leave the same position are one
+        if key not in placements or reply[1] < placements[key][1]:
+            placements[key] = reply
     ranked = sorted(placements.values(), key=lambda entry: (entry[0], entry[1]))[:PUSH_WIDTH]
     if len(ranked) == 1:
         return moves[ranked[0][1]]
-    weighed = _push_weigh([entry[2] for entry in ranked], side, max(1, playouts // len(ranked)), rng)
+    weighed = _push_weigh([entry[2] for entry in ranked], side, playouts, rng)
     pick = max(range(len(ranked)), key=lambda k: (weighed[k], -ranked[k][0]))
     return moves[ranked[pick][1]]
 
