@@ -471,11 +471,11 @@ def push_root(state: State, moves: Sequence[Any], stage: int, playouts: int, rng
 
     Every distinct outcome is a candidate, not only the greedy player's: the pusher's pushes by
     the position they leave (a push of fewer lanes that blocks the other side's dice is one), the
-    thrower's placements by the positions their pushes can leave. The ``PUSH_WIDTH`` candidates of
-    most worth (``push_worth``; a placement by the best push it leaves the pusher) are weighed by
-    playouts from the position each leaves (a placement: after the pusher's reply of most worth),
-    the budget shared among them and every candidate meeting the same dice (``_push_weigh``); the
-    best result wins, then the best margin."""
+    thrower's placements by the position the pusher's reply of most worth leaves. The
+    ``PUSH_WIDTH`` candidates of most worth (``push_worth``; a placement by the best push it
+    leaves the pusher) are weighed by playouts from the position each leaves, a budget of playout
+    turns shared among them and every candidate meeting the same dice (``_push_weigh``); the best
+    result wins, then the best margin."""
     if not isinstance(state, PushState) or not moves:
         return None
     deciders = state.deciders()
