@@ -161,6 +161,11 @@ _SPLIT = re.compile(r"( +|\n)")
 _SPACES = re.compile(r" {2,}")
 
 
+#: A piece's width in mm with its icons (``inline.line_width``), each text, face and size worked out
+#: once per process: a booklet set to fit measures the same words at each body size it tries
+_line_width = lru_cache(maxsize=65536)(inline.line_width)
+
+
 def font_of(bold: bool, italic: bool) -> str:
     """Return the font name for a combination of bold and italic."""
     return ("sans-bolditalic" if italic else "sans-bold") if bold else ("sans-italic" if italic else "sans")
@@ -232,9 +237,9 @@ def _broken(pieces: tuple[Piece, ...], size: float, width: float) -> tuple[tuple
             space = token if line else None
             continue
         w = (
-            inline.line_width(token[0][0], token[0][1], size)
+            _line_width(token[0][0], token[0][1], size)
             if len(token) == 1
-            else sum(inline.line_width(t, f, size) for t, f, _ in token)
+            else sum(_line_width(t, f, size) for t, f, _ in token)
         )
         gap = text_width(" ", space[1], size) if (line and space) else 0.0
         if line and used + gap + w <= width + 1e-6:
@@ -250,7 +255,7 @@ def _broken(pieces: tuple[Piece, ...], size: float, width: float) -> tuple[tuple
                 if line:
                     lines.append(line)
                 line = chunk
-                used = sum(inline.line_width(t, f, size) for t, f, _ in chunk)
+                used = sum(_line_width(t, f, size) for t, f, _ in chunk)
         space = None
     if line or not lines:
         lines.append(line)
@@ -267,7 +272,7 @@ def widest_word(pieces: Sequence[Piece], size: float) -> float:
             if part == "\n" or part[0] == " ":
                 current = 0.0
             else:
-                current += inline.line_width(part, font, size)
+                current += _line_width(part, font, size)
                 widest = max(widest, current)
     return widest
 
@@ -275,14 +280,14 @@ def widest_word(pieces: Sequence[Piece], size: float) -> float:
 def _split_atom(atom: list[Piece], size: float, width: float) -> list[TextLine]:
     """Return a word as one line, or cut into lines by characters (an icon whole) when it is
     wider than width."""
-    if sum(inline.line_width(t, f, size) for t, f, _ in atom) <= width + 1e-6:
+    if sum(_line_width(t, f, size) for t, f, _ in atom) <= width + 1e-6:
         return [atom]
     chunks: list[TextLine] = []
     current: TextLine = []
     used = 0.0
     for text, font, colour in atom:
         for ch in _UNITS.findall(text) if inline.has_icons(text) else text:
-            w = inline.line_width(ch, font, size)
+            w = _line_width(ch, font, size)
             if current and used + w > width:
                 chunks.append(current)
                 current, used = [], 0.0
@@ -312,7 +317,7 @@ def _merge(line: TextLine) -> TextLine:
 
 def line_width(line: TextLine, size: float) -> float:
     """Return the width of a broken line in mm (its icons counted as their room)."""
-    return sum(inline.line_width(t, f, size) for t, f, _ in line)
+    return sum(_line_width(t, f, size) for t, f, _ in line)
 
 
 def line_shapes(
@@ -337,7 +342,7 @@ def line_shapes(
                     round(x, 3), round(baseline, 3), text, size, font, "start", colour, icons or _NO_ICONS
                 )
             )
-            x += inline.line_width(text, font, size)
+            x += _line_width(text, font, size)
             continue
         if text:
             shapes.append(Text(round(x, 3), round(baseline, 3), text, size, font, "start", colour))
@@ -721,9 +726,12 @@ class _Flow:
             check = self.check
             if check is None:
                 return True
+            found = sum(check(d, s) for d, s in drawn[factor])
+            if not found:  # nothing found: as clean as at any size (the planned one unchecked)
+                return True
             if 1.0 not in drawn:
                 make(1.0)
-            return sum(check(d, s) for d, s in drawn[factor]) <= sum(check(d, s) for d, s in drawn[1.0])
+            return found <= sum(check(d, s) for d, s in drawn[1.0])
 
         def smaller(room: float) -> Item | None:
             """Return the row drawn smaller to be at most room high (never under FIGURE_SHRINK of
@@ -922,7 +930,7 @@ def footer_shapes(number: int, geo: Geometry, style: BookStyle, title: str) -> l
     if title:
         size = 7.5
         room = geo.text_width - 12.0
-        text = title if inline.line_width(title, "sans-italic", size) <= room else ""
+        text = title if _line_width(title, "sans-italic", size) <= room else ""
         if text:  # the title's icons (":coin:") set in it, as on the cover
             shapes.extend(
                 inline.line_shapes(

@@ -395,6 +395,11 @@ def _cells(line: str) -> list[str]:
     return cells
 
 
+#: The characters inline markup may give a meaning to (escapes, icons, breaks, code, bold and
+#: italic); every other character is the text itself.
+_INLINE_SPECIAL = re.compile(r"[\\:\n`*]")
+
+
 def parse_inline(
     text: str,
     error: Callable[[str], TemplateError] | None = None,
@@ -418,6 +423,13 @@ def parse_inline(
             buf = ""
 
     while i < n:
+        special = _INLINE_SPECIAL.search(text, i)
+        if special is None:  # plain text to the end
+            buf += text[i:]
+            break
+        if special.start() > i:  # plain text up to the next character that may mark something
+            buf += text[i : special.start()]
+            i = special.start()
         ch = text[i]
         if ch == "\\" and i + 1 < n:
             nxt = text[i + 1]
@@ -523,23 +535,37 @@ def smarten(text: str, before_text: str = " ") -> str:
     return "".join(out).replace("\x01", "-").replace("\x02", ".")
 
 
+#: (face, text) of the runs found drawable, each checked once per process: a booklet's text is
+#: parsed again for each of its layouts and languages, and a face's glyphs are read once per
+#: process too (``generator.model.fonts``); cleared when it grows past _GLYPHS_KEPT
+_DRAWABLE: set[tuple[str, str]] = set()
+_GLYPHS_KEPT = 50_000
+
+
 def _check_glyphs(
     run: Run, fail: Callable[[str], TemplateError], faces: tuple[Face, bool, bool, bool] | None = None
 ) -> None:
+    text = run.text if run.code else inline.plain(run.text)
     if faces is not None:
         face, bold, italic, heading = faces
         font = face(bold or run.bold or run.code, italic or run.italic, heading and not run.code)
-        problem = glyph_problem(run.text if run.code else inline.plain(run.text), font)
+    else:
+        font = "sans-bold" if run.bold or run.code else "sans"
+        if run.italic:
+            font = "sans-bolditalic" if font == "sans-bold" else "sans-italic"
+    key = (font, text)
+    if key in _DRAWABLE:
+        return
+    if faces is not None:
+        problem = glyph_problem(text, font)
         if problem:
             raise fail(problem)
-        return
-    font = "sans-bold" if run.bold or run.code else "sans"
-    if run.italic:
-        font = "sans-bolditalic" if font == "sans-bold" else "sans-italic"
-    text = run.text if run.code else inline.plain(run.text)
-    if not has_glyphs(text, font):
+    elif not has_glyphs(text, font):
         missing = next(ch for ch in text if not has_glyphs(ch, font))
         raise fail(f"the character {missing!r} (U+{ord(missing):04X}) is not in the booklet font")
+    if len(_DRAWABLE) >= _GLYPHS_KEPT:
+        _DRAWABLE.clear()
+    _DRAWABLE.add(key)
 
 
 def plain_text(runs: Inline) -> str:

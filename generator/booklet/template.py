@@ -95,7 +95,7 @@ def languages(definition: Any) -> list[str]:
     """Return the languages every booklet of a game has a template for (all, if it has no booklet)."""
     names = template_names(definition)
     if not names:
-        return list(definition.game.get("languages") or ["en"])
+        return list(definition.game_spec.languages or ["en"])
     common = set(template_languages(definition, names[0]))
     for name in names[1:]:
         common &= set(template_languages(definition, name))
@@ -309,7 +309,7 @@ def template_values(
         "game": _namespace("game", dict(definition.game)),
         "components": _namespace("components", components),
         "rules": _namespace("rules", dict(rules_values or {})),
-        "variants": list(definition.game.get("variants") or []),
+        "variants": list(definition.game_spec.variants),
         "selected_variants": sorted(selected),
         "lang": lang,
         "terms": terms(lang, definition.id),

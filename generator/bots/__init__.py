@@ -60,7 +60,6 @@ from generator.bots.tactics import (
     ruled_moves,
     tactical_choices,
     threat_win,
-    tree_depth,
     unsafe,
 )
 from generator.foundation.errors import UsageError
@@ -262,7 +261,6 @@ class SearchBot:
         candidates = moves
         c = self.exploration
         added = False
-        spans = tree_depth(state)
         while True:
             deciders = state.deciders()
             parts: list[tuple[Hashable, ...]]
@@ -297,9 +295,7 @@ class SearchBot:
                 if added:
                     break
             state.apply_move(candidates[0] if len(candidates) == 1 else rng.choice(candidates))
-            if spans is not None:
-                spans -= 1
-            if added or state.is_terminal() or spans == 0:
+            if added or state.is_terminal():
                 break
             first = 0
             candidates = state.chance_moves(state.random_chance(rng))

@@ -166,20 +166,6 @@ _MATERIAL: dict[type, Callable[[Any, str], float]] = {
 }
 
 
-#: How many moves the search's tree spans in these games before its playouts take over: in
-#: Push! each later turn has 21 throws of up to hundreds of placements and pushes, so a tree grown
-#: there in a few hundred playouts plays one turn at random (a random placement and push, then the
-#: playout's) in most playouts; the tree holds the move searched alone, its choices weighed by the
-#: playouts (``PLAYOUT_POLICY``).
-TREE_DEPTH: dict[type, int] = {PushState: 1}
-
-
-def tree_depth(state: State) -> int | None:
-    """Return how many moves the search's tree spans from ``state`` (``TREE_DEPTH``), or None for
-    no limit."""
-    return TREE_DEPTH.get(type(state))
-
-
 #: Playouts in these games stop after this many random moves and are scored by material
 #: (``cutoff_reward``): Barricades' random games run to 60 moves and more, most of them far from
 #: the position searched, and material (MacGuffins, then soldiers) says who is ahead well before.

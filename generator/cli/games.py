@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import typer
 
 from generator.cli.common import handle_errors
@@ -26,16 +28,16 @@ def register(app: typer.Typer) -> None:
         from generator.definitions.loader import load_all
         from generator.games import has_rules
 
-        rows = []
+        rows: list[dict[str, Any]] = []
         for d in load_all(layouts or None):
             rows.append(
                 {
                     "id": d.id,
                     "title": d.title,
-                    "players": d.game["players"],
-                    "seeded": d.game["seeded"],
-                    "seed_optional": d.game["seed_optional"],
-                    "variants": d.game["variants"],
+                    "players": d.game_spec.players,
+                    "seeded": d.game_spec.seeded,
+                    "seed_optional": d.game_spec.seed_optional,
+                    "variants": list(d.game_spec.variants),
                     "languages": languages(d),
                     "referee": has_rules(d.rules_id),
                     "components": [f"{c.id} ({c.kind})" for c in d.components],

@@ -484,11 +484,10 @@ def _no_figure(component: str, overlay: str | None, type_floor: float = 0.0) -> 
 
 
 def _cover(spec: ComponentSpec, ctx: Context, meta: dict[str, str], lang: str) -> CoverInfo:
-    game = ctx.definition.game
+    game = ctx.definition.game_spec
     labels = {**cover_words(lang), **meta}
     facts = []
-    for key, field in (("players", "players"), ("time", "playing_time"), ("ages", "ages")):
-        value = game.get(field) or ""
+    for key, value in (("players", game.players), ("time", game.playing_time), ("ages", game.ages)):
         if value:
             facts.append((labels[key], str(value).replace("-", "\u2013")))
     kit = []
@@ -507,10 +506,10 @@ def _cover(spec: ComponentSpec, ctx: Context, meta: dict[str, str], lang: str) -
         words = choice.split()
         figure = (words[0], words[1] if len(words) > 1 else None)
     return CoverInfo(
-        title=meta.get("title") or game["title"],
-        subtitle=meta.get("subtitle", game.get("subtitle", "")),
+        title=meta.get("title") or game.title,
+        subtitle=meta.get("subtitle", game.subtitle),
         facts=tuple(facts),
-        summary=meta.get("summary", game.get("summary", "")),
+        summary=meta.get("summary", game.summary),
         kit_title=labels["kit"],
         kit=tuple(kit),
         kicker=labels["rules"],

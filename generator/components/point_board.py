@@ -31,6 +31,7 @@ from generator.definitions.schema import Field, Where, positive
 from generator.definitions.values import ComponentSpec
 from generator.foundation.errors import DefinitionError
 from generator.model.page import Circle, Drawing, Line, Point, Rect, Shape, Style, Text
+from generator.printing.imposition import fit_scale
 
 SCHEMA: dict[str, Field] = {
     "data": Field("str", default="", doc="layout data name from the rules module, e.g. 'board'"),
@@ -136,8 +137,16 @@ def smallest_square(spec: ComponentSpec) -> float:
     return 2 * values.point_radius + 1.0
 
 
-def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = None) -> Drawing:
-    """Return the board at true size, with an optional overlay of pieces, highlights and arrows."""
+def drawing(
+    spec: ComponentSpec,
+    ctx: Context,
+    overlay: dict[str, Any] | None = None,
+    picture_bleed: float | None = None,
+) -> Drawing:
+    """Return the board at true size, with an optional overlay of pieces, highlights and arrows.
+    As printed (no overlay), a background picture filling the board runs ``picture_bleed`` mm
+    past its edges (default: the --bleed; a board scaled down by ``--fit`` takes the bleed over
+    the scale, so the bleed prints true)."""
     values = spec.typed(PointBoardSpec)
     geo = geometry(spec, ctx)
     points: dict[str, tuple[float, float]] = {k: (float(v[0]), float(v[1])) for k, v in geo["points"].items()}
@@ -189,7 +198,12 @@ def drawing(spec: ComponentSpec, ctx: Context, overlay: dict[str, Any] | None = 
             shapes.append(Rect(0, 0, width, height, replace(frame, stroke=None), r=3.0))
         key = f"components.{spec.id}.background_image"
         board = Rect(0, 0, width, height, frame, r=3.0)
-        area = (0.0, 0.0, width, height)
+        bleed = ctx.options.bleed if picture_bleed is None else picture_bleed
+        if overlay is None and bleed > 0 and values.background_fit != "contain":
+            # a picture filling the board runs into a frame the bleed wider, its corners rounded
+            # about the same centres (as a fill's straight sides run past the cut)
+            board = Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, frame, r=3.0 + bleed)
+        area = (board.x, board.y, board.w, board.h)
         shapes.extend(
             face_picture(
                 ctx.definition.path,
@@ -372,10 +386,18 @@ def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     """Return the board placed on paper (tiled, or scaled with --fit, when it does not fit)."""
     values = spec.typed(PointBoardSpec)
     art = drawing(spec, ctx)
+    bleed = ctx.options.bleed
+    shown = art
+    if ctx.options.fit and bleed and values.background_image:
+        # --fit scales the board down but not its bleed: the picture, which carries its own bleed,
+        # is drawn the bleed over the scale past the edges, so the scale brings it back to true size
+        k = fit_scale(art, ctx.paper, bleed)
+        if k < 1.0:
+            shown = drawing(spec, ctx, picture_bleed=bleed / k)
     return [
         Output(
             spec.id,
-            placed(art, ctx, values.title or spec.id),
+            placed(shown, ctx, values.title or spec.id),
             art=art,
         )
     ]

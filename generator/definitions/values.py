@@ -13,6 +13,7 @@ import os
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from generator.definitions.game_spec import GameSpec
 from generator.definitions.schema import Field, TypedSpec
 from generator.foundation.errors import DefinitionError
 from generator.foundation.files import builtin_folder
@@ -126,7 +127,9 @@ class IconPicture:
 
 @dataclass(frozen=True)
 class GameDefinition:
-    """A validated layouts/<game>.toml."""
+    """A validated layouts/<game>.toml. The package reads its game table through ``game_spec``
+    (a frozen typed value); ``game`` holds the checked values, for the templates' ``game``
+    namespace, scripts and tests."""
 
     path: str
     game: dict[str, Any]
@@ -143,19 +146,28 @@ class GameDefinition:
     booklet_templates: tuple[str, ...] = ()
 
     @property
+    def game_spec(self) -> GameSpec:
+        """Return the game table as its frozen typed value (``definitions.game_spec.GameSpec``,
+        generated from ``GAME_SCHEMA``), made once per definition."""
+        made = self.__dict__.get("_game_spec")
+        if made is None:
+            made = self.__dict__["_game_spec"] = GameSpec.from_values(self.game)
+        return made
+
+    @property
     def id(self) -> str:
         """Return the game id."""
-        return self.game["id"]
+        return self.game_spec.id
 
     @property
     def title(self) -> str:
         """Return the game's title."""
-        return self.game["title"]
+        return self.game_spec.title
 
     @property
     def rules_id(self) -> str:
         """Return the id of the rules module for this game."""
-        return self.game["rules"] or self.game["id"]
+        return self.game_spec.rules or self.game_spec.id
 
     def component(self, component_id: str) -> ComponentSpec:
         """Return a component by id; raise DefinitionError when there is none."""

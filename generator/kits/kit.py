@@ -271,7 +271,7 @@ def file_title(definition: GameDefinition, what: str) -> str:
 def file_author(definition: GameDefinition) -> str:
     """Return the author a kit's files name: the game's designer when the definition gives one,
     else pnp, which made them."""
-    return definition.game.get("designer") or AUTHOR
+    return definition.game_spec.designer or AUTHOR
 
 
 def part_title(definition: GameDefinition, component: str, output: Output) -> str:
@@ -447,12 +447,12 @@ def _write_kit(
         if kit.cut:
             cut_files, printed["cut"] = write_cut_export(kit, sheets, folder)
             files.extend(cut_files)
-    manifest = {
+    manifest: dict[str, Any] = {
         "game": definition.id,
         "title": spoken(definition.title),
-        "subtitle": spoken(definition.game.get("subtitle") or ""),
-        "players": definition.game.get("players") or "",
-        "playing_time": definition.game.get("playing_time") or "",
+        "subtitle": spoken(definition.game_spec.subtitle),
+        "players": definition.game_spec.players,
+        "playing_time": definition.game_spec.playing_time,
         "pnp_version": __version__,
         "paper": paper.name,
         "seed": kit.seed,

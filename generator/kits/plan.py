@@ -137,16 +137,16 @@ def kit_folder(definition: GameDefinition, seed: int | None, variants: Iterable[
 
 def takes_seed(definition: GameDefinition) -> bool:
     """Return True when the game's board can be drawn from a seed."""
-    return definition.game["seeded"] or definition.game["seed_optional"]
+    return definition.game_spec.seeded or definition.game_spec.seed_optional
 
 
 def effective_seed(definition: GameDefinition, seed: int | None) -> int | None:
     """Return the seed a build uses: the given one or the game's default; None for a fixed board."""
-    if definition.game["seed_optional"] and not definition.game["seeded"]:
+    if definition.game_spec.seed_optional and not definition.game_spec.seeded:
         return None if seed is None else check_seed(seed)
-    if not definition.game["seeded"]:
+    if not definition.game_spec.seeded:
         return None
-    return check_seed(definition.game["default_seed"] if seed is None else seed)
+    return check_seed(definition.game_spec.default_seed if seed is None else seed)
 
 
 def has_board_with_squares(definition: GameDefinition) -> bool:
@@ -192,11 +192,11 @@ def check_formats(formats: Sequence[str]) -> tuple[str, ...]:
 def check_variants(definition: GameDefinition, variants: Iterable[str]) -> frozenset[str]:
     """Return the variants if the game has every one; raise UsageError otherwise."""
     chosen = frozenset(variants)
-    unknown = sorted(v for v in chosen if v not in definition.game["variants"])
+    unknown = sorted(v for v in chosen if v not in definition.game_spec.variants)
     if unknown:
         raise UsageError(
             f"{definition.id} has no variant {unknown[0]!r} "
-            f"(variants: {', '.join(definition.game['variants']) or 'none'})"
+            f"(variants: {', '.join(definition.game_spec.variants) or 'none'})"
         )
     return chosen
 
@@ -527,7 +527,7 @@ def make_plan(request: BuildRequest) -> BuildPlan:
                 f"{d.id} has no board with squares; --cell-size applies to grid boards, point boards and tracks"
             )
     if all_games:
-        known = {v for d in definitions for v in d.game["variants"]}
+        known = {v for d in definitions for v in d.game_spec.variants}
         for v in variants:
             if v not in known:
                 raise UsageError(
@@ -540,7 +540,7 @@ def make_plan(request: BuildRequest) -> BuildPlan:
         game_options = options if lang in languages(d) else replace(options, lang="en")
         if size is not None and not has_board_with_squares(d):
             game_options = replace(game_options, cell_size=None)
-        game_variants = [v for v in variants if v in d.game["variants"]] if all_games else variants
+        game_variants = [v for v in variants if v in d.game_spec.variants] if all_games else variants
         batch = tuple(seed_list) if seed_list is not None and takes_seed(d) else None
         if batch:
             batch_board(d)

@@ -3,19 +3,25 @@ the contact sheet; and the calibration sheet, written through the same writer.
 
 Kits, and chunks of a batch's seeds, are independent tasks run on ``plan.jobs`` worker processes
 (``generator.workers.parallel``); every task writes its own folder, so the files are the same whatever the
-number of jobs. The contact sheet is written once, at the end. The plan was checked when it was
-made (``generator.kits.plan``): a bad option fails before anything is written."""
+number of jobs or the order the tasks run in. The kits are handed out longest first: each whole
+kit's build time is remembered in pnp's cache folder (``kit-times.json``), so that on two workers
+the kit that takes longest does not start last while the other worker waits. The contact sheet is
+written once, at the end. The plan was checked when it was made (``generator.kits.plan``): a bad
+option fails before anything is written."""
 
 from __future__ import annotations
 
+import json
+import math
 import os
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from generator.foundation.files import output_folder
+from generator.foundation.files import atomic_write_text, cache_folder, output_folder
 from generator.kits.index import read_manifests, write_index
 from generator.kits.kit import build_kit, write_batch, write_pages
-from generator.kits.plan import BuildPlan, BuildRequest, KitPlan, make_plan
+from generator.kits.plan import BuildPlan, BuildRequest, GamePlan, KitPlan, make_plan
 from generator.workers.parallel import memory_cap, run_tasks
 
 
@@ -36,7 +42,8 @@ def run_plan(plan: BuildPlan, progress_factory: Callable[[int], Any] | None = No
     tasks: list[tuple[Callable[..., Any], tuple[Any, ...]]] = []
     labels: list[str] = []
     built = 0
-    for game in plan.games:
+    remembered = _remembered_times() if plan.jobs > 1 else {}
+    for game in longest_first(plan.games, remembered):
         kit, seeds = game.kit, game.seeds
         if seeds is None:
             tasks.append((_build_kit, (kit,)))
@@ -60,7 +67,10 @@ def run_plan(plan: BuildPlan, progress_factory: Callable[[int], Any] | None = No
     if plan.jobs > 1 and len(tasks) > 1:
         _warm_up()
     results = run_tasks(tasks, plan.jobs, (lambda i: progress.step(labels[i])) if progress else None)
-    files = sum(results)
+    files = sum(result[0] if isinstance(result, tuple) else result for result in results)
+    timed = dict(result[1] for result in results if isinstance(result, tuple))  # whole kits' times
+    if plan.jobs > 1 and timed:
+        _remember_times(remembered, timed)
     with output_folder(plan.out):
         write_index(plan.out)
         _, problems = read_manifests(plan.out)
@@ -120,11 +130,78 @@ def _warm_up() -> None:
         pdf_font(font)
 
 
-def _build_kit(kit: KitPlan) -> int:
-    """Build one whole kit; return the number of files written (a task for run_tasks), within
-    the memory of one task (``memory_cap``)."""
+def _build_kit(kit: KitPlan) -> tuple[int, tuple[str, float]]:
+    """Build one whole kit; return the number of files written and the kit's key with the CPU
+    seconds it took (a task for run_tasks), within the memory of one task (``memory_cap``)."""
+    start = time.process_time()
     with memory_cap(kit.definition.path):
-        return len(build_kit(kit))
+        files = len(build_kit(kit))
+    return files, (time_key(kit), round(time.process_time() - start, 3))
+
+
+#: The file in pnp's cache folder that remembers how long each kit took to build (CPU seconds).
+TIMES_FILE = "kit-times.json"
+#: The most kits the file remembers (beyond it, only the last build's are kept).
+MAX_REMEMBERED = 256
+
+
+def time_key(kit: KitPlan) -> str:
+    """Return the key a kit's build time is remembered by: its definition file and language."""
+    return f"{os.path.abspath(kit.definition.path)} {kit.options.lang}"
+
+
+def longest_first(games: Sequence[GamePlan], times: dict[str, float]) -> list[GamePlan]:
+    """Return the games in the order their kits are handed to the workers: those never timed
+    first (in plan order), then the others from the longest remembered build to the shortest
+    (ties in plan order). The order changes no file, only when each kit starts."""
+    order = {id(game): n for n, game in enumerate(games)}
+
+    def rank(game: GamePlan) -> tuple[bool, float, int]:
+        seconds = times.get(time_key(game.kit))
+        return (seconds is not None, -(seconds or 0.0), order[id(game)])
+
+    return sorted(games, key=rank)
+
+
+def _times_path() -> str | None:
+    """Return the path of the remembered build times, None when pnp has no cache folder."""
+    folder = cache_folder()
+    return None if folder is None else os.path.join(folder, TIMES_FILE)
+
+
+def _remembered_times() -> dict[str, float]:
+    """Return the remembered build time of each kit by ``time_key``; {} when there is none or the
+    file is unreadable (the kits then go in plan order)."""
+    path = _times_path()
+    if path is None:
+        return {}
+    try:
+        with open(path, encoding="utf-8") as handle:
+            data = json.load(handle)
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {
+        k: float(v)
+        for k, v in data.items()
+        if isinstance(k, str) and isinstance(v, (int, float)) and math.isfinite(v) and v >= 0
+    }
+
+
+def _remember_times(old: dict[str, float], new: dict[str, float]) -> None:
+    """Keep the build times just measured with the others remembered (only the new ones when
+    there would be more than MAX_REMEMBERED); a cache that cannot be written is left as it is."""
+    path = _times_path()
+    if path is None:
+        return
+    merged = {**old, **new} if len(old) + len(new) <= MAX_REMEMBERED else dict(new)
+    if merged == old:
+        return
+    try:
+        atomic_write_text(path, json.dumps(merged, sort_keys=True, indent=0) + "\n")
+    except OSError:
+        pass
 
 
 def _build_seeds(kit: KitPlan, seeds: tuple[int, ...], shared: str) -> int:

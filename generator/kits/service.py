@@ -7,10 +7,11 @@ the bleed at 300 dpi, the safe area), the kind of file it takes (PNG in RGB, or 
 deck), and how it counts a deck (one file per card face with its quantity, or one page pair per
 copy). A part goes on the smallest product of its kind (and a counter's shape) that holds it (turned
 a quarter clockwise when only turned it fits: a landscape card), at its own size, centred on the
-product's trim, its edge's colours run on to the file's edge (in a PNG
-its outermost pixels repeated; in a PDF its edge-reaching fills grown,
-``generator.printing.imposition.bled``), so the service's bleed and any margin between the part
-and a slightly larger product are the part's own background. A part no product holds is left
+product's trim, its edge-reaching fills grown to the file's edge
+(``generator.printing.imposition.bled``; in a PNG a picture filling the part to its edge runs on
+over them as its outermost pixels repeated, ``face_png``), so the service's bleed and any margin
+between the part and a slightly larger product are the part's own background, without the
+streaks an outline or a fold line along its edge would make repeated. A part no product holds is left
 out (said in the README and in one warning line of the build); a card larger than every card the
 service prints is a usage error before anything is written (``check_cards``). A die of a dice
 net goes on The Game Crafter's custom d6 as six PNGs, its faces cut out of the net and drawn to
@@ -32,8 +33,21 @@ from typing import BinaryIO
 
 from generator.components.base import Output
 from generator.foundation.files import atomic_write
-from generator.model.page import Drawing, Group, Page, Shape, bounds, multiply, rotate, scale, translate
-from generator.printing.imposition import SheetItem, bled
+from generator.model.page import (
+    Drawing,
+    Group,
+    Image,
+    Page,
+    Rect,
+    Shape,
+    Style,
+    bounds,
+    multiply,
+    rotate,
+    scale,
+    translate,
+)
+from generator.printing.imposition import SheetItem, bled, bleed_shapes
 from generator.printing.layout_check import Finding, check_safe_area
 
 FOLDER = "service"  # the kit's subfolder: service/<name>/
@@ -286,24 +300,108 @@ def outside_safe(part: Drawing, product: Product) -> list[Finding]:
 
 
 def face_png(part: Drawing, product: Product) -> bytes:
-    """Return the PNG of one part on a product's file (its pixels at ``DPI``): the part drawn on
-    its own at its size by the PNG writer, centred, and its outermost pixels repeated out to the
-    file's edge, so the bleed (and any margin to a larger product's trim) is the colour at the
-    part's edge whatever draws it there (a fill, a picture, a pattern)."""
+    """Return the PNG of one part on a product's file (its pixels at ``DPI``): the part drawn at
+    its size, centred on whole pixels, and round it (the bleed, and any margin to a larger
+    product's trim) the part's own background: its fills that reach its edge run on to the file's
+    edge (``imposition.bleed_shapes``, as the PDF services' pages have them), a picture that
+    reaches its edge runs on over them as its outermost pixels repeated (a full-bleed picture's
+    extended background), and elsewhere the paper's white. Lines and text along the edge are not
+    repeated: they would print as streaks."""
     from generator.kits.tts import page_pixels
-    from generator.render.png import encode_png
+    from generator.render.png import encode_png, pixel_size
 
     part = upright(part, product)
-    rows = page_pixels(Page(part.width, part.height, part.shapes, label=part.label), DPI)
     width, height = product.pixels
-    pw, ph = len(rows[0]) // 3, len(rows)
+    pw, ph = pixel_size(part.width, part.height, DPI)
     ox, oy = (width - pw) // 2, (height - ph) // 2
+    px = INCH / DPI  # a pixel in mm
+    x, y = ox * px, oy * px
+    grow = max(ox, oy, width - pw - ox, height - ph - oy) * px + px
+    shapes = (Group(bleed_shapes(part, grow), translate(x, y)), part.placed(x, y))
+    rows = page_pixels(Page(width * px, height * px, shapes, label=part.label), DPI)
+    pictures = _pictures(part.shapes, False)
+    box = bounds(pictures)
+    if box is not None and (
+        box[0] < px or box[1] < px or box[2] > part.width - px or box[3] > part.height - px
+    ):
+        rows = _picture_bleed(part, rows, width, height, ox, oy)  # a picture reaches the part's edge
+    return encode_png(width, height, b"".join(b"\x00" + row for row in rows), DPI)
+
+
+_BLACK_PNG: bytes | None = None
+
+
+def _pictures(shapes: Sequence[Shape], black: bool) -> tuple[Shape, ...]:
+    """Return only the pictures (raster images, and SVG pictures drawn as shapes) among shapes,
+    in their groups (transforms, clips and outlines kept); with ``black`` each drawn as solid
+    black over its box instead (their coverage)."""
+    global _BLACK_PNG
+    kept: list[Shape] = []
+    for shape in shapes:
+        if isinstance(shape, Image):
+            if black:
+                if _BLACK_PNG is None:
+                    from generator.render.png import encode_png
+
+                    _BLACK_PNG = encode_png(1, 1, b"\x00\x00\x00\x00", DPI)
+                shape = Image(shape.x, shape.y, shape.w, shape.h, _BLACK_PNG)
+            kept.append(shape)
+        elif isinstance(shape, Group) and shape.picture:  # an SVG picture, drawn as shapes
+            box = bounds(shape.children) if black else None
+            if black and box is not None:
+                x0, y0, x1, y1 = box
+                solid = Rect(x0, y0, x1 - x0, y1 - y0, Style(stroke=None, fill="#000000"))
+                kept.append(Group((solid,), shape.transform, shape.clip, shape.outline, True))
+            elif not black:
+                kept.append(shape)
+        elif isinstance(shape, Group):
+            inner = _pictures(shape.children, black)
+            if inner:
+                kept.append(Group(inner, shape.transform, shape.clip, shape.outline, shape.picture))
+    return tuple(kept)
+
+
+def _spread(rows: list[bytes], width: int, height: int, ox: int, oy: int) -> bytes:
+    """Return RGB rows placed at (ox, oy) on width x height pixels, their outermost pixels
+    repeated out to the edges (no filter bytes)."""
+    pw, ph = len(rows[0]) // 3, len(rows)
     right = width - pw - ox
     out = bytearray()
     for y in range(height):
         row = rows[min(max(y - oy, 0), ph - 1)]
-        out += b"\x00" + row[:3] * ox + row + row[-3:] * right
-    return encode_png(width, height, bytes(out), DPI)
+        out += row[:3] * ox + row + row[-3:] * right
+    return bytes(out)
+
+
+def _picture_bleed(
+    part: Drawing, rows: list[bytes], width: int, height: int, ox: int, oy: int
+) -> list[bytes]:
+    """Return the file's RGB rows with, outside the part (at (ox, oy)), its pictures' outermost
+    whole pixels (those the part covers wholly, not the last one its edge may cut through)
+    repeated out to the edges where the pictures wholly cover them, over what was there."""
+    from PIL import Image as Picture
+    from PIL import ImageFilter
+
+    from generator.kits.tts import page_pixels
+
+    inner_w = max(1, int(part.width * DPI / INCH + 1e-6))
+    inner_h = max(1, int(part.height * DPI / INCH + 1e-6))
+
+    def spread(shapes: tuple[Shape, ...]) -> Picture.Image:
+        drawn = page_pixels(Page(part.width, part.height, shapes), DPI)
+        inner = [row[: 3 * inner_w] for row in drawn[:inner_h]]
+        return Picture.frombytes("RGB", (width, height), _spread(inner, width, height, ox, oy))
+
+    # wholly covered pixels only, and no line thinner than five pixels (a hex's corner touching
+    # the part's side would run out as a hairline)
+    cover = spread(_pictures(part.shapes, True)).convert("L").point(lambda v: 255 if v <= 5 else 0)
+    cover = cover.filter(ImageFilter.MinFilter(5)).filter(ImageFilter.MaxFilter(5))
+    cover.paste(0, (ox, oy, ox + inner_w, oy + inner_h))
+    if cover.getbbox() is None:
+        return rows
+    drawn = Picture.frombytes("RGB", (width, height), b"".join(rows))
+    merged = Picture.composite(spread(_pictures(part.shapes, False)), drawn, cover).tobytes()
+    return [merged[r * 3 * width : (r + 1) * 3 * width] for r in range(height)]
 
 
 def colours(shapes: Sequence[Shape]) -> set[str]:

@@ -181,7 +181,7 @@ def guide_values(ctx: Context, sheets: list[Sheet], single_sided: bool, start: i
         "sheet_count": len(sheets) + (start - 1 if single_sided else (start - 1) // 2),
         # the quick-reference cards printed, and the most players the game takes
         "aid_cards": sum(aid.copies for aid in aids),
-        "most_players": most_players(str(definition.game.get("players", ""))),
+        "most_players": most_players(definition.game_spec.players),
         "continued": [" ".join(row["what"]) for row in rows if row["continued"]],
         # the gutter-fold sheets (--gutter-fold) by fold, 'long' or 'short': their pages ('3–5')
         "gutter": [

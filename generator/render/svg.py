@@ -245,7 +245,8 @@ _NUMBERS = {places: _Numbers(places) for places in (1, 2)}
 
 class _Grid(dict[float, int]):
     """Lengths in mm to grid steps, rounded as their decimal text would be (3.175 is really
-    3.17499.., so 3.17), each worked out once per drawing."""
+    3.17499.., so 3.17), each worked out once per process (``_grid``: a length gives the same
+    step in every drawing)."""
 
     def __init__(self, places: int) -> None:
         super().__init__()
@@ -259,6 +260,19 @@ class _Grid(dict[float, int]):
             near = round(float(f"{value:.{self.places}f}") * self.scale)
         self[value] = near
         return near
+
+
+_GRIDS = {places: _Grid(places) for places in (1, 2)}
+_GRID_KEPT = 50_000  # lengths a grid remembers before it starts again
+
+
+def _grid(places: int) -> _Grid:
+    """Return the process's grid of a number of decimal places (emptied when it has grown past
+    _GRID_KEPT lengths, so a long batch of drawings holds it flat)."""
+    grid = _GRIDS[places]
+    if len(grid) > _GRID_KEPT:
+        grid.clear()
+    return grid
 
 
 # how a shape's class paints: a stroked outline only, a fill (and maybe an outline), or nothing
@@ -282,7 +296,7 @@ class _Writer:
         self.places = places
         self.scale = 10**places
         self.num = _NUMBERS[places]
-        self.grid = _Grid(places)
+        self.grid = _grid(places)
         self.with_text = with_text
         self.id_prefix = id_prefix  # for ids and style classes, so several drawings share a page
         self.classes: dict[ClassKey, str] = {} if classes is None else classes

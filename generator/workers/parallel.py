@@ -15,6 +15,7 @@ which the next build into that output folder clears.
 from __future__ import annotations
 
 import contextlib
+import gc
 import multiprocessing
 import os
 import signal
@@ -224,17 +225,28 @@ def run_tasks(tasks: Sequence[Task], jobs: int, done: Callable[[int], None] | No
     here, one after another. The first task to fail stops the rest and its error is raised; an
     interruption (Ctrl-C, Stopped) kills the workers at once and is raised."""
     results: list[Any] = [None] * len(tasks)
-    if jobs <= 1 or len(tasks) <= 1:
-        for i, (fn, args) in enumerate(tasks):
-            results[i] = fn(*args)
-            if done:
-                done(i)
-        return results
-    _DEFERRED.append(True)
+    # what this process holds before the tasks (modules, definitions, the plan) outlives them: set
+    # aside from the garbage collector while they run, its collections (and those of the workers
+    # forked now) never walk it, nor copy the memory pages it lies on; given back after (by the
+    # outermost call, when tasks run tasks)
+    outermost = gc.get_freeze_count() == 0
+    if outermost:
+        gc.freeze()
     try:
-        return _run_on_pool(tasks, jobs, done, results)
+        if jobs <= 1 or len(tasks) <= 1:
+            for i, (fn, args) in enumerate(tasks):
+                results[i] = fn(*args)
+                if done:
+                    done(i)
+            return results
+        _DEFERRED.append(True)
+        try:
+            return _run_on_pool(tasks, jobs, done, results)
+        finally:
+            _DEFERRED.pop()
     finally:
-        _DEFERRED.pop()
+        if outermost:
+            gc.unfreeze()
 
 
 def _run_on_pool(
