@@ -20,8 +20,9 @@ searched deeper (``tactics.deep_choices``: four plies ahead, six while its budge
 with alpha-beta), with a budget of positions that grows with the playouts
 (``DEEP_POSITIONS``), so a stronger level sees forks set up further ahead. Push! has no tree:
 every distinct push (by the position it leaves) and every distinct placement is a candidate, the
-few of most worth (``tactics.push_worth``: pushes, lanes blocked by a piece, the slowest lane) are
-weighed by greedy playouts that meet the same dice, and the best result is played
+two of most worth (``tactics.push_worth``: pushes, lanes blocked by a piece, the slowest lane) are
+weighed by greedy playouts that meet the same dice, as many as a budget of playout turns allows
+(so near the end of a race, where playouts are short, many more), and the best result is played
 (``tactics.push_root``). In Barricades it also looks three moves
 ahead over the MacGuffin threats: a move that leaves a win no reply stops is played at once
 (``tactics.threat_win``), and the moves that walk into such a threat are left out

@@ -19,8 +19,10 @@ answers that can stop one.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from generator.foundation.errors import IllegalMoveError
@@ -53,7 +55,7 @@ from generator.games.nine_mens_morris import (
     _removable,
 )
 from generator.games.nine_mens_morris import SIDES as SIDES_NMM
-from generator.games.push import PAWN_OFF, SIZE, PushState, PushTurn
+from generator.games.push import PAWN_OFF, SIZE, THROWS, PushState, PushTurn, _subsets
 from generator.games.take_the_brain import BrainState
 
 #: What a finished game is worth beyond any material: a win WIN, a loss -WIN, a draw 0.
@@ -260,7 +262,12 @@ def _push_greedy_turn(state: Any, throw: tuple[int, int], rng: Rng) -> PushTurn:
 PUSH_BLOCK = 0.6
 PUSH_LAG = 0.6
 #: How many of the best-worth choices (``push_worth``) Push!'s root search weighs by its playouts.
-PUSH_WIDTH = 4
+PUSH_WIDTH = 2
+#: Push!'s search spends ``PUSH_TURNS`` playout turns for each playout of its strength (about as
+#: many as a greedy game from the opening plays), shared by its candidates, and gives each
+#: candidate at most ``PUSH_MOST`` playouts for each (``_push_weigh``).
+PUSH_TURNS = 160
+PUSH_MOST = 4
 
 
 def push_worth(state: Any, side: str) -> float:
@@ -284,30 +291,163 @@ def _push_key(state: Any) -> Hashable:
     return (tuple(map(tuple, state.progress)), tuple(map(tuple, state.values)), state.pusher)
 
 
-def _push_outcome(state: Any, side: str, seed: int) -> tuple[float, float]:
-    """Return a Push! playout's result for ``side`` (``playout_reward``) and its margin in pushes,
-    the game finished by greedy turns (``_push_greedy_turn``) whose throws come from one stream
+def _push_outcome(state: Any, side: str, seed: int) -> tuple[float, float, int]:
+    """Return a Push! playout's result for ``side`` (``playout_reward``), its margin in pushes and
+    the turns it played, the game finished by greedy turns (``_push_greedy_turn``) whose throws come from one stream
     and ties from another, both seeded by ``seed``: the same seed throws the same dice whatever
     the turns, so the choices weighed by one seed meet the same luck."""
     dice = Rng(seed, "push-playout/dice")
     ties = Rng(seed, "push-playout/ties")
+    start = state.ply
     while not state.is_terminal():
         state.apply_move(_push_greedy_turn(state, state.random_chance(dice), ties))
-    return playout_reward(state, side), _push(state, side)
+    return playout_reward(state, side), _push(state, side), state.ply - start
+
+
+def _push_fast_outcome(state: Any, side: str, seed: int) -> tuple[float, float, int]:
+    """Return what ``_push_outcome`` returns for ``state`` (left unchanged), by the same greedy
+    turns and the same draws from the same two streams, on bit masks rather than on a copied
+    ``PushState`` (the playouts are nearly all of the search's work). Not for the ``adjust``
+    variant, in which a die's value changes."""
+    me = 0 if side == "south" else 1
+    if state.is_terminal():
+        return playout_reward(state, side), _push(state, side), 0
+    dice = Rng(seed, "push-playout/dice")
+    ties = Rng(seed, "push-playout/ties")
+    progress = [list(state.progress[0]), list(state.progress[1])]
+    cells_of = state.cells_of
+    occupied = state._occupied()
+    candidates = [_push_masks(tuple(state.values[0])), _push_masks(tuple(state.values[1]))]
+    pusher = state.pusher
+    ply = state.ply
+    limit = state.limit
+    winner = -1
+    while True:
+        a = 1 + dice.below(SIZE)
+        b = 1 + dice.below(SIZE)
+        if a > b:
+            a, b = b, a
+        mine = progress[pusher]
+        target_lane: dict[int, int] = {}  # the cell a lane's die enters -> the lane's bit
+        base = live = 0
+        for lane in range(SIZE):
+            p = mine[lane]
+            if p < PAWN_OFF:
+                live |= 1 << lane
+            if p < SIZE:
+                cell = p * SIZE + lane if pusher == 0 else lane * SIZE + p
+                if occupied >> cell & 1:
+                    base |= 1 << lane
+                else:
+                    target_lane[cell] = 1 << lane
+        masks = candidates[pusher][a * 7 + b]
+        best_of: dict[int, int] = {}  # the blocked lanes -> the most live lanes a push then moves
+        # The lanes each free cell blocks (``target_lane``): the placements, in the order
+        # ``PushState._placements`` lists them, are told apart only by the lanes they block.
+        free_a = [target_lane.get(c, 0) for c in cells_of[a] if not occupied >> c & 1]
+        if a != b:
+            free_b = [target_lane.get(c, 0) for c in cells_of[b] if not occupied >> c & 1] or [0]
+            free_a = free_a or [0]
+            count_b: dict[int, int] = {}
+            for tag in free_b:
+                count_b[tag] = count_b.get(tag, 0) + 1
+            pair: dict[tuple[int, int], int] = {}
+            for x in set(free_a):
+                for y in count_b:
+                    z = base | x | y
+                    if z not in best_of:
+                        best_of[z] = _push_most(masks, live, z)
+                    pair[(x, y)] = best_of[z]
+            least = min(pair.values())
+            row = {x: sum(n for y, n in count_b.items() if pair[(x, y)] == least) for x in set(free_a)}
+            k = ties.below(sum(row[x] for x in free_a))
+            for x in free_a:
+                if k < row[x]:
+                    y = [y for y in free_b if pair[(x, y)] == least][k]
+                    break
+                k -= row[x]
+            blocked = base | x | y
+        else:
+            placements = list(itertools.combinations(free_a, 2)) or [(free_a[0] if free_a else 0, 0)]
+            values = []
+            for x, y in placements:
+                z = base | x | y
+                if z not in best_of:
+                    best_of[z] = _push_most(masks, live, z)
+                values.append(best_of[z])
+            least = min(values)
+            chosen = [i for i, v in enumerate(values) if v == least]
+            x, y = placements[chosen[ties.below(len(chosen))]]
+            blocked = base | x | y
+        options = [m for m in masks if not m & blocked and (m & live).bit_count() == least] or [0]
+        push = options[ties.below(len(options))] & live
+        for lane in range(SIZE):
+            if push >> lane & 1:
+                p = mine[lane]
+                step = SIZE if pusher == 0 else 1
+                start = lane if pusher == 0 else lane * SIZE
+                if p < SIZE:
+                    occupied |= 1 << (start + p * step)  # the die enters its next cell
+                if 2 <= p:
+                    occupied &= ~(1 << (start + (p - 2) * step))  # the pawn's cell is left
+                mine[lane] = p + 1
+        ply += 1
+        if min(mine) >= PAWN_OFF:
+            winner = pusher
+            break
+        if ply >= limit:
+            break
+        pusher = 1 - pusher
+    margin = float(sum(progress[me]) - sum(progress[1 - me]))
+    turns = ply - state.ply
+    if winner >= 0:
+        return (1.0 if winner == me else 0.0), margin, turns
+    return (1.0 if margin > 0 else 0.0 if margin < 0 else 0.5), margin, turns
+
+
+def _push_most(masks: Sequence[int], live: int, blocked: int) -> int:
+    """Return the most live lanes (``live``) any of ``masks`` moves that has none of ``blocked``."""
+    return max(((m & live).bit_count() for m in masks if not m & blocked), default=0)
+
+
+@lru_cache(maxsize=1024)
+def _push_masks(values: tuple[int, ...]) -> tuple[list[int], ...]:
+    """Return, by ``a * 7 + b`` for each throw a <= b, the lane masks a side with dice ``values``
+    may push (``PushState._candidates``: the dice adding up to the total, or one of a thrown
+    value), in the same order."""
+    by_sum, singles = _subsets(values)
+    table: list[list[int]] = [[] for _ in range(7 * 7)]
+    for a, b in THROWS:
+        masks = set(by_sum.get(a + b, ()))
+        masks.update(singles.get(a, ()))
+        masks.update(singles.get(b, ()))
+        table[a * 7 + b] = sorted(masks)
+    return tuple(table)
 
 
 def _push_weigh(positions: Sequence[Any], side: str, playouts: int, rng: Rng) -> list[tuple[float, float]]:
-    """Return, for each position, ``side``'s total playout result and margin over the same
-    ``playouts`` seeds (``_push_outcome``: common dice, so the differences are the choices')."""
+    """Return, for each position, ``side``'s total playout result and margin over the same seeds
+    (``_push_outcome``: common dice, so the differences are the choices'), as many seeds as a
+    budget of ``playouts * PUSH_TURNS`` playout turns allows over all the positions (at least one,
+    at most ``playouts * PUSH_MOST`` a position): a playout from the opening plays about
+    ``PUSH_TURNS`` turns, one near the end a few, so the end of a race, where one throw decides,
+    is weighed by many more playouts at no more CPU."""
     base = rng.below(1 << 30)
-    found = []
-    for position in positions:
-        total = margin = 0.0
-        for j in range(playouts):
-            result, gap = _push_outcome(position.copy(), side, base + j)
-            total += result
-            margin += gap
-        found.append((total, margin))
+    budget = playouts * PUSH_TURNS
+    most = max(1, playouts * PUSH_MOST)
+    found = [(0.0, 0.0) for _ in positions]
+    spent = 0
+    for j in range(most):
+        for k, position in enumerate(positions):
+            if position.adjust:
+                result, gap, turns = _push_outcome(position.copy(), side, base + j)
+            else:
+                result, gap, turns = _push_fast_outcome(position, side, base + j)
+            total, margin = found[k]
+            found[k] = (total + result, margin + gap)
+            spent += turns
+        if spent >= budget:
+            break
     return found
 
 
@@ -317,11 +457,11 @@ def push_root(state: State, moves: Sequence[Any], stage: int, playouts: int, rng
 
     Every distinct outcome is a candidate, not only the greedy player's: the pusher's pushes by
     the position they leave (a push of fewer lanes that blocks the other side's dice is one), the
-    thrower's placements by the positions their pushes can leave. The ``PUSH_WIDTH`` candidates of
-    most worth (``push_worth``; a placement by the best push it leaves the pusher) are weighed by
-    playouts from the position each leaves (a placement: after the pusher's reply of most worth),
-    the budget shared among them and every candidate meeting the same dice (``_push_weigh``); the
-    best result wins, then the best margin."""
+    thrower's placements by the position the pusher's reply of most worth leaves. The
+    ``PUSH_WIDTH`` candidates of most worth (``push_worth``; a placement by the best push it
+    leaves the pusher) are weighed by playouts from the position each leaves, a budget of playout
+    turns shared among them and every candidate meeting the same dice (``_push_weigh``); the best
+    result wins, then the best margin."""
     if not isinstance(state, PushState) or not moves:
         return None
     deciders = state.deciders()
@@ -337,7 +477,7 @@ def push_root(state: State, moves: Sequence[Any], stage: int, playouts: int, rng
         ranked = sorted(best.values(), key=lambda entry: (-entry[0], entry[1]))[:PUSH_WIDTH]
         if len(ranked) == 1 or ranked[0][0] >= WIN:
             return moves[ranked[0][1]]
-        weighed = _push_weigh([entry[2] for entry in ranked], side, max(1, playouts // len(ranked)), rng)
+        weighed = _push_weigh([entry[2] for entry in ranked], side, playouts, rng)
         pick = max(range(len(ranked)), key=lambda k: (weighed[k], ranked[k][0]))
         return moves[ranked[pick][1]]
     replies: dict[Hashable, dict[Hashable, tuple[float, int, Any]]] = {}
@@ -348,16 +488,16 @@ def push_root(state: State, moves: Sequence[Any], stage: int, playouts: int, rng
         options = replies.setdefault(cells, {})
         if key not in options:
             options[key] = (push_worth(after, pusher), i, after)
-    placements: dict[frozenset[Hashable], tuple[float, int, Any]] = {}
+    placements: dict[Hashable, tuple[float, int, Any]] = {}
     for options in replies.values():
-        reach = frozenset(options)
-        if reach not in placements:
-            reply = max(options.values(), key=lambda entry: (entry[0], -entry[1]))
-            placements[reach] = reply
+        reply = max(options.values(), key=lambda entry: (entry[0], -entry[1]))
+        key = _push_key(reply[2])  # placements whose best replies leave the same position are one
+        if key not in placements or reply[1] < placements[key][1]:
+            placements[key] = reply
     ranked = sorted(placements.values(), key=lambda entry: (entry[0], entry[1]))[:PUSH_WIDTH]
     if len(ranked) == 1:
         return moves[ranked[0][1]]
-    weighed = _push_weigh([entry[2] for entry in ranked], side, max(1, playouts // len(ranked)), rng)
+    weighed = _push_weigh([entry[2] for entry in ranked], side, playouts, rng)
     pick = max(range(len(ranked)), key=lambda k: (weighed[k], -ranked[k][0]))
     return moves[ranked[pick][1]]
 

@@ -576,3 +576,30 @@ def test_the_computer_plays_on_when_every_move_lets_the_other_side_win_at_barric
     assert all(unsafe(state, m, side, killers) for m in moves)
     move = SearchBot(DEFAULT_PLAYOUTS).choose(state, Rng(17, "tactics"))
     assert move in moves and not move.resign
+
+
+def test_push_bit_mask_playouts_play_the_greedy_games_of_the_rules() -> None:
+    """Push!'s playouts on bit masks (``_push_fast_outcome``, what the search runs) finish every
+    game as the greedy turns played through the rules module do (``_push_outcome``: the same
+    throws and ties from the same seed), with the same result and margin, and leave the position
+    they start from unchanged; over positions of random games on several boards, for both sides,
+    with the default turn limit and with one that ends most playouts in a draw at the limit."""
+    from generator.bots.tactics import _push_fast_outcome, _push_key, _push_outcome
+
+    rng = Rng(11, "push-bit-masks")
+    checked = 0
+    limits = 0
+    for seed, tags in ((2, {}), (5, {}), (9, {}), (4, {"TurnLimit": "30"})):
+        state = GAMES["push"].new_state(seed, tags=tags)
+        while not state.is_terminal():
+            if rng.below(3) == 0:
+                before = _push_key(state)
+                for side in ("south", "west"):
+                    playout = rng.below(1 << 30)
+                    played = state.copy()
+                    assert _push_fast_outcome(state, side, playout) == _push_outcome(played, side, playout)
+                    limits += played.outcome().winner is None
+                    checked += 1
+                assert _push_key(state) == before
+            state.apply_move(state.random_move(rng))
+    assert checked > 40 and limits > 0
