@@ -8,11 +8,12 @@ kinds can use the definition's values without importing the loader.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import os
 import re
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from generator.components.base import COMMON_SCHEMA
@@ -164,10 +165,39 @@ def load_languages(path: str, templates_dir: str | None, langs: Iterable[str]) -
     return {lang: _definition(shown, data, templates_dir, lang) for lang in langs}
 
 
+#: While ``reading_once`` runs: the files read, by absolute path, with what ``_read`` returned.
+_READ_ONCE: list[dict[str, tuple[str, dict[str, Any]]]] = []
+
+
+@contextlib.contextmanager
+def reading_once() -> Iterator[None]:
+    """While the block runs, a definition file loaded again (the plan loads a game in its kit's
+    language, then in its booklets' other languages) is not read and parsed again: its TOML data
+    as first read is used (the loader never changes it). Outside the block every load reads."""
+    _READ_ONCE.append({})
+    try:
+        yield
+    finally:
+        _READ_ONCE.pop()
+
+
 def _read(path: str) -> tuple[str, dict[str, Any]]:
-    """Return the path as shown in messages and the TOML data of a definition file."""
-    shown = os.path.relpath(path) if not os.path.relpath(path).startswith("..") else path
+    """Return the path as shown in messages and the TOML data of a definition file (as first
+    read, within ``reading_once``)."""
     note_read(path)
+    if not _READ_ONCE:
+        return _parse(path)
+    read = _READ_ONCE[-1]
+    key = os.path.abspath(path)
+    if key not in read:
+        read[key] = _parse(path)
+    data = read[key][1]
+    return (os.path.relpath(path) if not os.path.relpath(path).startswith("..") else path), data
+
+
+def _parse(path: str) -> tuple[str, dict[str, Any]]:
+    """Return the path as shown in messages and the TOML data of a definition file, read now."""
+    shown = os.path.relpath(path) if not os.path.relpath(path).startswith("..") else path
     try:
         if os.path.exists(path) and not os.path.isdir(path) and not os.path.isfile(path):
             raise DefinitionError(f"{shown}: is a device or special file, not a definition file")
