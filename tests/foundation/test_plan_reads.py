@@ -61,3 +61,17 @@ def test_outside_a_plan_a_changed_file_is_read_again(tmp_path):
         again = load_languages(str(path), None, ["en", "fr"])
     assert first.game["title"] == again["en"].game["title"] == "Spoken"
     assert load_definition(str(path)).game["title"] == "Verbal"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_bad_translation_fails_whichever_language_is_loaded(tmp_path, lang):
+    from generator.foundation.errors import DefinitionError
+
+    source = (Path(LAYOUTS_DIR) / "verbal.toml").read_text(encoding="utf-8")
+    assert "[translations.it]\n" in source
+    bad = source.replace("[translations.it]\n", '[translations.it]\n"game.nothing" = "niente"\n', 1)
+    (tmp_path / "verbal.toml").write_text(bad, encoding="utf-8")
+    with pytest.raises(DefinitionError, match=r"translations\.it\.game\.nothing.*no such text"):
+        load_languages(str(tmp_path / "verbal.toml"), None, [lang, "it"])
+    with pytest.raises(DefinitionError, match=r"translations\.it\.game\.nothing.*no such text"):
+        make_plan(BuildRequest(games=("verbal",), lang=lang, layouts=str(tmp_path), out=str(tmp_path / "o")))
