@@ -123,27 +123,47 @@ class Page:
             tp = self._page.get_textpage()
             out = []
             buffer = ctypes.create_string_buffer(256)
+            # one of each out-parameter for every character, PDFium's calls bound once
+            box, matrix = raw.FS_RECTF(), raw.FS_MATRIX()
+            ox, oy, flags = ctypes.c_double(), ctypes.c_double(), ctypes.c_int()
+            box_ref, matrix_ref = ctypes.byref(box), ctypes.byref(matrix)
+            ox_ref, oy_ref, flags_ref = ctypes.byref(ox), ctypes.byref(oy), ctypes.byref(flags)
+            handle, size = tp.raw, len(buffer)
+            unicode, loose_box, char_origin = (
+                raw.FPDFText_GetUnicode,
+                raw.FPDFText_GetLooseCharBox,
+                raw.FPDFText_GetCharOrigin,
+            )
+            font_info, font_size, char_matrix, generated = (
+                raw.FPDFText_GetFontInfo,
+                raw.FPDFText_GetFontSize,
+                raw.FPDFText_GetMatrix,
+                raw.FPDFText_IsGenerated,
+            )
+            left, top = self._left, self._top
             for i in range(tp.count_chars()):
-                code = raw.FPDFText_GetUnicode(tp, i)
-                char = chr(code) if code else ""
-                box = raw.FS_RECTF()
-                raw.FPDFText_GetLooseCharBox(tp, i, ctypes.byref(box))
-                ox, oy = ctypes.c_double(), ctypes.c_double()
-                raw.FPDFText_GetCharOrigin(tp, i, ctypes.byref(ox), ctypes.byref(oy))
-                flags = ctypes.c_int()
-                n = raw.FPDFText_GetFontInfo(tp, i, buffer, len(buffer), ctypes.byref(flags))
+                code = unicode(handle, i)
+                loose_box(handle, i, box_ref)
+                char_origin(handle, i, ox_ref, oy_ref)
+                n = font_info(handle, i, buffer, size, flags_ref)
                 font = buffer.raw[: max(n - 1, 0)].decode("utf-8", "replace")
-                a, b = self._pt(box.left, box.top), self._pt(box.right, box.bottom)
-                origin = self._pt(ox.value, oy.value)
+                ax, ay, bx, by = box.left - left, top - box.top, box.right - left, top - box.bottom
+                if char_matrix(handle, i, matrix_ref):
+                    a, b = matrix.a, matrix.b
+                    scale = abs(a * matrix.d - b * matrix.c) ** 0.5
+                    length = (a * a + b * b) ** 0.5 or 1.0
+                    direction = (a / length, -b / length)
+                else:
+                    scale, direction = 1.0, (1.0, 0.0)
                 out.append(
                     {
-                        "text": char,
-                        "bbox": (min(a.x, b.x), min(a.y, b.y), max(a.x, b.x), max(a.y, b.y)),
-                        "origin": (origin.x, origin.y),
-                        "size": raw.FPDFText_GetFontSize(tp, i) * _char_scale(tp, i),
-                        "dir": _char_direction(tp, i),
+                        "text": chr(code) if code else "",
+                        "bbox": (min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)),
+                        "origin": (ox.value - left, top - oy.value),
+                        "size": font_size(handle, i) * scale,
+                        "dir": direction,
                         "font": font.split("+", 1)[-1],
-                        "generated": bool(raw.FPDFText_IsGenerated(tp, i)),
+                        "generated": bool(generated(handle, i)),
                     }
                 )
             tp.close()
@@ -379,26 +399,9 @@ class Page:
         return Pixmap(bitmap)
 
 
-def _char_direction(textpage: Any, index: int) -> tuple[float, float]:
-    """Return the unit vector (cos, sin, y down) a character's baseline runs along."""
-    m = raw.FS_MATRIX()
-    if not raw.FPDFText_GetMatrix(textpage, index, ctypes.byref(m)):
-        return (1.0, 0.0)
-    length = (m.a * m.a + m.b * m.b) ** 0.5 or 1.0
-    return (m.a / length, -m.b / length)
-
-
 def _gap(a: tuple[float, ...], b: tuple[float, ...]) -> float:
     """Return the distance between two boxes (0 when they touch or overlap)."""
     return max(b[0] - a[2], a[0] - b[2], b[1] - a[3], a[1] - b[3], 0.0)
-
-
-def _char_scale(textpage: Any, index: int) -> float:
-    """Return how much the text and page matrices scale a character's font size."""
-    m = raw.FS_MATRIX()
-    if not raw.FPDFText_GetMatrix(textpage, index, ctypes.byref(m)):
-        return 1.0
-    return abs(m.a * m.d - m.b * m.c) ** 0.5
 
 
 def _axis_aligned(corners: list[Point]) -> bool:

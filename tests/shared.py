@@ -6,10 +6,13 @@ test that reads the same kit) and the package's module files."""
 from __future__ import annotations
 
 import atexit
+import functools
 import os
 import shutil
 import tempfile
 
+from generator.definitions.loader import load_all
+from generator.definitions.values import GameDefinition
 from generator.kits.plan import BuildRequest
 from generator.kits.run import run_build
 
@@ -54,3 +57,10 @@ def module_files(package_dir: str = PACKAGE) -> dict[str, str]:
                 dotted = os.path.relpath(path, base)[:-3].replace(os.sep, ".")
                 modules[dotted.removesuffix(".__init__")] = path
     return modules
+
+
+@functools.cache
+def builtin_definitions() -> tuple[GameDefinition, ...]:
+    """Return the built-in games' definitions, as ``load_all()`` reads them (sorted by id), read
+    once a test process for the test files that collect a case per game (definitions are frozen)."""
+    return tuple(load_all())

@@ -16,10 +16,10 @@ import pypdfium2 as pdfium
 import pytest
 
 from generator.booklet.template import languages
-from generator.definitions.loader import load_all
+from tests.shared import builtin_definitions
 from tests.svg_reader import read_svg
 
-GAMES = {d.id: d for d in load_all()}
+GAMES = {d.id: d for d in builtin_definitions()}
 
 
 def _manifests(out: str) -> dict[str, dict]:

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from generator.components.kinds import KINDS
-from generator.definitions.loader import load_all, load_definition
+from generator.definitions.loader import find_definition, load_definition
 from generator.definitions.values import BUILTIN_GAMES
 from generator.kits.kit import component_outputs, print_pages
 from generator.kits.plan import BuildRequest, kit_plan
@@ -41,7 +41,7 @@ NET = (0.3, 0.35)  # mm, the black outline of a die's net and of its glue tabs
 
 def kinds_of(game: str, layouts: str | None = None) -> dict[str, str]:
     """Return the kind of every component of a game (built-in, or in a layouts folder)."""
-    [definition] = [d for d in load_all(layouts) if d.id == game]
+    definition = find_definition(game, layouts)
     return {c.id: c.kind for c in definition.components}
 
 

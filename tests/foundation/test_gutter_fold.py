@@ -18,7 +18,7 @@ import pytest
 
 from generator.components.base import Options
 from generator.components.kinds import KINDS
-from generator.definitions.loader import load_all
+from generator.definitions.loader import find_definition
 from generator.definitions.values import BUILTIN_GAMES
 from generator.foundation.errors import UsageError
 from generator.kits.kit import component_outputs, print_pages
@@ -48,7 +48,7 @@ def layouts_of(game: str) -> str | None:
 def job(game: str, paper: str = "a4", bleed: float = 0.0, gutter: bool = True) -> list[Sheet]:
     """Return the print job's sheets of a kit as kit.pdf prints them, with --gutter-fold (or
     duplex, as a kit is built without it)."""
-    [definition] = [d for d in load_all(layouts_of(game)) if d.id == game]
+    definition = find_definition(game, layouts_of(game))
     options = Options(bleed=bleed, single_sided=gutter, gutter_fold=gutter)
     kit = kit_plan(definition, paper=paper, options=options)
     outputs = component_outputs(kit.definition, kit.context())
@@ -139,7 +139,7 @@ def test_the_fold_follows_the_parts_size():
 def test_the_guide_says_how_to_fold_and_glue_and_passes_the_layout_check(game):
     from generator.printing.guide import guide_pages
 
-    [definition] = [d for d in load_all(layouts_of(game)) if d.id == game]
+    definition = find_definition(game, layouts_of(game))
     kit = kit_plan(definition, options=Options(single_sided=True, gutter_fold=True))
     sheets = job(game)
     pages = guide_pages(kit.context(), sheets, True)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import os
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
@@ -58,12 +59,13 @@ def imports_of(module: str, path: str, modules: dict[str, str]) -> tuple[set[str
     """Return a module's imports: package modules, outside top-level packages, and run-time imports
     by name (importlib.import_module, __import__), wherever they are in the file."""
     with open(path, encoding="utf-8") as handle:
-        tree = ast.parse(handle.read(), path)
+        text = handle.read()
+    tree = ast.parse(text, path)
     is_package = path.endswith("__init__.py")
     inside: set[str] = set()
     outside: set[str] = set()
     dynamic: list[str] = []
-    for node in ast.walk(tree):
+    for node in _statements(tree):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.name.split(".")[0] == "generator":
@@ -82,13 +84,27 @@ def imports_of(module: str, path: str, modules: dict[str, str]) -> tuple[set[str
             for alias in node.names:
                 child = f"{name}.{alias.name}"
                 inside.add(child if child in modules else name)
-        elif isinstance(node, ast.Call):
+    # a call of import_module or __import__ names it in the text: walk every node only then
+    for node in ast.walk(tree) if re.search(r"import_module|__import__", text) else ():
+        if isinstance(node, ast.Call):
             func = node.func
             called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
             if called in ("import_module", "__import__"):
                 dynamic.append(f"{module}:{node.lineno}")
     inside.discard(module)
     return inside, outside, dynamic
+
+
+def _statements(node: ast.AST) -> Iterator[ast.AST]:
+    """Yield every statement under node, those inside functions, classes and blocks too (an import
+    is a statement: the expressions between them need not be walked)."""
+    for field in node._fields:
+        value = getattr(node, field, None)
+        if isinstance(value, list):
+            for child in value:
+                if isinstance(child, (ast.stmt, ast.excepthandler, ast.match_case)):
+                    yield child
+                    yield from _statements(child)
 
 
 def row_of(module: str, rows: list[Row]) -> Row | None:

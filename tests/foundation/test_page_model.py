@@ -11,7 +11,6 @@ import io
 
 import pytest
 
-from generator.definitions.loader import load_all
 from generator.foundation.languages import text as catalogue_text
 from generator.kits.kit import component_outputs, print_pages
 from generator.kits.plan import kit_plan
@@ -19,6 +18,7 @@ from generator.model.page import Page, Rect, Text, iter_shapes
 from generator.printing.imposition import is_paper_page
 from generator.printing.job import Part, job_pages, job_sheets
 from generator.render import find_writer
+from tests.shared import builtin_definitions
 
 SCALE_TEXT = catalogue_text("scale.check", "en", n="30")
 
@@ -38,7 +38,7 @@ def test_pages_and_outputs_cannot_be_changed() -> None:
     assert isinstance(Page(1.0, 1.0, [Rect(0, 0, 1, 1)]).shapes, tuple)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("definition", load_all(), ids=lambda d: d.id)
+@pytest.mark.parametrize("definition", builtin_definitions(), ids=lambda d: d.id)
 def test_building_a_kit_changes_no_page_a_component_drew(definition) -> None:
     kit = kit_plan(definition)
     outputs = component_outputs(definition, kit.context())

@@ -58,13 +58,13 @@ def test_ink_saver_has_no_large_or_dark_fills(ink_saver_kits, game):
 def _parts(game: str, paper: str, ink: bool):
     """Yield (output name, shape, matrix) for every leaf shape on the cut-out part sheets."""
     from generator.components.base import Options
-    from generator.definitions.loader import load_all
+    from generator.definitions.loader import find_definition
     from generator.definitions.values import LAYOUTS_DIR
     from generator.kits.kit import component_outputs
     from generator.kits.plan import kit_plan
     from generator.model.page import iter_shapes
 
-    definition = next(d for d in load_all(LAYOUTS_DIR, "en") if d.id == game)
+    definition = find_definition(game, LAYOUTS_DIR, "en")
     kit = kit_plan(definition, paper=paper, options=Options(ink_saver=ink))
     for _, output in component_outputs(kit.definition, kit.context()):
         if output.items:

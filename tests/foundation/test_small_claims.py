@@ -5,6 +5,7 @@ of words from the seed rule texts (the booklets explain the rules in the project
 
 from __future__ import annotations
 
+import functools
 import glob
 import os
 import re
@@ -35,7 +36,13 @@ def cases() -> list[tuple[str, str]]:
 
 def rule_texts(game: str, lang: str) -> dict[str, str]:
     """Return a kit's rule texts in a language, rendered: booklet, quick reference, and the
-    definition's own words (summary, sheet notes)."""
+    definition's own words (summary, sheet notes); rendered once a process for every test."""
+    return dict(_rule_texts(game, lang))
+
+
+@functools.cache
+def _rule_texts(game: str, lang: str) -> dict[str, str]:
+    """Return rule_texts(game, lang), rendered from the definition and its templates."""
     definition = find_definition(game, LAYOUTS_DIR, lang)
     ctx = context(definition, find_paper("a4"), effective_seed(definition, None), options=Options(lang=lang))
     values = template_values(
@@ -60,7 +67,9 @@ def runs(text: str) -> set[tuple[str, ...]]:
     return {tuple(words[i : i + RUN]) for i in range(len(words) - RUN + 1)}
 
 
+@functools.cache
 def seed_runs() -> dict[str, set[tuple[str, ...]]]:
+    """Return the runs of RUN words of each seed rule text, by file name (read once a process)."""
     paths = sorted(glob.glob(os.path.join(SEEDS, "*.txt")))
     return {os.path.basename(p): runs(open(p, encoding="utf-8").read()) for p in paths}
 

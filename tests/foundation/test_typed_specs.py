@@ -24,6 +24,7 @@ from generator.definitions.values import ComponentSpec, GameDefinition
 from generator.kits.kit import build_kit
 from generator.kits.plan import kit_plan
 from generator.printing.imposition import find_paper
+from tests.shared import builtin_definitions
 from tools.typed_specs import TARGET, attribute, unformatted_source
 
 
@@ -55,7 +56,7 @@ def test_every_kind_has_its_typed_value_with_every_key() -> None:
         assert names == [attribute(k) for k in {**COMMON_SCHEMA, **kind.schema}], name
 
 
-@pytest.mark.parametrize("definition", load_all(), ids=lambda d: d.id)
+@pytest.mark.parametrize("definition", builtin_definitions(), ids=lambda d: d.id)
 def test_every_component_reads_back_through_its_typed_value(definition) -> None:
     for spec in definition.components:
         typed = spec.typed(SPECS[spec.kind])
@@ -88,7 +89,7 @@ class OnlyTyped(ComponentSpec):
 
 def definitions_with_typed_kinds() -> list[GameDefinition]:
     """Return the built-in definitions and the examples' that have a component of a typed kind."""
-    found = load_all() + [
+    found = list(builtin_definitions()) + [
         d for name in sorted(os.listdir(EXAMPLES)) for d in load_all(os.path.join(EXAMPLES, name))
     ]
     return [d for d in found if any(spec.kind in TYPED_KINDS for spec in d.components)]
@@ -128,7 +129,7 @@ def strict_definition(definition: GameDefinition) -> GameDefinition:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("definition", load_all(), ids=lambda d: d.id)
+@pytest.mark.parametrize("definition", builtin_definitions(), ids=lambda d: d.id)
 def test_a_whole_kit_builds_from_components_read_only_through_their_typed_values(
     definition: GameDefinition, tmp_path
 ) -> None:

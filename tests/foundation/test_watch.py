@@ -1,4 +1,5 @@
-"""``pnp build GAME --watch`` through the CLI, in a subprocess, on a definition folder of its own:
+"""``pnp build GAME --watch`` through the CLI, in a subprocess (an unknown game in this process), on
+a definition folder of its own:
 a save of the definition or of its CSV rebuilds the kit (each rebuild in one line with its time),
 a broken save says why in one line and leaves the last good kit as it was, and SIGINT ends the
 watch with one line and exit 130."""
@@ -15,6 +16,7 @@ import sys
 import threading
 from collections import Counter
 
+from tests.cli_run import pnp
 from tests.foundation.test_cli import ROOT
 from tests.foundation.test_pieces_from_data import CSV, write_pack
 from tests.pdf_reader import open_pdf
@@ -136,16 +138,20 @@ def test_watch_rebuilds_on_save_keeps_the_last_good_kit_and_stops_on_sigint(tmp_
 
 
 def test_watch_of_an_unknown_game_is_one_line_and_no_watch(tmp_path):
+    # in this process (tests/cli_run.py): a watch that started would never end, so an alarm ends it
     write_pack(tmp_path)
-    result = subprocess.run(
-        [sys.executable, "-m", "generator", "build", "nosuch", "--layouts", "layouts", "--watch"],
-        cwd=str(tmp_path),
-        capture_output=True,
-        text=True,
-        timeout=WAIT,
-        env={**os.environ, "PYTHONPATH": ROOT},
-    )
-    assert result.returncode == 3
+
+    def watched(signum, frame):
+        raise AssertionError("the unknown game was watched")
+
+    previous = signal.signal(signal.SIGALRM, watched)
+    signal.alarm(WAIT)
+    try:
+        result = pnp("build", "nosuch", "--layouts", "layouts", "--watch", cwd=str(tmp_path))
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+    assert result.returncode == 3, result.stderr
     assert result.stderr.strip().splitlines() == ["pnp: error: unknown game 'nosuch' (known: pack)"]
 
 

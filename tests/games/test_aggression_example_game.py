@@ -21,7 +21,7 @@ import pytest
 from generator.components.base import Options
 from generator.components.booklet import booklet_source, html_booklet
 from generator.components.kinds import context
-from generator.definitions.loader import load_all
+from generator.definitions.loader import find_definition
 from generator.foundation.errors import IllegalMoveError
 from generator.games.aggression import RULES
 from generator.printing.imposition import find_paper
@@ -100,7 +100,7 @@ def test_each_move_of_the_example_game_does_what_the_booklet_says(variants) -> N
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])
 @pytest.mark.parametrize("variants", VARIANTS, ids=["plain", "connected"])
 def test_the_booklet_prints_the_example_game_move_by_move(lang: str, variants) -> None:
-    definition = next(d for d in load_all(lang=lang) if d.id == "aggression")
+    definition = find_definition("aggression", lang=lang)
     spec = definition.component("booklet")
     for seed in (definition.game["default_seed"], 1, 11):
         ctx = context(definition, find_paper("a4"), seed, variants, Options(lang=lang))
