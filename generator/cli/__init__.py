@@ -32,4 +32,11 @@ def main(argv: list[str] | None = None) -> None:
     gc.set_threshold(10_000, 10, 10)
     from generator.cli.app import main as run
 
-    run(argv)
+    try:
+        run(argv)
+    finally:
+        # The process ends now: everything it holds is set aside from the collector, so that the
+        # interpreter's exit (which collects again as it empties the modules) does not walk it.
+        # Objects are still freed as the modules let go of them, files closed, exit hooks run; the
+        # exit costs about 0.05 s of wall instead of 0.2 s at load 9 (bench/README.md).
+        gc.freeze()

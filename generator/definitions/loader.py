@@ -8,11 +8,12 @@ kinds can use the definition's values without importing the loader.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import os
 import re
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from generator.components.base import COMMON_SCHEMA
@@ -97,11 +98,42 @@ def _translate(
     "components.pieces.counters.0.label") to its text in that language. glyphs: where each text,
     its key path and itself are kept, to be checked in the face the text is set in (a definition
     with faces of its own); None: checked against the shipped faces here."""
+    checked = _checked_translations(data, where, glyphs is not None)
+    if glyphs is not None:
+        glyphs.extend(checked)
+    chosen = data.get("translations", {}).get(lang) if lang else None
+    if not chosen:
+        return data
+    data = copy.deepcopy(data)
+    for key, raw in chosen.items():
+        text = set_text(raw, lang or DEFAULT_LANGUAGE)
+        if lang in TIED_LANGUAGES:  # a one-letter word never ends a line the text wraps into
+            text = tie_one_letter_words(text)
+        parts = key.split(".")
+        node = data
+        for part in parts[:-1]:
+            node = node[int(part)] if isinstance(node, list) else node[part]
+        last = parts[-1]
+        if isinstance(node, list):
+            node[int(last)] = text
+        else:
+            node[last] = text
+    return data
+
+
+def _checked_translations(data: dict[str, Any], where: Where, keep: bool) -> list[tuple[Where, str, str]]:
+    """Check every ``[translations.<lang>]`` table of a definition's data (whatever the language
+    loaded: once per data within ``reading_once``); return where each text, its key path and
+    itself are, to be checked in the face the text is set in when ``keep`` (a definition with
+    faces of its own), else [] (each text checked against the shipped faces here)."""
+    memo = _CHECKED_ONCE[-1] if _CHECKED_ONCE else None
+    if memo is not None and (id(data), keep) in memo and memo[id(data), keep][0] is data:
+        return memo[id(data), keep][1]
+    glyphs: list[tuple[Where, str, str]] | None = [] if keep else None
     tables = data.get("translations", {})
     tw = where.child("translations")
     if not isinstance(tables, dict):
         raise tw.error("expected a table of languages, e.g. [translations.fr]")
-    chosen = None
     for code, table in tables.items():
         if code not in LANGUAGES:
             raise tw.child(code).error(f"unknown language (languages: {language_codes()})")
@@ -129,25 +161,9 @@ def _translate(
                     raise kw.error("no such text in the definition")
             if not isinstance(node, str):
                 raise kw.error("only texts can be translated")
-        if code == lang:
-            chosen = table
-    if not chosen:
-        return data
-    data = copy.deepcopy(data)
-    for key, raw in chosen.items():
-        text = set_text(raw, lang or DEFAULT_LANGUAGE)
-        if lang in TIED_LANGUAGES:  # a one-letter word never ends a line the text wraps into
-            text = tie_one_letter_words(text)
-        parts = key.split(".")
-        node = data
-        for part in parts[:-1]:
-            node = node[int(part)] if isinstance(node, list) else node[part]
-        last = parts[-1]
-        if isinstance(node, list):
-            node[int(last)] = text
-        else:
-            node[last] = text
-    return data
+    if memo is not None:
+        memo[id(data), keep] = (data, glyphs or [])
+    return glyphs or []
 
 
 def load_definition(path: str, templates_dir: str | None = None, lang: str | None = None) -> GameDefinition:
@@ -159,15 +175,56 @@ def load_definition(path: str, templates_dir: str | None = None, lang: str | Non
 
 def load_languages(path: str, templates_dir: str | None, langs: Iterable[str]) -> dict[str, GameDefinition]:
     """Return the validated definition in a TOML file in each of the languages (texts in that
-    language where it translates them), the file read once; raise DefinitionError on any problem."""
-    shown, data = _read(path)
-    return {lang: _definition(shown, data, templates_dir, lang) for lang in langs}
+    language where it translates them), the file read and its translations checked once; raise
+    DefinitionError on any problem."""
+    with reading_once():
+        shown, data = _read(path)
+        return {lang: _definition(shown, data, templates_dir, lang) for lang in langs}
+
+
+#: While ``reading_once`` runs: the files read, by absolute path, with what ``_read`` returned.
+_READ_ONCE: list[dict[str, tuple[str, dict[str, Any]]]] = []
+#: While ``reading_once`` runs: the data whose translations were checked, by id and whether the
+#: texts were kept for their faces, with the data itself and ``_checked_translations``' result.
+_CHECKED_ONCE: list[dict[tuple[int, bool], tuple[dict[str, Any], list[tuple[Where, str, str]]]]] = []
+
+
+@contextlib.contextmanager
+def reading_once() -> Iterator[None]:
+    """While the block runs, a definition file loaded again (the plan loads a game in its kit's
+    language, then in its booklets' other languages) is not read and parsed again: its TOML data
+    as first read is used (the loader never changes it), and its translations, checked once,
+    are not checked again. Outside the block every load reads. Within one, a nested block
+    changes nothing."""
+    if _READ_ONCE:
+        yield
+        return
+    _READ_ONCE.append({})
+    _CHECKED_ONCE.append({})
+    try:
+        yield
+    finally:
+        _READ_ONCE.pop()
+        _CHECKED_ONCE.pop()
 
 
 def _read(path: str) -> tuple[str, dict[str, Any]]:
-    """Return the path as shown in messages and the TOML data of a definition file."""
-    shown = os.path.relpath(path) if not os.path.relpath(path).startswith("..") else path
+    """Return the path as shown in messages and the TOML data of a definition file (as first
+    read, within ``reading_once``)."""
     note_read(path)
+    if not _READ_ONCE:
+        return _parse(path)
+    read = _READ_ONCE[-1]
+    key = os.path.abspath(path)
+    if key not in read:
+        read[key] = _parse(path)
+    data = read[key][1]
+    return (os.path.relpath(path) if not os.path.relpath(path).startswith("..") else path), data
+
+
+def _parse(path: str) -> tuple[str, dict[str, Any]]:
+    """Return the path as shown in messages and the TOML data of a definition file, read now."""
+    shown = os.path.relpath(path) if not os.path.relpath(path).startswith("..") else path
     try:
         if os.path.exists(path) and not os.path.isdir(path) and not os.path.isfile(path):
             raise DefinitionError(f"{shown}: is a device or special file, not a definition file")

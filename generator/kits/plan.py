@@ -18,7 +18,7 @@ from generator.booklet.template import check_language, languages
 from generator.components.base import Context, Options, check_fit
 from generator.components.kinds import KINDS, context
 from generator.components.specs import CardsSpec, CommonSpec
-from generator.definitions.loader import find_definition, load_all, load_languages
+from generator.definitions.loader import find_definition, load_all, load_languages, reading_once
 from generator.definitions.values import ComponentSpec, GameDefinition
 from generator.foundation.errors import UsageError
 from generator.foundation.languages import LANGUAGES, language_codes
@@ -460,7 +460,14 @@ def check_gutter_fold(request: BuildRequest) -> None:
 
 def make_plan(request: BuildRequest) -> BuildPlan:
     """Return the plan of ``pnp build`` for what it is asked (options as typed); raise UsageError
-    (exit 2) for a bad option, DefinitionError for a bad definition, before anything is written."""
+    (exit 2) for a bad option, DefinitionError for a bad definition, before anything is written.
+    Each definition file is read once, however many languages its kit takes."""
+    with reading_once():
+        return _make_plan(request)
+
+
+def _make_plan(request: BuildRequest) -> BuildPlan:
+    """Return the plan of ``make_plan``, the definition files read within its ``reading_once``."""
     r = request
     games, all_games, lang, variants = list(r.games), r.all_games, r.lang, list(r.variants)
     folder = r.layouts or None  # None: the built-in games

@@ -86,11 +86,11 @@ def service_warnings(plan: BuildPlan) -> list[str]:
     """Return one line per kit whose --service export left parts out (the service has no product
     of their size) and one per kit with text or symbols outside the service's safe area, read
     back from each kit's service/<name>/manifest.json."""
-    import json
-
+    lines: list[str] = []
+    if all(game.kit.service is None for game in plan.games):
+        return lines  # the exports' module is not loaded for a build without them
     from generator.kits.service import FOLDER, SERVICES, left_out_warning, unsafe_warning
 
-    lines = []
     for game in plan.games:
         kit = game.kit
         if kit.service is None:
