@@ -354,8 +354,11 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 def pytest_collection_finish(session: pytest.Session) -> None:
     """Move everything collection made (the modules, the collected tests) out of the garbage
     collector's sight: it lives to the end of the run."""
+    from generator.workers import parallel
+
     gc.collect()
     gc.freeze()
+    parallel.FREEZE_HEAP = False  # what is frozen stays frozen after a build in this process
 
 
 def _run_first(items: list[pytest.Item]) -> None:

@@ -218,6 +218,15 @@ def _watch_parent(parent: int) -> None:
     os._exit(1)
 
 
+#: Whether ``run_tasks`` sets the caller's heap aside from the garbage collector while its tasks
+#: run. A caller that keeps its own heap frozen for good (the test runner) sets it to False, so
+#: that the end of a build does not give that heap back to the collector.
+FREEZE_HEAP = True
+
+#: One entry for every ``run_tasks`` call running now (tasks may run tasks).
+_RUNNING: list[bool] = []
+
+
 def run_tasks(tasks: Sequence[Task], jobs: int, done: Callable[[int], None] | None = None) -> list[Any]:
     """Run the tasks on up to ``jobs`` processes; return their results in task order.
 
@@ -229,9 +238,10 @@ def run_tasks(tasks: Sequence[Task], jobs: int, done: Callable[[int], None] | No
     # aside from the garbage collector while they run, its collections (and those of the workers
     # forked now) never walk it, nor copy the memory pages it lies on; given back after (by the
     # outermost call, when tasks run tasks)
-    outermost = gc.get_freeze_count() == 0
+    outermost = FREEZE_HEAP and not _RUNNING
     if outermost:
         gc.freeze()
+    _RUNNING.append(True)
     try:
         if jobs <= 1 or len(tasks) <= 1:
             for i, (fn, args) in enumerate(tasks):
@@ -245,6 +255,7 @@ def run_tasks(tasks: Sequence[Task], jobs: int, done: Callable[[int], None] | No
         finally:
             _DEFERRED.pop()
     finally:
+        _RUNNING.pop()
         if outermost:
             gc.unfreeze()
 
