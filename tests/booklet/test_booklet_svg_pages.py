@@ -16,7 +16,7 @@ import pypdfium2 as pdfium
 import pytest
 
 from generator.booklet.template import languages
-from tests.shared import builtin_definitions
+from tests.shared import builtin_definitions, shared_build
 from tests.svg_reader import read_svg
 
 GAMES = {d.id: d for d in builtin_definitions()}
@@ -40,6 +40,18 @@ def _characters(text: str) -> Counter[str]:
 def test_every_kit_has_svg_pages_of_its_booklet_and_a_web_page_in_every_other_language(all_kits):
     manifests = _manifests(all_kits)
     assert {m["game"] for m in manifests.values()} == set(GAMES)
+    _check_booklet_pages(all_kits, manifests)
+
+
+def test_a_kits_svg_pages_are_its_booklets_pdf_pages_and_its_other_languages_web_pages():
+    out = shared_build("nine-mens-morris")  # the kit the fast tier's kit tests read
+    manifests = _manifests(out)
+    assert [m["game"] for m in manifests.values()] == ["nine-mens-morris"]
+    _check_booklet_pages(out, manifests)
+
+
+def _check_booklet_pages(all_kits: str, manifests: dict[str, dict]) -> None:
+    """Check every kit's booklet pages in an output folder against its manifest and its PDF."""
     for folder, manifest in manifests.items():
         definition = GAMES[manifest["game"]]
         booklets = {b["lang"]: b for b in manifest["booklets"]}

@@ -7,6 +7,8 @@ from __future__ import annotations
 import ast
 import os
 import re
+import subprocess
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -256,3 +258,50 @@ def test_imports_inside_functions_and_by_name_are_read(tmp_path) -> None:
     assert inside == {"generator.high"} and outside == {"importlib"} and dynamic == []
     inside, _, dynamic = imports_of("generator.high", modules["generator.high"], modules)
     assert inside == {"generator.low"} and dynamic == ["generator.high:4"]
+
+
+def _slow_files() -> set[str]:
+    """Return SLOW_FILES of tests/conftest.py: the test files every test of which is slow."""
+    with open(os.path.join(ROOT, "tests", "conftest.py"), encoding="utf-8") as handle:
+        tree = ast.parse(handle.read())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "SLOW_FILES" for t in node.targets):
+            return set(ast.literal_eval(node.value))
+    raise AssertionError("tests/conftest.py has no SLOW_FILES")
+
+
+@pytest.mark.slow
+def test_every_test_file_but_the_slow_ones_keeps_a_test_in_the_fast_tier():
+    # CONTRIBUTING.md: the edit loop (`-m "not slow"`) touches every test file outside SLOW_FILES
+    # and the browser folder
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "--collect-only",
+            "-q",
+            "-m",
+            "not slow",
+            "-p",
+            "no:cacheprovider",
+            "tests",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
+    # with the -q of addopts and this one, a line a file: "tests/...py: <tests collected>"
+    counts = (line.rpartition(": ") for line in run.stdout.splitlines())
+    fast = {path for path, _, n in counts if path.endswith(".py") and n.isdigit() and int(n) > 0}
+    every = {
+        os.path.relpath(os.path.join(folder, name), ROOT).replace(os.sep, "/")
+        for folder, _, names in os.walk(os.path.join(ROOT, "tests"))
+        for name in names
+        if name.startswith("test_") and name.endswith(".py")
+    }
+    kept = {path for path in every if path not in _slow_files() and not path.startswith("tests/browser/")}
+    assert len(fast) > 50
+    assert sorted(kept - fast) == []
