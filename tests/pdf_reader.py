@@ -453,3 +453,24 @@ class Document:
 def open_pdf(path: str | os.PathLike[str] | None = None, *, stream: bytes | None = None) -> Document:
     """Return a Document read from a path or from bytes."""
     return Document(stream if stream is not None else path)  # type: ignore[arg-type]
+
+
+def mm(points: float) -> float:
+    """Return a PDF length in points as millimetres."""
+    return points * 25.4 / 72
+
+
+def trim_box(page: Any) -> tuple[float, float, float, float]:
+    """Return a pypdf page's trim box in mm from its top left corner (x0, y0, x1, y1)."""
+    box, height = page.trimbox, float(page.mediabox.height)
+    return (
+        mm(float(box.left)),
+        mm(height - float(box.top)),
+        mm(float(box.right)),
+        mm(height - float(box.bottom)),
+    )
+
+
+def near(pixel: tuple[int, ...], colour: tuple[int, int, int], tol: int = 40) -> bool:
+    """Return whether a pixel's red, green and blue are each within ``tol`` of a colour's."""
+    return all(abs(a - b) <= tol for a, b in zip(pixel[:3], colour, strict=True))

@@ -31,7 +31,6 @@ from generator.definitions.schema import Field, Where, positive
 from generator.definitions.values import ComponentSpec
 from generator.foundation.errors import DefinitionError
 from generator.model.page import Circle, Drawing, Line, Point, Rect, Shape, Style, Text
-from generator.printing.imposition import fit_scale
 
 SCHEMA: dict[str, Field] = {
     "data": Field("str", default="", doc="layout data name from the rules module, e.g. 'board'"),
@@ -386,18 +385,11 @@ def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     """Return the board placed on paper (tiled, or scaled with --fit, when it does not fit)."""
     values = spec.typed(PointBoardSpec)
     art = drawing(spec, ctx)
-    bleed = ctx.options.bleed
-    shown = art
-    if ctx.options.fit and bleed and values.background_image:
-        # --fit scales the board down but not its bleed: the picture, which carries its own bleed,
-        # is drawn the bleed over the scale past the edges, so the scale brings it back to true size
-        k = fit_scale(art, ctx.paper, bleed)
-        if k < 1.0:
-            shown = drawing(spec, ctx, picture_bleed=bleed / k)
+    redrawn = (lambda b: drawing(spec, ctx, picture_bleed=b)) if values.background_image else None
     return [
         Output(
             spec.id,
-            placed(shown, ctx, values.title or spec.id),
+            placed(art, ctx, values.title or spec.id, picture_bleed=redrawn),
             art=art,
         )
     ]

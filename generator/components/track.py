@@ -43,7 +43,6 @@ from generator.foundation.errors import DefinitionError
 from generator.foundation.numbers import is_ascii_digits
 from generator.model.fonts import split_lines
 from generator.model.page import Drawing, Polygon, Rect, Shape, Style, Text
-from generator.printing.imposition import fit_scale
 
 CAPTION_WIDTH = 90.0  # mm, the longest caption line
 CAPTION_LEADING = 3.6  # mm
@@ -536,18 +535,11 @@ def build(spec: ComponentSpec, ctx: Context) -> list[Output]:
     """Return the track placed on paper (turned, tiled, or scaled with --fit when too big)."""
     art = drawing(spec, ctx)
     values = spec.typed(TrackSpec)
-    bleed = ctx.options.bleed
-    shown = art
-    if ctx.options.fit and bleed and values.background_image:
-        # --fit scales the track down but not its bleed: the picture, which carries its own bleed,
-        # is drawn the bleed over the scale past the edges, so the scale brings it back to true size
-        k = fit_scale(art, ctx.paper, bleed)
-        if k < 1.0:
-            shown = drawing(spec, ctx, picture_bleed=bleed / k)
+    redrawn = (lambda b: drawing(spec, ctx, picture_bleed=b)) if values.background_image else None
     return [
         Output(
             spec.id,
-            placed(shown, ctx, values.title or spec.id, bleed),
+            placed(art, ctx, values.title or spec.id, picture_bleed=redrawn),
             art=art,
         )
     ]

@@ -14,7 +14,7 @@ import pypdf
 import pytest
 
 from tests.hostile.helpers import cli
-from tests.pdf_reader import open_pdf
+from tests.pdf_reader import mm, near, open_pdf, trim_box
 
 GREEN = (0, 158, 115)
 WHITE = (255, 255, 255)
@@ -59,14 +59,6 @@ background_fit = "{fit}"
 SIZES = {"small": ("100mm", 4, "25mm"), "large": ("400mm", 8, "40mm")}
 
 
-def mm(points: float) -> float:
-    return points * 25.4 / 72
-
-
-def near(pixel: tuple[int, ...], colour: tuple[int, int, int], tol: int = 40) -> bool:
-    return all(abs(a - b) <= tol for a, b in zip(pixel[:3], colour, strict=True))
-
-
 COVER = """
 [components.cover-large]
 kind = "point-board"
@@ -105,17 +97,6 @@ def boards(tmp_path_factory) -> dict[str, Path]:
     return built
 
 
-def trim(page: pypdf.PageObject) -> tuple[float, float, float, float]:
-    """Return a page's trim box in mm from its top left corner (x0, y0, x1, y1)."""
-    box, height = page.trimbox, float(page.mediabox.height)
-    return (
-        mm(float(box.left)),
-        mm(height - float(box.top)),
-        mm(float(box.right)),
-        mm(height - float(box.bottom)),
-    )
-
-
 @pytest.mark.parametrize("option", ["--fit", "true-size"])
 @pytest.mark.parametrize("size", sorted(SIZES))
 def test_a_picture_filling_the_board_runs_the_bleed_past_its_trim_at_true_size(boards, option, size):
@@ -126,9 +107,9 @@ def test_a_picture_filling_the_board_runs_the_bleed_past_its_trim_at_true_size(b
     assert (len(pages) == 1) == (option == "--fit" or size == "small")  # else tiled
     if scaled:  # the board is scaled down: its footer says by how much, and it is smaller than drawn
         assert "%" in pages[0].extract_text()
-        assert trim(pages[0])[2] - trim(pages[0])[0] < 300
+        assert trim_box(pages[0])[2] - trim_box(pages[0])[0] < 300
     for page, seen in zip(pages, shown, strict=True):
-        x0, y0, x1, y1 = trim(page)
+        x0, y0, x1, y1 = trim_box(page)
         b0, b1, b2, b3 = (float(v) for v in page.bleedbox)
         assert (mm(b2 - b0), mm(b3 - b1)) == pytest.approx(
             (x1 - x0 + 2 * BLEED, y1 - y0 + 2 * BLEED), abs=0.01
@@ -150,7 +131,7 @@ def test_a_covering_picture_bleeds_at_true_size_too(boards, option):
     # cover: the picture fills the board grown by the bleed (cut to it), whatever its proportions
     pdf = boards[option] / "cover-large.pdf"
     for page, seen in zip(pypdf.PdfReader(pdf).pages, open_pdf(str(pdf)), strict=True):
-        x0, y0, x1, y1 = trim(page)
+        x0, y0, x1, y1 = trim_box(page)
         pix = seen.get_pixmap(DPI)
         mx, my = (x0 + x1) / 2, (y0 + y1) / 2
         for x, y in ((mx, y0 - BLEED / 2), (mx, y1 + BLEED / 2), (x0 - BLEED / 2, my), (x1 + BLEED / 2, my)):
@@ -166,7 +147,7 @@ def test_a_picture_cut_to_squares_or_hexes_stays_inside_the_boards_rim(boards, o
     pdf = boards[option] / f"{kind}-{size}.pdf"
     pages = pypdf.PdfReader(pdf).pages
     for page, seen in zip(pages, open_pdf(str(pdf)), strict=True):
-        x0, y0, x1, y1 = trim(page)
+        x0, y0, x1, y1 = trim_box(page)
         [image] = seen.get_images()
         if len(pages) > 1:  # a tile of the board: its part of the picture runs on over its seams
             continue

@@ -21,7 +21,7 @@ from generator.kits.plan import kit_plan
 from generator.model.page import bounds
 from generator.model.svg_art import SvgError, read_svg
 from tests.hostile.helpers import cli
-from tests.pdf_reader import open_pdf
+from tests.pdf_reader import mm, near, open_pdf
 
 ORANGE = (230, 159, 0)  # wide.png's ground (a blue ellipse in its middle)
 GREEN = (0, 158, 115)  # tall.jpg, all of it
@@ -158,17 +158,9 @@ def kits(tmp_path_factory):
     return out
 
 
-def near(pixel: tuple[int, ...], colour: tuple[int, int, int], tol: int = 40) -> bool:
-    return all(abs(a - b) <= tol for a, b in zip(pixel[:3], colour, strict=True))
-
-
 def at(pix, x: float, y: float) -> tuple[int, ...]:
     """Return the pixel at (x, y) mm from the page's top left."""
     return pix.pixel(round(x / 25.4 * DPI), round(y / 25.4 * DPI))
-
-
-def mm(points: float) -> float:
-    return points * 25.4 / 72
 
 
 def image_objects(path: str) -> list[tuple[int, str]]:

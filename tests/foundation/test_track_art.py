@@ -17,7 +17,7 @@ from generator.definitions.loader import load_definition
 from generator.kits.kit import layout_findings
 from generator.kits.plan import kit_plan
 from tests.foundation.test_cli import one_line_error, pnp
-from tests.pdf_reader import open_pdf
+from tests.pdf_reader import mm, near, open_pdf, trim_box
 
 RED, BLUE = (200, 30, 30), (30, 60, 200)
 BLEED = 3.0
@@ -71,25 +71,6 @@ def build(tmp_path: Path, boxes: int, *options: str, picture: str = "halves.png"
     return out / "tracks" / "strip.pdf"
 
 
-def mm(points: float) -> float:
-    return points * 25.4 / 72
-
-
-def trim(page: pypdf.PageObject) -> tuple[float, float, float, float]:
-    """Return a page's trim box in mm from its top left corner (x0, y0, x1, y1)."""
-    box, height = page.trimbox, float(page.mediabox.height)
-    return (
-        mm(float(box.left)),
-        mm(height - float(box.top)),
-        mm(float(box.right)),
-        mm(height - float(box.bottom)),
-    )
-
-
-def near(pixel, colour, tol: int = 40) -> bool:
-    return all(abs(a - b) <= tol for a, b in zip(pixel[:3], colour, strict=True))
-
-
 def colours(pix, box: tuple[float, float, float, float]) -> tuple[int, int]:
     """Return how many sampled pixels inside a box (mm) are red and how many blue."""
     x0, y0, x1, y1 = box
@@ -106,7 +87,7 @@ def colours(pix, box: tuple[float, float, float, float]) -> tuple[int, int]:
 def test_the_picture_fills_the_track_to_its_cut_and_its_bleed(tmp_path):
     shop = build(tmp_path / "shop", 6, "--bleed", f"{BLEED:g}mm")
     [page] = pypdf.PdfReader(shop).pages
-    x0, y0, x1, y1 = trim(page)
+    x0, y0, x1, y1 = trim_box(page)
     [image] = open_pdf(shop)[0].get_images()
     assert (mm(image.x0), mm(image.y0)) == (
         pytest.approx(x0 - BLEED, abs=0.05),
@@ -128,7 +109,7 @@ def test_a_track_scaled_down_by_fit_keeps_the_pictures_bleed_at_true_size(tmp_pa
     # paper: the picture still runs exactly the bleed past the (scaled) cut on every side
     pdf = build(tmp_path, boxes, "--bleed", f"{BLEED:g}mm", "--fit")
     [page] = pypdf.PdfReader(pdf).pages
-    x0, y0, x1, y1 = trim(page)
+    x0, y0, x1, y1 = trim_box(page)
     b0, b1, b2, b3 = (float(v) for v in page.bleedbox)
     assert (mm(b2 - b0), mm(b3 - b1)) == pytest.approx((x1 - x0 + 2 * BLEED, y1 - y0 + 2 * BLEED), abs=0.01)
     [image] = open_pdf(pdf)[0].get_images()
@@ -145,7 +126,7 @@ def test_each_tile_of_a_long_track_shows_its_part_of_the_picture(tmp_path):
     shown = open_pdf(pdf)
     seen = []
     for page, drawn in zip(pages, shown, strict=True):
-        x0, y0, x1, y1 = trim(page)
+        x0, y0, x1, y1 = trim_box(page)
         pix = drawn.get_pixmap(DPI)
         seen.append(colours(pix, (x0, y0, x1, y1)))
         # the tile's bleed carries the picture beyond its cut on every side (under the track's
