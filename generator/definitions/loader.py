@@ -219,12 +219,19 @@ def _read(path: str) -> tuple[str, dict[str, Any]]:
     if key not in read:
         read[key] = _parse(path)
     data = read[key][1]
-    return (os.path.relpath(path) if not os.path.relpath(path).startswith("..") else path), data
+    return _shown(path), data
+
+
+def _shown(path: str) -> str:
+    """Return a definition file's path as messages show it: relative to the working folder when
+    it lies inside it."""
+    relative = os.path.relpath(path)
+    return path if relative.startswith("..") else relative
 
 
 def _parse(path: str) -> tuple[str, dict[str, Any]]:
     """Return the path as shown in messages and the TOML data of a definition file, read now."""
-    shown = os.path.relpath(path) if not os.path.relpath(path).startswith("..") else path
+    shown = _shown(path)
     try:
         if os.path.exists(path) and not os.path.isdir(path) and not os.path.isfile(path):
             raise DefinitionError(f"{shown}: is a device or special file, not a definition file")
